@@ -1,0 +1,100 @@
+/* strutil.c: small string helpers (see strutil.h). */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "strutil.h"
+
+int
+str_to_long(const char *s, long min, long max, long *out)
+{
+	char	*end;
+	long	 v;
+
+	if (s == NULL || *s == '\0' || *s == ' ' || *s == '\t')
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int
+str_to_int(const char *s, int min, int max, int *out)
+{
+	long	v;
+
+	if (str_to_long(s, min, max, &v) != 0)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+size_t
+str_split_words(char *s, char **argv, size_t max)
+{
+	size_t	n = 0;
+
+	for (;;) {
+		while (*s == ' ' || *s == '\t')
+			*s++ = '\0';
+		if (*s == '\0')
+			break;
+		if (n < max)
+			argv[n] = s;
+		n++;
+		while (*s != '\0' && *s != ' ' && *s != '\t')
+			s++;
+	}
+	return n;
+}
+
+static int
+is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+char *
+str_trim(char *s)
+{
+	size_t	len;
+
+	while (is_space(*s))
+		s++;
+	len = strlen(s);
+	while (len > 0 && is_space(s[len - 1]))
+		s[--len] = '\0';
+	return s;
+}
+
+char *
+str_lower(char *s)
+{
+	char	*p;
+
+	for (p = s; *p != '\0'; p++)
+		if (*p >= 'A' && *p <= 'Z')
+			*p = (char)(*p - 'A' + 'a');
+	return s;
+}
+
+int
+str_is_id(const char *s)
+{
+	size_t	n;
+
+	for (n = 0; s[n] != '\0'; n++) {
+		if (n >= 32)
+			return 0;
+		if (!((s[n] >= 'a' && s[n] <= 'z') ||
+		    (s[n] >= '0' && s[n] <= '9') || s[n] == '_' || s[n] == '-'))
+			return 0;
+	}
+	return n > 0;
+}

@@ -1,0 +1,27 @@
+/* strutil.h: small string helpers that replace atoi, strtok and friends. */
+#ifndef NV_STRUTIL_H
+#define NV_STRUTIL_H
+
+#include <stddef.h>
+
+/* Parses a whole decimal integer in [min, max]; leading '+' or '-' allowed,
+ * no spaces.  Returns 0 and sets *out, or -1 (out untouched). */
+int	str_to_long(const char *, long min, long max, long *out);
+int	str_to_int(const char *, int min, int max, int *out);
+
+/* Splits s in place at runs of spaces and tabs.  Stores at most max
+ * pointers into s in argv and returns how many words there were (which may
+ * exceed max: the extra words are not stored). */
+size_t	str_split_words(char *s, char **argv, size_t max);
+
+/* Trims spaces, tabs, CR and LF at both ends, in place; returns s moved
+ * past the leading ones. */
+char	*str_trim(char *s);
+
+/* ASCII lower-casing in place; returns s. */
+char	*str_lower(char *s);
+
+/* 1 if s is a valid ship or side id: 1-32 of [a-z0-9_-]. */
+int	str_is_id(const char *s);
+
+#endif

@@ -1,0 +1,1 @@
+/* cmd-check.c */

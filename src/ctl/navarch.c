@@ -1,0 +1,2 @@
+/* navarch.c */
+int main(void){return 0;}

@@ -1,0 +1,1 @@
+/* classic-orders.c: being written. */

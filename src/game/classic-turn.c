@@ -1,0 +1,1 @@
+/* classic-turn.c: being written. */

@@ -1,0 +1,206 @@
+/* classic.h: private header of the classic ruleset module.
+ *
+ * The module is ruleset-classic.c (ops table, data, ship attributes and
+ * defaults), classic-orders.c (order verbs, validation) and classic-turn.c
+ * (plots, contacts and the end of the turn).  Every number comes from
+ * data/rulesets/classic.xml; the rulings are shared/rules/classic.md. */
+#ifndef NV_CLASSIC_H
+#define NV_CLASSIC_H
+
+#include <stddef.h>
+
+#include "ruleset.h"
+#include "turn.h"
+
+struct nv_state;
+
+/* Weapons: id, state attribute (the contract), order word. */
+#define CLASSIC_WEAPONS(X)					\
+	X(BOW,		"bow",		"bows",		"BOW")	\
+	X(CATAPULT,	"catapult",	"catapults",	"CATAPULT") \
+	X(STONE,	"stone-thrower", "stone-throwers", "STONE")
+
+enum classic_weapon {
+#define X(e, id, attr, word) CL_W_##e,
+	CLASSIC_WEAPONS(X)
+#undef X
+	CL_W_COUNT
+};
+
+/* Marine types, lightest first (the order losses are taken in). */
+#define CLASSIC_MARINES(X)			\
+	X(LIGHT,	"light")		\
+	X(MEDIUM,	"medium")		\
+	X(HEAVY,	"heavy")
+
+enum classic_marine {
+#define X(e, id) CL_M_##e,
+	CLASSIC_MARINES(X)
+#undef X
+	CL_M_COUNT
+};
+
+/* The ruleset's own ship attributes, in the order the state XML writes
+ * them (after the common ones).  See data/schema/scenario.rng. */
+#define CLASSIC_SHIP_ATTRS(X)						\
+	X(HULL,		"hull",		  NV_ATTR_INT,  0, 999)		\
+	X(HOLES,	"holes",	  NV_ATTR_INT,  0, 999)		\
+	X(MARINES,	"marines",	  NV_ATTR_INT,  0, 9999)	\
+	X(M_LIGHT,	"marines-light",  NV_ATTR_INT,  0, 9999)	\
+	X(M_MEDIUM,	"marines-medium", NV_ATTR_INT,  0, 9999)	\
+	X(M_HEAVY,	"marines-heavy",  NV_ATTR_INT,  0, 9999)	\
+	X(BOWS,		"bows",		  NV_ATTR_INT,  0, 999)		\
+	X(CATAPULTS,	"catapults",	  NV_ATTR_INT,  0, 999)		\
+	X(STONES,	"stone-throwers", NV_ATTR_INT,  0, 999)		\
+	X(CORVUS,	"corvus",	  NV_ATTR_INT,  0, 1)		\
+	X(MAX_USES,	"max-speed-uses", NV_ATTR_INT,  0, 99)		\
+	X(LAST_MAX,	"last-max",	  NV_ATTR_INT,  0, 1)		\
+	X(STRAIGHT,	"straight",	  NV_ATTR_INT,  0, 99)		\
+	X(OBLIGATION,	"obligation",	  NV_ATTR_TEXT, 0, 0)		\
+	X(RAKED,	"raked",	  NV_ATTR_INT,  0, 99)		\
+	X(RAKED_BY,	"raked-by",	  NV_ATTR_IDS,  0, 0)		\
+	X(RAKE,		"rake",		  NV_ATTR_TEXT, 0, 0)		\
+	X(REPULSE,	"repulse",	  NV_ATTR_TEXT, 0, 0)		\
+	X(GRAPPLED,	"grappled",	  NV_ATTR_IDS,  0, 0)		\
+	X(BOARDED,	"boarded",	  NV_ATTR_INT,  0, 1)
+
+enum classic_attr {
+#define X(e, name, kind, min, max) CL_A_##e,
+	CLASSIC_SHIP_ATTRS(X)
+#undef X
+	CL_A_COUNT
+};
+
+/* Values of the text attributes. */
+#define CL_OBLIGATION_NONE	""	/* free to move */
+#define CL_OBLIGATION_BACK	"back"	/* rammed last turn: must go B */
+#define CL_OBLIGATION_PIVOT	"pivot"	/* backed after a ram: at most one
+					   L or R before the first F, then
+					   F up to acceleration from 0 */
+#define CL_RAKE_NONE		"none"
+#define CL_RAKE_PORT		"port"
+#define CL_RAKE_STARBOARD	"starboard"
+#define CL_RAKE_ANY		"any"	/* RAKE without a side: port, else
+					   starboard */
+#define CL_REPULSE_CUT		"cut"
+#define CL_REPULSE_COUNTER	"counter"
+
+struct classic_loadout {
+	int	nation;			/* index into rs->nations */
+	int	marines[CL_M_COUNT];
+	int	weapons[CL_W_COUNT];
+};
+
+struct classic_class {
+	int	ram;			/* ram modifier */
+	int	hull;
+	int	max_speed;
+	int	cruise;
+	int	turn_circle;
+	int	accel;
+	int	points;			/* victory points (default: hull) */
+	struct classic_loadout *loadouts;
+	size_t	nloadouts;
+};
+
+/* Crew quality modifiers (elite: +1 max speed, +1 accel, -1 circle). */
+struct classic_crew {
+	int	max_speed;
+	int	accel;
+	int	turn_circle;
+	int	min_accel;		/* floor for accel (poor: 1) */
+};
+
+/* One line of the weapon table: at range rmin..rmax a roll of at least
+ * roll_min (and no better line matched) gives kills and hull damage. */
+struct classic_shot {
+	int	weapon;
+	int	rmin, rmax;
+	int	roll_min;
+	int	kills;
+	int	damage;
+};
+
+struct classic_data {
+	struct classic_class	*classes;	/* rs->nclasses entries */
+	struct classic_crew	*crews;		/* rs->ncrews entries */
+	int			*nation_marine;	/* rs->nnations: the marine
+						   type a nation fields */
+	int	 max_speed_uses;	/* per game (3) */
+	int	 back_speed;		/* hexes backwards (1) */
+	int	 ram_max_bonus;		/* +1 after two max-speed turns */
+	int	 headon_per_level;	/* +1 per crew level of difference */
+	struct classic_shot *shots;
+	size_t	 nshots;
+	int	 max_range[CL_W_COUNT];
+	int	 grapple_on;		/* 4: 4-6 grapples */
+	int	 marine_kill_on[CL_M_COUNT];	/* 6, 5, 4 */
+	int	 surrender_ratio;	/* more than 2:1 */
+	int	 plug_on;		/* 5 */
+	int	 plug_on_boarding;	/* 6 */
+	int	 capture_num, capture_den;	/* captured: value * 3/2 */
+};
+
+static inline const struct classic_data *
+classic_data(const struct nv_ruleset *rs)
+{
+	return rs->priv;
+}
+
+/* Effective figures of a ship: class, crew, rakes applied. */
+int	classic_max_speed(const struct nv_ruleset *, const struct nv_ship *);
+int	classic_cruise(const struct nv_ruleset *, const struct nv_ship *);
+int	classic_accel(const struct nv_ruleset *, const struct nv_ship *);
+int	classic_turn_circle(const struct nv_ruleset *, const struct nv_ship *);
+
+/* One FIRE order. */
+struct classic_fire {
+	int	 weapon;	/* enum classic_weapon, or -1 for ALL */
+	int	 count;		/* 0: all of it not otherwise ordered */
+	int	 target;	/* ship index */
+	int	 phase;		/* 0: first phase with a shot */
+	unsigned line;
+	char	*file;		/* owned */
+	char	*text;		/* the line as written, owned */
+};
+
+/* Everything ordered for one ship this turn.  A later movement, BOARD,
+ * REPULSE or RAKE order replaces the earlier one; FIRE lines add up. */
+struct classic_ship_orders {
+	int	 has_speed;	/* SPEED n given */
+	int	 speed;
+	int	 has_move;	/* MOVE steps given */
+	unsigned char steps[NV_PLOT_MAX];	/* enum nv_step_kind */
+	int	 nsteps;
+	unsigned move_line;	/* line of the last SPEED/MOVE order */
+	char	*move_file;	/* owned */
+	char	*move_text;	/* owned */
+	int	 board;		/* target ship index, or -1 */
+	unsigned board_line;
+	const char *repulse;	/* CL_REPULSE_*, or NULL: unchanged */
+	const char *rake;	/* CL_RAKE_*, or NULL: unchanged */
+	struct classic_fire *fire;
+	size_t	 nfire;
+};
+
+struct classic_orders {
+	const struct nv_state	   *st;
+	struct classic_ship_orders *ships;	/* st->nships entries */
+};
+
+/* classic-orders.c */
+extern const struct nv_verb	classic_verbs[];
+extern const size_t		classic_nverbs;
+void	*classic_orders_new(const struct nv_state *);
+void	 classic_orders_free(void *);
+int	 classic_validate(struct nv_orders *, struct diag *);
+void	 classic_format(const struct nv_orders *, struct buf *);
+
+/* classic-turn.c */
+int	classic_begin(struct nv_turn *, char **);
+int	classic_contact(struct nv_turn *, struct nv_contact *, char **);
+int	classic_phase_end(struct nv_turn *, int, char **);
+int	classic_end(struct nv_turn *, char **);
+void	classic_abort(struct nv_turn *);
+
+#endif

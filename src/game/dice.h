@@ -1,0 +1,61 @@
+/* dice.h: the engine's only source of chance.
+ *
+ * Three sources behind one interface: "seeded" (the only one a real game
+ * uses: every roll is SHA-256(seed, label) with rejection sampling, so each
+ * roll is reproducible on its own and adding an unrelated roll changes no
+ * other), "fixed" (every roll is N) and "script" (a list of results, an
+ * error when it runs out).  The engine never reads the clock or the OS
+ * random source: callers hand it a struct nv_dice.
+ *
+ * A roll is labelled by (game, turn, phase, purpose, ship, counter); the
+ * counter counts earlier rolls with the same label, so the label is unique.
+ * docs/dice.md documents the derivation so a player can recompute any roll.
+ */
+#ifndef NV_DICE_H
+#define NV_DICE_H
+
+#include <stddef.h>
+
+struct nv_dice;
+
+/* What a roll is for; kept with the roll for the event log. */
+struct nv_roll {
+	int	 turn;
+	int	 phase;		/* 0: before the first phase; phases+1: end */
+	char	*purpose;	/* e.g. "ram-damage"; owned */
+	char	*ship;		/* ship id the roll is for, or ""; owned */
+	unsigned counter;	/* earlier rolls with the same label */
+	int	 sides;
+	int	 result;	/* 1..sides */
+	char	*label;		/* canonical label text that was hashed; owned */
+};
+
+/* Constructors; each returns a new source owned by the caller (free with
+ * dice_free).  seed is any text; game names the game in labels (""
+ * outside a stored game).  dice_script copies vals. */
+struct nv_dice	*dice_seeded(const char *seed, const char *game);
+struct nv_dice	*dice_fixed(int value);
+struct nv_dice	*dice_script(const int *vals, size_t n);
+/* Parses a script file's text: integers separated by white space or
+ * commas, '#' comments.  Returns NULL and sets *cause (owned by caller) on
+ * error, e.g. "line 3: '7x' is not a number". */
+struct nv_dice	*dice_script_parse(const char *text, char **cause);
+void		 dice_free(struct nv_dice *);
+
+/* Rolls one die with `sides` faces for the labelled purpose.  Returns 0 and
+ * sets *out in 1..sides, or -1 with *cause set (owned by caller) when a
+ * script has run out or a fixed value does not fit the die.  Every roll is
+ * recorded (see dice_rolls). */
+int	dice_roll(struct nv_dice *, int sides, int turn, int phase,
+	    const char *purpose, const char *ship, int *out, char **cause);
+
+/* The rolls made so far, in order; owned by the source. */
+const struct nv_roll	*dice_rolls(const struct nv_dice *, size_t *n);
+/* Name of the source: "seeded", "fixed" or "script" (static). */
+const char		*dice_kind(const struct nv_dice *);
+
+/* The SHA-256 commitment of a seed, as 64 lower-case hex digits, into out
+ * (at least 65 bytes). */
+void	dice_commitment(const char *seed, char *out);
+
+#endif

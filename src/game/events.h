@@ -1,0 +1,61 @@
+/* events.h: the event log of a turn.
+ *
+ * Every move, contact and roll is an event: a kind (from one X-macro table
+ * each, the common engine's below and one per ruleset module, so that
+ * logs, reports and the database use the same names), the phase, the ships
+ * concerned and one readable sentence.  Reports quote the sentences. */
+#ifndef NV_EVENTS_H
+#define NV_EVENTS_H
+
+#include <stddef.h>
+
+/* The common engine's event kinds. */
+#define NV_EVENT_KINDS(X)						\
+	X(TURN_START,	"turn-start")	/* the turn begins */		\
+	X(ORDERS,	"orders")	/* a ship's orders in force */	\
+	X(DEFAULT,	"default")	/* no valid orders: straight on */ \
+	X(PHASE,	"phase")	/* a phase begins */		\
+	X(TURN,		"turn")		/* a ship turns a hexside */	\
+	X(MOVE,		"move")		/* a ship enters a hex */	\
+	X(BACK,		"back")		/* a ship backs one hex */	\
+	X(BLOCKED,	"blocked")	/* land or wreck stops a ship */ \
+	X(EXIT,		"exit")		/* a ship leaves the map */	\
+	X(CONTACT,	"contact")	/* two ships touch */		\
+	X(COLLISION,	"collision")	/* friendly or astern: no damage */ \
+	X(STOP,		"stop")		/* a ship stops for the turn */	\
+	X(ROLL,		"roll")		/* a die was rolled */		\
+	X(TURN_END,	"turn-end")	/* the turn is over */
+
+enum nv_event_kind {
+#define X(e, s) NV_EV_##e,
+	NV_EVENT_KINDS(X)
+#undef X
+	NV_EV_COUNT
+};
+
+const char	*event_kind_name(enum nv_event_kind);	/* static */
+
+struct nv_event {
+	int	 phase;		/* 0 before phase 1; phases+1 at the end */
+	const char *kind;	/* static name from a kind table */
+	char	 ship[33];	/* main ship, or "" */
+	char	 other[33];	/* second ship, or "" */
+	char	*text;		/* the sentence, owned */
+};
+
+struct nv_events {
+	struct nv_event	*v;
+	size_t		 n;
+	size_t		 cap;
+};
+
+#define NV_EVENTS_INIT { NULL, 0, 0 }
+
+/* Appends an event; ship and other may be NULL.  kind is a static string
+ * from a kind table (event_kind_name or a ruleset's table). */
+void	events_add(struct nv_events *, int phase, const char *kind,
+	    const char *ship, const char *other, const char *fmt, ...)
+	    __attribute__((format(printf, 6, 7)));
+void	events_free(struct nv_events *);
+
+#endif

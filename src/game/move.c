@@ -1,0 +1,1 @@
+/* move.c: being written. */

@@ -1,0 +1,1 @@
+/* orders.c: being written. */

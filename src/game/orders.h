@@ -1,0 +1,64 @@
+/* orders.h: the order language, version 1 (common part).
+ *
+ * The common parser reads lines, drops comments ('#'), quoted reply text
+ * ('>' lines), signatures ("-- " and what follows) and everything after
+ * END; it handles the header lines GAME, SIDE, PLAYER, PASSWORD and TURN
+ * and the subject of every ship line, "SHIP id", checking that the ship
+ * exists and belongs to the side.  What follows the ship id is handed to
+ * the ruleset's verb table (ruleset.h), which stores it in its own per-ship
+ * orders (nv_orders.rs).  The grammar is in docs/orders.md.
+ *
+ * One struct nv_orders collects the order files of every side for one
+ * turn: call orders_parse once per file, then orders_validate once. */
+#ifndef NV_ORDERS_H
+#define NV_ORDERS_H
+
+#include <stddef.h>
+
+struct buf;
+struct diag;
+struct nv_state;
+
+/* The header of one order file. */
+struct nv_orders_header {
+	char	*file;		/* name used in messages; owned */
+	char	*game;		/* GAME id, or NULL; owned */
+	char	*side;		/* SIDE id as written, or NULL; owned */
+	char	*player;	/* PLAYER id as written, or NULL; owned */
+	char	*password;	/* PASSWORD, or NULL; owned; never logged */
+	int	 turn;		/* TURN n, or -1 */
+	int	 side_index;	/* resolved side, or -1 */
+	size_t	 ship_lines;	/* SHIP lines read */
+	int	 quoted_only;	/* no orders, but quoted ('>') lines held
+				   some: the mail reply can explain */
+};
+
+struct nv_orders {
+	const struct nv_state	*st;		/* not owned */
+	struct nv_orders_header	*files;		/* one per orders_parse */
+	size_t			 nfiles;
+	void			*rs;		/* ruleset's orders, owned via
+						   rs->ops->orders_free */
+	/* When set (by the store, for a PLAYER), the ships this file may
+	 * order; NULL: every ship of the side. */
+	const unsigned char	*may_order;	/* nships flags, not owned */
+};
+
+/* Returns new empty orders for this state; owned by the caller. */
+struct nv_orders *orders_new(const struct nv_state *);
+void		  orders_free(struct nv_orders *);
+
+/* Parses one file's text (need not be NUL-terminated).  Every error goes
+ * to diag with file:line, and parsing continues.  Returns 0 if this file
+ * had no error, -1 otherwise. */
+int	orders_parse(struct nv_orders *, const char *file, const char *text,
+	    size_t len, struct diag *);
+
+/* Checks the parsed orders against the state and ruleset (speed limits,
+ * turning circles, obligations, weapons, targets).  0 or -1. */
+int	orders_validate(struct nv_orders *, struct diag *);
+
+/* Appends the orders as understood, normalised, one line per order. */
+void	orders_format(const struct nv_orders *, struct buf *);
+
+#endif

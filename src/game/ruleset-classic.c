@@ -1,0 +1,1 @@
+/* ruleset-classic.c: being written. */

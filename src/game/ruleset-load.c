@@ -1,0 +1,1 @@
+/* ruleset-load.c: being written. */

@@ -1,0 +1,1 @@
+/* ruleset-registry.c: being written. */

@@ -1,0 +1,153 @@
+/* ruleset.h: what a ruleset is, and the interface a ruleset module fills.
+ *
+ * A ruleset is data (data/rulesets/NAME.xml, validated against
+ * data/schema/ruleset-NAME.rng) plus one module behind struct
+ * nv_ruleset_ops (ruleset-NAME.c and friends).  The common engine knows
+ * only what every ruleset has: phases and their schedule, ship classes,
+ * crews and nations by id, and the hooks below.  Everything else (rams,
+ * fire, boarding, a ruleset's own ship state and order verbs) belongs to
+ * the module.  docs/rulesets.md tells how a new ruleset plugs in. */
+#ifndef NV_RULESET_H
+#define NV_RULESET_H
+
+#include <stddef.h>
+
+struct buf;
+struct diag;
+struct nv_orders;
+struct nv_ship;
+struct nv_state;
+struct nv_turn;
+struct nv_contact;
+struct nv_plot;
+
+/* Size cap for ruleset, scenario and state files (bytes). */
+#define NV_XML_MAX	(16 * 1024 * 1024)
+
+struct nv_class {
+	char	*id;		/* e.g. "trireme"; owned */
+	char	*name;		/* display name; owned */
+};
+
+struct nv_crew {
+	char	*id;		/* "poor", "average", "elite"; owned */
+	int	 level;		/* ordering: a higher level is better */
+};
+
+struct nv_nation {
+	char	*id;		/* "roman", ...; owned */
+	char	*name;		/* owned */
+};
+
+/* A ruleset's own per-ship attribute, stored in nv_ship.attr[i] and
+ * written in the state XML after the common attributes, in table order. */
+enum nv_attr_kind {
+	NV_ATTR_INT,		/* decimal integer in [min, max] */
+	NV_ATTR_TEXT,		/* free text (the module parses it) */
+	NV_ATTR_IDS,		/* space-separated ship ids, sorted */
+};
+
+struct nv_attr_def {
+	const char	*name;	/* XML attribute name, e.g. "hull" */
+	enum nv_attr_kind kind;
+	long		 min;
+	long		 max;
+};
+
+/* An order verb of the ruleset: "SHIP id VERB args...".  parse() gets
+ * argv after the ship id (argv[0] is the verb as written), may take
+ * further words of its own, and stores the order in o->rs.  It reports
+ * errors to diag with file and line and returns 0 or -1. */
+struct nv_verb {
+	const char	*name;	/* upper case, e.g. "SPEED" */
+	int		(*parse)(struct nv_orders *o, int ship, char **argv,
+			    size_t argc, const char *file, unsigned line,
+			    const char *text, struct diag *);
+};
+
+struct nv_ruleset;
+
+struct nv_ruleset_ops {
+	const char	*name;		/* matches <ruleset id> and
+					   <scenario ruleset> */
+
+	/* Data.  load() reads the module's own elements of the ruleset
+	 * document (already schema-valid) into rs->priv. */
+	int		(*load)(struct nv_ruleset *, void *xml_doc,
+			    const char *file, struct diag *);
+	void		(*free)(struct nv_ruleset *);
+
+	/* Ship state of the ruleset's own. */
+	const struct nv_attr_def *ship_attrs;
+	size_t		 nship_attrs;
+	/* Fills every attribute not given in the scenario (bit i of given
+	 * set for attribute i) from class, nation and crew, and checks the
+	 * ship (e.g. a class with no loadout for its nation).  0 or -1. */
+	int		(*ship_defaults)(const struct nv_ruleset *,
+			    const struct nv_state *, struct nv_ship *,
+			    unsigned long given, const char *file,
+			    unsigned line, struct diag *);
+
+	/* Orders.  orders_new() makes the per-turn store of parsed orders
+	 * for a state; verbs parse into it; validate() checks all of it;
+	 * format() writes it back normalised. */
+	void		*(*orders_new)(const struct nv_state *);
+	void		(*orders_free)(void *);
+	const struct nv_verb *verbs;
+	size_t		 nverbs;
+	int		(*validate)(struct nv_orders *, struct diag *);
+	void		(*format)(const struct nv_orders *, struct buf *);
+
+	/* The turn (turn.h).  begin() makes rs scratch in the turn and a
+	 * plot for every ship, from its orders or the default order;
+	 * contact() resolves one contact the mover found; phase_end() runs
+	 * after a phase's contacts (fire); end() runs the end-of-turn steps
+	 * (boarding, holes, victory) and frees the scratch.  Each returns 0,
+	 * or -1 with *cause set (e.g. a dice script that ran out). */
+	int		(*begin)(struct nv_turn *, char **cause);
+	int		(*contact)(struct nv_turn *, struct nv_contact *,
+			    char **cause);
+	int		(*phase_end)(struct nv_turn *, int phase, char **cause);
+	int		(*end)(struct nv_turn *, char **cause);
+	/* Releases rs scratch of a turn that failed part way (may be NULL). */
+	void		(*abort)(struct nv_turn *);
+};
+
+struct nv_ruleset {
+	const struct nv_ruleset_ops *ops;	/* static */
+	char		*id;		/* owned */
+	char		*title;		/* owned */
+	char		*file;		/* where it was loaded from; owned */
+	int		 phases;	/* movement phases per turn */
+	int		 max_speed;	/* rows of the schedule: 0..max_speed */
+	/* schedule[s * phases + (p - 1)]: moves a ship at speed s makes in
+	 * phase p (0 or 1 in classic; more where a ruleset ticks). */
+	unsigned char	*schedule;
+	struct nv_class	*classes;
+	size_t		 nclasses;
+	struct nv_crew	*crews;
+	size_t		 ncrews;
+	struct nv_nation *nations;
+	size_t		 nnations;
+	void		*priv;		/* the module's data, via ops->free */
+};
+
+/* The modules compiled in (ruleset-registry.c); NULL if unknown. */
+const struct nv_ruleset_ops *ruleset_ops_find(const char *name);
+
+/* Parses and validates a ruleset document held in memory.  file names it
+ * in messages; rng is the schema text (data/schema/ruleset.rng or the
+ * module's own).  No network, no DTD, no external entities; documents over
+ * NV_XML_MAX are refused.  Returns the ruleset (owned by the caller,
+ * ruleset_free) or NULL with every error in diag. */
+struct nv_ruleset *ruleset_load(const char *file, const char *xml,
+		    size_t len, const char *rng, size_t rnglen, struct diag *);
+void		 ruleset_free(struct nv_ruleset *);
+
+int	ruleset_class_index(const struct nv_ruleset *, const char *id);
+int	ruleset_crew_index(const struct nv_ruleset *, const char *id);
+int	ruleset_nation_index(const struct nv_ruleset *, const char *id);
+/* Moves a ship at speed s makes in phase p (0 outside the table). */
+int	ruleset_moves(const struct nv_ruleset *, int speed, int phase);
+
+#endif

@@ -1,0 +1,1 @@
+/* state-xml.c: being written. */

@@ -1,0 +1,132 @@
+/* state.h: the game state, which is also a scenario.
+ *
+ * One struct describes a scenario and the saved state after any turn;
+ * state-xml.c reads and writes it as <scenario> XML (data/schema/
+ * scenario.rng).  Common fields are those every ruleset has; a ruleset's
+ * own per-ship values live in nv_ship.attr, described by the ruleset's
+ * attribute table (ruleset.h), so the common engine stores and prints them
+ * without knowing what they mean.
+ *
+ * Invariants: ships[] is sorted by id (bytewise); no two ships that are on
+ * the map (afloat or captured) share a hex; a wreck's hex holds no ship. */
+#ifndef NV_STATE_H
+#define NV_STATE_H
+
+#include <stddef.h>
+
+#include "hex.h"
+
+struct nv_ruleset;
+
+#define NV_ID_MAX 32
+
+#define NV_SHIP_STATUSES(X)		\
+	X(AFLOAT,	"afloat")	\
+	X(SUNK,		"sunk")		\
+	X(CAPTURED,	"captured")	\
+	X(EXITED,	"exited")
+
+enum nv_status {
+#define X(e, s) NV_STATUS_##e,
+	NV_SHIP_STATUSES(X)
+#undef X
+	NV_STATUS_COUNT
+};
+
+const char	*status_name(enum nv_status);		/* static */
+int		 status_parse(const char *);		/* -1 if unknown */
+
+/* A ruleset attribute value: integer attributes use i, text ones s. */
+struct nv_attrval {
+	long	 i;
+	char	*s;	/* owned; NULL for integer attributes */
+};
+
+struct nv_side {
+	char	 id[NV_ID_MAX + 1];
+	char	*name;		/* display name, owned; NULL if none */
+	int	 nation;	/* index into rs->nations */
+	int	 crew;		/* default crew, index into rs->crews */
+};
+
+struct nv_ship {
+	char		 id[NV_ID_MAX + 1];
+	char		*name;		/* display name, owned; NULL if none */
+	int		 side;		/* controlling side (captor if captured) */
+	int		 owner;		/* original side; == side unless captured */
+	int		 cls;		/* index into rs->classes */
+	int		 crew;		/* index into rs->crews */
+	struct nv_hex	 hex;
+	int		 facing;	/* 0..5 */
+	int		 speed;		/* last turn's speed; -1 after backing */
+	enum nv_status	 status;
+	struct nv_attrval *attr;	/* rs->ops->nship_attrs values, owned */
+};
+
+struct nv_wreck {
+	struct nv_hex	 hex;
+	char		 ship[NV_ID_MAX + 1];
+};
+
+/* Scenario settings common to every ruleset.  0 means "none". */
+struct nv_settings {
+	int	 turn_limit;	/* the game ends after this turn */
+	int	 visibility;	/* fog of war: hexes a side sees; 0 = all */
+};
+
+#define NV_RESULTS(X)			\
+	X(PLAYING,	"playing")	\
+	X(WON,		"won")		\
+	X(DRAWN,	"drawn")
+
+enum nv_result_kind {
+#define X(e, s) NV_RESULT_##e,
+	NV_RESULTS(X)
+#undef X
+};
+
+struct nv_result {
+	enum nv_result_kind kind;
+	int	 winner;	/* side index, -1 if none */
+	char	*reason;	/* owned; NULL while playing */
+	int	*score;		/* nsides entries, owned; NULL while playing */
+};
+
+struct nv_state {
+	const struct nv_ruleset	*rs;	/* not owned */
+	char		*title;		/* owned; NULL if none */
+	int		 turn;		/* the turn to be played next, from 1 */
+	int		 columns;
+	int		 rows;
+	unsigned char	*land;		/* columns*rows, 1 = land; owned */
+	struct nv_side	*sides;		/* owned */
+	size_t		 nsides;
+	struct nv_ship	*ships;		/* sorted by id; owned */
+	size_t		 nships;
+	struct nv_wreck	*wrecks;	/* in hex order; owned */
+	size_t		 nwrecks;
+	struct nv_settings settings;
+	struct nv_result result;
+};
+
+/* Deep copy; the result is owned by the caller. */
+struct nv_state	*state_clone(const struct nv_state *);
+void		 state_free(struct nv_state *);
+
+/* Look-ups; -1 when there is none.  Ids compare case-insensitively, since
+ * orders may write them in any case. */
+int	state_ship_index(const struct nv_state *, const char *id);
+int	state_side_index(const struct nv_state *, const char *id);
+/* Ship on the map (afloat or captured) in that hex, or -1. */
+int	state_ship_at(const struct nv_state *, struct nv_hex);
+int	state_is_land(const struct nv_state *, struct nv_hex);
+int	state_is_wreck(const struct nv_state *, struct nv_hex);
+int	state_on_map(const struct nv_state *, struct nv_hex);
+/* 1 for afloat and captured ships: those that sail and fight. */
+int	ship_on_map(const struct nv_ship *);
+/* Digits per coordinate in this map's hex names (2 or 3). */
+int	state_hex_digits(const struct nv_state *);
+/* Writes the hex name into out (at least 7 bytes); returns out. */
+char	*state_hex_name(const struct nv_state *, struct nv_hex, char *out);
+
+#endif

@@ -1,0 +1,1 @@
+/* turn.c: being written. */

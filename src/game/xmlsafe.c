@@ -1,0 +1,192 @@
+/* xmlsafe.c: safe XML parsing with collected errors (see xmlsafe.h). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxml/relaxng.h>
+#include <libxml/xmlerror.h>
+
+#include "diag.h"
+#include "ruleset.h"
+#include "strutil.h"
+#include "xalloc.h"
+#include "xmlsafe.h"
+
+struct err_ctx {
+	struct diag	*d;
+	const char	*file;
+	int		 count;
+};
+
+/* libxml2's messages end in a newline and may span lines: fold them. */
+static void
+collect_error(void *arg, xmlErrorPtr err)
+{
+	struct err_ctx	*ec = arg;
+	char		*msg, *p;
+	unsigned	 line = err->line > 0 ? (unsigned)err->line : 0;
+
+	if (err->level == XML_ERR_WARNING)
+		return;
+	if (line == 0 && err->node != NULL)
+		line = xmlsafe_line(err->node);
+	msg = xstrdup(err->message != NULL ? err->message : "unknown error");
+	for (p = msg; *p != '\0'; p++)
+		if (*p == '\n' || *p == '\r')
+			*p = ' ';
+	diag_error(ec->d, ec->file, line, "%s", str_trim(msg));
+	free(msg);
+	ec->count++;
+}
+
+xmlDocPtr
+xmlsafe_parse(const char *file, const char *buf, size_t len, struct diag *d)
+{
+	struct err_ctx	 ec = { d, file, 0 };
+	xmlParserCtxtPtr ctxt;
+	xmlDocPtr	 doc;
+	/* No XML_PARSE_NOENT (no entity substitution), no DTDLOAD, no
+	 * network, no huge documents. */
+	int		 opts = XML_PARSE_NONET | XML_PARSE_NOCDATA;
+
+	if (len > NV_XML_MAX) {
+		diag_error(d, file, 0, "file is larger than %d bytes",
+		    NV_XML_MAX);
+		return NULL;
+	}
+	if (len > (size_t)0x7fffffff)
+		return NULL;
+	ctxt = xmlNewParserCtxt();
+	if (ctxt == NULL) {
+		diag_error(d, file, 0, "cannot create an XML parser");
+		return NULL;
+	}
+	xmlSetStructuredErrorFunc(&ec, collect_error);
+	doc = xmlCtxtReadMemory(ctxt, buf, (int)len, file, NULL, opts);
+	xmlSetStructuredErrorFunc(NULL, NULL);
+	if (doc != NULL && !ctxt->wellFormed) {
+		xmlFreeDoc(doc);
+		doc = NULL;
+	}
+	xmlFreeParserCtxt(ctxt);
+	if (doc == NULL) {
+		if (ec.count == 0)
+			diag_error(d, file, 0, "not a well-formed XML document");
+		return NULL;
+	}
+	if (doc->intSubset != NULL || doc->extSubset != NULL) {
+		diag_error(d, file, 1,
+		    "DOCTYPE declarations are not allowed in Navarch files");
+		xmlFreeDoc(doc);
+		return NULL;
+	}
+	return doc;
+}
+
+int
+xmlsafe_validate(xmlDocPtr doc, const char *file, const char *rng,
+    size_t rnglen, struct diag *d)
+{
+	struct err_ctx		 sc = { d, "(schema)", 0 };
+	struct err_ctx		 ec = { d, file, 0 };
+	xmlRelaxNGParserCtxtPtr	 pctx;
+	xmlRelaxNGPtr		 schema;
+	xmlRelaxNGValidCtxtPtr	 vctx;
+	int			 rc;
+
+	pctx = xmlRelaxNGNewMemParserCtxt(rng, (int)rnglen);
+	if (pctx == NULL) {
+		diag_error(d, file, 0, "cannot read the schema");
+		return -1;
+	}
+	xmlRelaxNGSetParserStructuredErrors(pctx, collect_error, &sc);
+	schema = xmlRelaxNGParse(pctx);
+	xmlRelaxNGFreeParserCtxt(pctx);
+	if (schema == NULL) {
+		if (sc.count == 0)
+			diag_error(d, file, 0, "the schema is not valid");
+		return -1;
+	}
+	vctx = xmlRelaxNGNewValidCtxt(schema);
+	xmlRelaxNGSetValidStructuredErrors(vctx, collect_error, &ec);
+	rc = xmlRelaxNGValidateDoc(vctx, doc);
+	xmlRelaxNGFreeValidCtxt(vctx);
+	xmlRelaxNGFree(schema);
+	if (rc != 0) {
+		if (ec.count == 0)
+			diag_error(d, file, 0, "does not match its schema");
+		return -1;
+	}
+	return 0;
+}
+
+char *
+xmlsafe_attr(xmlNodePtr n, const char *name)
+{
+	xmlChar	*v = xmlGetNoNsProp(n, (const xmlChar *)name);
+	char	*s;
+
+	if (v == NULL)
+		return NULL;
+	s = xstrdup((const char *)v);
+	xmlFree(v);
+	return s;
+}
+
+int
+xmlsafe_int(xmlNodePtr n, const char *name, long min, long max, long *out,
+    const char *file, struct diag *d)
+{
+	char	*v = xmlsafe_attr(n, name);
+	long	 l;
+
+	if (v == NULL)
+		return 0;
+	if (str_to_long(v, min, max, &l) != 0) {
+		diag_error(d, file, xmlsafe_line(n),
+		    "<%s %s=\"%s\">: expected a whole number from %ld to %ld",
+		    (const char *)n->name, name, v, min, max);
+		free(v);
+		return -1;
+	}
+	free(v);
+	*out = l;
+	return 1;
+}
+
+unsigned
+xmlsafe_line(xmlNodePtr n)
+{
+	long	l = xmlGetLineNo(n);
+
+	return l > 0 ? (unsigned)l : 0;
+}
+
+static xmlNodePtr
+first_element(xmlNodePtr n)
+{
+	while (n != NULL && n->type != XML_ELEMENT_NODE)
+		n = n->next;
+	return n;
+}
+
+xmlNodePtr
+xmlsafe_child(xmlNodePtr n)
+{
+	return first_element(n->children);
+}
+
+xmlNodePtr
+xmlsafe_next(xmlNodePtr n)
+{
+	return first_element(n->next);
+}
+
+int
+xmlsafe_is(xmlNodePtr n, const char *name)
+{
+	return n != NULL && n->type == XML_ELEMENT_NODE &&
+	    strcmp((const char *)n->name, name) == 0;
+}

@@ -1,0 +1,40 @@
+/* xmlsafe.h: parsing untrusted XML held in memory, with every error
+ * collected as file:line.
+ *
+ * Ruleset, scenario and state files come from GMs and, through the store,
+ * from earlier turns; they are parsed with no network access, no DTD
+ * loading and no entity substitution, and a document with a DOCTYPE is
+ * refused outright (so no entity tricks).  Documents over NV_XML_MAX bytes
+ * are refused before parsing. */
+#ifndef NV_XMLSAFE_H
+#define NV_XMLSAFE_H
+
+#include <stddef.h>
+
+#include <libxml/tree.h>
+
+struct diag;
+
+/* Parses buf; returns the document (owned by the caller, xmlFreeDoc) or
+ * NULL with the errors in diag. */
+xmlDocPtr	xmlsafe_parse(const char *file, const char *buf, size_t len,
+		    struct diag *);
+/* Validates doc against the RelaxNG schema text rng; 0, or -1 with every
+ * violation in diag as file:line. */
+int		xmlsafe_validate(xmlDocPtr, const char *file, const char *rng,
+		    size_t rnglen, struct diag *);
+
+/* Attribute helpers for loaders.  xmlsafe_attr returns the attribute's
+ * value (owned by the caller, free()) or NULL when absent. */
+char		*xmlsafe_attr(xmlNodePtr, const char *name);
+/* Reads an integer attribute in [min, max]: 1 if present and valid, 0 if
+ * absent (out untouched), -1 if malformed (error added to diag). */
+int		 xmlsafe_int(xmlNodePtr, const char *name, long min, long max,
+		    long *out, const char *file, struct diag *);
+unsigned	 xmlsafe_line(xmlNodePtr);
+/* Next element sibling (or first element child with xmlsafe_child). */
+xmlNodePtr	 xmlsafe_child(xmlNodePtr);
+xmlNodePtr	 xmlsafe_next(xmlNodePtr);
+int		 xmlsafe_is(xmlNodePtr, const char *name);
+
+#endif

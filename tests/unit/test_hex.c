@@ -1,0 +1,2 @@
+/* placeholder until the module lands */
+int main(void) { return 77; }
