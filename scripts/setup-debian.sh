@@ -1,0 +1,34 @@
+#!/bin/sh
+# setup-debian.sh: install everything Navarch needs to build and test on a
+# fresh Debian 12 machine.  Run as root (or through sudo).  Idempotent.
+#
+# libetpan-dev pulls in libcurl4-gnutls-dev (not the OpenSSL flavour);
+# libdpkg-perl provides the specs file Debian's libetpan.pc names.
+set -eu
+
+packages="build-essential autoconf automake pkg-config
+	libxml2-dev libxml2-utils nettle-dev libsqlite3-dev
+	libcurl4-gnutls-dev libetpan-dev libdpkg-perl libcmocka-dev
+	valgrind python3"
+
+missing=""
+for p in $packages; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+	    missing="$missing $p"
+done
+if [ -z "$missing" ]; then
+	echo "setup-debian: all packages present"
+	exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+	if command -v sudo >/dev/null 2>&1; then
+		exec sudo "$0" "$@"
+	fi
+	echo "setup-debian: run as root to install:$missing" >&2
+	exit 1
+fi
+echo "setup-debian: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $missing

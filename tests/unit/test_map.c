@@ -1,0 +1,2 @@
+/* placeholder until the loaders land */
+int main(void) { return 77; }
