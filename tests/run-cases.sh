@@ -14,7 +14,12 @@
 #   expect.xml      the exact next state (exit status 0), or
 #   expect.err      lines that must all appear on standard error, with
 #                   exit status 2 (illegal orders or invalid state)
+#   expect-ships.txt   hand-written expectations, one ship a line:
+#                   "ID attr=value attr=value ..." (e.g. "nike hex=0608
+#                   facing=SE speed=3"); checked against the next state
 #   expect-events.txt  lines that must all appear in the event log
+#
+# A case needs expect.err, or expect-ships.txt and/or expect.xml.
 #
 # Environment: NAVARCH (the binary), CASES (the directory), and
 # NAVARCH_DATADIR.  Prints "N passed, N failed" and exits non-zero when any
@@ -32,6 +37,24 @@ failed=()
 
 field() {	# field NAME FILE: the value of "NAME: value"
 	sed -n "s/^$1:[[:space:]]*//p" "$2" | head -n 1
+}
+
+# check_ships EXPECT STATE: every "id attr=value" holds in STATE.
+check_ships() {
+	local id kv attr want got ok=0
+	while read -r id rest; do
+		case "$id" in ""|\#*) continue ;; esac
+		for kv in $rest; do
+			attr=${kv%%=*}
+			want=${kv#*=}
+			got=$(xmllint --xpath "string(/scenario/ship[@id='$id']/@$attr)" "$2" 2>/dev/null)
+			if [ "$got" != "$want" ]; then
+				echo "    $id: $attr is '$got', expected '$want'"
+				ok=1
+			fi
+		done
+	done < "$1"
+	return $ok
 }
 
 run_case() {
@@ -57,15 +80,21 @@ run_case() {
 	"$NAVARCH" turn "$dir/state.xml" ${orders[@]+"${orders[@]}"} \
 	    "${dargs[@]}" --events "$tmp/events" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	if [ -f "$dir/expect.xml" ]; then
+	if [ -f "$dir/expect.xml" ] || [ -f "$dir/expect-ships.txt" ]; then
 		if [ $rc -ne 0 ]; then
 			echo "FAIL $name: exit status $rc, expected 0"
 			sed 's/^/    /' "$tmp/err" | head -n 20
 			return 1
 		fi
-		if ! diff -u "$dir/expect.xml" "$tmp/out" >"$tmp/diff"; then
+		if [ -f "$dir/expect.xml" ] &&
+		    ! diff -u "$dir/expect.xml" "$tmp/out" >"$tmp/diff"; then
 			echo "FAIL $name: next state differs"
 			sed 's/^/    /' "$tmp/diff" | head -n 40
+			return 1
+		fi
+		if [ -f "$dir/expect-ships.txt" ] &&
+		    ! check_ships "$dir/expect-ships.txt" "$tmp/out"; then
+			echo "FAIL $name: ship expectations not met"
 			return 1
 		fi
 	elif [ -f "$dir/expect.err" ]; then
