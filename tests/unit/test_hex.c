@@ -601,6 +601,9 @@ test_line_all_pairs(void **state)
 		assert_int_equal(ab[n].n, 1);
 		assert_true(hex_eq(ab[n].h[0], b));
 		for (i = 0; i <= n; i++) {
+			/* Never three: the cube coordinate of b - a with the
+			 * largest size is +-N, so that coordinate of every
+			 * point is whole, and a hex corner has none whole. */
 			assert_in_range(ab[i].n, 1, 2);
 			if (ab[i].n == 2) {
 				twos++;
