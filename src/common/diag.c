@@ -56,6 +56,18 @@ diag_error(struct diag *d, const char *file, unsigned line,
 	va_end(ap);
 }
 
+/* Errors that were counted but not kept in the list. */
+static size_t
+diag_dropped_errors(const struct diag *d)
+{
+	size_t	i, kept = 0;
+
+	for (i = 0; i < d->n; i++)
+		if (d->v[i].level == DIAG_ERROR)
+			kept++;
+	return d->errors - kept;
+}
+
 void
 diag_merge(struct diag *dst, const struct diag *src)
 {
@@ -64,12 +76,14 @@ diag_merge(struct diag *dst, const struct diag *src)
 	for (i = 0; i < src->n; i++)
 		diag_add(dst, src->v[i].level, src->v[i].file, src->v[i].line,
 		    "%s", src->v[i].msg);
+	/* The errors src had to drop still count. */
+	dst->errors += diag_dropped_errors(src);
 }
 
 void
 diag_format(const struct diag *d, struct buf *out)
 {
-	size_t			 i;
+	size_t			 i, dropped;
 	const struct diag_entry	*e;
 
 	for (i = 0; i < d->n; i++) {
@@ -85,9 +99,12 @@ diag_format(const struct diag *d, struct buf *out)
 		buf_adds(out, e->msg);
 		buf_addc(out, '\n');
 	}
-	if (d->n < d->errors)
-		buf_printf(out, "(%zu more errors not shown)\n",
-		    d->errors - d->n);
+	/* Compare with the errors kept, not all entries: warnings in the
+	 * list must not hide dropped errors from the count. */
+	dropped = diag_dropped_errors(d);
+	if (dropped > 0)
+		buf_printf(out, "(%zu more error%s not shown)\n", dropped,
+		    dropped == 1 ? "" : "s");
 }
 
 void

@@ -40,9 +40,12 @@ void	diag_add(struct diag *, enum diag_level, const char *file,
 	    __attribute__((format(printf, 5, 6)));
 void	diag_error(struct diag *, const char *file, unsigned line,
 	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-/* Appends every entry of src to dst (copies). */
+/* Appends every entry of src to dst (copies); dst's error count also gains
+ * the errors src counted but did not keep. */
 void	diag_merge(struct diag *dst, const struct diag *src);
-/* Appends "file:line: [warning: ]msg\n" for every entry. */
+/* Appends "file:line: [warning: |note: ]msg\n" for every entry ("file: "
+ * without a line, nothing without a file), then "(N more errors not
+ * shown)\n" if errors were dropped ("1 more error"). */
 void	diag_format(const struct diag *, struct buf *);
 void	diag_clear(struct diag *);
 void	diag_free(struct diag *);

@@ -14,7 +14,9 @@ str_to_long(const char *s, long min, long max, long *out)
 	char	*end;
 	long	 v;
 
-	if (s == NULL || *s == '\0' || *s == ' ' || *s == '\t')
+	/* strtol skips any leading white space (newlines too): only a sign
+	 * or a digit may start the number. */
+	if (s == NULL || !(*s == '+' || *s == '-' || (*s >= '0' && *s <= '9')))
 		return -1;
 	errno = 0;
 	v = strtol(s, &end, 10);

@@ -114,8 +114,8 @@ dice_script_parse(const char *text, char **cause)
 		    p[i] != '#'; i++)
 			;
 		if (i >= sizeof word) {
-			*cause = xasprintf("line %u: a value is too long",
-			    line);
+			*cause = xasprintf("line %u: '%.*s...' is too long"
+			    " for a die result", line, 20, p);
 			free(vals);
 			return NULL;
 		}
@@ -123,7 +123,7 @@ dice_script_parse(const char *text, char **cause)
 		word[i] = '\0';
 		if (str_to_int(word, 1, 1000, &v) != 0) {
 			*cause = xasprintf("line %u: '%s' is not a die result"
-			    " (a whole number from 1)", line, word);
+			    " (a whole number from 1 to 1000)", line, word);
 			free(vals);
 			return NULL;
 		}
@@ -161,24 +161,23 @@ dice_free(struct nv_dice *d)
 	free(d);
 }
 
-/* How many rolls with this label prefix came before; counts this one. */
-static unsigned
-next_counter(struct nv_dice *d, const char *prefix)
+/* The count slot of a label prefix, made on first use. */
+static struct label_count *
+label_slot(struct nv_dice *d, const char *prefix)
 {
 	size_t	i;
 
 	for (i = 0; i < d->ncounts; i++)
 		if (strcmp(d->counts[i].prefix, prefix) == 0)
-			return d->counts[i].count++;
+			return &d->counts[i];
 	if (d->ncounts == d->capcounts) {
 		d->capcounts = d->capcounts == 0 ? 16 : d->capcounts * 2;
 		d->counts = xreallocarray(d->counts, d->capcounts,
 		    sizeof *d->counts);
 	}
 	d->counts[d->ncounts].prefix = xstrdup(prefix);
-	d->counts[d->ncounts].count = 1;
-	d->ncounts++;
-	return 0;
+	d->counts[d->ncounts].count = 0;
+	return &d->counts[d->ncounts++];
 }
 
 static int
@@ -238,9 +237,9 @@ int
 dice_roll(struct nv_dice *d, int sides, int turn, int phase,
     const char *purpose, const char *ship, int *out, char **cause)
 {
-	struct buf	 b = BUF_INIT;
-	unsigned	 counter;
-	int		 v;
+	struct buf		 b = BUF_INIT;
+	struct label_count	*slot;
+	int			 v;
 
 	if (sides < 1) {
 		*cause = xasprintf("a die needs at least one side");
@@ -250,8 +249,10 @@ dice_roll(struct nv_dice *d, int sides, int turn, int phase,
 		ship = "";
 	buf_printf(&b, "navarch-dice-1|%s|%d|%d|%s|%s", d->game, turn, phase,
 	    purpose, ship);
-	counter = next_counter(d, buf_str(&b));
-	buf_printf(&b, "|%u", counter);
+	/* The counter moves on only when the roll succeeds: a failed roll is
+	 * not recorded, so it must not shift the labels of later ones. */
+	slot = label_slot(d, buf_str(&b));
+	buf_printf(&b, "|%u", slot->count);
 	switch (d->kind) {
 	case DICE_SEEDED:
 		v = seeded_roll(d->seed, buf_str(&b), sides);
@@ -277,7 +278,8 @@ dice_roll(struct nv_dice *d, int sides, int turn, int phase,
 		buf_free(&b);
 		return -1;
 	}
-	record(d, sides, turn, phase, purpose, ship, counter, v, buf_str(&b));
+	record(d, sides, turn, phase, purpose, ship, slot->count++, v,
+	    buf_str(&b));
 	buf_free(&b);
 	*out = v;
 	return 0;

@@ -89,8 +89,13 @@ hex_format(struct nv_hex h, int digits, char *out)
 {
 	int	col, row;
 
+	if (digits != 3)
+		digits = 2;
 	hex_to_cr(h, &col, &row);
-	if (col < 0 || row < 0 || col > NV_HEX_MAX || row > NV_HEX_MAX) {
+	/* A hex off the top or left edge, or one the digits cannot hold,
+	 * must not print as some other hex's name. */
+	if (col < 1 || row < 1 || col > (digits == 2 ? 99 : NV_HEX_MAX) ||
+	    row > (digits == 2 ? 99 : NV_HEX_MAX)) {
 		memcpy(out, "??????", 7);
 		out[digits * 2] = '\0';
 		return out;

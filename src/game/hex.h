@@ -46,7 +46,9 @@ void		hex_to_cr(struct nv_hex, int *col, int *row);
 /* Parses a hex name: exactly 2*digits decimal digits (digits is 2 for
  * CCRR, 3 for CCCRRR), column and row from 1.  0 or -1. */
 int	hex_parse(const char *name, int digits, struct nv_hex *out);
-/* Writes the name into out (at least 7 bytes); returns out. */
+/* Writes the name into out (at least 7 bytes); returns out.  digits is 2
+ * or 3 (anything else means 2).  A hex with no such name (column or row
+ * below 1, or too big for the digits) is written as question marks. */
 char	*hex_format(struct nv_hex, int digits, char *out);
 /* Digits per coordinate a map of this size uses: 2, or 3 over 99. */
 int	hex_digits(int columns, int rows);
