@@ -248,10 +248,12 @@ clean_lines(struct oparse *op, const char *text, size_t len,
 		}
 		strip_comment(t);
 		t = str_trim(t);
-		if (*t == '\0' || strcasecmp(t, "END") == 0) {
+		if (*t == '\0') {
 			free(raw);
-			if (*t == '\0')
-				continue;
+			continue;
+		}
+		if (strcasecmp(t, "END") == 0) {
+			free(raw);
 			break;
 		}
 		if (n == cap) {
