@@ -63,6 +63,7 @@ static const char *const weapon_ids[] = {
 static const char step_letters[] = "FLRB";	/* by enum nv_step_kind */
 
 #define FIRE_USAGE "FIRE [n] BOW|CATAPULT|STONE|ALL AT ship [PHASE p]"
+#define SPEED_MAX 999	/* what SPEED reads; the ship's limits come later */
 #define MOVE_USAGE "SPEED n, MOVE steps (F, L, R) or MOVE B"
 
 void *
@@ -204,11 +205,14 @@ verb_move(struct nv_orders *o, int ship, char **argv, size_t argc,
 
 	while (i < argc) {
 		if (strcasecmp(argv[i], "SPEED") == 0 && !has_speed) {
+			/* Too fast is validation's to explain, with the
+			 * ship's own limits. */
 			if (i + 1 >= argc || str_to_int(argv[i + 1], -1,
-			    NV_PLOT_MAX, &speed) != 0) {
+			    SPEED_MAX, &speed) != 0) {
 				diag_error(d, file, line, "%s: SPEED needs a "
-				    "number; legal: SPEED 0-%d, or MOVE B",
-				    text, o->st->rs->max_speed);
+				    "speed, a number from 0 up; legal: SPEED "
+				    "0-%d, or MOVE B", text,
+				    o->st->rs->max_speed);
 				return -1;
 			}
 			has_speed = 1;

@@ -9,7 +9,9 @@
  * orders (nv_orders.rs).  The grammar is in docs/orders.md.
  *
  * One struct nv_orders collects the order files of every side for one
- * turn: call orders_parse once per file, then orders_validate once. */
+ * turn: call orders_parse once per file, then orders_validate once (also
+ * after a parse error, to report every error at once).  A later file's
+ * order for a ship replaces an earlier one as a later line would. */
 #ifndef NV_ORDERS_H
 #define NV_ORDERS_H
 
@@ -29,8 +31,9 @@ struct nv_orders_header {
 	int	 turn;		/* TURN n, or -1 */
 	int	 side_index;	/* resolved side, or -1 */
 	size_t	 ship_lines;	/* SHIP lines read */
-	int	 quoted_only;	/* no orders, but quoted ('>') lines held
-				   some: the mail reply can explain */
+	int	 quoted_only;	/* no SHIP line, but quoted ('>') lines
+				   held order lines: the mail reply can
+				   explain */
 };
 
 struct nv_orders {

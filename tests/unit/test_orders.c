@@ -416,7 +416,17 @@ static const struct row rows[] = {
 	{ "move without steps", NULL, A "SHIP nike MOVE\n", NULL, 0,
 	    ERR(2, "MOVE has no steps") },
 	{ "speed without a number", NULL, A "SHIP nike SPEED fast\n", NULL, 0,
-	    ERR(2, "SPEED needs a number") },
+	    ERR(2, "SPEED needs a speed, a number from 0 up; legal: SPEED 0-6") },
+	{ "speed below -1", NULL, A "SHIP nike SPEED -2\n", NULL, 0,
+	    ERR(2, "SPEED needs a speed") },
+	{ "speed far too high", NULL, A "SHIP nike SPEED 99 MOVE F\n", NULL, 0,
+	    ERR(2, "MOVE has 1 F but the order is SPEED 99") },
+	{ "speed far too high alone", NULL, A "SHIP nike SPEED 99\n", NULL, 0,
+	    ERR(2, "the maximum speed of an elite trireme is 6; legal: "
+	    "SPEED 0-4 or MOVE B") },
+	{ "too many steps", NULL, A "SHIP nike MOVE "
+	    "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF\n",
+	    NULL, 0, ERR(2, "more than 64 steps") },
 	{ "stray word in a movement", NULL, A "SHIP nike SPEED 2 QUICKLY\n",
 	    NULL, 0, ERR(2, "QUICKLY is not part of a movement order") },
 	{ "speed 0 does not turn", NULL, A "SHIP nike SPEED 0 MOVE L\n", NULL, 0,
