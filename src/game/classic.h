@@ -153,7 +153,9 @@ int	classic_cruise(const struct nv_ruleset *, const struct nv_ship *);
 int	classic_accel(const struct nv_ruleset *, const struct nv_ship *);
 int	classic_turn_circle(const struct nv_ruleset *, const struct nv_ship *);
 
-/* One FIRE order. */
+/* One FIRE order.  As parsed, weapon may be -1 (ALL) and count 0 (all of
+ * that weapon not otherwise ordered); classic_validate() resolves them, so
+ * that afterwards every entry names one weapon and a count of at least 1. */
 struct classic_fire {
 	int	 weapon;	/* enum classic_weapon, or -1 for ALL */
 	int	 count;		/* 0: all of it not otherwise ordered */
@@ -165,13 +167,19 @@ struct classic_fire {
 };
 
 /* Everything ordered for one ship this turn.  A later movement, BOARD,
- * REPULSE or RAKE order replaces the earlier one; FIRE lines add up. */
+ * REPULSE or RAKE order replaces the earlier one; FIRE lines add up.  A
+ * SPEED-only line and a MOVE-only line combine into one movement order;
+ * a movement line that repeats a part already given replaces the whole
+ * movement order.  After classic_validate() has_speed == has_move for
+ * every ship with a movement order, and speed and steps agree (speed -1
+ * with the single step B). */
 struct classic_ship_orders {
 	int	 has_speed;	/* SPEED n given */
 	int	 speed;
 	int	 has_move;	/* MOVE steps given */
 	unsigned char steps[NV_PLOT_MAX];	/* enum nv_step_kind */
 	int	 nsteps;
+	unsigned speed_line;	/* line of the SPEED order */
 	unsigned move_line;	/* line of the last SPEED/MOVE order */
 	char	*move_file;	/* owned */
 	char	*move_text;	/* owned */
@@ -195,6 +203,24 @@ void	*classic_orders_new(const struct nv_state *);
 void	 classic_orders_free(void *);
 int	 classic_validate(struct nv_orders *, struct diag *);
 void	 classic_format(const struct nv_orders *, struct buf *);
+void	 classic_fire_free(struct classic_fire *, size_t);
+/* The plot a movement order stands for: SPEED n alone is n F, MOVE alone
+ * implies the speed (B: -1).  steps holds NV_PLOT_MAX. */
+void	 classic_move_complete(const struct classic_ship_orders *,
+	    int *speed, unsigned char *steps, int *nsteps);
+/* 1 if id (any case) is one of the space-separated ids of list (may be
+ * NULL). */
+int	 classic_ids_contain(const char *list, const char *id);
+const char *classic_weapon_id(int);	/* "bow", ... (static) */
+
+/* classic-validate.c */
+/* Resolves ship's FIRE orders: ALL into one entry per weapon, a missing
+ * count into the weapons not otherwise ordered; *out (owned by the
+ * caller, classic_fire_free) gets the entries with a count.  Problems go
+ * to diag when it is not NULL.  0, or -1 if there was a problem. */
+int	 classic_fire_resolve(const struct nv_state *, int ship,
+	    const struct classic_ship_orders *, struct classic_fire **out,
+	    size_t *nout, struct diag *);
 
 /* classic-turn.c */
 int	classic_begin(struct nv_turn *, char **);

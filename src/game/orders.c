@@ -1,1 +1,601 @@
-/* orders.c: being written. */
+/* orders.c: the order language's common part (see orders.h and
+ * docs/orders.md).
+ *
+ * A file is read in three steps: the text is cut into lines and cleared of
+ * mail clutter (clean_lines); the lines that say whose orders these are
+ * (SIDE, PLAYER) are read first, so that a SHIP line may come before them;
+ * then every other line is read in order.  Errors go to a diag of the
+ * file's own, sorted by line at the end, so the player reads them top to
+ * bottom.  Nothing here knows a ruleset's verbs: what follows "SHIP id"
+ * goes to rs->ops->verbs. */
+#include "config.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "buf.h"
+#include "diag.h"
+#include "orders.h"
+#include "ruleset.h"
+#include "state.h"
+#include "strutil.h"
+#include "xalloc.h"
+
+/* The words a line may start with (the ship verbs are the ruleset's). */
+#define ORDERS_KEYWORDS(X)		\
+	X(GAME,		"GAME")		\
+	X(SIDE,		"SIDE")		\
+	X(PLAYER,	"PLAYER")	\
+	X(PASSWORD,	"PASSWORD")	\
+	X(TURN,		"TURN")		\
+	X(SHIP,		"SHIP")		\
+	X(END,		"END")
+
+enum orders_keyword {
+#define X(e, s) KW_##e,
+	ORDERS_KEYWORDS(X)
+#undef X
+	KW_COUNT
+};
+
+static const char *const keyword_names[] = {
+#define X(e, s) s,
+	ORDERS_KEYWORDS(X)
+#undef X
+};
+
+/* Words per line: far more than any order needs (a plot of NV_PLOT_MAX
+ * steps written with spaces), few enough to bound the work. */
+#define ORDERS_MAX_WORDS 200
+
+/* A line that may hold an order: comments and spaces removed. */
+struct oline {
+	unsigned	 no;
+	char		*text;		/* owned */
+};
+
+/* What one orders_parse call works with. */
+struct oparse {
+	struct nv_orders	*o;
+	struct nv_orders_header	*h;
+	struct diag		 d;	/* this file's errors */
+	int			 no_side_said;	/* reported once per file */
+};
+
+static int
+keyword(const char *w)
+{
+	int	i;
+
+	for (i = 0; i < KW_COUNT; i++)
+		if (strcasecmp(w, keyword_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+struct nv_orders *
+orders_new(const struct nv_state *st)
+{
+	struct nv_orders	*o = xcalloc(1, sizeof *o);
+
+	o->st = st;
+	o->rs = st->rs->ops->orders_new(st);
+	return o;
+}
+
+void
+orders_free(struct nv_orders *o)
+{
+	size_t	i;
+
+	if (o == NULL)
+		return;
+	for (i = 0; i < o->nfiles; i++) {
+		free(o->files[i].file);
+		free(o->files[i].game);
+		free(o->files[i].side);
+		free(o->files[i].player);
+		free(o->files[i].password);
+	}
+	free(o->files);
+	if (o->rs != NULL)
+		o->st->rs->ops->orders_free(o->rs);
+	free(o);
+}
+
+void
+orders_ship_list(const struct nv_state *st, int side, int enemies,
+    struct buf *b)
+{
+	size_t	i, n = 0;
+
+	for (i = 0; i < st->nships; i++) {
+		if (!ship_on_map(&st->ships[i]))
+			continue;
+		if (enemies ? st->ships[i].side == side :
+		    st->ships[i].side != side)
+			continue;
+		buf_adds(b, n++ == 0 ? "" : ", ");
+		buf_adds(b, st->ships[i].id);
+	}
+	if (n == 0)
+		buf_adds(b, "none");
+}
+
+static void
+side_list(const struct nv_state *st, struct buf *b)
+{
+	size_t	i;
+
+	for (i = 0; i < st->nsides; i++) {
+		if (i > 0)
+			buf_adds(b, i + 1 == st->nsides ? " or " : ", ");
+		buf_printf(b, "SIDE %s", st->sides[i].id);
+	}
+}
+
+/* Why a ship that is not on the map takes no orders. */
+static const char *
+gone_why(const struct nv_ship *s)
+{
+	return s->status == NV_STATUS_SUNK ? "has sunk" : "has left the battle";
+}
+
+int
+orders_target(const struct nv_orders *o, int ship, const char *word,
+    const char *file, unsigned line, const char *text, struct diag *d)
+{
+	const struct nv_state	*st = o->st;
+	int			 side = st->ships[ship].side, t;
+	struct buf		 b = BUF_INIT;
+
+	orders_ship_list(st, side, 1, &b);
+	t = state_ship_index(st, word);
+	if (t < 0)
+		diag_error(d, file, line, "%s: there is no ship %s; enemy ships: "
+		    "%s", text, word, buf_str(&b));
+	else if (st->ships[t].side == side)
+		diag_error(d, file, line, "%s: %s sails for %s, the side of %s; "
+		    "enemy ships: %s", text, st->ships[t].id,
+		    st->sides[side].id, st->ships[ship].id, buf_str(&b));
+	else if (!ship_on_map(&st->ships[t]))
+		diag_error(d, file, line, "%s: %s %s; enemy ships: %s", text,
+		    st->ships[t].id, gone_why(&st->ships[t]), buf_str(&b));
+	buf_free(&b);
+	if (t < 0 || st->ships[t].side == side || !ship_on_map(&st->ships[t]))
+		return -1;
+	return t;
+}
+
+/* Clutter.  Mail clients write "-- " above a signature (some drop the
+ * space); a line quoting an earlier mail starts with '>'. */
+static int
+is_signature(const char *trimmed)
+{
+	return strcmp(trimmed, "--") == 0;
+}
+
+/* '#' starts a comment at the start of a line or after a space, so that a
+ * password may still hold one. */
+static void
+strip_comment(char *s)
+{
+	char	*p;
+
+	for (p = s; *p != '\0'; p++)
+		if (*p == '#' && (p == s || p[-1] == ' ' || p[-1] == '\t')) {
+			*p = '\0';
+			return;
+		}
+}
+
+/* 1 if a quoted line would have been an order: the mail reply can then
+ * tell a player who only quoted orders what happened. */
+static int
+quoted_is_order(char *s)
+{
+	char	*argv[1];
+
+	while (*s == '>' || *s == ' ' || *s == '\t')
+		s++;
+	strip_comment(s);
+	if (str_split_words(s, argv, 1) == 0)
+		return 0;
+	return keyword(argv[0]) >= 0 && keyword(argv[0]) != KW_END;
+}
+
+/* Cuts text into the lines that may hold orders.  Returns how many (in
+ * *out, owned by the caller); sets *quoted when quoted lines held orders. */
+static size_t
+clean_lines(struct oparse *op, const char *text, size_t len,
+    struct oline **out, int *quoted)
+{
+	const char	*p = text, *end = text + len, *nl;
+	size_t		 n = 0, cap = 0, ll;
+	unsigned	 no = 0;
+	char		*raw, *t;
+
+	*out = NULL;
+	/* A byte-order mark is not text. */
+	if (len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		p += 3;
+	for (; p < end; p = nl + 1) {
+		no++;
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (nl == NULL)
+			nl = end;
+		ll = (size_t)(nl - p);
+		if (ll > 0 && p[ll - 1] == '\r')
+			ll--;
+		if (memchr(p, '\0', ll) != NULL) {
+			diag_error(&op->d, op->h->file, no, "line holds a NUL "
+			    "byte; an order file is plain text");
+			continue;
+		}
+		raw = xstrndup(p, ll);
+		t = str_trim(raw);
+		if (is_signature(t)) {
+			free(raw);
+			break;
+		}
+		if (*t == '>') {
+			if (quoted_is_order(t))
+				*quoted = 1;
+			free(raw);
+			continue;
+		}
+		strip_comment(t);
+		t = str_trim(t);
+		if (*t == '\0') {
+			free(raw);
+			continue;
+		}
+		if (strcasecmp(t, "END") == 0) {
+			free(raw);
+			break;
+		}
+		if (n == cap) {
+			cap = cap == 0 ? 32 : cap * 2;
+			*out = xreallocarray(*out, cap, sizeof **out);
+		}
+		(*out)[n].no = no;
+		(*out)[n++].text = xstrdup(t);
+		free(raw);
+	}
+	return n;
+}
+
+/* Stores a header value; the same line twice is fine, a different one is
+ * an error.  secret: never quote the value. */
+static void
+set_once(struct oparse *op, unsigned no, const char *text, const char *kw,
+    char **slot, const char *val, int secret)
+{
+	if (*slot == NULL) {
+		*slot = xstrdup(val);
+		return;
+	}
+	if ((secret ? strcmp(*slot, val) : strcasecmp(*slot, val)) == 0)
+		return;
+	if (secret)
+		diag_error(&op->d, op->h->file, no, "%s: a second, different "
+		    "password; legal: one PASSWORD line", kw);
+	else
+		diag_error(&op->d, op->h->file, no, "%s: this file already "
+		    "said %s %s; legal: one %s line", text, kw, *slot, kw);
+}
+
+static int
+one_arg(struct oparse *op, unsigned no, const char *text, size_t argc,
+    const char *usage)
+{
+	if (argc == 2)
+		return 0;
+	diag_error(&op->d, op->h->file, no, "%s: %s; legal: %s", text,
+	    argc < 2 ? "a word is missing" : "too many words", usage);
+	return -1;
+}
+
+static void
+line_side(struct oparse *op, unsigned no, const char *text, char **argv,
+    size_t argc)
+{
+	struct buf	b = BUF_INIT;
+	int		i;
+
+	side_list(op->o->st, &b);
+	if (one_arg(op, no, text, argc, buf_str(&b)) == 0) {
+		i = state_side_index(op->o->st, argv[1]);
+		if (i < 0)
+			diag_error(&op->d, op->h->file, no, "%s: there is no "
+			    "side %s in this game; legal: %s", text, argv[1],
+			    buf_str(&b));
+		else {
+			set_once(op, no, text, "SIDE", &op->h->side,
+			    op->o->st->sides[i].id, 0);
+			if (op->h->side_index < 0)
+				op->h->side_index = i;
+		}
+	}
+	buf_free(&b);
+}
+
+static void
+line_turn(struct oparse *op, unsigned no, const char *text, char **argv,
+    size_t argc)
+{
+	int	turn = op->o->st->turn, n;
+	char	*usage = xasprintf("TURN %d", turn);
+
+	if (one_arg(op, no, text, argc, usage) == 0) {
+		if (str_to_int(argv[1], 0, INT_MAX, &n) != 0)
+			diag_error(&op->d, op->h->file, no, "%s: %s is not a "
+			    "turn number; legal: %s", text, argv[1], usage);
+		else {
+			op->h->turn = n;
+			if (n != turn)
+				diag_error(&op->d, op->h->file, no, "%s: the "
+				    "next turn to be played is turn %d; legal: "
+				    "%s", text, turn, usage);
+		}
+	}
+	free(usage);
+}
+
+static void
+line_password(struct oparse *op, unsigned no, const char *text)
+{
+	const char	*p = text + strlen(keyword_names[KW_PASSWORD]);
+
+	/* The rest of the line, so a password may hold spaces. */
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p == '\0')
+		diag_error(&op->d, op->h->file, no, "PASSWORD: no password "
+		    "given; legal: PASSWORD followed by your password");
+	else
+		set_once(op, no, text, "PASSWORD", &op->h->password, p, 1);
+}
+
+static void
+verb_list(const struct nv_ruleset *rs, struct buf *b)
+{
+	size_t	i;
+
+	for (i = 0; i < rs->ops->nverbs; i++) {
+		if (i > 0)
+			buf_adds(b, i + 1 == rs->ops->nverbs ? " or " : ", ");
+		buf_adds(b, rs->ops->verbs[i].name);
+	}
+}
+
+static const struct nv_verb *
+verb_find(const struct nv_ruleset *rs, const char *w)
+{
+	size_t	i;
+
+	for (i = 0; i < rs->ops->nverbs; i++)
+		if (strcasecmp(w, rs->ops->verbs[i].name) == 0)
+			return &rs->ops->verbs[i];
+	return NULL;
+}
+
+/* "SHIP id": is it this file's to order?  0 or -1 (reported). */
+static int
+ship_mine(struct oparse *op, unsigned no, const char *text, int i)
+{
+	const struct nv_state	*st = op->o->st;
+	const struct nv_ship	*s = &st->ships[i];
+	int			 side = op->h->side_index, bad = 0;
+	struct buf		 b = BUF_INIT;
+
+	orders_ship_list(st, side, 0, &b);
+	if (side >= 0 && s->side != side) {
+		diag_error(&op->d, op->h->file, no, "%s: %s sails for %s, not "
+		    "%s; your ships: %s", text, s->id, st->sides[s->side].id,
+		    st->sides[side].id, buf_str(&b));
+		bad = 1;
+	} else if (side < 0 && op->h->player == NULL) {
+		/* A PLAYER that is no side id is the store's to resolve. */
+		if (!op->no_side_said) {
+			buf_reset(&b);
+			side_list(st, &b);
+			diag_error(&op->d, op->h->file, no, "%s: no SIDE line "
+			    "says whose orders these are; legal: %s", text,
+			    buf_str(&b));
+		}
+		op->no_side_said = 1;
+		bad = 1;
+	} else if (op->o->may_order != NULL && !op->o->may_order[i]) {
+		diag_error(&op->d, op->h->file, no, "%s: %s is not yours to "
+		    "order", text, s->id);
+		bad = 1;
+	} else if (!ship_on_map(s)) {
+		diag_error(&op->d, op->h->file, no, "%s: %s %s and can take no "
+		    "orders; your ships: %s", text, s->id, gone_why(s),
+		    buf_str(&b));
+		bad = 1;
+	}
+	buf_free(&b);
+	return bad ? -1 : 0;
+}
+
+static void
+line_ship(struct oparse *op, unsigned no, const char *text, char **argv,
+    size_t argc)
+{
+	const struct nv_state	*st = op->o->st;
+	const struct nv_verb	*v;
+	struct buf		 b = BUF_INIT;
+	int			 i;
+
+	op->h->ship_lines++;
+	if (argc < 3) {
+		verb_list(st->rs, &b);
+		diag_error(&op->d, op->h->file, no, "%s: %s; legal: SHIP id "
+		    "followed by %s", text, argc < 2 ? "no ship id" :
+		    "no order for the ship", buf_str(&b));
+		buf_free(&b);
+		return;
+	}
+	i = state_ship_index(st, argv[1]);
+	if (i < 0) {
+		orders_ship_list(st, op->h->side_index, 0, &b);
+		diag_error(&op->d, op->h->file, no, "%s: there is no ship %s; "
+		    "%s: %s", text, argv[1], op->h->side_index >= 0 ?
+		    "your ships" : "ships", buf_str(&b));
+	} else if (ship_mine(op, no, text, i) == 0) {
+		v = verb_find(st->rs, argv[2]);
+		if (v == NULL) {
+			verb_list(st->rs, &b);
+			diag_error(&op->d, op->h->file, no, "%s: %s is no "
+			    "order for a ship; legal: %s", text, argv[2],
+			    buf_str(&b));
+		} else
+			(void)v->parse(op->o, i, argv + 2, argc - 2,
+			    op->h->file, no, text, &op->d);
+	}
+	buf_free(&b);
+}
+
+static void
+line_unknown(struct oparse *op, unsigned no, const char *text,
+    const char *word)
+{
+	const struct nv_state	*st = op->o->st;
+	const char		*eg = "id";
+	size_t			 i;
+
+	for (i = 0; i < st->nships && op->h->side_index >= 0; i++)
+		if (st->ships[i].side == op->h->side_index) {
+			eg = st->ships[i].id;
+			break;
+		}
+	if (verb_find(st->rs, word) != NULL)
+		diag_error(&op->d, op->h->file, no, "%s: a ship's order starts "
+		    "with SHIP and the ship's id; legal: e.g. SHIP %s %s",
+		    text, eg, text);
+	else
+		diag_error(&op->d, op->h->file, no, "%s: %s is not an order; "
+		    "legal: GAME, SIDE, PLAYER, PASSWORD, TURN, SHIP or END",
+		    text, word);
+}
+
+/* One line; pass 0 reads SIDE and PLAYER, pass 1 everything else. */
+static void
+line_read(struct oparse *op, const struct oline *l, int pass)
+{
+	char	*copy = xstrdup(l->text), *argv[ORDERS_MAX_WORDS];
+	size_t	 argc;
+	int	 kw;
+
+	argc = str_split_words(copy, argv, ORDERS_MAX_WORDS);
+	kw = keyword(argv[0]);
+	if ((kw == KW_SIDE || kw == KW_PLAYER) != (pass == 0))
+		goto out;
+	if (argc > ORDERS_MAX_WORDS) {
+		diag_error(&op->d, op->h->file, l->no, "line has %zu words; "
+		    "legal: at most %d", argc, ORDERS_MAX_WORDS);
+		goto out;
+	}
+	switch (kw) {
+	case KW_GAME:
+		if (one_arg(op, l->no, l->text, argc, "GAME id") == 0)
+			set_once(op, l->no, l->text, "GAME", &op->h->game,
+			    argv[1], 0);
+		break;
+	case KW_SIDE:
+		line_side(op, l->no, l->text, argv, argc);
+		break;
+	case KW_PLAYER:
+		if (one_arg(op, l->no, l->text, argc, "PLAYER id") == 0)
+			set_once(op, l->no, l->text, "PLAYER",
+			    &op->h->player, argv[1], 0);
+		break;
+	case KW_PASSWORD:
+		line_password(op, l->no, l->text);
+		break;
+	case KW_TURN:
+		line_turn(op, l->no, l->text, argv, argc);
+		break;
+	case KW_SHIP:
+		line_ship(op, l->no, l->text, argv, argc);
+		break;
+	default:
+		line_unknown(op, l->no, l->text, argv[0]);
+		break;
+	}
+out:
+	free(copy);
+}
+
+/* Stable: errors of one line keep their order. */
+static void
+diag_sort_by_line(struct diag *d)
+{
+	struct diag_entry	e;
+	size_t			i, j;
+
+	for (i = 1; i < d->n; i++) {
+		e = d->v[i];
+		for (j = i; j > 0 && d->v[j - 1].line > e.line; j--)
+			d->v[j] = d->v[j - 1];
+		d->v[j] = e;
+	}
+}
+
+int
+orders_parse(struct nv_orders *o, const char *file, const char *text,
+    size_t len, struct diag *d)
+{
+	struct oparse	 op;
+	struct oline	*lines;
+	size_t		 n, i, errors;
+	int		 quoted = 0, pass;
+
+	o->files = xreallocarray(o->files, o->nfiles + 1, sizeof *o->files);
+	memset(&o->files[o->nfiles], 0, sizeof *o->files);
+	memset(&op, 0, sizeof op);
+	op.o = o;
+	op.h = &o->files[o->nfiles++];
+	op.h->file = xstrdup(file);
+	op.h->turn = -1;
+	op.h->side_index = -1;
+
+	n = clean_lines(&op, text, len, &lines, &quoted);
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < n; i++)
+			line_read(&op, &lines[i], pass);
+		/* A PLAYER whose id is a side's orders for that side; any
+		 * other PLAYER is the store's to resolve. */
+		if (pass == 0 && op.h->side_index < 0 && op.h->player != NULL)
+			op.h->side_index = state_side_index(o->st,
+			    op.h->player);
+	}
+	op.h->quoted_only = op.h->ship_lines == 0 && quoted;
+
+	diag_sort_by_line(&op.d);
+	diag_merge(d, &op.d);
+	/* Errors past the list's cap are counted, not stored. */
+	d->errors += op.d.errors - op.d.n;
+	errors = op.d.errors;
+	for (i = 0; i < n; i++)
+		free(lines[i].text);
+	free(lines);
+	diag_free(&op.d);
+	return errors > 0 ? -1 : 0;
+}
+
+int
+orders_validate(struct nv_orders *o, struct diag *d)
+{
+	return o->st->rs->ops->validate(o, d);
+}
+
+void
+orders_format(const struct nv_orders *o, struct buf *b)
+{
+	o->st->rs->ops->format(o, b);
+}

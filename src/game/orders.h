@@ -9,7 +9,9 @@
  * orders (nv_orders.rs).  The grammar is in docs/orders.md.
  *
  * One struct nv_orders collects the order files of every side for one
- * turn: call orders_parse once per file, then orders_validate once. */
+ * turn: call orders_parse once per file, then orders_validate once (also
+ * after a parse error, to report every error at once).  A later file's
+ * order for a ship replaces an earlier one as a later line would. */
 #ifndef NV_ORDERS_H
 #define NV_ORDERS_H
 
@@ -29,8 +31,9 @@ struct nv_orders_header {
 	int	 turn;		/* TURN n, or -1 */
 	int	 side_index;	/* resolved side, or -1 */
 	size_t	 ship_lines;	/* SHIP lines read */
-	int	 quoted_only;	/* no orders, but quoted ('>') lines held
-				   some: the mail reply can explain */
+	int	 quoted_only;	/* no SHIP line, but quoted ('>') lines
+				   held order lines: the mail reply can
+				   explain */
 };
 
 struct nv_orders {
@@ -58,7 +61,19 @@ int	orders_parse(struct nv_orders *, const char *file, const char *text,
  * turning circles, obligations, weapons, targets).  0 or -1. */
 int	orders_validate(struct nv_orders *, struct diag *);
 
-/* Appends the orders as understood, normalised, one line per order. */
+/* Appends the orders as understood, normalised, one line per order, in
+ * ship id order (the ruleset's format hook); never the password, nor any
+ * header line: the caller adds those it wants to echo. */
 void	orders_format(const struct nv_orders *, struct buf *);
+
+/* For ruleset verbs.  Resolves word (any case) as the target of ship's
+ * order: an enemy ship on the map.  Returns its index, or -1 after
+ * reporting to diag "text: why; enemy ships: ...". */
+int	orders_target(const struct nv_orders *, int ship, const char *word,
+	    const char *file, unsigned line, const char *text, struct diag *);
+/* Appends "a, b, c" (or "none"): the ids of the ships on the map of side
+ * (or, when enemies is set, of every other side). */
+void	orders_ship_list(const struct nv_state *, int side, int enemies,
+	    struct buf *);
 
 #endif
