@@ -28,6 +28,10 @@ static const struct nv_attr_def classic_attrs[] = {
 #undef X
 };
 
+/* ship_defaults() gets the attributes given as bits of an unsigned long. */
+_Static_assert(CL_A_COUNT <= sizeof(unsigned long) * 8,
+    "too many classic ship attributes for the given mask");
+
 static const char *const weapon_ids[] = {
 #define X(e, id, attr, word) id,
 	CLASSIC_WEAPONS(X)
