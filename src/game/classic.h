@@ -139,6 +139,8 @@ struct classic_data {
 	int	 plug_on;		/* 5 */
 	int	 plug_on_boarding;	/* 6 */
 	int	 capture_num, capture_den;	/* captured: value * 3/2 */
+	int	 prize_crew;		/* marines a captor moves across (1) */
+	int	 hole_damage;		/* hull damage per open hole (1) */
 };
 
 static inline const struct classic_data *
@@ -146,6 +148,10 @@ classic_data(const struct nv_ruleset *rs)
 {
 	return rs->priv;
 }
+
+/* ruleset-classic.c: the module's ops table (listed by
+ * ruleset-registry.c). */
+extern const struct nv_ruleset_ops classic_ops;
 
 /* Effective figures of a ship: class, crew, rakes applied. */
 int	classic_max_speed(const struct nv_ruleset *, const struct nv_ship *);
@@ -196,8 +202,26 @@ struct classic_orders {
 	struct classic_ship_orders *ships;	/* st->nships entries */
 };
 
+/* Order verbs of classic.  The ops table in ruleset-classic.c needs the
+ * count as a constant expression, so the table's size is fixed here;
+ * classic-orders.c defines classic_verbs[] with one entry per verb. */
+#define CLASSIC_VERBS(X)	\
+	X(SPEED,	"SPEED")	\
+	X(MOVE,		"MOVE")		\
+	X(FIRE,		"FIRE")		\
+	X(BOARD,	"BOARD")	\
+	X(REPULSE,	"REPULSE")	\
+	X(RAKE,		"RAKE")
+
+enum classic_verb {
+#define X(e, word) CL_V_##e,
+	CLASSIC_VERBS(X)
+#undef X
+	CL_V_COUNT
+};
+
 /* classic-orders.c */
-extern const struct nv_verb	classic_verbs[];
+extern const struct nv_verb	classic_verbs[CL_V_COUNT];
 extern const size_t		classic_nverbs;
 void	*classic_orders_new(const struct nv_state *);
 void	 classic_orders_free(void *);

@@ -1,0 +1,159 @@
+/* state-xml-save.c: writing a state as canonical XML (see state-xml.h).
+ *
+ * Every field is written in one fixed order (the order of
+ * data/schema/scenario.rng), ships in id order as state.h keeps them, land
+ * column by column, so that the same state always gives the same bytes
+ * and loading the output and saving it again changes nothing. */
+#include "config.h"
+
+#include <stddef.h>
+
+#include "buf.h"
+#include "ruleset.h"
+#include "state-xml.h"
+#include "state.h"
+
+/* Escapes for attribute values; tab, CR and LF as references so that
+ * they survive attribute normalisation and the output round-trips. */
+static void
+put_escaped(struct buf *b, const char *s, int attr)
+{
+	for (; *s != '\0'; s++) {
+		switch (*s) {
+		case '&': buf_adds(b, "&amp;"); break;
+		case '<': buf_adds(b, "&lt;"); break;
+		case '>': buf_adds(b, "&gt;"); break;
+		case '"': buf_adds(b, attr ? "&quot;" : "\""); break;
+		case '\r': buf_adds(b, "&#13;"); break;
+		case '\n': buf_adds(b, attr ? "&#10;" : "\n"); break;
+		case '\t': buf_adds(b, attr ? "&#9;" : "\t"); break;
+		default: buf_addc(b, *s); break;
+		}
+	}
+}
+
+static void
+put_attr(struct buf *b, const char *name, const char *value)
+{
+	buf_printf(b, " %s=\"", name);
+	put_escaped(b, value, 1);
+	buf_addc(b, '"');
+}
+
+static void
+save_ship(const struct nv_state *st, const struct nv_ship *s, struct buf *b)
+{
+	const struct nv_ruleset	*rs = st->rs;
+	const struct nv_attr_def *def;
+	char			 hex[8];
+	size_t			 i;
+
+	buf_adds(b, "  <ship");
+	put_attr(b, "id", s->id);
+	if (s->name != NULL)
+		put_attr(b, "name", s->name);
+	put_attr(b, "side", st->sides[s->side].id);
+	put_attr(b, "owner", st->sides[s->owner].id);
+	put_attr(b, "class", rs->classes[s->cls].id);
+	put_attr(b, "crew", rs->crews[s->crew].id);
+	put_attr(b, "hex", state_hex_name(st, s->hex, hex));
+	put_attr(b, "facing", dir_name(s->facing));
+	buf_printf(b, " speed=\"%d\"", s->speed);
+	put_attr(b, "status", status_name(s->status));
+	for (i = 0; i < rs->ops->nship_attrs; i++) {
+		def = &rs->ops->ship_attrs[i];
+		if (def->kind == NV_ATTR_INT)
+			buf_printf(b, " %s=\"%ld\"", def->name, s->attr[i].i);
+		else
+			put_attr(b, def->name, s->attr[i].s != NULL ?
+			    s->attr[i].s : "");
+	}
+	buf_adds(b, "/>\n");
+}
+
+static void
+save_map(const struct nv_state *st, struct buf *b)
+{
+	struct nv_hex	h;
+	char		hex[8];
+	int		col, row, any = 0;
+
+	buf_printf(b, "  <map columns=\"%d\" rows=\"%d\"", st->columns,
+	    st->rows);
+	/* Column by column, the order of hex_cmp. */
+	for (col = 1; col <= st->columns; col++)
+		for (row = 1; row <= st->rows; row++) {
+			h = hex_from_cr(col, row);
+			if (!state_is_land(st, h))
+				continue;
+			if (!any++)
+				buf_adds(b, ">\n");
+			buf_printf(b, "    <land hex=\"%s\"/>\n",
+			    state_hex_name(st, h, hex));
+		}
+	buf_adds(b, any ? "  </map>\n" : "/>\n");
+}
+
+static void
+save_result(const struct nv_state *st, struct buf *b)
+{
+	const struct nv_result	*r = &st->result;
+	size_t			 i;
+
+	if (r->kind == NV_RESULT_PLAYING)
+		return;
+	buf_printf(b, "  <result status=\"%s\"", r->kind == NV_RESULT_WON ?
+	    "won" : "drawn");
+	if (r->winner >= 0)
+		put_attr(b, "winner", st->sides[r->winner].id);
+	put_attr(b, "reason", r->reason != NULL ? r->reason : "");
+	buf_adds(b, ">\n");
+	for (i = 0; i < st->nsides; i++) {
+		buf_adds(b, "    <score");
+		put_attr(b, "side", st->sides[i].id);
+		buf_printf(b, " points=\"%d\"/>\n", r->score != NULL ?
+		    r->score[i] : 0);
+	}
+	buf_adds(b, "  </result>\n");
+}
+
+void
+state_xml_save(const struct nv_state *st, struct buf *b)
+{
+	const struct nv_ruleset	*rs = st->rs;
+	char			 hex[8];
+	size_t			 i;
+
+	buf_adds(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	buf_adds(b, "<scenario");
+	put_attr(b, "ruleset", rs->id);
+	buf_printf(b, " turn=\"%d\">\n", st->turn);
+	if (st->title != NULL) {
+		buf_adds(b, "  <title>");
+		put_escaped(b, st->title, 0);
+		buf_adds(b, "</title>\n");
+	}
+	buf_printf(b, "  <settings turn-limit=\"%d\" visibility=\"%d\"/>\n",
+	    st->settings.turn_limit, st->settings.visibility);
+	save_map(st, b);
+	for (i = 0; i < st->nsides; i++) {
+		buf_adds(b, "  <side");
+		put_attr(b, "id", st->sides[i].id);
+		put_attr(b, "nation", rs->nations[st->sides[i].nation].id);
+		put_attr(b, "crew", rs->crews[st->sides[i].crew].id);
+		if (st->sides[i].name != NULL)
+			put_attr(b, "name", st->sides[i].name);
+		buf_adds(b, "/>\n");
+	}
+	for (i = 0; i < st->nships; i++)
+		save_ship(st, &st->ships[i], b);
+	for (i = 0; i < st->nwrecks; i++) {
+		buf_printf(b, "  <wreck hex=\"%s\"",
+		    state_hex_name(st, st->wrecks[i].hex, hex));
+		if (st->wrecks[i].ship[0] != '\0')
+			put_attr(b, "ship", st->wrecks[i].ship);
+		buf_adds(b, "/>\n");
+	}
+	save_result(st, b);
+	buf_adds(b, "</scenario>\n");
+}
