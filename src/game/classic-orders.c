@@ -32,21 +32,12 @@ static int	verb_repulse(struct nv_orders *, int, char **, size_t,
 static int	verb_rake(struct nv_orders *, int, char **, size_t,
 		    const char *, unsigned, const char *, struct diag *);
 
-/* The verbs, in the order error messages list them. */
-#define CLASSIC_VERBS(X)			\
-	X("SPEED",	verb_move)		\
-	X("MOVE",	verb_move)		\
-	X("FIRE",	verb_fire)		\
-	X("BOARD",	verb_board)		\
-	X("REPULSE",	verb_repulse)		\
-	X("RAKE",	verb_rake)
-
-const struct nv_verb classic_verbs[] = {
-#define X(name, fn) { name, fn },
+/* The verbs (classic.h's table), in the order error messages list them. */
+const struct nv_verb classic_verbs[CL_V_COUNT] = {
+#define X(e, name, fn) { name, fn },
 	CLASSIC_VERBS(X)
 #undef X
 };
-const size_t classic_nverbs = sizeof classic_verbs / sizeof classic_verbs[0];
 
 static const char *const weapon_words[] = {
 #define X(e, id, attr, word) word,

@@ -205,16 +205,16 @@ struct classic_orders {
 /* Order verbs of classic.  The ops table in ruleset-classic.c needs the
  * count as a constant expression, so the table's size is fixed here;
  * classic-orders.c defines classic_verbs[] with one entry per verb. */
-#define CLASSIC_VERBS(X)	\
-	X(SPEED,	"SPEED")	\
-	X(MOVE,		"MOVE")		\
-	X(FIRE,		"FIRE")		\
-	X(BOARD,	"BOARD")	\
-	X(REPULSE,	"REPULSE")	\
-	X(RAKE,		"RAKE")
+#define CLASSIC_VERBS(X)			\
+	X(SPEED,	"SPEED",	verb_move)	\
+	X(MOVE,		"MOVE",		verb_move)	\
+	X(FIRE,		"FIRE",		verb_fire)	\
+	X(BOARD,	"BOARD",	verb_board)	\
+	X(REPULSE,	"REPULSE",	verb_repulse)	\
+	X(RAKE,		"RAKE",		verb_rake)
 
 enum classic_verb {
-#define X(e, word) CL_V_##e,
+#define X(e, word, fn) CL_V_##e,
 	CLASSIC_VERBS(X)
 #undef X
 	CL_V_COUNT
@@ -222,7 +222,6 @@ enum classic_verb {
 
 /* classic-orders.c */
 extern const struct nv_verb	classic_verbs[CL_V_COUNT];
-extern const size_t		classic_nverbs;
 void	*classic_orders_new(const struct nv_state *);
 void	 classic_orders_free(void *);
 int	 classic_validate(struct nv_orders *, struct diag *);

@@ -74,7 +74,7 @@ rs_new(void)
 	test_ops.orders_new = classic_orders_new;
 	test_ops.orders_free = classic_orders_free;
 	test_ops.verbs = classic_verbs;
-	test_ops.nverbs = classic_nverbs;
+	test_ops.nverbs = CL_V_COUNT;
 	test_ops.validate = classic_validate;
 	test_ops.format = classic_format;
 	rs->ops = &test_ops;
