@@ -57,9 +57,16 @@ header(const struct nv_state *st, int digits, struct buf *out)
 {
 	int	col;
 
+	/* Each column is four characters wide, like its cells. */
 	buf_printf(out, "%*s", digits + 2, "");
-	for (col = 1; col <= st->columns; col++)
-		buf_printf(out, " %0*d", digits == 3 ? 3 : 2, col);
+	for (col = 1; col <= st->columns; col++) {
+		if (digits == 3)
+			buf_printf(out, "%03d ", col);
+		else
+			buf_printf(out, " %02d ", col);
+	}
+	while (out->len > 0 && out->p[out->len - 1] == ' ')
+		out->p[--out->len] = '\0';
 	buf_addc(out, '\n');
 }
 
