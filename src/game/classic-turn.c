@@ -31,7 +31,7 @@ struct classic_ram {
 /* Enemy ships that touched this turn (for boarding, next issue). */
 struct classic_touch {
 	int	a, b;
-	int	across;		/* across an empty hex (a same-hex tie) */
+	int	across;		/* across an empty hex (a tie) */
 };
 
 struct classic_turn {
@@ -319,7 +319,8 @@ static void
 contest_result(struct nv_turn *t, const struct nv_contact *c, int da,
     int ba, int db, int bb)
 {
-	const char	*ia = t->st->ships[c->a].id, *ib = t->st->ships[c->b].id;
+	const char	*ia = t->st->ships[c->a].id;
+	const char	*ib = t->st->ships[c->b].id;
 	struct buf	 b = BUF_INIT;
 
 	buf_adds(&b, "head-on contest: ");

@@ -47,11 +47,11 @@ enum mv_state {
 
 struct mv {
 	enum mv_state	 state;
-	int		 on;		/* on the map when the round began */
+	int		 on;		/* on the map at round start */
 	int		 back;		/* the step is B */
 	int		 dir;		/* direction of the step */
 	int		 moved;		/* DONE and already applied */
-	int		 was_stopped;	/* plot stopped before the round */
+	int		 was_stopped;	/* stopped before the round */
 	struct nv_hex	 from;
 	struct nv_hex	 to;
 };
@@ -70,10 +70,11 @@ struct round {
 	struct nv_turn	*t;
 	struct mv	*mv;
 	size_t		 n;
-	struct queued	*q;		/* contacts of the current wave */
+	struct queued	*q;		/* this wave's contacts */
 	size_t		 nq, capq;
 	size_t		 seq;
-	struct slip	*slips;		/* redirected steps, in contact order */
+	/* Redirected steps, in contact order. */
+	struct slip	*slips;
 	size_t		 nslips, capslips;
 };
 

@@ -92,7 +92,8 @@ fx_ruleset(struct fx *f)
 	f->rs.max_speed = 6;
 	for (s = 0; s <= 6; s++)
 		for (p = 1; p <= 6; p++)
-			f->schedule[s * 6 + p - 1] = p * s / 6 > (p - 1) * s / 6;
+			f->schedule[s * 6 + p - 1] =
+			    p * s / 6 > (p - 1) * s / 6;
 	f->rs.schedule = f->schedule;
 	for (i = 0; i < 2; i++) {
 		f->rcls[i].id = xstrdup(cls[i]);
@@ -126,7 +127,7 @@ struct sspec {
 	const char	*id;
 	int		 side;		/* 0 athens, 1 persia */
 	int		 cls;		/* 0 trireme, 1 bireme */
-	int		 crew;		/* 0 poor, 1 average, 2 elite */
+	int		 crew;		/* poor, average, elite */
 	const char	*hex;
 	const char	*facing;
 	int		 speed;		/* last turn's */
@@ -152,7 +153,7 @@ struct mcase {
 		int	 speed;
 	}		 want[MAXSHIPS];
 	const char	*contacts;	/* the contact log, exactly */
-	const char	*trace;		/* moves, turns, stops; NULL: any */
+	const char	*trace;		/* ship moves, or NULL */
 	const char	*events[MAXLIST];	/* in this order */
 	const char	*absent[MAXLIST];	/* in no event */
 };
@@ -718,51 +719,58 @@ test_schedule(void **state)
 
 /* ---- end-of-turn bookkeeping ------------------------------------------- */
 
+/* An average trireme of Athens in 0505 facing N, with its straight run. */
+#define BK(id, speed, order, ob, straight) \
+	{ id, AT, 0, 1, "0505", "N", speed, order, ob, NULL, straight }
+
 static const struct {
-	struct mcase	 setup;		/* the first ship is checked */
+	struct mcase	 setup;		/* checks the first ship */
 	int		 speed;
 	long		 straight, uses, last_max;
 	const char	*obligation;
 } books[] = {
 	{ { .name = "no turn: the straight run carries over",
-	    .ships = { { "nike", AT, 0, 1, "0505", "N", 3, "FFF", NULL, NULL, 2 } } },
+	    .ships = { BK("nike", 3, "FFF", NULL, 2) } },
 	  3, 5, 0, 0, "" },
 	{ { .name = "a turn: the run counts from the turn",
-	    .ships = { { "nike", AT, 0, 1, "0505", "N", 3, "FRF", NULL, NULL, 2 } } },
+	    .ships = { BK("nike", 3, "FRF", NULL, 2) } },
 	  2, 1, 0, 0, "" },
 	{ { .name = "a trailing turn: the run is 0",
-	    .ships = { { "nike", AT, 0, 1, "0505", "N", 3, "FFR", NULL, NULL, 2 } } },
+	    .ships = { BK("nike", 3, "FFR", NULL, 2) } },
 	  2, 0, 0, 0, "" },
 	{ { .name = "backing resets the run",
-	    .ships = { { "nike", AT, 0, 1, "0505", "N", 0, "B", NULL, NULL, 2 } } },
+	    .ships = { BK("nike", 0, "B", NULL, 2) } },
 	  -1, 0, 0, 0, "" },
 	{ { .name = "holding keeps the run",
-	    .ships = { { "nike", AT, 0, 1, "0505", "N", 0, "S0", NULL, NULL, 2 } } },
+	    .ships = { BK("nike", 0, "S0", NULL, 2) } },
 	  0, 2, 0, 0, "" },
 	{ { .name = "blocked: only hexes moved count",
-	    .ships = { { "nike", AT, 0, 1, "0505", "N", 3, "S3", NULL, NULL, 2 } },
+	    .ships = { BK("nike", 3, "S3", NULL, 2) },
 	    .land = { "0503" } }, 3, 3, 0, 0, "" },
 	{ { .name = "above cruising speed: a maximum-speed turn",
-	    .ships = { { "nike", AT, 0, 1, "0509", "N", 3, "S5", NULL, NULL, 0 } } },
+	    .ships = { { "nike", AT, 0, 1, "0509", "N", 3, "S5", NULL, NULL,
+		0 } } },
 	  5, 5, 1, 1, "" },
 	{ { .name = "a maximum-speed turn counts though a ram cut it short",
 	    .ships = { { "hit", AT, 0, 1, "0505", "N", 3, "S5", NULL, NULL, 0 },
 	      { "tgt", PE, 0, 1, "0503", "NE", 0, "S0", NULL, NULL, 0 } } },
 	  0, 1, 1, 1, "back" },
 	{ { .name = "the default order never uses maximum speed",
-	    .ships = { { "nike", AT, 0, 1, "0508", "N", 5, NULL, NULL, NULL, 0 } } },
+	    .ships = { { "nike", AT, 0, 1, "0508", "N", 5, NULL, NULL, NULL,
+		0 } } },
 	  3, 3, 0, 0, "" },
 	{ { .name = "obliged to back, and backed: pivot next",
-	    .ships = { { "nike", AT, 0, 1, "0505", "N", 0, "B", "back", NULL, 0 } } },
+	    .ships = { BK("nike", 0, "B", "back", 0) } },
 	  -1, 0, 0, 0, "pivot" },
 	{ { .name = "obliged to back, by default: pivot next",
-	    .ships = { { "nike", AT, 0, 1, "0505", "N", 0, NULL, "back", NULL, 0 } } },
+	    .ships = { BK("nike", 0, NULL, "back", 0) } },
 	  -1, 0, 0, 0, "pivot" },
 	{ { .name = "the pivot lasts one turn",
-	    .ships = { { "nike", AT, 0, 1, "0505", "N", -1, "LF", "pivot", NULL, 0 } } },
+	    .ships = { BK("nike", -1, "LF", "pivot", 0) } },
 	  1, 1, 0, 0, "" },
 	{ { .name = "the rammed ship: speed 0, no obligation",
-	    .ships = { { "tgt", PE, 0, 1, "0503", "NE", 3, "S0", NULL, NULL, 4 },
+	    .ships = { { "tgt", PE, 0, 1, "0503", "NE", 3, "S0", NULL, NULL,
+		4 },
 	      { "hit", AT, 0, 1, "0505", "N", 3, "S5", NULL, NULL, 0 } } },
 	  0, 4, 0, 0, "" },
 };
