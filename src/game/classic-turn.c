@@ -36,7 +36,7 @@ struct classic_touch {
 
 struct classic_turn {
 	int			*max_turn;	/* declared above cruise */
-	int			*enemy;		/* touched an enemy */
+	int			*rammed;	/* rammed or was rammed */
 	struct classic_ram	*rams;
 	size_t			 nrams, caprams;
 	struct classic_touch	*touches;
@@ -207,7 +207,7 @@ classic_begin(struct nv_turn *t, char **cause)
 
 	(void)cause;
 	ct->max_turn = xcalloc(n + 1, sizeof *ct->max_turn);
-	ct->enemy = xcalloc(n + 1, sizeof *ct->enemy);
+	ct->rammed = xcalloc(n + 1, sizeof *ct->rammed);
 	t->rs_turn = ct;
 	for (i = 0; i < n; i++)
 		plot_ship(t, (int)i);
@@ -403,20 +403,22 @@ classic_contact(struct nv_turn *t, struct nv_contact *c, char **cause)
 	int			 ra = 0, rb = 0;
 
 	describe(t, c);
-	if (c->kind == NV_CONTACT_FRIENDLY) {
-		/* Only the ship(s) that moved stop. */
+	if (c->kind == NV_CONTACT_FRIENDLY || c->kind == NV_CONTACT_ASTERN) {
+		/* A collision without damage: only the ship(s) that moved
+		 * stop, and no speed is lost (classic.md: 0 only after a
+		 * ram).  Enemies that collided still touch, for boarding. */
 		c->stop_a = 1;
 		c->stop_b = c->shape == NV_CONTACT_SWAP ||
 		    c->shape == NV_CONTACT_SAME_HEX;
+		if (c->kind == NV_CONTACT_ASTERN)
+			add_touch(ct, c->a, c->b,
+			    c->shape == NV_CONTACT_SAME_HEX);
 		return 0;
 	}
-	/* Any contact with an enemy stops both ships. */
+	/* A ram or a head-on contact stops both ships, and both record
+	 * speed 0 for the next turn. */
 	c->stop_a = c->stop_b = 1;
-	ct->enemy[c->a] = ct->enemy[c->b] = 1;
-	if (c->kind == NV_CONTACT_ASTERN) {
-		add_touch(ct, c->a, c->b, c->shape == NV_CONTACT_SAME_HEX);
-		return 0;
-	}
+	ct->rammed[c->a] = ct->rammed[c->b] = 1;
 	if (c->kind == NV_CONTACT_RAM)
 		ra = 1;
 	else if (headon_contest(t, c, &ra, &rb, cause) != 0)
@@ -484,7 +486,7 @@ record_ship(struct nv_turn *t, int i)
 	const char		*ob = attr_text(s, CL_A_OBLIGATION);
 	long			 run;
 
-	s->speed = ct->enemy[i] ? 0 : p->speed;
+	s->speed = ct->rammed[i] ? 0 : p->speed;
 	if (ct->max_turn[i])
 		s->attr[CL_A_MAX_USES].i++;
 	s->attr[CL_A_LAST_MAX].i = ct->max_turn[i];
@@ -509,7 +511,7 @@ free_scratch(struct nv_turn *t)
 	if (ct == NULL)
 		return;
 	free(ct->max_turn);
-	free(ct->enemy);
+	free(ct->rammed);
 	free(ct->rams);
 	free(ct->touches);
 	free(ct);

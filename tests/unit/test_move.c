@@ -146,12 +146,12 @@ static const struct mcase cases[] = {
 	    OK("pollux", "0703", "NE", 2) }, "friendly castor pollux",
 	  "1:stop:castor 3:move:pollux 6:move:pollux", { NULL },
 	  { "rams", "rolls" } },
-	{ "backing into a ship: a collision without damage",
+	{ "backing into an enemy: a collision, only the backer stops",
 	  { SHIP("castor", AT, "0505", "N", 0, "B"),
 	    SHIP("pollux", PE, "0506", "N", 0, "S0") }, { NULL }, { NULL },
-	  { 0 }, 0, { OK("castor", "0505", "N", 0),
+	  { 0 }, 0, { OK("castor", "0505", "N", -1),
 	    OK("pollux", "0506", "N", 0) }, "astern castor pollux",
-	  "6:stop:castor 6:stop:pollux",
+	  "6:stop:castor",
 	  { "castor (trireme, athens) in 0505 backs into pollux (trireme, "
 	    "persia) in 0506 on the bow: a collision while backing, "
 	    "without damage" }, { "rams", "rolls" } },
