@@ -1,1 +1,541 @@
-/* classic-turn.c: being written. */
+/* classic-turn.c: the classic ruleset's turn hooks (see classic.h).
+ *
+ * begin() turns orders into plots (or the default order), contact() tells
+ * what a contact the mover found is and runs the head-on contest,
+ * phase_end() is where fire goes, end() does the end-of-turn steps and
+ * records what the next turn needs.  Rulings: shared/rules/classic.md;
+ * the movement decisions are written down in docs/movement.md.
+ *
+ * Rams, rakes, fire, boarding and holes are the next issue: each has its
+ * own function below, called from the place it belongs, that does nothing
+ * yet. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "classic.h"
+#include "events.h"
+#include "orders.h"
+#include "state.h"
+#include "xalloc.h"
+
+/* Who rammed whom this turn, in the order the rams were resolved. */
+struct classic_ram {
+	int	rammer;
+	int	target;
+	int	phase;
+};
+
+/* Enemy ships that touched this turn (for boarding, next issue). */
+struct classic_touch {
+	int	a, b;
+	int	across;		/* across an empty hex (a tie) */
+};
+
+struct classic_turn {
+	int			*max_turn;	/* declared above cruise */
+	int			*rammed;	/* rammed or was rammed */
+	struct classic_ram	*rams;
+	size_t			 nrams, caprams;
+	struct classic_touch	*touches;
+	size_t			 ntouches, captouches;
+};
+
+static const char *
+ev(enum nv_event_kind k)
+{
+	return event_kind_name(k);
+}
+
+static const char *
+attr_text(const struct nv_ship *s, int a)
+{
+	return s->attr[a].s != NULL ? s->attr[a].s : "";
+}
+
+static void
+set_text(struct nv_ship *s, int a, const char *v)
+{
+	free(s->attr[a].s);
+	s->attr[a].s = xstrdup(v);
+}
+
+/* ---- begin: plots ------------------------------------------------------ */
+
+static const struct classic_ship_orders *
+ship_orders(const struct nv_turn *t, int i)
+{
+	const struct classic_orders	*co;
+
+	if (t->orders == NULL || t->orders->rs == NULL)
+		return NULL;
+	co = t->orders->rs;
+	if (co->ships == NULL)
+		return NULL;
+	return &co->ships[i];
+}
+
+static void
+steps_text(const struct nv_plot *p, struct buf *b)
+{
+	static const char	 letters[] = "FLRB";
+	int			 k;
+
+	for (k = 0; k < p->nsteps; k++) {
+		if (k > 0)
+			buf_addc(b, ' ');
+		buf_addc(b, letters[p->steps[k] & 3]);
+	}
+}
+
+static void
+plot_forward(struct nv_plot *p, int speed)
+{
+	p->speed = speed;
+	for (p->nsteps = 0; p->nsteps < speed && p->nsteps < NV_PLOT_MAX;
+	    p->nsteps++)
+		p->steps[p->nsteps] = NV_STEP_FORWARD;
+}
+
+/* SPEED and MOVE as ordered; validation has checked them. */
+static void
+plot_ordered(struct nv_turn *t, int i,
+    const struct classic_ship_orders *o)
+{
+	struct nv_plot	*p = &t->plots[i];
+	struct buf	 b = BUF_INIT;
+	char		 h[8];
+	int		 k, nf = 0, back = 0;
+
+	if (!o->has_move)
+		plot_forward(p, o->speed);
+	else {
+		p->nsteps = o->nsteps > NV_PLOT_MAX ? NV_PLOT_MAX : o->nsteps;
+		for (k = 0; k < p->nsteps; k++) {
+			p->steps[k] = o->steps[k];
+			nf += o->steps[k] == NV_STEP_FORWARD;
+			back |= o->steps[k] == NV_STEP_BACK;
+		}
+		p->speed = back ? -1 : o->has_speed ? o->speed : nf;
+	}
+	if (p->speed < 0)
+		buf_adds(&b, "backs one hex (MOVE B)");
+	else if (p->speed == 0)
+		buf_adds(&b, "holds (speed 0)");
+	else {
+		buf_printf(&b, "speed %d, steps ", p->speed);
+		steps_text(p, &b);
+	}
+	turn_event(t, ev(NV_EV_ORDERS), i, -1, "%s in %s facing %s: %s",
+	    t->desc[i], state_hex_name(t->st, t->st->ships[i].hex, h),
+	    dir_name(t->st->ships[i].facing), buf_str(&b));
+	buf_free(&b);
+}
+
+/* The default order (classic.md, "Plotted movement"). */
+static void
+plot_default(struct nv_turn *t, int i)
+{
+	const struct nv_ruleset	*rs = t->rs;
+	struct nv_ship		*s = &t->st->ships[i];
+	struct nv_plot		*p = &t->plots[i];
+	int			 cruise = classic_cruise(rs, s), v;
+	char			 h[8];
+
+	p->defaulted = 1;
+	state_hex_name(t->st, s->hex, h);
+	if (strcmp(attr_text(s, CL_A_OBLIGATION), CL_OBLIGATION_BACK) == 0) {
+		p->speed = -1;
+		p->steps[0] = NV_STEP_BACK;
+		p->nsteps = 1;
+		turn_event(t, ev(NV_EV_DEFAULT), i, -1, "%s in %s has no orders"
+		    " and backs one hex, as it must after its ram", t->desc[i],
+		    h);
+	} else if (s->speed < 0) {
+		turn_event(t, ev(NV_EV_DEFAULT), i, -1, "%s in %s has no orders"
+		    " and holds (speed 0) after going backwards last turn",
+		    t->desc[i], h);
+	} else {
+		v = s->speed < cruise ? s->speed : cruise;
+		plot_forward(p, v);
+		if (v == 0)
+			turn_event(t, ev(NV_EV_DEFAULT), i, -1, "%s in %s has "
+			    "no orders and holds (speed 0)", t->desc[i], h);
+		else
+			turn_event(t, ev(NV_EV_DEFAULT), i, -1, "%s in %s has "
+			    "no orders and continues straight ahead (%s) at "
+			    "speed %d%s", t->desc[i], h, dir_name(s->facing),
+			    v, v < s->speed ? ", its cruising speed" : "");
+	}
+}
+
+static void
+plot_ship(struct nv_turn *t, int i)
+{
+	struct nv_ship				*s = &t->st->ships[i];
+	const struct classic_ship_orders	*o = ship_orders(t, i);
+	struct classic_turn			*ct = t->rs_turn;
+	int					 ordered;
+	char					 h[8];
+
+	memset(&t->plots[i], 0, sizeof t->plots[i]);
+	if (!ship_on_map(s))
+		return;
+	ordered = o != NULL && (o->has_speed || o->has_move);
+	if (attr_text(s, CL_A_GRAPPLED)[0] != '\0') {
+		/* Grappled ships cannot move, whatever was ordered. */
+		t->plots[i].defaulted = !ordered;
+		turn_event(t, ev(NV_EV_DEFAULT), i, -1, "%s in %s is grappled "
+		    "(to %s) and stays where it is%s", t->desc[i],
+		    state_hex_name(t->st, s->hex, h),
+		    attr_text(s, CL_A_GRAPPLED),
+		    ordered ? "; its movement order is void" : "");
+	} else if (ordered)
+		plot_ordered(t, i, o);
+	else
+		plot_default(t, i);
+	ct->max_turn[i] = t->plots[i].speed > classic_cruise(t->rs, s);
+}
+
+int
+classic_begin(struct nv_turn *t, char **cause)
+{
+	struct classic_turn	*ct = xcalloc(1, sizeof *ct);
+	size_t			 i, n = t->st->nships;
+
+	(void)cause;
+	ct->max_turn = xcalloc(n + 1, sizeof *ct->max_turn);
+	ct->rammed = xcalloc(n + 1, sizeof *ct->rammed);
+	t->rs_turn = ct;
+	for (i = 0; i < n; i++)
+		plot_ship(t, (int)i);
+	return 0;
+}
+
+/* ---- contacts ---------------------------------------------------------- */
+
+static void
+add_ram(struct classic_turn *ct, int rammer, int target, int phase)
+{
+	if (ct->nrams == ct->caprams) {
+		ct->caprams = ct->caprams == 0 ? 8 : ct->caprams * 2;
+		ct->rams = xreallocarray(ct->rams, ct->caprams,
+		    sizeof *ct->rams);
+	}
+	ct->rams[ct->nrams].rammer = rammer;
+	ct->rams[ct->nrams].target = target;
+	ct->rams[ct->nrams].phase = phase;
+	ct->nrams++;
+}
+
+static void
+add_touch(struct classic_turn *ct, int a, int b, int across)
+{
+	if (ct->ntouches == ct->captouches) {
+		ct->captouches = ct->captouches == 0 ? 8 : ct->captouches * 2;
+		ct->touches = xreallocarray(ct->touches, ct->captouches,
+		    sizeof *ct->touches);
+	}
+	ct->touches[ct->ntouches].a = a;
+	ct->touches[ct->ntouches].b = b;
+	ct->touches[ct->ntouches].across = across;
+	ct->ntouches++;
+}
+
+/* The geometry of a contact, as the first half of its sentence. */
+static void
+contact_where(const struct nv_turn *t, const struct nv_contact *c,
+    struct buf *b)
+{
+	const struct nv_ship	*sa = &t->st->ships[c->a];
+	const struct nv_ship	*sb = &t->st->ships[c->b];
+	char			 ha[8], hb[8], hx[8];
+
+	state_hex_name(t->st, sa->hex, ha);
+	state_hex_name(t->st, sb->hex, hb);
+	state_hex_name(t->st, c->hex, hx);
+	switch (c->shape) {
+	case NV_CONTACT_SWAP:
+		buf_printf(b, "%s in %s and %s in %s try to swap hexes and "
+		    "meet, %s against %s", t->desc[c->a], ha, t->desc[c->b],
+		    hb, hexside_name(c->a_side), hexside_name(c->b_side));
+		break;
+	case NV_CONTACT_SAME_HEX:
+		buf_printf(b, "%s in %s and %s in %s both try to enter %s",
+		    t->desc[c->a], ha, t->desc[c->b], hb, hx);
+		break;
+	default:
+		buf_printf(b, "%s in %s %s %s in %s on the %s", t->desc[c->a],
+		    ha, c->a_back ? "backs into" : "touches", t->desc[c->b],
+		    hb, hexside_name(c->b_side));
+		break;
+	}
+}
+
+static void
+describe(struct nv_turn *t, const struct nv_contact *c)
+{
+	struct buf	 b = BUF_INIT;
+	int		 collision = 0;
+
+	contact_where(t, c, &b);
+	switch (c->kind) {
+	case NV_CONTACT_RAM:
+		buf_printf(&b, ": %s rams", t->st->ships[c->a].id);
+		break;
+	case NV_CONTACT_FRIENDLY:
+		buf_adds(&b, ": a collision between ships of the same side, "
+		    "without damage");
+		collision = 1;
+		break;
+	case NV_CONTACT_ASTERN:
+		buf_adds(&b, ": a collision while backing, without damage");
+		collision = 1;
+		break;
+	default:
+		buf_adds(&b, ": a head-on contact");
+		break;
+	}
+	if (collision && c->shape == NV_CONTACT_SAME_HEX) {
+		buf_adds(&b, "; neither enters");
+	}
+	turn_event(t, ev(collision ? NV_EV_COLLISION : NV_EV_CONTACT), c->a,
+	    c->b, "%s", buf_str(&b));
+	buf_free(&b);
+}
+
+static void
+contest_total(struct buf *b, const char *id, int die, int bonus)
+{
+	if (bonus > 0)
+		buf_printf(b, "%s %d+%d=%d", id, die, bonus, die + bonus);
+	else
+		buf_printf(b, "%s %d", id, die);
+}
+
+static void
+contest_result(struct nv_turn *t, const struct nv_contact *c, int da,
+    int ba, int db, int bb)
+{
+	const char	*ia = t->st->ships[c->a].id;
+	const char	*ib = t->st->ships[c->b].id;
+	struct buf	 b = BUF_INIT;
+
+	buf_adds(&b, "head-on contest: ");
+	contest_total(&b, ia, da, ba);
+	buf_adds(&b, " against ");
+	contest_total(&b, ib, db, bb);
+	if (da + ba == db + bb)
+		buf_printf(&b, ": a tie, %s and %s ram each other", ia, ib);
+	else if (da + ba > db + bb)
+		buf_printf(&b, ": %s rams %s", ia, ib);
+	else
+		buf_printf(&b, ": %s rams %s", ib, ia);
+	turn_event(t, ev(NV_EV_CONTACT), c->a, c->b, "%s", buf_str(&b));
+	buf_free(&b);
+}
+
+/* Both roll 1d6, the lower id first; the better crew adds per level. */
+static int
+headon_contest(struct nv_turn *t, const struct nv_contact *c, int *ra,
+    int *rb, char **cause)
+{
+	const struct nv_ruleset	*rs = t->rs;
+	const struct nv_ship	*sa = &t->st->ships[c->a];
+	const struct nv_ship	*sb = &t->st->ships[c->b];
+	int			 first = c->a < c->b ? c->a : c->b;
+	int			 da, db, diff, ba = 0, bb = 0, ta, tb;
+	char			 hx[8];
+
+	if (turn_roll(t, 6, "head-on contest", t->st->ships[first].id,
+	    first == c->a ? &da : &db, cause) != 0 ||
+	    turn_roll(t, 6, "head-on contest", t->st->ships[first == c->a ?
+	    c->b : c->a].id, first == c->a ? &db : &da, cause) != 0)
+		return -1;
+	diff = rs->crews[sa->crew].level - rs->crews[sb->crew].level;
+	if (diff > 0)
+		ba = diff * classic_data(rs)->headon_per_level;
+	else
+		bb = -diff * classic_data(rs)->headon_per_level;
+	ta = da + ba;
+	tb = db + bb;
+	*ra = ta >= tb;
+	*rb = tb >= ta;
+	contest_result(t, c, da, ba, db, bb);
+	if (c->shape == NV_CONTACT_SAME_HEX && ta == tb)
+		turn_event(t, ev(NV_EV_CONTACT), c->a, c->b, "neither %s nor "
+		    "%s enters %s; they touch across it", sa->id, sb->id,
+		    state_hex_name(t->st, c->hex, hx));
+	return 0;
+}
+
+/* Next issue: rake choice, ram damage (1d6 + class modifier, +1 after two
+ * maximum-speed turns), the hole, sinking, the grapple attempt.  The ram
+ * is recorded already (who rammed whom). */
+static int
+ram_resolve(struct nv_turn *t, struct nv_contact *c, int rammer,
+    int target, char **cause)
+{
+	(void)t;
+	(void)c;
+	(void)rammer;
+	(void)target;
+	(void)cause;
+	return 0;
+}
+
+static int
+ram(struct nv_turn *t, struct nv_contact *c, int rammer, int target,
+    char **cause)
+{
+	struct classic_turn	*ct = t->rs_turn;
+
+	add_ram(ct, rammer, target, t->phase);
+	return ram_resolve(t, c, rammer, target, cause);
+}
+
+int
+classic_contact(struct nv_turn *t, struct nv_contact *c, char **cause)
+{
+	struct classic_turn	*ct = t->rs_turn;
+	int			 ra = 0, rb = 0;
+
+	describe(t, c);
+	if (c->kind == NV_CONTACT_FRIENDLY || c->kind == NV_CONTACT_ASTERN) {
+		/* A collision without damage: only the ship(s) that moved
+		 * stop, and no speed is lost (classic.md: 0 only after a
+		 * ram).  Enemies that collided still touch, for boarding. */
+		c->stop_a = 1;
+		c->stop_b = c->shape == NV_CONTACT_SWAP ||
+		    c->shape == NV_CONTACT_SAME_HEX;
+		if (c->kind == NV_CONTACT_ASTERN)
+			add_touch(ct, c->a, c->b,
+			    c->shape == NV_CONTACT_SAME_HEX);
+		return 0;
+	}
+	/* A ram or a head-on contact stops both ships, and both record
+	 * speed 0 for the next turn. */
+	c->stop_a = c->stop_b = 1;
+	ct->rammed[c->a] = ct->rammed[c->b] = 1;
+	if (c->kind == NV_CONTACT_RAM)
+		ra = 1;
+	else if (headon_contest(t, c, &ra, &rb, cause) != 0)
+		return -1;
+	if (c->shape == NV_CONTACT_SAME_HEX)
+		c->enter = ra && !rb ? c->a : rb && !ra ? c->b : -1;
+	add_touch(ct, c->a, c->b, c->shape == NV_CONTACT_SAME_HEX &&
+	    c->enter < 0);
+	/* Rams in the order of the rammers' ids (classic.md, "Order of
+	 * dice"). */
+	if (c->a < c->b) {
+		if ((ra && ram(t, c, c->a, c->b, cause) != 0) ||
+		    (rb && ram(t, c, c->b, c->a, cause) != 0))
+			return -1;
+	} else if ((rb && ram(t, c, c->b, c->a, cause) != 0) ||
+	    (ra && ram(t, c, c->a, c->b, cause) != 0))
+		return -1;
+	return 0;
+}
+
+/* ---- phase end: fire (next issue) -------------------------------------- */
+
+int
+classic_phase_end(struct nv_turn *t, int phase, char **cause)
+{
+	/* Next issue: the fire orders that choose this phase, all rolled
+	 * before any loss is applied. */
+	(void)t;
+	(void)phase;
+	(void)cause;
+	return 0;
+}
+
+/* ---- end of turn ------------------------------------------------------- */
+
+/* Next issue, in this order (classic.md, "The turn"): boarding actions,
+ * surrender, hole plugging, damage from unplugged holes, sinking. */
+static int
+end_of_turn_steps(struct nv_turn *t, char **cause)
+{
+	(void)t;
+	(void)cause;
+	return 0;
+}
+
+static int
+rammed_this_turn(const struct classic_turn *ct, int i)
+{
+	size_t	k;
+
+	for (k = 0; k < ct->nrams; k++)
+		if (ct->rams[k].rammer == i)
+			return 1;
+	return 0;
+}
+
+/* What the next turn needs: speed, maximum-speed uses, the straight run
+ * for the turning circle, obligations. */
+static void
+record_ship(struct nv_turn *t, int i)
+{
+	struct classic_turn	*ct = t->rs_turn;
+	struct nv_ship		*s = &t->st->ships[i];
+	const struct nv_plot	*p = &t->plots[i];
+	const char		*ob = attr_text(s, CL_A_OBLIGATION);
+	long			 run;
+
+	s->speed = ct->rammed[i] ? 0 : p->speed;
+	if (ct->max_turn[i])
+		s->attr[CL_A_MAX_USES].i++;
+	s->attr[CL_A_LAST_MAX].i = ct->max_turn[i];
+	/* The count carries over only through a turn without turns or B. */
+	run = p->run;
+	if (p->turns == 0 && p->speed >= 0)
+		run += s->attr[CL_A_STRAIGHT].i;
+	s->attr[CL_A_STRAIGHT].i = run > 99 ? 99 : run;
+	if (strcmp(ob, CL_OBLIGATION_BACK) == 0 && p->speed < 0)
+		set_text(s, CL_A_OBLIGATION, CL_OBLIGATION_PIVOT);
+	else if (strcmp(ob, CL_OBLIGATION_PIVOT) == 0)
+		set_text(s, CL_A_OBLIGATION, CL_OBLIGATION_NONE);
+	if (rammed_this_turn(ct, i))
+		set_text(s, CL_A_OBLIGATION, CL_OBLIGATION_BACK);
+}
+
+static void
+free_scratch(struct nv_turn *t)
+{
+	struct classic_turn	*ct = t->rs_turn;
+
+	if (ct == NULL)
+		return;
+	free(ct->max_turn);
+	free(ct->rammed);
+	free(ct->rams);
+	free(ct->touches);
+	free(ct);
+	t->rs_turn = NULL;
+}
+
+int
+classic_end(struct nv_turn *t, char **cause)
+{
+	size_t	i;
+
+	if (end_of_turn_steps(t, cause) != 0) {
+		free_scratch(t);
+		return -1;
+	}
+	for (i = 0; i < t->st->nships; i++)
+		if (ship_on_map(&t->st->ships[i]))
+			record_ship(t, (int)i);
+	free_scratch(t);
+	return 0;
+}
+
+void
+classic_abort(struct nv_turn *t)
+{
+	free_scratch(t);
+}

@@ -1,1 +1,167 @@
-/* turn.c: being written. */
+/* turn.c: one turn, from orders to the next state (see turn.h).
+ *
+ * The common skeleton every ruleset shares: clone the state, let the
+ * ruleset plot every ship (begin), run the phases (move.c moves the ships
+ * and hands contacts to the ruleset; phase_end does fire), let the ruleset
+ * finish the turn (end), and count the turn.  docs/movement.md describes
+ * the movement rulings. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+
+#include "buf.h"
+#include "dice.h"
+#include "move.h"
+#include "ruleset.h"
+#include "state.h"
+#include "turn.h"
+#include "xalloc.h"
+
+static const char *const contact_kind_names[] = {
+#define X(e, s) s,
+	NV_CONTACT_KINDS(X)
+#undef X
+};
+
+const char *
+contact_kind_name(enum nv_contact_kind k)
+{
+	if ((int)k < 0 || (size_t)k >= sizeof contact_kind_names /
+	    sizeof contact_kind_names[0])
+		return "?";
+	return contact_kind_names[k];
+}
+
+void
+turn_event(struct nv_turn *t, const char *kind, int ship, int other,
+    const char *fmt, ...)
+{
+	struct buf	 b = BUF_INIT;
+	va_list		 ap;
+
+	if (t->phase >= 1 && t->phase <= t->rs->phases)
+		buf_printf(&b, "Phase %d: ", t->phase);
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	events_add(t->ev, t->phase, kind,
+	    ship >= 0 ? t->st->ships[ship].id : NULL,
+	    other >= 0 ? t->st->ships[other].id : NULL, "%s", buf_str(&b));
+	buf_free(&b);
+}
+
+int
+turn_roll(struct nv_turn *t, int sides, const char *purpose,
+    const char *ship, int *out, char **cause)
+{
+	int	i;
+
+	if (dice_roll(t->dice, sides, t->turn, t->phase, purpose, ship, out,
+	    cause) != 0)
+		return -1;
+	i = ship != NULL ? state_ship_index(t->st, ship) : -1;
+	turn_event(t, event_kind_name(NV_EV_ROLL), i, -1,
+	    "%s rolls 1d%d=%d for %s", ship != NULL ? ship : "the umpire",
+	    sides, *out, purpose);
+	return 0;
+}
+
+static char **
+make_desc(const struct nv_state *st)
+{
+	const struct nv_ruleset	*rs = st->rs;
+	char			**d = xcalloc(st->nships + 1, sizeof *d);
+	const struct nv_ship	*s;
+	size_t			 i;
+
+	for (i = 0; i < st->nships; i++) {
+		s = &st->ships[i];
+		d[i] = xasprintf("%s (%s, %s)", s->id,
+		    s->cls >= 0 && (size_t)s->cls < rs->nclasses ?
+		    rs->classes[s->cls].id : "?",
+		    s->side >= 0 && (size_t)s->side < st->nsides ?
+		    st->sides[s->side].id : "?");
+	}
+	return d;
+}
+
+static void
+free_desc(char **d)
+{
+	size_t	i;
+
+	if (d == NULL)
+		return;
+	for (i = 0; d[i] != NULL; i++)
+		free(d[i]);
+	free(d);
+}
+
+/* The phases: movement (with its contacts), then the ruleset's phase end
+ * (fire, in classic). */
+static int
+play_phases(struct nv_turn *t, char **cause)
+{
+	const struct nv_ruleset	*rs = t->rs;
+	int			 p;
+
+	for (p = 1; p <= rs->phases; p++) {
+		t->phase = p;
+		events_add(t->ev, p, event_kind_name(NV_EV_PHASE), NULL, NULL,
+		    "Phase %d begins.", p);
+		if (move_phase(t, cause) != 0)
+			return -1;
+		if (rs->ops->phase_end != NULL &&
+		    rs->ops->phase_end(t, p, cause) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+turn_play(const struct nv_state *in, const struct nv_orders *orders,
+    struct nv_dice *dice, struct nv_state **out, struct nv_events *ev,
+    char **cause)
+{
+	const struct nv_ruleset	*rs = in->rs;
+	struct nv_turn		 t;
+
+	*out = NULL;
+	t.rs = rs;
+	t.st = state_clone(in);
+	t.orders = orders;
+	t.dice = dice;
+	t.ev = ev;
+	t.plots = xcalloc(in->nships + 1, sizeof *t.plots);
+	t.phase = 0;
+	t.turn = in->turn;
+	t.rs_turn = NULL;
+	t.desc = make_desc(t.st);
+
+	events_add(ev, 0, event_kind_name(NV_EV_TURN_START), NULL, NULL,
+	    "Turn %d begins.", t.turn);
+	if (rs->ops->begin(&t, cause) != 0)
+		goto fail;
+	if (play_phases(&t, cause) != 0)
+		goto fail;
+	t.phase = rs->phases + 1;
+	if (rs->ops->end(&t, cause) != 0)
+		goto fail;
+	events_add(ev, t.phase, event_kind_name(NV_EV_TURN_END), NULL, NULL,
+	    "Turn %d ends.", t.turn);
+	/* Common to every ruleset: the state now waits for the next turn. */
+	t.st->turn = t.turn + 1;
+	free(t.plots);
+	free_desc(t.desc);
+	*out = t.st;
+	return 0;
+
+fail:
+	if (rs->ops->abort != NULL)
+		rs->ops->abort(&t);
+	free(t.plots);
+	free_desc(t.desc);
+	state_free(t.st);
+	return -1;
+}

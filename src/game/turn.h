@@ -37,6 +37,12 @@ struct nv_plot {
 	int		 next;		/* index of the next step to run */
 	int		 stopped;	/* stopped for the rest of the turn */
 	int		 defaulted;	/* not ordered: the default order */
+
+	/* Kept by the mover, for the ruleset's end() (turning circles). */
+	int		 turns;		/* L and R steps executed */
+	int		 run;		/* hexes moved forward since the last
+					   executed turn (or since the start
+					   of the turn if none); reset by B */
 };
 
 /* What the mover found when two ships meet in a phase.  a and b are ship
@@ -61,9 +67,15 @@ const char *contact_kind_name(enum nv_contact_kind);	/* static */
 
 struct nv_contact {
 	enum nv_contact_kind kind;
+	/* The geometry alone: RAM, HEAD_ON, SWAP or SAME_HEX, also when
+	 * kind is FRIENDLY or ASTERN (which say how to treat it). */
+	enum nv_contact_kind shape;
 	int		 a;		/* the moving ship (lower id when
 					   both move) */
 	int		 b;
+	int		 a_back;	/* a's step was B */
+	int		 b_back;	/* b moved in this contact (SWAP,
+					   SAME_HEX) and its step was B */
 	int		 a_side;	/* hexside of a facing b (or the hex) */
 	int		 b_side;	/* hexside of b facing a (or the hex) */
 	struct nv_hex	 hex;		/* SAME_HEX: the contested hex */
@@ -90,14 +102,24 @@ struct nv_turn {
 	int			 phase;	/* 0 before, 1..phases, phases+1 */
 	int			 turn;	/* number of the turn being played */
 	void			*rs_turn;	/* the ruleset's scratch */
+	/* "id (class, side)" of every ship as at the start of the turn,
+	 * for event sentences; owned by turn_play. */
+	char			**desc;
 };
 
 /* Adjudicates one turn.  in is not changed; on success *out is the new
- * state (owned by the caller) and ev holds the events.  Returns 0, or -1
+ * state (owned by the caller), its turn one higher, and ev holds the
+ * events.  Returns 0, or -1
  * with *cause set (owned by caller) and *out NULL. */
 int	turn_play(const struct nv_state *in, const struct nv_orders *orders,
 	    struct nv_dice *dice, struct nv_state **out,
 	    struct nv_events *ev, char **cause);
+
+/* Appends an event of the turn's current phase; ship and other are ship
+ * indices or -1.  Inside a phase the sentence is prefixed "Phase N: ",
+ * so every sentence a report quotes stands on its own. */
+void	turn_event(struct nv_turn *, const char *kind, int ship, int other,
+	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* Rolls a die for the ruleset and records it as an event of kind "roll":
  * "<ship> rolls 1d6=5 for <purpose>".  0 or -1 with *cause. */
