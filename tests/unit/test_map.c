@@ -51,7 +51,7 @@ static const struct row rows[] = {
 	  "<wreck hex=\"0301\" ship=\"old\"/></scenario>",
 	  "Turn 3: Small\n"
 	  "\n"
-	  "      01  02  03  04\n"
+	  "     01  02  03  04\n"
 	  "01  A1^     xxx\n"
 	  "        A2\\      .\n"
 	  "02   .       .\n"
