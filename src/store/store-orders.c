@@ -69,14 +69,15 @@ store_orders_add(struct store *s, const struct store_orders_new *o,
 	struct txn	t;
 	int		code;
 
-	if ((code = orders_check(s, o, cause)) != STORE_OK)
-		return code;
+	/* The checks run inside the transaction: the turn cannot close
+	 * between the check and the insert. */
 	if ((code = txn_begin(s, &t, cause)) != STORE_OK)
 		return code;
-	code = st_run(s, cause, NULL,
-	    "UPDATE order_sets SET in_force = 0"
-	    " WHERE game = ? AND turn = ? AND player = ? AND in_force = 1",
-	    "sis", o->game, o->turn, o->player);
+	code = orders_check(s, o, cause);
+	if (code == STORE_OK)
+		code = st_run(s, cause, NULL, "UPDATE order_sets SET"
+		    " in_force = 0 WHERE game = ? AND turn = ? AND player = ?"
+		    " AND in_force = 1", "sis", o->game, o->turn, o->player);
 	if (code == STORE_OK) {
 		code = st_run(s, cause, NULL,
 		    "INSERT INTO order_sets (game, turn, player, source,"

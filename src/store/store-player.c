@@ -77,13 +77,12 @@ store_player_remove(struct store *s, const char *game, const char *id,
 	struct txn	t;
 	int		code;
 
-	if ((code = player_exists(s, game, id, 1, cause)) != STORE_OK)
-		return code;
 	if ((code = txn_begin(s, &t, cause)) != STORE_OK)
 		return code;
-	code = st_run(s, cause, NULL,
-	    "DELETE FROM player_ships WHERE game = ? AND player = ?", "ss",
-	    game, id);
+	code = player_exists(s, game, id, 1, cause);
+	if (code == STORE_OK)
+		code = st_run(s, cause, NULL, "DELETE FROM player_ships"
+		    " WHERE game = ? AND player = ?", "ss", game, id);
 	if (code == STORE_OK)
 		code = st_run(s, cause, NULL,
 		    "UPDATE players SET removed = 1, admiral = 0"
@@ -147,14 +146,13 @@ store_player_assign_ships(struct store *s, const char *game, const char *id,
 	size_t		i;
 	int		code;
 
-	if ((code = player_exists(s, game, id, 1, cause)) != STORE_OK)
-		return code;
 	for (i = 0; i < n; i++) {
 		if ((code = st_check_id("ship", ships[i], cause)) != STORE_OK)
 			return code;
 	}
 	if ((code = txn_begin(s, &t, cause)) != STORE_OK)
 		return code;
+	code = player_exists(s, game, id, 1, cause);
 	/* REPLACE on the (game, ship) key moves a ship between players. */
 	for (i = 0; code == STORE_OK && i < n; i++)
 		code = st_run(s, cause, NULL,

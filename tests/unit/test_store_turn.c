@@ -389,10 +389,11 @@ test_rollback(void **state)
 
 /* A child process opens the store, begins the turn's transaction, writes
  * a large part of it (enough that SQLite spills uncommitted pages to the
- * WAL) and is killed before the commit.  The parent finds the database
- * unchanged and consistent, and the turn can be adjudicated again. */
+ * WAL), tells the parent on fd and waits; the parent kills it before the
+ * commit.  The parent then finds the database unchanged and consistent,
+ * and the turn can be adjudicated again. */
 static void
-crash_child(const char *path)
+crash_child(const char *path, int fd)
 {
 	static struct store_event	ev[2000];
 	struct store			*s = NULL;
@@ -421,8 +422,10 @@ crash_child(const char *path)
 	    store_audit_add(s, "g1", 4000, "navarchd", "adjudicate", NULL,
 	    &cause) != STORE_OK)
 		_exit(3);
-	raise(SIGKILL);
-	_exit(4);
+	if (write(fd, "w", 1) != 1)
+		_exit(4);
+	for (;;)
+		pause();
 }
 
 static void
@@ -432,7 +435,8 @@ test_crash_mid_turn(void **state)
 	struct stat	 sb;
 	char		*cause = NULL, *ok, *wal, *xml = NULL;
 	pid_t		 pid;
-	int		 status;
+	int		 status, fds[2];
+	char		 c;
 
 	make_game(f->s, "g1");
 	make_players(f->s, "g1");
@@ -440,10 +444,18 @@ test_crash_mid_turn(void **state)
 	store_close(f->s);
 	f->s = NULL;
 
+	assert_int_equal(pipe(fds), 0);
 	pid = fork();
 	assert_true(pid != -1);
-	if (pid == 0)
-		crash_child(f->path);
+	if (pid == 0) {
+		close(fds[0]);
+		crash_child(f->path, fds[1]);
+	}
+	close(fds[1]);
+	/* The child says when it has written; EOF means it failed. */
+	if (read(fds[0], &c, 1) == 1)
+		kill(pid, SIGKILL);
+	close(fds[0]);
 	assert_int_equal(waitpid(pid, &status, 0), pid);
 	if (!WIFSIGNALED(status))
 		fail_msg("child exited with %d before the crash",
