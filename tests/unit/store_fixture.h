@@ -40,6 +40,13 @@ int64_t	sql_int(struct store *, const char *sql);
 /* The first column of the first row as text (owned by caller), or NULL. */
 char	*sql_text(struct store *, const char *sql);
 
+/* Raw access to a database file, bypassing the store: run sql (asserts
+ * success), or read the first column of its first row (owned by caller). */
+void	raw_exec(const char *path, const char *sql);
+char	*raw_text(const char *path, const char *sql);
+
+extern const struct CMUnitTest	store_game_tests[];
+extern const size_t		store_game_ntests;
 extern const struct CMUnitTest	store_turn_tests[];
 extern const size_t		store_turn_ntests;
 extern const struct CMUnitTest	store_mail_tests[];
