@@ -1,0 +1,169 @@
+/* migrations.c: the schema, as numbered migrations (docs/store.md).
+ *
+ * store_migrations[i] takes a database from PRAGMA user_version i to i+1;
+ * store_open() applies each pending one in its own transaction.  A
+ * migration that has shipped is never edited (tests/unit/test_store.c
+ * keeps a frozen copy of migration 1 to prove old databases upgrade): a
+ * change is a new migration appended here.
+ *
+ * Times are INTEGER UTC seconds; flags are INTEGER 0/1 with a CHECK; the
+ * status names are those of the X-macro tables in store.h. */
+#include "config.h"
+
+#include "store-int.h"
+
+/* 1: games, sides, players and their ships, observers, states, order
+ * sets, events, rolls, the audit log. */
+static const char m1[] =
+"CREATE TABLE games (\n"
+"  id TEXT PRIMARY KEY NOT NULL,\n"
+"  ruleset TEXT NOT NULL,\n"
+"  scenario TEXT NOT NULL,\n"
+"  settings TEXT NOT NULL DEFAULT '',\n"
+"  status TEXT NOT NULL DEFAULT 'playing'\n"
+"    CHECK (status IN ('playing', 'paused', 'ended')),\n"
+"  deadline INTEGER,\n"
+"  gm_address TEXT,\n"
+"  gm_password TEXT,\n"
+"  seed TEXT NOT NULL,\n"
+"  seed_commitment TEXT NOT NULL CHECK (length(seed_commitment) = 64),\n"
+"  seed_revealed INTEGER NOT NULL DEFAULT 0 CHECK (seed_revealed IN (0, 1)),\n"
+"  created INTEGER NOT NULL\n"
+");\n"
+"CREATE TABLE sides (\n"
+"  game TEXT NOT NULL REFERENCES games(id),\n"
+"  id TEXT NOT NULL,\n"
+"  PRIMARY KEY (game, id)\n"
+");\n"
+"CREATE TABLE players (\n"
+"  game TEXT NOT NULL,\n"
+"  id TEXT NOT NULL,\n"
+"  side TEXT NOT NULL,\n"
+"  address TEXT NOT NULL,\n"
+"  password TEXT NOT NULL,\n"
+"  admiral INTEGER NOT NULL DEFAULT 0 CHECK (admiral IN (0, 1)),\n"
+"  missed INTEGER NOT NULL DEFAULT 0 CHECK (missed >= 0),\n"
+"  removed INTEGER NOT NULL DEFAULT 0 CHECK (removed IN (0, 1)),\n"
+"  PRIMARY KEY (game, id),\n"
+"  FOREIGN KEY (game, side) REFERENCES sides(game, id)\n"
+");\n"
+/* A ship has at most one player: the key is (game, ship). */
+"CREATE TABLE player_ships (\n"
+"  game TEXT NOT NULL,\n"
+"  ship TEXT NOT NULL,\n"
+"  player TEXT NOT NULL,\n"
+"  PRIMARY KEY (game, ship),\n"
+"  FOREIGN KEY (game, player) REFERENCES players(game, id)\n"
+");\n"
+"CREATE INDEX player_ships_player ON player_ships(game, player);\n"
+"CREATE TABLE observers (\n"
+"  game TEXT NOT NULL REFERENCES games(id),\n"
+"  address TEXT NOT NULL,\n"
+"  PRIMARY KEY (game, address)\n"
+");\n"
+/* The state at the start of every turn.  A rollback sets superseded on
+ * later states and keeps them; only one live state per (game, turn).
+ * adjudicated is set by the transaction that writes the next state. */
+"CREATE TABLE states (\n"
+"  id INTEGER PRIMARY KEY,\n"
+"  game TEXT NOT NULL REFERENCES games(id),\n"
+"  turn INTEGER NOT NULL CHECK (turn >= 1),\n"
+"  xml TEXT NOT NULL,\n"
+"  created INTEGER NOT NULL,\n"
+"  adjudicated INTEGER,\n"
+"  superseded INTEGER NOT NULL DEFAULT 0 CHECK (superseded IN (0, 1))\n"
+");\n"
+"CREATE UNIQUE INDEX states_live ON states(game, turn) WHERE superseded = 0;\n"
+"CREATE TABLE order_sets (\n"
+"  id INTEGER PRIMARY KEY,\n"
+"  game TEXT NOT NULL,\n"
+"  turn INTEGER NOT NULL CHECK (turn >= 1),\n"
+"  player TEXT NOT NULL,\n"
+"  source TEXT NOT NULL CHECK (source IN ('cli', 'mail')),\n"
+"  message_id TEXT,\n"
+"  sender TEXT,\n"
+"  received INTEGER NOT NULL,\n"
+"  text TEXT NOT NULL,\n"
+"  normalised TEXT NOT NULL,\n"
+"  in_force INTEGER NOT NULL DEFAULT 1 CHECK (in_force IN (0, 1)),\n"
+"  rolled_back INTEGER NOT NULL DEFAULT 0 CHECK (rolled_back IN (0, 1)),\n"
+"  FOREIGN KEY (game, player) REFERENCES players(game, id),\n"
+"  CHECK (source = 'mail' OR message_id IS NULL)\n"
+");\n"
+"CREATE UNIQUE INDEX order_sets_message ON order_sets(message_id)\n"
+"  WHERE message_id IS NOT NULL;\n"
+"CREATE UNIQUE INDEX order_sets_in_force ON order_sets(game, turn, player)\n"
+"  WHERE in_force = 1;\n"
+/* Which sets were in force at the adjudication that produced a state:
+ * history survives a rollback because it hangs off the (superseded)
+ * resulting state. */
+"CREATE TABLE turn_orders (\n"
+"  state INTEGER NOT NULL REFERENCES states(id),\n"
+"  order_set INTEGER NOT NULL REFERENCES order_sets(id),\n"
+"  PRIMARY KEY (state, order_set)\n"
+");\n"
+/* Events and rolls of turn N hang off state N+1, the state their
+ * adjudication produced, for the same reason. */
+"CREATE TABLE events (\n"
+"  state INTEGER NOT NULL REFERENCES states(id),\n"
+"  game TEXT NOT NULL REFERENCES games(id),\n"
+"  turn INTEGER NOT NULL,\n"
+"  seq INTEGER NOT NULL,\n"
+"  phase INTEGER NOT NULL,\n"
+"  kind TEXT NOT NULL,\n"
+"  ship TEXT NOT NULL DEFAULT '',\n"
+"  other TEXT NOT NULL DEFAULT '',\n"
+"  text TEXT NOT NULL,\n"
+"  PRIMARY KEY (state, seq)\n"
+");\n"
+"CREATE TABLE rolls (\n"
+"  state INTEGER NOT NULL REFERENCES states(id),\n"
+"  game TEXT NOT NULL REFERENCES games(id),\n"
+"  turn INTEGER NOT NULL,\n"
+"  seq INTEGER NOT NULL,\n"
+"  phase INTEGER NOT NULL,\n"
+"  label TEXT NOT NULL,\n"
+"  purpose TEXT NOT NULL,\n"
+"  ship TEXT NOT NULL DEFAULT '',\n"
+"  sides INTEGER NOT NULL CHECK (sides >= 1),\n"
+"  result INTEGER NOT NULL CHECK (result BETWEEN 1 AND sides),\n"
+"  PRIMARY KEY (state, seq)\n"
+");\n"
+"CREATE TABLE audit (\n"
+"  id INTEGER PRIMARY KEY,\n"
+"  game TEXT REFERENCES games(id),\n"
+"  time INTEGER NOT NULL,\n"
+"  actor TEXT NOT NULL,\n"
+"  action TEXT NOT NULL,\n"
+"  details TEXT NOT NULL DEFAULT ''\n"
+");\n"
+"CREATE INDEX audit_game ON audit(game, id);\n";
+
+/* 2: mail: the outbox, processed Message-IDs, bounce counts. */
+static const char m2[] =
+"ALTER TABLE players ADD COLUMN bounces INTEGER NOT NULL DEFAULT 0\n"
+"  CHECK (bounces >= 0);\n"
+"CREATE TABLE outbox (\n"
+"  id INTEGER PRIMARY KEY,\n"
+"  game TEXT REFERENCES games(id),\n"
+"  message_id TEXT NOT NULL UNIQUE,\n"
+"  recipient TEXT NOT NULL,\n"
+"  subject TEXT NOT NULL,\n"
+"  body TEXT NOT NULL,\n"
+"  status TEXT NOT NULL DEFAULT 'queued'\n"
+"    CHECK (status IN ('queued', 'sent', 'failed')),\n"
+"  attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),\n"
+"  next_attempt INTEGER NOT NULL,\n"
+"  last_error TEXT,\n"
+"  created INTEGER NOT NULL,\n"
+"  sent INTEGER\n"
+");\n"
+"CREATE INDEX outbox_due ON outbox(status, next_attempt, id);\n"
+"CREATE TABLE processed_mail (\n"
+"  message_id TEXT PRIMARY KEY NOT NULL,\n"
+"  time INTEGER NOT NULL\n"
+");\n";
+
+const char *const store_migrations[] = { m1, m2 };
+const int store_nmigrations =
+    (int)(sizeof store_migrations / sizeof store_migrations[0]);

@@ -1,0 +1,85 @@
+/* store-int.h: what the store's files share; not for callers.
+ *
+ * Every statement goes through st_prepare/st_run with a bind format, so no
+ * SQL text is ever built from a value: the format letters say how each
+ * argument is bound.
+ *   s  const char *		text (NULL binds NULL)
+ *   i  int			integer
+ *   l  int64_t			integer
+ *   t  int64_t			integer, but 0 binds NULL (optional times)
+ */
+#ifndef NV_STORE_INT_H
+#define NV_STORE_INT_H
+
+#include <sqlite3.h>
+#include <stdarg.h>
+
+#include "store.h"
+
+struct store {
+	sqlite3	*db;
+	char	*path;
+	int	 explicit_txn;	/* store_begin() is open */
+};
+
+/* A transaction of one store function: its own BEGIN IMMEDIATE, or a
+ * savepoint inside the caller's transaction. */
+struct txn {
+	int	 outer;		/* we began it: COMMIT/ROLLBACK, not RELEASE */
+};
+
+/* The numbered migrations (migrations.c): store_migrations[i] brings the
+ * schema from version i to i + 1.  Never edit one that has shipped: add
+ * another. */
+extern const char *const store_migrations[];
+extern const int	 store_nmigrations;
+
+/* Sets *cause (if cause is not NULL; an earlier value is freed) and
+ * returns code. */
+int	st_cause(char **cause, int code, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+/* Maps the SQLite result rc (after a failed call on s->db) to a store
+ * code with a cause "what: SQLite's message". */
+int	st_fail(struct store *, int rc, const char *what, char **cause);
+
+/* Prepares sql and binds the arguments by fmt.  STORE_OK or an error
+ * (with *stmt NULL). */
+int	st_prepare(struct store *, sqlite3_stmt **stmt, char **cause,
+	    const char *sql, const char *fmt, ...);
+int	st_vprepare(struct store *, sqlite3_stmt **stmt, char **cause,
+	    const char *sql, const char *fmt, va_list);
+/* Resets a prepared statement and binds new arguments by fmt, to run one
+ * statement for many rows. */
+int	st_rebind(struct store *, sqlite3_stmt *, char **cause,
+	    const char *fmt, ...);
+/* Steps: STORE_OK with *row = 1 for a row or 0 when done, or an error
+ * (the statement is then finalized by the caller as usual). */
+int	st_step(struct store *, sqlite3_stmt *, int *row, char **cause);
+/* Prepares, binds, runs to completion and finalizes.  *changes (may be
+ * NULL) is the number of rows changed. */
+int	st_run(struct store *, char **cause, int *changes, const char *sql,
+	    const char *fmt, ...);
+/* Runs a query expected to return one integer: STORE_OK with *out, or
+ * STORE_NOTFOUND when there is no row. */
+int	st_int64(struct store *, char **cause, int64_t *out, const char *sql,
+	    const char *fmt, ...);
+
+/* Column helpers: a copy of a text column (NULL stays NULL; owned by the
+ * caller), or a borrowed pointer ("" for NULL when empty is set). */
+char	*st_col_dup(sqlite3_stmt *, int col);
+const char *st_col_text(sqlite3_stmt *, int col, int empty);
+
+int	txn_begin(struct store *, struct txn *, char **cause);
+/* Commits (code STORE_OK) or rolls back (any other code) and returns the
+ * final code: a failed commit turns STORE_OK into its error. */
+int	txn_end(struct store *, struct txn *, int code, char **cause);
+
+/* STORE_OK if id is a valid id (str_is_id), else STORE_ERROR naming what. */
+int	st_check_id(const char *what, const char *id, char **cause);
+/* STORE_OK if the game exists, else STORE_NOTFOUND "no game 'x'". */
+int	st_game_exists(struct store *, const char *game, char **cause);
+
+/* Direct access to the connection, for tests only. */
+sqlite3	*store_db(struct store *);
+
+#endif

@@ -1,0 +1,278 @@
+/* store-player.c: players and the ships they command (see store.h).
+ *
+ * A removed player keeps their row (order sets and history point at it)
+ * with removed = 1 and no ships; replace brings the id back with a new
+ * address and password. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "store-int.h"
+#include "xalloc.h"
+
+/* STORE_OK if the player exists (and, when active is set, is not
+ * removed), else STORE_NOTFOUND with a cause. */
+static int
+player_exists(struct store *s, const char *game, const char *id, int active,
+    char **cause)
+{
+	int64_t	removed;
+	int	code;
+
+	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
+		return code;
+	if ((code = st_check_id("player", id, cause)) != STORE_OK)
+		return code;
+	code = st_int64(s, cause, &removed,
+	    "SELECT removed FROM players WHERE game = ? AND id = ?", "ss",
+	    game, id);
+	if (code == STORE_NOTFOUND || (code == STORE_OK && active && removed))
+		return st_cause(cause, STORE_NOTFOUND,
+		    "game '%s' has no %splayer '%s'", game,
+		    code == STORE_OK ? "active " : "", id);
+	return code;
+}
+
+int
+store_player_add(struct store *s, const char *game, const char *side,
+    const char *id, const char *address, const char *password_hash,
+    int admiral, char **cause)
+{
+	int64_t	one;
+	int	code;
+
+	if (id == NULL)
+		id = side;
+	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
+		return code;
+	if ((code = st_check_id("side", side, cause)) != STORE_OK ||
+	    (code = st_check_id("player", id, cause)) != STORE_OK)
+		return code;
+	if (address == NULL || address[0] == '\0' || password_hash == NULL ||
+	    password_hash[0] == '\0')
+		return st_cause(cause, STORE_ERROR,
+		    "player '%s' needs an address and a password hash", id);
+	code = st_int64(s, cause, &one,
+	    "SELECT 1 FROM sides WHERE game = ? AND id = ?", "ss", game, side);
+	if (code == STORE_NOTFOUND)
+		return st_cause(cause, code, "game '%s' has no side '%s'",
+		    game, side);
+	if (code != STORE_OK)
+		return code;
+	code = st_run(s, cause, NULL,
+	    "INSERT INTO players (game, id, side, address, password, admiral)"
+	    " VALUES (?, ?, ?, ?, ?, ?)", "sssssi",
+	    game, id, side, address, password_hash, admiral ? 1 : 0);
+	if (code == STORE_EXISTS)
+		return st_cause(cause, code,
+		    "game '%s' already has a player '%s'", game, id);
+	return code;
+}
+
+int
+store_player_remove(struct store *s, const char *game, const char *id,
+    char **cause)
+{
+	struct txn	t;
+	int		code;
+
+	if ((code = txn_begin(s, &t, cause)) != STORE_OK)
+		return code;
+	code = player_exists(s, game, id, 1, cause);
+	if (code == STORE_OK)
+		code = st_run(s, cause, NULL, "DELETE FROM player_ships"
+		    " WHERE game = ? AND player = ?", "ss", game, id);
+	if (code == STORE_OK)
+		code = st_run(s, cause, NULL,
+		    "UPDATE players SET removed = 1, admiral = 0"
+		    " WHERE game = ? AND id = ?", "ss", game, id);
+	return txn_end(s, &t, code, cause);
+}
+
+int
+store_player_replace(struct store *s, const char *game, const char *id,
+    const char *address, const char *password_hash, char **cause)
+{
+	int	code;
+
+	if ((code = player_exists(s, game, id, 0, cause)) != STORE_OK)
+		return code;
+	if (address == NULL || address[0] == '\0' || password_hash == NULL ||
+	    password_hash[0] == '\0')
+		return st_cause(cause, STORE_ERROR,
+		    "player '%s' needs an address and a password hash", id);
+	return st_run(s, cause, NULL,
+	    "UPDATE players SET address = ?, password = ?, missed = 0,"
+	    " bounces = 0, removed = 0 WHERE game = ? AND id = ?", "ssss",
+	    address, password_hash, game, id);
+}
+
+int
+store_player_set_address(struct store *s, const char *game, const char *id,
+    const char *address, char **cause)
+{
+	int	code;
+
+	if ((code = player_exists(s, game, id, 0, cause)) != STORE_OK)
+		return code;
+	if (address == NULL || address[0] == '\0')
+		return st_cause(cause, STORE_ERROR,
+		    "player '%s' needs an address", id);
+	/* A new address has not bounced yet. */
+	return st_run(s, cause, NULL,
+	    "UPDATE players SET address = ?, bounces = 0"
+	    " WHERE game = ? AND id = ?", "sss", address, game, id);
+}
+
+int
+store_player_bounce(struct store *s, const char *game, const char *id,
+    char **cause)
+{
+	int	code;
+
+	if ((code = player_exists(s, game, id, 0, cause)) != STORE_OK)
+		return code;
+	return st_run(s, cause, NULL,
+	    "UPDATE players SET bounces = bounces + 1"
+	    " WHERE game = ? AND id = ?", "ss", game, id);
+}
+
+int
+store_player_assign_ships(struct store *s, const char *game, const char *id,
+    const char *const *ships, size_t n, char **cause)
+{
+	struct txn	t;
+	size_t		i;
+	int		code;
+
+	for (i = 0; i < n; i++) {
+		if ((code = st_check_id("ship", ships[i], cause)) != STORE_OK)
+			return code;
+	}
+	if ((code = txn_begin(s, &t, cause)) != STORE_OK)
+		return code;
+	code = player_exists(s, game, id, 1, cause);
+	/* REPLACE on the (game, ship) key moves a ship between players. */
+	for (i = 0; code == STORE_OK && i < n; i++)
+		code = st_run(s, cause, NULL,
+		    "INSERT OR REPLACE INTO player_ships (game, ship, player)"
+		    " VALUES (?, ?, ?)", "sss", game, ships[i], id);
+	return txn_end(s, &t, code, cause);
+}
+
+#define PLAYER_COLUMNS							\
+	"game, id, side, address, password, admiral, missed, bounces, removed"
+
+static int
+player_fill(struct store *s, sqlite3_stmt *st, struct store_player *p,
+    char **cause)
+{
+	sqlite3_stmt	*sh;
+	int		 code, row;
+
+	memset(p, 0, sizeof *p);
+	p->game = st_col_dup(st, 0);
+	p->id = st_col_dup(st, 1);
+	p->side = st_col_dup(st, 2);
+	p->address = st_col_dup(st, 3);
+	p->password = st_col_dup(st, 4);
+	p->admiral = sqlite3_column_int(st, 5);
+	p->missed = sqlite3_column_int(st, 6);
+	p->bounces = sqlite3_column_int(st, 7);
+	p->removed = sqlite3_column_int(st, 8);
+	code = st_prepare(s, &sh, cause,
+	    "SELECT ship FROM player_ships WHERE game = ? AND player = ?"
+	    " ORDER BY ship", "ss", p->game, p->id);
+	if (code != STORE_OK)
+		return code;
+	while ((code = st_step(s, sh, &row, cause)) == STORE_OK && row) {
+		p->ships = xreallocarray(p->ships, p->nships + 1,
+		    sizeof *p->ships);
+		p->ships[p->nships++] = st_col_dup(sh, 0);
+	}
+	sqlite3_finalize(sh);
+	return code;
+}
+
+static void
+player_clear(struct store_player *p)
+{
+	size_t	i;
+
+	free(p->game);
+	free(p->id);
+	free(p->side);
+	free(p->address);
+	free(p->password);
+	for (i = 0; i < p->nships; i++)
+		free(p->ships[i]);
+	free(p->ships);
+	memset(p, 0, sizeof *p);
+}
+
+void
+store_player_free(struct store_player *p)
+{
+	if (p == NULL)
+		return;
+	player_clear(p);
+	free(p);
+}
+
+int
+store_player_get(struct store *s, const char *game, const char *id,
+    struct store_player **out, char **cause)
+{
+	sqlite3_stmt	*st;
+	int		 code, row;
+
+	*out = NULL;
+	if ((code = player_exists(s, game, id, 0, cause)) != STORE_OK)
+		return code;
+	code = st_prepare(s, &st, cause, "SELECT " PLAYER_COLUMNS
+	    " FROM players WHERE game = ? AND id = ?", "ss", game, id);
+	if (code != STORE_OK)
+		return code;
+	code = st_step(s, st, &row, cause);
+	if (code == STORE_OK && !row)
+		code = st_cause(cause, STORE_NOTFOUND,
+		    "game '%s' has no player '%s'", game, id);
+	if (code == STORE_OK) {
+		*out = xcalloc(1, sizeof **out);
+		code = player_fill(s, st, *out, cause);
+		if (code != STORE_OK) {
+			store_player_free(*out);
+			*out = NULL;
+		}
+	}
+	sqlite3_finalize(st);
+	return code;
+}
+
+int
+store_player_list(struct store *s, const char *game,
+    int (*cb)(const struct store_player *, void *), void *arg, char **cause)
+{
+	struct store_player	 p;
+	sqlite3_stmt		*st;
+	int			 code, row, stop = 0;
+
+	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
+		return code;
+	code = st_prepare(s, &st, cause, "SELECT " PLAYER_COLUMNS
+	    " FROM players WHERE game = ? ORDER BY side, id", "s", game);
+	if (code != STORE_OK)
+		return code;
+	while (!stop && (code = st_step(s, st, &row, cause)) == STORE_OK &&
+	    row) {
+		code = player_fill(s, st, &p, cause);
+		if (code == STORE_OK)
+			stop = cb(&p, arg);
+		player_clear(&p);
+		if (code != STORE_OK)
+			break;
+	}
+	sqlite3_finalize(st);
+	return code;
+}

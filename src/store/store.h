@@ -1,0 +1,501 @@
+/* store.h: every game in one SQLite database (docs/store.md).
+ *
+ * The store keeps games, sides, players, observers, the state after every
+ * turn, every order set ever received, events, die rolls, an outbox of mail
+ * to send, the Message-IDs already processed and the GM's audit log.  It
+ * knows nothing of mail or rendering and never parses a game state: states
+ * are the canonical XML text the engine writes, orders are text plus their
+ * normalised form.
+ *
+ * Conventions:
+ * - Every function returns an enum store_code.  Every code other than
+ *   STORE_OK sets *cause (owned by the caller, free()) to one sentence when
+ *   cause is not NULL; *cause is left alone on STORE_OK.  STORE_BUSY is
+ *   temporary (another process holds the database): callers retry later or
+ *   exit 75 (NV_EXIT_TEMP).
+ * - Times are int64 UTC seconds passed in by the caller: the store never
+ *   reads the clock, so tests set it.
+ * - Ids of games, sides, players and ships are 1-32 of [a-z0-9_-]
+ *   (str_is_id); anything else is refused with STORE_ERROR.
+ * - Every multi-row change is one transaction.  When the caller has opened
+ *   one with store_begin(), a function joins it (as a savepoint, so a
+ *   failure undoes only that function's writes) instead of committing.
+ *   Strings in structs passed in are borrowed for the call only.
+ */
+#ifndef NV_STORE_H
+#define NV_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum store_code {
+	STORE_OK = 0,
+	STORE_NOTFOUND,	/* no such row (game, player, turn, message...) */
+	STORE_EXISTS,	/* a constraint refused the change */
+	STORE_BUSY,	/* SQLITE_BUSY or SQLITE_LOCKED: try again later */
+	STORE_ERROR,	/* anything else; permanent */
+};
+
+/* "ok", "not found", "exists", "busy", "error" (static). */
+const char	*store_code_name(enum store_code);
+
+/* Game status; the names are what the database keeps. */
+#define STORE_GAME_STATUSES(X)						\
+	X(PLAYING,	"playing")					\
+	X(PAUSED,	"paused")					\
+	X(ENDED,	"ended")
+
+enum store_game_status {
+#define X(e, s) STORE_GAME_##e,
+	STORE_GAME_STATUSES(X)
+#undef X
+	STORE_GAME_STATUS_COUNT
+};
+
+/* Where an order set came from. */
+#define STORE_SOURCES(X)						\
+	X(CLI,	"cli")							\
+	X(MAIL,	"mail")
+
+enum store_source {
+#define X(e, s) STORE_SOURCE_##e,
+	STORE_SOURCES(X)
+#undef X
+	STORE_SOURCE_COUNT
+};
+
+/* State of an outbox row. */
+#define STORE_OUTBOX_STATUSES(X)					\
+	X(QUEUED,	"queued")					\
+	X(SENT,		"sent")						\
+	X(FAILED,	"failed")
+
+enum store_outbox_status {
+#define X(e, s) STORE_OUTBOX_##e,
+	STORE_OUTBOX_STATUSES(X)
+#undef X
+	STORE_OUTBOX_STATUS_COUNT
+};
+
+/* Names (static) and parsers (0, or -1 for an unknown name). */
+const char	*store_game_status_name(enum store_game_status);
+int		 store_game_status_parse(const char *, enum store_game_status *);
+const char	*store_source_name(enum store_source);
+int		 store_source_parse(const char *, enum store_source *);
+const char	*store_outbox_status_name(enum store_outbox_status);
+int		 store_outbox_status_parse(const char *,
+		    enum store_outbox_status *);
+
+struct store;
+
+/* --- opening, transactions, backup (store.c) ------------------------- */
+
+/* The schema version this code writes (PRAGMA user_version). */
+int	store_schema_version(void);
+
+/* Opens (creating if need be) the database at path with a busy timeout of
+ * busy_ms milliseconds (0: fail at once when another process writes),
+ * turns on WAL and foreign keys and applies every pending migration, each
+ * in its own transaction.  *out is owned by the caller (store_close).
+ * Returns STORE_OK, STORE_BUSY, or STORE_ERROR (cannot open; not a
+ * database; schema newer than this program). */
+int	store_open(const char *path, int busy_ms, struct store **out,
+	    char **cause);
+/* Closes and frees; an open transaction is rolled back.  NULL is fine. */
+void	store_close(struct store *);
+
+/* An explicit write transaction (BEGIN IMMEDIATE), so that a caller can
+ * put, e.g., an order set and its acknowledgement in one commit.
+ * store_begin: STORE_OK, STORE_BUSY, STORE_ERROR (already open).
+ * store_commit: STORE_OK, STORE_BUSY, STORE_ERROR (none open); on failure
+ * the transaction is rolled back.
+ * store_abort rolls back (named so because store_rollback is the GM's turn
+ * rollback): STORE_OK, STORE_ERROR (none open). */
+int	store_begin(struct store *, char **cause);
+int	store_commit(struct store *, char **cause);
+int	store_abort(struct store *, char **cause);
+
+/* Writes a consistent copy of the whole database to path with SQLite's
+ * online backup (safe while another process writes).  path must not exist
+ * yet.  The copy uses a rollback journal (one self-contained file).
+ * Returns STORE_OK, STORE_EXISTS (path exists), STORE_BUSY, STORE_ERROR. */
+int	store_backup(struct store *, const char *path, char **cause);
+
+/* --- games, sides, observers, seeds (store-game.c) --------------------- */
+
+struct store_game_new {
+	const char	*id;
+	const char	*ruleset;	/* e.g. "classic" */
+	const char	*scenario;	/* scenario XML: also the first state */
+	int		 first_turn;	/* turn of the scenario state, >= 1 */
+	const char	*settings;	/* free text (key=value lines); NULL: "" */
+	int64_t		 deadline;	/* 0: none */
+	const char	*gm_address;	/* NULL: none */
+	const char	*gm_password;	/* a hash (password_hash), NULL: none */
+	const char	*seed;		/* NULL: 32 bytes from getrandom, hex */
+	const char *const *sides;	/* side ids */
+	size_t		 nsides;
+	int64_t		 now;
+};
+
+struct store_game {
+	char		*id;
+	char		*ruleset;
+	char		*scenario;
+	char		*settings;
+	enum store_game_status status;
+	int64_t		 deadline;	/* 0: none */
+	char		*gm_address;	/* NULL: none */
+	char		*gm_password;	/* hash; NULL: none */
+	char		*seed;		/* SECRET until seed_revealed */
+	char		*seed_commitment; /* hex SHA-256 of seed */
+	int		 seed_revealed;
+	int64_t		 created;
+	int		 turn;		/* current turn: the latest live state */
+};
+
+/* Creates a game, its sides and its first state (turn first_turn, the
+ * scenario text).  Returns STORE_OK, STORE_EXISTS (id taken), STORE_BUSY,
+ * STORE_ERROR (bad id, no sides). */
+int	store_game_create(struct store *, const struct store_game_new *,
+	    char **cause);
+/* *out is owned by the caller (store_game_free).  STORE_OK,
+ * STORE_NOTFOUND, STORE_BUSY, STORE_ERROR. */
+int	store_game_get(struct store *, const char *id, struct store_game **out,
+	    char **cause);
+void	store_game_free(struct store_game *);
+/* Calls cb for every game, ordered by id; the game is owned by the store
+ * and valid during the call only.  A non-zero return from cb stops the
+ * walk.  STORE_OK, STORE_BUSY, STORE_ERROR. */
+int	store_game_list(struct store *,
+	    int (*cb)(const struct store_game *, void *), void *arg,
+	    char **cause);
+/* Setters: STORE_OK, STORE_NOTFOUND, STORE_BUSY, STORE_ERROR.  deadline 0
+ * clears it; address or hash NULL clears them.  Callers audit GM actions
+ * with store_audit_add in the same transaction. */
+int	store_game_set_status(struct store *, const char *id,
+	    enum store_game_status, char **cause);
+int	store_game_set_deadline(struct store *, const char *id,
+	    int64_t deadline, char **cause);
+int	store_game_set_settings(struct store *, const char *id,
+	    const char *settings, char **cause);
+int	store_game_set_gm(struct store *, const char *id, const char *address,
+	    const char *password_hash, char **cause);
+/* Marks the seed revealed and audits it (actor, now).  STORE_OK,
+ * STORE_NOTFOUND, STORE_EXISTS (already revealed), STORE_BUSY,
+ * STORE_ERROR. */
+int	store_seed_reveal(struct store *, const char *id, const char *actor,
+	    int64_t now, char **cause);
+/* Hex SHA-256 of seed (64 digits and NUL) into out; the same as the
+ * engine's dice_commitment. */
+void	store_seed_commitment(const char *seed, char out[65]);
+
+/* Sides: STORE_OK, STORE_NOTFOUND (game), STORE_EXISTS, STORE_BUSY,
+ * STORE_ERROR.  The list calls cb with each side id (owned by the store),
+ * ordered by id; non-zero from cb stops. */
+int	store_side_add(struct store *, const char *game, const char *side,
+	    char **cause);
+int	store_side_list(struct store *, const char *game,
+	    int (*cb)(const char *side, void *), void *arg, char **cause);
+
+/* Observers (mail addresses that receive the reports).  add: STORE_OK,
+ * STORE_NOTFOUND (game), STORE_EXISTS, STORE_BUSY, STORE_ERROR.  remove:
+ * STORE_OK, STORE_NOTFOUND, STORE_BUSY, STORE_ERROR.  list: as
+ * store_side_list, ordered by address. */
+int	store_observer_add(struct store *, const char *game,
+	    const char *address, char **cause);
+int	store_observer_remove(struct store *, const char *game,
+	    const char *address, char **cause);
+int	store_observer_list(struct store *, const char *game,
+	    int (*cb)(const char *address, void *), void *arg, char **cause);
+
+/* --- players and their ships (store-player.c) ---------------------------- */
+
+struct store_player {
+	char		*game;
+	char		*id;
+	char		*side;
+	char		*address;
+	char		*password;	/* hash */
+	int		 admiral;	/* may reassign the side's ships */
+	int		 missed;	/* turns adjudicated without orders */
+	int		 bounces;	/* mails to address that bounced */
+	int		 removed;	/* removed by the GM; kept for history */
+	char		**ships;	/* ships commanded, sorted */
+	size_t		 nships;
+};
+
+/* Adds a player to a side.  id NULL: the side id (a side with one player).
+ * password_hash comes from password_hash().  STORE_OK, STORE_NOTFOUND
+ * (game or side), STORE_EXISTS (player id taken in the game), STORE_BUSY,
+ * STORE_ERROR. */
+int	store_player_add(struct store *, const char *game, const char *side,
+	    const char *id, const char *address, const char *password_hash,
+	    int admiral, char **cause);
+/* Marks the player removed and frees their ships; their order sets stay.
+ * STORE_OK, STORE_NOTFOUND (no such active player), STORE_BUSY,
+ * STORE_ERROR. */
+int	store_player_remove(struct store *, const char *game, const char *id,
+	    char **cause);
+/* A new person takes over the player id: new address and password, the
+ * missed and bounce counts reset, a removed player is active again.
+ * STORE_OK, STORE_NOTFOUND, STORE_BUSY, STORE_ERROR. */
+int	store_player_replace(struct store *, const char *game, const char *id,
+	    const char *address, const char *password_hash, char **cause);
+int	store_player_set_address(struct store *, const char *game,
+	    const char *id, const char *address, char **cause);
+/* Counts a bounce to the player's address (mail issue).  Same codes. */
+int	store_player_bounce(struct store *, const char *game, const char *id,
+	    char **cause);
+/* Gives the ships to the player, taking them from whoever commanded them
+ * (a ship has at most one player).  STORE_OK, STORE_NOTFOUND (no such
+ * active player), STORE_BUSY, STORE_ERROR (bad ship id). */
+int	store_player_assign_ships(struct store *, const char *game,
+	    const char *id, const char *const *ships, size_t n, char **cause);
+/* *out owned by the caller (store_player_free).  STORE_OK,
+ * STORE_NOTFOUND, STORE_BUSY, STORE_ERROR. */
+int	store_player_get(struct store *, const char *game, const char *id,
+	    struct store_player **out, char **cause);
+void	store_player_free(struct store_player *);
+/* Calls cb for every player of the game (removed ones too), ordered by
+ * side then id; the player is owned by the store, valid during the call.
+ * Non-zero from cb stops.  STORE_OK, STORE_NOTFOUND (game), STORE_BUSY,
+ * STORE_ERROR. */
+int	store_player_list(struct store *, const char *game,
+	    int (*cb)(const struct store_player *, void *), void *arg,
+	    char **cause);
+
+/* --- order sets (store-orders.c) ----------------------------------------- */
+
+struct store_orders_new {
+	const char	*game;
+	int		 turn;		/* must be the game's open turn */
+	const char	*player;
+	enum store_source source;
+	const char	*message_id;	/* mail only; NULL for the CLI */
+	const char	*sender;	/* mail From, or the CLI user; may be NULL */
+	int64_t		 received;
+	const char	*text;		/* as received */
+	const char	*normalised;	/* the parser's canonical form */
+};
+
+struct store_orders {
+	int64_t		 id;
+	const char	*game;
+	int		 turn;
+	const char	*player;
+	enum store_source source;
+	const char	*message_id;	/* NULL for the CLI */
+	const char	*sender;	/* may be NULL */
+	int64_t		 received;
+	const char	*text;
+	const char	*normalised;
+	int		 in_force;	/* the player's latest set for the turn */
+	int		 rolled_back;	/* its turn was rolled back */
+	int		 used;		/* in force at a live adjudication */
+};
+
+/* Records an accepted order set; it supersedes (in_force = 0) the
+ * player's earlier set for the same turn: a set covers all the ships its
+ * player commands.  *id (may be NULL) is the new set's id.  STORE_OK,
+ * STORE_NOTFOUND (game, active player, or turn not open), STORE_EXISTS
+ * (message id already used), STORE_BUSY, STORE_ERROR. */
+int	store_orders_add(struct store *, const struct store_orders_new *,
+	    int64_t *id, char **cause);
+/* The sets in force for the turn (what adjudication uses), ordered by
+ * player; each owned by the store, valid during the call.  Non-zero from
+ * cb stops.  STORE_OK, STORE_NOTFOUND (game), STORE_BUSY, STORE_ERROR. */
+int	store_orders_in_force(struct store *, const char *game, int turn,
+	    int (*cb)(const struct store_orders *, void *), void *arg,
+	    char **cause);
+/* Every set ever received for the turn (turn < 0: every turn), in the
+ * order received.  Same codes and ownership. */
+int	store_orders_list(struct store *, const char *game, int turn,
+	    int (*cb)(const struct store_orders *, void *), void *arg,
+	    char **cause);
+
+/* --- turns, states, events, rolls, rollback (store-turn.c) --------------- */
+
+struct store_event {
+	int		 phase;
+	const char	*kind;
+	const char	*ship;		/* NULL or "": none */
+	const char	*other;		/* NULL or "": none */
+	const char	*text;
+};
+
+struct store_roll {
+	int		 phase;
+	const char	*label;		/* the canonical label hashed */
+	const char	*purpose;
+	const char	*ship;		/* NULL or "": none */
+	int		 sides;
+	int		 result;
+};
+
+struct store_turn {
+	const char	*game;
+	int		 turn;		/* the turn adjudicated (N) */
+	const char	*state_xml;	/* the state after it (N+1) */
+	const struct store_event *events;
+	size_t		 nevents;
+	const struct store_roll *rolls;
+	size_t		 nrolls;
+	const char *const *missed;	/* players who sent no orders */
+	size_t		 nmissed;
+	int64_t		 now;
+};
+
+/* The adjudication of turn N in one transaction: writes state N+1, marks
+ * turn N done, records which order sets were in force, the events and
+ * rolls (seq 1, 2, ... in array order) and counts a missed turn for each
+ * listed player.  STORE_OK, STORE_NOTFOUND (game or no live state N),
+ * STORE_EXISTS (turn N already adjudicated), STORE_BUSY, STORE_ERROR. */
+int	store_turn_record(struct store *, const struct store_turn *,
+	    char **cause);
+
+/* The live state of turn (turn < 0: the current one).  *xml owned by the
+ * caller; *turn_out (may be NULL) is the turn returned.  STORE_OK,
+ * STORE_NOTFOUND, STORE_BUSY, STORE_ERROR. */
+int	store_state_get(struct store *, const char *game, int turn,
+	    char **xml, int *turn_out, char **cause);
+
+struct store_state_info {
+	int64_t		 id;
+	int		 turn;
+	int64_t		 created;
+	int64_t		 adjudicated;	/* 0: not yet */
+	int		 superseded;	/* discarded by a rollback */
+};
+
+/* Every state ever written, live and superseded, ordered by id (the order
+ * written).  The info is owned by the store.  STORE_OK, STORE_NOTFOUND
+ * (game), STORE_BUSY, STORE_ERROR. */
+int	store_state_history(struct store *, const char *game,
+	    int (*cb)(const struct store_state_info *, void *), void *arg,
+	    char **cause);
+
+struct store_event_row {
+	int		 turn;
+	int		 seq;
+	int		 phase;
+	const char	*kind;
+	const char	*ship;		/* "" when none */
+	const char	*other;		/* "" when none */
+	const char	*text;
+};
+
+struct store_roll_row {
+	int		 turn;
+	int		 seq;
+	int		 phase;
+	const char	*label;
+	const char	*purpose;
+	const char	*ship;		/* "" when none */
+	int		 sides;
+	int		 result;
+};
+
+/* Events and rolls of the live adjudication of turn, in seq order; rows
+ * owned by the store, valid during the call.  STORE_OK, STORE_NOTFOUND
+ * (game), STORE_BUSY, STORE_ERROR. */
+int	store_events_list(struct store *, const char *game, int turn,
+	    int (*cb)(const struct store_event_row *, void *), void *arg,
+	    char **cause);
+int	store_rolls_list(struct store *, const char *game, int turn,
+	    int (*cb)(const struct store_roll_row *, void *), void *arg,
+	    char **cause);
+
+/* Returns the game to the start of turn (which is then played again):
+ * later states are marked superseded, turn's own state is open again,
+ * order sets of later turns are marked rolled back; nothing is deleted.
+ * Audited (actor, reason, now) in the same transaction.  STORE_OK,
+ * STORE_NOTFOUND (game, no live state turn, or turn not yet adjudicated),
+ * STORE_BUSY, STORE_ERROR. */
+int	store_rollback(struct store *, const char *game, int turn,
+	    const char *actor, const char *reason, int64_t now, char **cause);
+
+/* --- outbox and processed mail (store-outbox.c) -------------------------- */
+
+struct store_outbox_new {
+	const char	*game;		/* NULL: not about a game */
+	const char	*message_id;	/* fixed before sending: unique */
+	const char	*recipient;
+	const char	*subject;
+	const char	*body;		/* the whole message as sent */
+};
+
+struct store_outbox {
+	int64_t		 id;
+	char		*game;		/* NULL */
+	char		*message_id;
+	char		*recipient;
+	char		*subject;
+	char		*body;
+	enum store_outbox_status status;
+	int		 attempts;
+	int64_t		 next_attempt;
+	char		*last_error;	/* NULL */
+	int64_t		 created;
+};
+
+/* Queues a message, due at once.  *id may be NULL.  STORE_OK,
+ * STORE_NOTFOUND (game), STORE_EXISTS (message id), STORE_BUSY,
+ * STORE_ERROR. */
+int	store_outbox_add(struct store *, const struct store_outbox_new *,
+	    int64_t now, int64_t *id, char **cause);
+/* The queued message due soonest with next_attempt <= now (ties by id);
+ * *out owned by the caller (store_outbox_free).  STORE_OK, STORE_NOTFOUND
+ * (nothing due), STORE_BUSY, STORE_ERROR. */
+int	store_outbox_next_due(struct store *, int64_t now,
+	    struct store_outbox **out, char **cause);
+int	store_outbox_get(struct store *, int64_t id, struct store_outbox **out,
+	    char **cause);
+void	store_outbox_free(struct store_outbox *);
+/* STORE_OK, STORE_NOTFOUND (no queued message id), STORE_BUSY,
+ * STORE_ERROR. */
+int	store_outbox_mark_sent(struct store *, int64_t id, int64_t now,
+	    char **cause);
+/* Counts a failed attempt: the message is retried after
+ * store_outbox_backoff(attempts), or marked failed when permanent is set
+ * or the schedule is exhausted.  *status (may be NULL) is the new status.
+ * Same codes as mark_sent. */
+int	store_outbox_mark_failed(struct store *, int64_t id, int64_t now,
+	    const char *error, int permanent,
+	    enum store_outbox_status *status, char **cause);
+/* Seconds to wait after the attempts-th failed attempt (1, 2, ...): 1 min,
+ * 5 min, 15 min, 1 h, 4 h, 12 h, 24 h; -1 after the last: give up. */
+int64_t	store_outbox_backoff(int attempts);
+
+/* Message-IDs already processed, so that a mail seen twice is processed
+ * once.  seen: STORE_OK (seen), STORE_NOTFOUND (new), STORE_BUSY,
+ * STORE_ERROR.  record: STORE_OK, STORE_EXISTS (already recorded),
+ * STORE_BUSY, STORE_ERROR. */
+int	store_mail_seen(struct store *, const char *message_id, char **cause);
+int	store_mail_record(struct store *, const char *message_id, int64_t now,
+	    char **cause);
+
+/* --- the GM's audit log (store-audit.c) ---------------------------------- */
+
+struct store_audit {
+	int64_t		 id;
+	const char	*game;		/* NULL: not about one game */
+	int64_t		 time;
+	const char	*actor;
+	const char	*action;
+	const char	*details;
+};
+
+/* Appends an entry (game may be NULL; details may be NULL: "").
+ * STORE_OK, STORE_NOTFOUND (game), STORE_BUSY, STORE_ERROR. */
+int	store_audit_add(struct store *, const char *game, int64_t now,
+	    const char *actor, const char *action, const char *details,
+	    char **cause);
+/* Entries of one game (NULL: all), oldest first; each owned by the store,
+ * valid during the call.  Non-zero from cb stops.  STORE_OK, STORE_BUSY,
+ * STORE_ERROR. */
+int	store_audit_list(struct store *, const char *game,
+	    int (*cb)(const struct store_audit *, void *), void *arg,
+	    char **cause);
+
+#endif

@@ -1,0 +1,195 @@
+/* test_store_mail.c: the outbox (order, backoff, failure) and the
+ * processed Message-IDs. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "store-int.h"
+#include "store_fixture.h"
+#include "xalloc.h"
+
+static int64_t
+queue(struct store *s, const char *game, const char *mid, int64_t now,
+    int want)
+{
+	struct store_outbox_new	m = { game, mid, "a@example.org", "Subject",
+	    "Body" };
+	int64_t			id = -1;
+	char			*cause = NULL;
+
+	expect_code(store_outbox_add(s, &m, now, &id, &cause), want, &cause);
+	return id;
+}
+
+/* The due message's Message-ID at now, or "" when none is due. */
+static char *
+due(struct store *s, int64_t now)
+{
+	struct store_outbox	*m = NULL;
+	char			*cause = NULL, *mid;
+	int			 code;
+
+	code = store_outbox_next_due(s, now, &m, &cause);
+	if (code == STORE_NOTFOUND) {
+		expect_code(code, STORE_NOTFOUND, &cause);
+		assert_null(m);
+		return xstrdup("");
+	}
+	expect_code(code, STORE_OK, &cause);
+	mid = xstrdup(m->message_id);
+	store_outbox_free(m);
+	return mid;
+}
+
+#define EXPECT_DUE(s, now, want) do {					\
+	char *got_ = due((s), (now));					\
+	assert_string_equal(got_, (want));				\
+	free(got_);							\
+} while (0)
+
+static void
+test_outbox_queue(void **state)
+{
+	struct fx		*f = *state;
+	struct store_outbox	*m = NULL;
+	struct store_outbox_new	 bad = { NULL, "", "a@example.org", "s", "b" };
+	char			*cause = NULL;
+	int64_t			 a, b;
+
+	make_game(f->s, "g1");
+	a = queue(f->s, "g1", "<a@x>", 100, STORE_OK);
+	b = queue(f->s, NULL, "<b@x>", 50, STORE_OK);
+	queue(f->s, "g1", "<a@x>", 100, STORE_EXISTS);
+	queue(f->s, "nope", "<c@x>", 100, STORE_NOTFOUND);
+	expect_code(store_outbox_add(f->s, &bad, 1, NULL, &cause),
+	    STORE_ERROR, &cause);
+
+	/* Nothing is due before its time; the earliest goes first. */
+	EXPECT_DUE(f->s, 49, "");
+	EXPECT_DUE(f->s, 50, "<b@x>");
+	EXPECT_DUE(f->s, 1000, "<b@x>");
+
+	expect_code(store_outbox_get(f->s, a, &m, &cause), STORE_OK, &cause);
+	assert_string_equal(m->game, "g1");
+	assert_string_equal(m->recipient, "a@example.org");
+	assert_string_equal(m->subject, "Subject");
+	assert_string_equal(m->body, "Body");
+	assert_int_equal(m->status, STORE_OUTBOX_QUEUED);
+	assert_int_equal(m->attempts, 0);
+	assert_int_equal(m->next_attempt, 100);
+	assert_int_equal(m->created, 100);
+	assert_null(m->last_error);
+	store_outbox_free(m);
+
+	expect_code(store_outbox_mark_sent(f->s, b, 60, &cause), STORE_OK,
+	    &cause);
+	expect_code(store_outbox_mark_sent(f->s, b, 61, &cause),
+	    STORE_NOTFOUND, &cause);
+	expect_code(store_outbox_mark_sent(f->s, 999, 61, &cause),
+	    STORE_NOTFOUND, &cause);
+	EXPECT_DUE(f->s, 1000, "<a@x>");
+	expect_code(store_outbox_get(f->s, b, &m, &cause), STORE_OK, &cause);
+	assert_int_equal(m->status, STORE_OUTBOX_SENT);
+	assert_int_equal(m->attempts, 1);
+	assert_null(m->game);
+	store_outbox_free(m);
+	expect_code(store_outbox_get(f->s, 999, &m, &cause), STORE_NOTFOUND,
+	    &cause);
+}
+
+static void
+test_outbox_backoff_schedule(void **state)
+{
+	static const int64_t want[] = {
+		-1, 60, 300, 900, 3600, 14400, 43200, 86400, -1, -1
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof want / sizeof want[0]; i++)
+		assert_int_equal(store_outbox_backoff((int)i), want[i]);
+	assert_int_equal(store_outbox_backoff(-3), -1);
+}
+
+/* Each failure pushes the next attempt by the schedule; after the last
+ * the message is failed for good and never due again. */
+static void
+test_outbox_failures(void **state)
+{
+	struct fx			*f = *state;
+	struct store_outbox		*m = NULL;
+	enum store_outbox_status	 st;
+	char				*cause = NULL, *mid;
+	int64_t				 id, now = 1000, wait;
+	int				 n;
+
+	id = queue(f->s, NULL, "<r@x>", now, STORE_OK);
+	for (n = 1; ; n++) {
+		mid = due(f->s, now);
+		assert_string_equal(mid, "<r@x>");
+		free(mid);
+		expect_code(store_outbox_mark_failed(f->s, id, now,
+		    "421 try later", 0, &st, &cause), STORE_OK, &cause);
+		wait = store_outbox_backoff(n);
+		if (wait < 0) {
+			assert_int_equal(st, STORE_OUTBOX_FAILED);
+			break;
+		}
+		assert_int_equal(st, STORE_OUTBOX_QUEUED);
+		EXPECT_DUE(f->s, now + wait - 1, "");
+		now += wait;
+	}
+	assert_int_equal(n, 8);
+	EXPECT_DUE(f->s, now + 1000000, "");
+	expect_code(store_outbox_get(f->s, id, &m, &cause), STORE_OK, &cause);
+	assert_int_equal(m->attempts, 8);
+	assert_int_equal(m->status, STORE_OUTBOX_FAILED);
+	assert_string_equal(m->last_error, "421 try later");
+	store_outbox_free(m);
+	expect_code(store_outbox_mark_failed(f->s, id, now, "x", 0, NULL,
+	    &cause), STORE_NOTFOUND, &cause);
+
+	/* A permanent failure ends at once. */
+	id = queue(f->s, NULL, "<p@x>", now, STORE_OK);
+	expect_code(store_outbox_mark_failed(f->s, id, now, "550 no such user",
+	    1, &st, &cause), STORE_OK, &cause);
+	assert_int_equal(st, STORE_OUTBOX_FAILED);
+	EXPECT_DUE(f->s, now + 1000000, "");
+}
+
+static void
+test_mail_dedup(void **state)
+{
+	static const char *const ids[] = {
+		"<1@example.org>", "<2@example.org>", "<1@EXAMPLE.org>"
+	};
+	struct fx	*f = *state;
+	char		*cause = NULL;
+	size_t		 i;
+
+	for (i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+		expect_code(store_mail_seen(f->s, ids[i], &cause),
+		    STORE_NOTFOUND, &cause);
+		expect_code(store_mail_record(f->s, ids[i], 10, &cause),
+		    STORE_OK, &cause);
+		expect_code(store_mail_seen(f->s, ids[i], &cause), STORE_OK,
+		    &cause);
+		expect_code(store_mail_record(f->s, ids[i], 11, &cause),
+		    STORE_EXISTS, &cause);
+	}
+	expect_code(store_mail_record(f->s, "", 11, &cause), STORE_ERROR,
+	    &cause);
+	assert_int_equal(sql_int(f->s, "SELECT count(*) FROM processed_mail"),
+	    3);
+}
+
+#define T(f)	cmocka_unit_test_setup_teardown(f, fx_setup, fx_teardown)
+
+const struct CMUnitTest store_mail_tests[] = {
+	T(test_outbox_queue),
+	cmocka_unit_test(test_outbox_backoff_schedule),
+	T(test_outbox_failures),
+	T(test_mail_dedup),
+};
+const size_t store_mail_ntests =
+    sizeof store_mail_tests / sizeof store_mail_tests[0];
