@@ -6,9 +6,10 @@
  * records what the next turn needs.  Rulings: shared/rules/classic.md;
  * the movement decisions are written down in docs/movement.md.
  *
- * Rams, rakes, fire, boarding and holes are the next issue: each has its
- * own function below, called from the place it belongs, that does nothing
- * yet. */
+ * Rams and rakes (classic-ram.c), fire (classic-fire.c), boarding
+ * (classic-board.c), holes, sinking and victory (classic-holes.c) are
+ * called from the places they belong; damage and sinking are shared
+ * (classic-damage.c). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -20,28 +21,6 @@
 #include "orders.h"
 #include "state.h"
 #include "xalloc.h"
-
-/* Who rammed whom this turn, in the order the rams were resolved. */
-struct classic_ram {
-	int	rammer;
-	int	target;
-	int	phase;
-};
-
-/* Enemy ships that touched this turn (for boarding, next issue). */
-struct classic_touch {
-	int	a, b;
-	int	across;		/* across an empty hex (a tie) */
-};
-
-struct classic_turn {
-	int			*max_turn;	/* declared above cruise */
-	int			*rammed;	/* rammed or was rammed */
-	struct classic_ram	*rams;
-	size_t			 nrams, caprams;
-	struct classic_touch	*touches;
-	size_t			 ntouches, captouches;
-};
 
 static const char *
 ev(enum nv_event_kind k)
@@ -375,25 +354,13 @@ headon_contest(struct nv_turn *t, const struct nv_contact *c, int *ra,
  * maximum-speed turns), the hole, sinking, the grapple attempt.  The ram
  * is recorded already (who rammed whom). */
 static int
-ram_resolve(struct nv_turn *t, struct nv_contact *c, int rammer,
-    int target, char **cause)
-{
-	(void)t;
-	(void)c;
-	(void)rammer;
-	(void)target;
-	(void)cause;
-	return 0;
-}
-
-static int
 ram(struct nv_turn *t, struct nv_contact *c, int rammer, int target,
     char **cause)
 {
 	struct classic_turn	*ct = t->rs_turn;
 
 	add_ram(ct, rammer, target, t->phase);
-	return ram_resolve(t, c, rammer, target, cause);
+	return classic_ram_resolve(t, c, rammer, target, cause);
 }
 
 int
@@ -444,24 +411,19 @@ classic_contact(struct nv_turn *t, struct nv_contact *c, char **cause)
 int
 classic_phase_end(struct nv_turn *t, int phase, char **cause)
 {
-	/* Next issue: the fire orders that choose this phase, all rolled
-	 * before any loss is applied. */
-	(void)t;
-	(void)phase;
-	(void)cause;
-	return 0;
+	return classic_fire(t, phase, cause);
 }
 
 /* ---- end of turn ------------------------------------------------------- */
 
-/* Next issue, in this order (classic.md, "The turn"): boarding actions,
- * surrender, hole plugging, damage from unplugged holes, sinking. */
+/* In this order (classic.md, "The turn"): boarding actions and surrender,
+ * hole plugging, damage from unplugged holes and sinking; then victory. */
 static int
 end_of_turn_steps(struct nv_turn *t, char **cause)
 {
-	(void)t;
-	(void)cause;
-	return 0;
+	if (classic_boarding(t, cause) != 0 || classic_holes(t, cause) != 0)
+		return -1;
+	return classic_victory(t, cause);
 }
 
 static int

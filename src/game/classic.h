@@ -245,6 +245,87 @@ int	 classic_fire_resolve(const struct nv_state *, int ship,
 	    const struct classic_ship_orders *, struct classic_fire **out,
 	    size_t *nout, struct diag *);
 
+
+/* ---- the turn's scratch, shared by the step files ---------------------- */
+
+/* Who rammed whom this turn, in the order the rams were resolved. */
+struct classic_ram {
+	int	rammer;
+	int	target;
+	int	phase;
+};
+
+/* Enemy ships that touched this turn (for boarding). */
+struct classic_touch {
+	int	a, b;
+	int	across;		/* across an empty hex (a tie) */
+};
+
+/* The classic module's per-turn scratch (nv_turn.rs_turn), made by
+ * classic_begin and freed by classic_end or classic_abort.  Each step
+ * file keeps its own fields in its section. */
+struct classic_turn {
+	/* classic-turn.c: movement and contacts */
+	int			*max_turn;	/* declared above cruise */
+	int			*rammed;	/* rammed or was rammed */
+	struct classic_ram	*rams;
+	size_t			 nrams, caprams;
+	struct classic_touch	*touches;
+	size_t			 ntouches, captouches;
+	/* classic-ram.c */
+	/* classic-fire.c */
+	/* classic-board.c */
+	/* classic-holes.c */
+};
+
+/* The classic module's own event kinds (the common ones are in events.h):
+ * reports and the database use these names. */
+#define CLASSIC_EVENT_KINDS(X)						\
+	X(RAM,		"ram")		/* a ram: damage and hole */	\
+	X(RAKE,		"rake")		/* an oar rake */		\
+	X(DAMAGE,	"damage")	/* hull damage from any source */ \
+	X(SINK,		"sink")		/* a ship sinks: a wreck */	\
+	X(FIRE,		"fire")		/* a weapon fires */		\
+	X(NO_SHOT,	"no-shot")	/* a fire order finds no shot */ \
+	X(KILL,		"kill")		/* crew lost to fire */		\
+	X(GRAPPLE,	"grapple")	/* grappling attempt */		\
+	X(MELEE,	"melee")	/* a boarding round */		\
+	X(SURRENDER,	"surrender")	/* captured */			\
+	X(REPULSE,	"repulse")	/* boarders repulsed */		\
+	X(PLUG,		"plug")		/* a hole plugged or not */	\
+	X(HOLE,		"hole")		/* damage from an open hole */	\
+	X(VICTORY,	"victory")	/* the game ends */
+
+enum classic_event_kind {
+#define X(e, s) CL_EV_##e,
+	CLASSIC_EVENT_KINDS(X)
+#undef X
+	CL_EV_COUNT
+};
+
+const char	*classic_event_name(enum classic_event_kind);	/* static */
+
+/* classic-damage.c: damage from any source.  Takes `amount` hull points
+ * from ship i; damage that reaches its remaining hull sinks it at once
+ * (classic.md, "Rams"): status sunk, crew lost, a wreck in its hex, its
+ * grapples dropped.  Logs the damage and the sinking.  Returns 1 if the
+ * ship sank, else 0. */
+int	classic_damage(struct nv_turn *, int ship, int amount,
+	    const char *source);
+/* The ship's description "id (class, side)" for sentences. */
+const char *classic_desc(const struct nv_turn *, int ship);
+
+/* The turn's steps, one file each (called from classic-turn.c). */
+int	classic_ram_resolve(struct nv_turn *, struct nv_contact *,
+	    int rammer, int target, char **cause);	/* classic-ram.c */
+int	classic_fire(struct nv_turn *, int phase, char **cause);
+							/* classic-fire.c */
+int	classic_boarding(struct nv_turn *, char **cause);
+							/* classic-board.c */
+int	classic_holes(struct nv_turn *, char **cause);	/* classic-holes.c */
+int	classic_victory(struct nv_turn *, char **cause);
+							/* classic-holes.c */
+
 /* classic-turn.c */
 int	classic_begin(struct nv_turn *, char **);
 int	classic_contact(struct nv_turn *, struct nv_contact *, char **);

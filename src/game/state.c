@@ -204,3 +204,25 @@ state_hex_name(const struct nv_state *st, struct nv_hex h, char *out)
 {
 	return hex_format(h, state_hex_digits(st), out);
 }
+
+void
+state_add_wreck(struct nv_state *st, struct nv_hex h, const char *id)
+{
+	size_t	i, len = strnlen(id, NV_ID_MAX);
+
+	st->wrecks = xreallocarray(st->wrecks, st->nwrecks + 1,
+	    sizeof *st->wrecks);
+	/* Insertion keeps the canonical order the loader sorts into: hex,
+	 * then ship id. */
+	for (i = st->nwrecks; i > 0; i--) {
+		int c = hex_cmp(st->wrecks[i - 1].hex, h);
+
+		if (c < 0 || (c == 0 && strcmp(st->wrecks[i - 1].ship, id) <= 0))
+			break;
+		st->wrecks[i] = st->wrecks[i - 1];
+	}
+	st->wrecks[i].hex = h;
+	memcpy(st->wrecks[i].ship, id, len);
+	st->wrecks[i].ship[len] = '\0';
+	st->nwrecks++;
+}

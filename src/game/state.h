@@ -117,6 +117,8 @@ void		 state_free(struct nv_state *);
  * orders may write them in any case. */
 int	state_ship_index(const struct nv_state *, const char *id);
 int	state_side_index(const struct nv_state *, const char *id);
+/* Adds a wreck of ship id in hex h, keeping wrecks[] in hex order. */
+void	state_add_wreck(struct nv_state *, struct nv_hex h, const char *id);
 /* Ship on the map (afloat or captured) in that hex, or -1. */
 int	state_ship_at(const struct nv_state *, struct nv_hex);
 int	state_is_land(const struct nv_state *, struct nv_hex);
