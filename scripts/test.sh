@@ -16,4 +16,24 @@ if ! make -j2 check; then
 	done
 	exit 1
 fi
-cat tests/run-cases.sh.log 2>/dev/null | tail -n 1
+# One closing line for the whole suite: cmocka tests and cases counted
+# one by one, other test scripts by their own "N passed, N failed" line.
+passed=0
+failed=0
+for f in tests/unit/*.log; do
+	p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$f" | tail -n 1)
+	x=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$f" | tail -n 1)
+	passed=$((passed + ${p:-0}))
+	failed=$((failed + ${x:-0}))
+done
+for f in tests/*.log tests/*/*.log; do
+	case "$f" in tests/unit/*|test-suite.log) continue ;; esac
+	[ -f "$f" ] || continue
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$f" | tail -n 1)
+	[ -n "$line" ] || continue
+	passed=$((passed + ${line%% passed*}))
+	x=${line#*passed, }
+	failed=$((failed + ${x%% failed*}))
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
