@@ -476,6 +476,8 @@ free_scratch(struct nv_turn *t)
 	free(ct->rammed);
 	free(ct->rams);
 	free(ct->touches);
+	free(ct->fire_done);
+	free(ct->fire_unfired);
 	free(ct);
 	t->rs_turn = NULL;
 }

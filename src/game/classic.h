@@ -273,7 +273,11 @@ struct classic_turn {
 	struct classic_touch	*touches;
 	size_t			 ntouches, captouches;
 	/* classic-ram.c */
-	/* classic-fire.c */
+	/* classic-fire.c (made by the first phase's fire) */
+	unsigned char		*fire_done;	/* one per FIRE entry, ships in
+						   order: fired or given up */
+	int			*fire_unfired;	/* nships * CL_W_COUNT: weapons
+						   not fired yet this turn */
 	/* classic-board.c */
 	/* classic-holes.c */
 };
@@ -320,6 +324,22 @@ int	classic_ram_resolve(struct nv_turn *, struct nv_contact *,
 	    int rammer, int target, char **cause);	/* classic-ram.c */
 int	classic_fire(struct nv_turn *, int phase, char **cause);
 							/* classic-fire.c */
+/* classic-fire.c, the parts tests/unit/test_classic_fire.c checks alone.
+ * Line of sight from a to b (classic.md, "Missile fire"): 1 if clear;
+ * 0 if blocked, with the blocking hex (or the two beside a hexside) in
+ * block[0..*nblock-1] (block holds 3). */
+int	classic_fire_sight(const struct nv_state *, struct nv_hex a,
+	    struct nv_hex b, struct nv_hex *block, int *nblock);
+/* The weapon table's line for a roll at a range, or NULL: a miss. */
+const struct classic_shot *classic_fire_shot(const struct classic_data *,
+	    int weapon, int range, int roll);
+/* Takes kills from the ship in the kill order: bows, catapults, stone
+ * throwers, then light, medium, heavy marines (the marines total kept).
+ * lost[] gets the losses in that order (weapons by enum classic_weapon,
+ * then marines by enum classic_marine).  Returns the kills that found no
+ * one left aboard. */
+int	classic_fire_kills(struct nv_ship *, int kills,
+	    int lost[CL_W_COUNT + CL_M_COUNT]);
 int	classic_boarding(struct nv_turn *, char **cause);
 							/* classic-board.c */
 int	classic_holes(struct nv_turn *, char **cause);	/* classic-holes.c */
