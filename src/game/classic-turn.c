@@ -129,23 +129,23 @@ plot_default(struct nv_turn *t, int i)
 		p->speed = -1;
 		p->steps[0] = NV_STEP_BACK;
 		p->nsteps = 1;
-		turn_event(t, ev(NV_EV_DEFAULT), i, -1, "%s in %s has no orders"
-		    " and backs one hex, as it must after its ram", t->desc[i],
-		    h);
+		turn_event(t, ev(NV_EV_DEFAULT), i, -1, "%s in %s has no "
+		    "movement orders and backs one hex, as it must after its "
+		    "ram", t->desc[i], h);
 	} else if (s->speed < 0) {
-		turn_event(t, ev(NV_EV_DEFAULT), i, -1, "%s in %s has no orders"
-		    " and holds (speed 0) after going backwards last turn",
-		    t->desc[i], h);
+		turn_event(t, ev(NV_EV_DEFAULT), i, -1, "%s in %s has no "
+		    "movement orders and holds (speed 0) after going backwards "
+		    "last turn", t->desc[i], h);
 	} else {
 		v = s->speed < cruise ? s->speed : cruise;
 		plot_forward(p, v);
 		if (v == 0)
-			turn_event(t, ev(NV_EV_DEFAULT), i, -1, "%s in %s has "
-			    "no orders and holds (speed 0)", t->desc[i], h);
+			turn_event(t, ev(NV_EV_DEFAULT), i, -1, "%s in %s has no "
+			    "movement orders and holds (speed 0)", t->desc[i], h);
 		else
-			turn_event(t, ev(NV_EV_DEFAULT), i, -1, "%s in %s has "
-			    "no orders and continues straight ahead (%s) at "
-			    "speed %d%s", t->desc[i], h, dir_name(s->facing),
+			turn_event(t, ev(NV_EV_DEFAULT), i, -1, "%s in %s has no "
+			    "movement orders and continues straight ahead (%s) "
+			    "at speed %d%s", t->desc[i], h, dir_name(s->facing),
 			    v, v < s->speed ? ", its cruising speed" : "");
 	}
 }

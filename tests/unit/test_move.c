@@ -233,7 +233,7 @@ static const struct mcase cases[] = {
 	{ "no orders: straight ahead, capped at cruising speed",
 	  { SHIP("nike", AT, "0505", "N", 5, NULL) }, { NULL }, { NULL },
 	  { 0 }, 0, { OK("nike", "0502", "N", 3) }, "", NULL,
-	  { "nike (trireme, athens) in 0505 has no orders and continues "
+	  { "nike (trireme, athens) in 0505 has no movement orders and continues "
 	    "straight ahead (N) at speed 3, its cruising speed" },
 	  { NULL } },
 	{ "no orders: straight ahead at the previous speed",
@@ -244,12 +244,12 @@ static const struct mcase cases[] = {
 	{ "no orders after going backwards: hold",
 	  { SHIP("nike", AT, "0505", "N", -1, NULL) }, { NULL }, { NULL },
 	  { 0 }, 0, { OK("nike", "0505", "N", 0) }, "", "",
-	  { "nike (trireme, athens) in 0505 has no orders and holds (speed "
+	  { "nike (trireme, athens) in 0505 has no movement orders and holds (speed "
 	    "0) after going backwards last turn" }, { NULL } },
 	{ "no orders under the obligation to back: MOVE B",
 	  { { "nike", AT, 0, 1, "0505", "N", 0, NULL, "back", NULL, 0 } },
 	  { NULL }, { NULL }, { 0 }, 0, { OK("nike", "0506", "N", -1) }, "",
-	  "6:back:nike", { "has no orders and backs one hex, as it must "
+	  "6:back:nike", { "has no movement orders and backs one hex, as it must "
 	  "after its ram", "Phase 6: nike (trireme, athens) backs from 0505 "
 	  "to 0506, facing N" }, { NULL } },
 	{ "a grappled ship stays, whatever it was ordered",
