@@ -66,12 +66,12 @@ plug_ship(struct nv_turn *t, int i, char **cause)
 		free(purpose);
 		open -= die >= on;
 		buf_reset(&b);
-		buf_printf(&b, "%s tries to plug hole %d of %d: 1d6=%d, ",
-		    t->desc[i], k, n, die);
+		buf_printf(&b, "%s %s hole %d of %d: 1d6=%d, ", t->desc[i],
+		    die >= on ? "plugs" : "fails to plug", k, n, die);
 		range_text(&b, on);
-		buf_printf(&b, " plugs it%s: %s", fight ?
-		    " while in a boarding fight" : "", die >= on ?
-		    "plugged" : "still open");
+		buf_printf(&b, " needed%s%s", fight ?
+		    " in a boarding fight" : "", die >= on ? "" :
+		    "; the hole stays open");
 		turn_event(t, classic_event_name(CL_EV_PLUG), i, -1, "%s",
 		    buf_str(&b));
 	}
@@ -93,8 +93,8 @@ flood_ship(struct nv_turn *t, int i)
 	if (open <= 0 || per <= 0)
 		return;
 	turn_event(t, classic_event_name(CL_EV_HOLE), i, -1, "%s has %d "
-	    "open hole%s: %d hull damage (%d per open hole)", t->desc[i],
-	    open, open == 1 ? "" : "s", open * per, per);
+	    "hole%s still open: %d hull damage at %d per open hole",
+	    t->desc[i], open, open == 1 ? "" : "s", open * per, per);
 	source = xasprintf("%d open hole%s", open, open == 1 ? "" : "s");
 	classic_damage(t, i, open * per, source);
 	free(source);
@@ -189,6 +189,15 @@ log_points(struct nv_turn *t)
 	for (i = 0; i < st->nships; i++) {
 		s = &st->ships[i];
 		v = class_points(st, s);
+		if (s->status == NV_STATUS_EXITED)
+			turn_event(t, classic_event_name(CL_EV_VICTORY),
+			    (int)i, -1, "%s left the battle: no points for "
+			    "any side", t->desc[i]);
+		else if (s->status == NV_STATUS_CAPTURED &&
+		    s->side == s->owner)
+			turn_event(t, classic_event_name(CL_EV_VICTORY),
+			    (int)i, -1, "%s is back with its owner: no points "
+			    "for any side", t->desc[i]);
 		for (k = 0; k < st->nsides; k++) {
 			if ((p = classic_ship_score(st, (int)i, (int)k)) == 0)
 				continue;
@@ -305,11 +314,13 @@ decide(struct nv_turn *t, const int *score, const int *afloat,
 	r->winner = best_side(st, score, afloat);
 	r->kind = r->winner >= 0 ? NV_RESULT_WON : NV_RESULT_DRAWN;
 	if (r->winner >= 0)
-		r->reason = xasprintf("the turn limit of %d turns is reached; "
-		    "%s has the most points", limit, st->sides[r->winner].id);
+		r->reason = xasprintf("the turn limit of %d turn%s is reached;"
+		    " %s has the most points", limit, limit == 1 ? "" : "s",
+		    st->sides[r->winner].id);
 	else
-		r->reason = xasprintf("the turn limit of %d turns is reached; "
-		    "the leading sides have equal points", limit);
+		r->reason = xasprintf("the turn limit of %d turn%s is reached;"
+		    " the leading sides have equal points", limit,
+		    limit == 1 ? "" : "s");
 	return 1;
 }
 
