@@ -345,6 +345,14 @@ int	classic_boarding(struct nv_turn *, char **cause);
 int	classic_holes(struct nv_turn *, char **cause);	/* classic-holes.c */
 int	classic_victory(struct nv_turn *, char **cause);
 							/* classic-holes.c */
+/* classic-holes.c: the plug number (5, or 6 in a boarding fight); the
+ * points ship i's fate at the end of the game scores for side (sunk: its
+ * value for every side but its owner; held by another side than its
+ * owner: value and half again, rounded up, for that side; else 0); every
+ * side's score into score (st->nsides entries). */
+int	classic_plug_on(const struct classic_data *, int in_fight);
+int	classic_ship_score(const struct nv_state *, int ship, int side);
+void	classic_scores(const struct nv_state *, int *score);
 
 /* classic-turn.c */
 int	classic_begin(struct nv_turn *, char **);

@@ -119,6 +119,21 @@ play_phases(struct nv_turn *t, char **cause)
 	return 0;
 }
 
+/* Why a game that has ended cannot go on; owned by the caller. */
+static char *
+ended_cause(const struct nv_state *in)
+{
+	const struct nv_result	*r = &in->result;
+	const char		*why = r->reason != NULL ? r->reason : "";
+
+	if (r->kind == NV_RESULT_WON && r->winner >= 0 &&
+	    (size_t)r->winner < in->nsides)
+		return xasprintf("turn %d cannot be played: the game is over, "
+		    "won by %s (%s)", in->turn, in->sides[r->winner].id, why);
+	return xasprintf("turn %d cannot be played: the game is over, drawn "
+	    "(%s)", in->turn, why);
+}
+
 int
 turn_play(const struct nv_state *in, const struct nv_orders *orders,
     struct nv_dice *dice, struct nv_state **out, struct nv_events *ev,
@@ -128,6 +143,11 @@ turn_play(const struct nv_state *in, const struct nv_orders *orders,
 	struct nv_turn		 t;
 
 	*out = NULL;
+	/* A recorded result is final (the ruleset's end hook wrote it). */
+	if (in->result.kind != NV_RESULT_PLAYING) {
+		*cause = ended_cause(in);
+		return -1;
+	}
 	t.rs = rs;
 	t.st = state_clone(in);
 	t.orders = orders;

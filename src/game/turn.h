@@ -110,7 +110,8 @@ struct nv_turn {
 /* Adjudicates one turn.  in is not changed; on success *out is the new
  * state (owned by the caller), its turn one higher, and ev holds the
  * events.  Returns 0, or -1
- * with *cause set (owned by caller) and *out NULL. */
+ * with *cause set (owned by caller) and *out NULL; also when the game has
+ * ended (in->result is not "playing"): no turn follows the last one. */
 int	turn_play(const struct nv_state *in, const struct nv_orders *orders,
 	    struct nv_dice *dice, struct nv_state **out,
 	    struct nv_events *ev, char **cause);
