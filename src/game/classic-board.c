@@ -9,13 +9,15 @@
  * then every group of ships joined by grapples fights one round, the
  * groups in the order of their lowest ship id (classic.md, "Order of
  * dice").  A group is split into two camps by alternating along its
- * grapples (with two sides: the two sides); each camp pools its marines. */
+ * grapples (with two sides: the two sides); each camp pools its marines.
+ * classic-capture.c settles each round. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
+#include "classic-board.h"
 #include "classic.h"
 #include "events.h"
 #include "orders.h"
@@ -24,64 +26,10 @@
 #include "turn.h"
 #include "xalloc.h"
 
-static const char *const marine_ids[] = {
-#define X(e, id) id,
-	CLASSIC_MARINES(X)
-#undef X
-};
-
-/* Ship attribute of each marine type, lightest first. */
-static const int marine_attr[CL_M_COUNT] = {
-	CL_A_M_LIGHT, CL_A_M_MEDIUM, CL_A_M_HEAVY
-};
-
-/* Why a ship surrenders. */
-enum { WHY_NONE, WHY_RATIO, WHY_EMPTY };
-
-struct board {
-	struct nv_turn		  *t;
-	struct nv_state		  *st;
-	const struct classic_data *cd;
-	size_t			   n;
-	unsigned char		  *g;		/* n*n: grappled */
-	unsigned char		  *att;		/* n*n: [i][j]: i boards j */
-	int			  *camp;	/* per ship: 0 or 1 in its
-						   fight, -1 in none */
-	int			  *why;		/* per ship: WHY_* */
-	int			  *captor;	/* per ship, or -1 */
-};
-
-#define G(b, i, j)	((b)->g[(size_t)(i) * (b)->n + (size_t)(j)])
-#define ATT(b, i, j)	((b)->att[(size_t)(i) * (b)->n + (size_t)(j)])
-
-static struct nv_ship *
-ship(const struct board *b, int i)
-{
-	return &b->st->ships[i];
-}
-
 static const char *
 ev(enum classic_event_kind k)
 {
 	return classic_event_name(k);
-}
-
-static int
-marines(const struct nv_ship *s)
-{
-	int	m, sum = 0;
-
-	for (m = 0; m < CL_M_COUNT; m++)
-		sum += (int)s->attr[marine_attr[m]].i;
-	return sum;
-}
-
-/* Sets the count of one marine type and keeps the total in step. */
-static void
-set_marines(struct nv_ship *s, int m, long v)
-{
-	s->attr[marine_attr[m]].i = v;
-	s->attr[CL_A_MARINES].i = marines(s);
 }
 
 static void
@@ -102,36 +50,14 @@ ship_orders(const struct nv_turn *t, int i)
 	return &co->ships[i];
 }
 
-static int
-enemies(const struct board *b, int i, int j)
+/* "4-6": the rolls that succeed from `on`. */
+static void
+range_text(int on, struct buf *out)
 {
-	return ship(b, i)->side != ship(b, j)->side;
-}
-
-/* A raked ship cannot board the ship that raked it. */
-static int
-raked_by(const struct board *b, int i, int j)
-{
-	return classic_ids_contain(ship(b, i)->attr[CL_A_RAKED_BY].s,
-	    ship(b, j)->id);
-}
-
-/* "4-6" for the dice that succeed from `on`. */
-static const char *
-range_text(int on, char *out, size_t len)
-{
-	struct buf	b = BUF_INIT;
-	char		*s;
-
 	if (on >= 6)
-		buf_printf(&b, "%s", on == 6 ? "6" : "no roll");
+		buf_adds(out, on == 6 ? "6" : "none");
 	else
-		buf_printf(&b, "%d-6", on < 1 ? 1 : on);
-	s = buf_detach(&b);
-	out[0] = '\0';
-	strncat(out, s, len - 1);
-	free(s);
-	return out;
+		buf_printf(out, "%d-6", on < 1 ? 1 : on);
 }
 
 /* ---- the tables -------------------------------------------------------- */
@@ -139,7 +65,7 @@ range_text(int on, char *out, size_t len)
 static void
 read_ids(struct board *b, int i, int a, unsigned char *table)
 {
-	const char	*list = ship(b, i)->attr[a].s;
+	const char	*list = board_ship(b, i)->attr[a].s;
 	char		*copy, **words;
 	size_t		 k, n, max;
 	int		 j;
@@ -167,14 +93,14 @@ load_tables(struct board *b)
 	int	ok;
 
 	for (i = 0; i < b->n; i++)
-		if (ship_on_map(ship(b, (int)i))) {
+		if (ship_on_map(board_ship(b, (int)i))) {
 			read_ids(b, (int)i, CL_A_GRAPPLED, b->g);
 			read_ids(b, (int)i, CL_A_BOARDING, b->att);
 		}
 	for (i = 0; i < b->n; i++)
 		for (j = i + 1; j < b->n; j++) {
-			ok = ship_on_map(ship(b, (int)i)) &&
-			    ship_on_map(ship(b, (int)j)) &&
+			ok = ship_on_map(board_ship(b, (int)i)) &&
+			    ship_on_map(board_ship(b, (int)j)) &&
 			    enemies(b, (int)i, (int)j) &&
 			    (G(b, i, j) || G(b, j, i));
 			G(b, i, j) = G(b, j, i) = (unsigned char)ok;
@@ -197,10 +123,10 @@ write_ids(struct board *b, int i, int a, const unsigned char *table)
 		if (table[(size_t)i * b->n + j]) {
 			if (bf.len > 0)
 				buf_addc(&bf, ' ');
-			buf_adds(&bf, ship(b, (int)j)->id);
+			buf_adds(&bf, board_ship(b, (int)j)->id);
 		}
-	free(ship(b, i)->attr[a].s);
-	ship(b, i)->attr[a].s = buf_detach(&bf);
+	free(board_ship(b, i)->attr[a].s);
+	board_ship(b, i)->attr[a].s = buf_detach(&bf);
 }
 
 /* Ships are sorted by id, so the lists come out sorted. */
@@ -213,13 +139,6 @@ store_tables(struct board *b)
 		write_ids(b, (int)i, CL_A_GRAPPLED, b->g);
 		write_ids(b, (int)i, CL_A_BOARDING, b->att);
 	}
-}
-
-static void
-cut(struct board *b, int i, int j)
-{
-	G(b, i, j) = G(b, j, i) = 0;
-	ATT(b, i, j) = ATT(b, j, i) = 0;
 }
 
 /* ---- grappling --------------------------------------------------------- */
@@ -240,7 +159,7 @@ touching(const struct board *b, int i, int j)
 	const struct classic_turn	*ct = b->t->rs_turn;
 	size_t				 k;
 
-	if (hex_distance(ship(b, i)->hex, ship(b, j)->hex) == 1)
+	if (hex_distance(board_ship(b, i)->hex, board_ship(b, j)->hex) == 1)
 		return 1;
 	for (k = 0; ct != NULL && k < ct->ntouches; k++)
 		if (ct->touches[k].across &&
@@ -254,7 +173,7 @@ touching(const struct board *b, int i, int j)
 static char *
 board_refusal(const struct board *b, int i, int j)
 {
-	const struct nv_ship	*s = ship(b, i), *o = ship(b, j);
+	const struct nv_ship	*s = board_ship(b, i), *o = board_ship(b, j);
 	char			 hs[8], ho[8];
 
 	if (!ship_on_map(s))
@@ -302,7 +221,8 @@ static int
 grapple(struct board *b, int i, int j, char **cause)
 {
 	struct nv_turn	*t = b->t;
-	char		*why, r[16];
+	struct buf	 r = BUF_INIT;
+	char		*why;
 	int		 d;
 
 	if ((why = board_refusal(b, i, j)) != NULL) {
@@ -323,7 +243,7 @@ grapple(struct board *b, int i, int j, char **cause)
 		}
 		return 0;
 	}
-	if (ship(b, i)->attr[CL_A_CORVUS].i > 0) {
+	if (board_ship(b, i)->attr[CL_A_CORVUS].i > 0) {
 		join(b, i, j, mutual(b, i, j));
 		turn_event(t, ev(CL_EV_GRAPPLE), i, j, "Boarding: %s drops its "
 		    "corvus on %s: grappled, no roll needed", t->desc[i],
@@ -335,15 +255,16 @@ grapple(struct board *b, int i, int j, char **cause)
 		    " each is the attacker of the other", t->desc[i],
 		    t->desc[j]);
 	} else {
-		if (turn_roll(t, 6, "grapple", ship(b, i)->id, &d, cause) != 0)
+		if (turn_roll(t, 6, "grapple", board_ship(b, i)->id, &d, cause) != 0)
 			return -1;
-		range_text(b->cd->grapple_on, r, sizeof r);
+		range_text(b->cd->grapple_on, &r);
 		if (d >= b->cd->grapple_on)
 			join(b, i, j, 0);
 		turn_event(t, ev(CL_EV_GRAPPLE), i, j, "Boarding: %s throws "
 		    "grapples at %s: 1d6=%d, %s grapples: %s", t->desc[i],
-		    t->desc[j], d, r, d >= b->cd->grapple_on ? "grappled" :
-		    "the grapples miss");
+		    t->desc[j], d, buf_str(&r), d >= b->cd->grapple_on ?
+		    "grappled" : "the grapples miss");
+		buf_free(&r);
 	}
 	return 0;
 }
@@ -363,63 +284,30 @@ grapple_all(struct board *b, char **cause)
 
 /* ---- one round --------------------------------------------------------- */
 
-/* "nike", "nike and tyche", "a, b and c": the ships of one camp. */
-static void
-camp_ids(const struct board *b, const int *mem, size_t nm, int camp,
-    struct buf *out)
-{
-	size_t	k, total = 0, done = 0;
-
-	for (k = 0; k < nm; k++)
-		total += b->camp[mem[k]] == camp;
-	for (k = 0; k < nm; k++) {
-		if (b->camp[mem[k]] != camp)
-			continue;
-		if (done > 0)
-			buf_adds(out, done + 1 == total ? " and " : ", ");
-		buf_adds(out, ship(b, mem[k])->id);
-		done++;
-	}
-}
-
-static void
-camp_desc(const struct board *b, const int *mem, size_t nm, int camp,
-    struct buf *out)
-{
-	size_t	k, done = 0;
-
-	for (k = 0; k < nm; k++)
-		if (b->camp[mem[k]] == camp) {
-			buf_printf(out, "%s%s", done++ > 0 ? " and " : "",
-			    b->t->desc[mem[k]]);
-		}
-	if (done > 1)
-		buf_adds(out, " (pooled)");
-}
-
 /* Every marine rolls 1d6: in the order of ship ids, lightest first. */
 static int
 roll_marines(struct board *b, int i, int *kills, struct buf *text,
     char **cause)
 {
-	const struct nv_ship	*s = ship(b, i);
-	char			 purpose[32];
+	static const char *const purpose[] = {
+#define X(e, id) "boarding, " id " marine",
+		CLASSIC_MARINES(X)
+#undef X
+	};
+	const struct nv_ship	*s = board_ship(b, i);
 	int			 m, k, n, d, hits;
 
 	for (m = 0; m < CL_M_COUNT; m++) {
-		if ((n = (int)s->attr[marine_attr[m]].i) <= 0)
+		if ((n = (int)s->attr[marine_attr(m)].i) <= 0)
 			continue;
 		if (text->len > 0)
 			buf_adds(text, "; ");
 		buf_printf(text, "%s's %d %s marine%s roll%s ", s->id, n,
-		    marine_ids[m], n == 1 ? "" : "s", n == 1 ? "s" : "");
-		purpose[0] = '\0';
-		strncat(purpose, "boarding, ", sizeof purpose - 1);
-		strncat(purpose, marine_ids[m], sizeof purpose - 12);
-		strncat(purpose, " marine", sizeof purpose - 20);
+		    marine_id(m), n == 1 ? "" : "s", n == 1 ? "s" : "");
 		hits = 0;
 		for (k = 0; k < n; k++) {
-			if (turn_roll(b->t, 6, purpose, s->id, &d, cause) != 0)
+			if (turn_roll(b->t, 6, purpose[m], s->id, &d,
+			    cause) != 0)
 				return -1;
 			hits += d >= b->cd->marine_kill_on[m];
 			buf_printf(text, "%s%d", k > 0 ? ", " : "", d);
@@ -445,24 +333,24 @@ take_losses(struct board *b, const int *mem, size_t nm, int camp, int kills,
 		for (k = 0; k < nm; k++) {
 			if (b->camp[mem[k]] != camp)
 				continue;
-			have = (int)ship(b, mem[k])->attr[marine_attr[m]].i;
+			have = (int)board_ship(b, mem[k])->attr[marine_attr(m)].i;
 			take = kills < have ? kills : have;
 			kills -= take;
 			lost[k * CL_M_COUNT + (size_t)m] = take;
-			set_marines(ship(b, mem[k]), m, have - take);
+			set_marines(board_ship(b, mem[k]), m, have - take);
 		}
 	for (k = 0; k < nm; k++) {
 		if (b->camp[mem[k]] != camp)
 			continue;
 		buf_printf(text, "%s%s loses ", text->len > 0 ? ", " : "",
-		    ship(b, mem[k])->id);
+		    board_ship(b, mem[k])->id);
 		any = 0;
 		for (m = 0; m < CL_M_COUNT; m++) {
 			take = lost[k * CL_M_COUNT + (size_t)m];
 			if (take > 0)
 				buf_printf(text, "%s%d %s marine%s",
 				    any++ > 0 ? " and " : "", take,
-				    marine_ids[m], take == 1 ? "" : "s");
+				    marine_id(m), take == 1 ? "" : "s");
 		}
 		if (!any)
 			buf_adds(text, "none");
@@ -478,7 +366,7 @@ pool(const struct board *b, const int *mem, size_t nm, int camp)
 
 	for (k = 0; k < nm; k++)
 		if (b->camp[mem[k]] == camp)
-			sum += marines(ship(b, mem[k]));
+			sum += marines(board_ship(b, mem[k]));
 	return sum;
 }
 
@@ -504,9 +392,9 @@ melee(struct board *b, const int *mem, size_t nm, int *before, int *after,
 	take_losses(b, mem, nm, 1, kills[0], &losses);
 	for (c = 0; c < 2; c++)
 		after[c] = pool(b, mem, nm, c);
-	camp_desc(b, mem, nm, 0, &head);
+	board_camp_text(b, mem, nm, 0, 1, &head);
 	buf_adds(&head, " against ");
-	camp_desc(b, mem, nm, 1, &head);
+	board_camp_text(b, mem, nm, 1, 1, &head);
 	turn_event(b->t, ev(CL_EV_MELEE), mem[0], -1, "Boarding round: %s, "
 	    "%d marines against %d: %s. Losses (simultaneous, lightest first):"
 	    " %s; %d marines left against %d", buf_str(&head), before[0],
@@ -517,247 +405,6 @@ melee(struct board *b, const int *mem, size_t nm, int *before, int *after,
 	buf_free(&losses);
 	buf_free(&head);
 	return 0;
-}
-
-/* ---- after the round --------------------------------------------------- */
-
-/* Some ship of the other camp grappled to y boards it. */
-static int
-boarded(const struct board *b, const int *mem, size_t nm, int y)
-{
-	size_t	k;
-
-	for (k = 0; k < nm; k++)
-		if (b->camp[mem[k]] != b->camp[y] && G(b, mem[k], y) &&
-		    ATT(b, mem[k], y))
-			return 1;
-	return 0;
-}
-
-/* Whom y surrenders to: the enemy grappled to it, not surrendering
- * itself, with the most marines left (between equals the lower id). */
-static int
-find_captor(const struct board *b, const int *mem, size_t nm, int y)
-{
-	size_t	k;
-	int	x, best = -1;
-
-	for (k = 0; k < nm; k++) {
-		x = mem[k];
-		if (b->camp[x] == b->camp[y] || !G(b, x, y) ||
-		    b->why[x] != WHY_NONE)
-			continue;
-		if (best < 0 || marines(ship(b, x)) > marines(ship(b, best)))
-			best = x;
-	}
-	return best;
-}
-
-/* Who surrenders: by the 2:1 test on the pools (only a ship that is
- * boarded), then every ship left without marines that is grappled to an
- * enemy with marines (this comes before any cutting of grapples). */
-static void
-surrenders(struct board *b, const int *mem, size_t nm, const int *left)
-{
-	size_t	k, e;
-	int	y, x, r = b->cd->surrender_ratio;
-
-	for (k = 0; k < nm; k++) {
-		y = mem[k];
-		b->why[y] = WHY_NONE;
-		if (left[1 - b->camp[y]] > r * left[b->camp[y]] &&
-		    boarded(b, mem, nm, y))
-			b->why[y] = WHY_RATIO;
-	}
-	for (k = 0; k < nm; k++) {
-		y = mem[k];
-		if (b->why[y] != WHY_NONE || marines(ship(b, y)) > 0)
-			continue;
-		for (e = 0; e < nm; e++) {
-			x = mem[e];
-			if (b->camp[x] != b->camp[y] && G(b, x, y) &&
-			    b->why[x] != WHY_RATIO && marines(ship(b, x)) > 0)
-				b->why[y] = WHY_EMPTY;
-		}
-	}
-	for (k = 0; k < nm; k++) {
-		y = mem[k];
-		b->captor[y] = -1;
-		if (b->why[y] != WHY_NONE &&
-		    (b->captor[y] = find_captor(b, mem, nm, y)) < 0)
-			b->why[y] = WHY_NONE;
-	}
-}
-
-/* "1 medium marine and 1 bow" or "nobody". */
-static void
-prisoners_text(const int *pm, int bows, struct buf *out)
-{
-	int	m, any = 0;
-
-	for (m = 0; m < CL_M_COUNT; m++)
-		if (pm[m] > 0)
-			buf_printf(out, "%s%d %s marine%s", any++ > 0 ? ", " :
-			    "", pm[m], marine_ids[m], pm[m] == 1 ? "" : "s");
-	if (bows > 0)
-		buf_printf(out, "%s%d bow%s", any++ > 0 ? ", " : "", bows,
-		    bows == 1 ? "" : "s");
-	if (!any)
-		buf_adds(out, "nobody");
-}
-
-/* The captor moves its prize crew across: marines of its lightest type. */
-static void
-prize_crew(struct board *b, int c, int y, struct buf *out)
-{
-	struct nv_ship	*cs = ship(b, c), *s = ship(b, y);
-	int		 m, n, have;
-
-	for (m = 0; m < CL_M_COUNT; m++)
-		if ((have = (int)cs->attr[marine_attr[m]].i) > 0)
-			break;
-	if (m == CL_M_COUNT || b->cd->prize_crew <= 0) {
-		buf_printf(out, "%s has no marine to put aboard", cs->id);
-		return;
-	}
-	n = b->cd->prize_crew < have ? b->cd->prize_crew : have;
-	set_marines(cs, m, have - n);
-	set_marines(s, m, s->attr[marine_attr[m]].i + n);
-	buf_printf(out, "%s moves %d %s marine%s across as prize crew",
-	    cs->id, n, marine_ids[m], n == 1 ? "" : "s");
-}
-
-static void
-capture(struct board *b, int y, const int *left)
-{
-	struct nv_turn	*t = b->t;
-	struct nv_ship	*s = ship(b, y);
-	int		 c = b->captor[y], pm[CL_M_COUNT], bows, m;
-	struct buf	 out = BUF_INIT;
-	size_t		 x;
-
-	if (b->why[y] == WHY_RATIO)
-		buf_printf(&out, "%s surrenders to %s: the boarders have %d "
-		    "marines against %d, more than %d:1", t->desc[y],
-		    t->desc[c], left[b->camp[c]], left[b->camp[y]],
-		    b->cd->surrender_ratio);
-	else
-		buf_printf(&out, "%s has no marines left and surrenders to %s",
-		    t->desc[y], t->desc[c]);
-	for (m = 0; m < CL_M_COUNT; m++) {
-		pm[m] = (int)s->attr[marine_attr[m]].i;
-		set_marines(s, m, 0);
-	}
-	bows = (int)s->attr[CL_A_BOWS].i;
-	s->attr[CL_A_BOWS].i = 0;
-	buf_adds(&out, ". Taken prisoner and removed: ");
-	prisoners_text(pm, bows, &out);
-	if (s->attr[CL_A_CATAPULTS].i + s->attr[CL_A_STONES].i > 0)
-		buf_printf(&out, "; its artillery stays aboard (%ld catapults,"
-		    " %ld stone-throwers)", s->attr[CL_A_CATAPULTS].i,
-		    s->attr[CL_A_STONES].i);
-	buf_adds(&out, "; ");
-	prize_crew(b, c, y, &out);
-	s->side = ship(b, c)->side;
-	s->status = s->side == s->owner ? NV_STATUS_AFLOAT :
-	    NV_STATUS_CAPTURED;
-	if (s->status == NV_STATUS_AFLOAT)
-		buf_printf(&out, "; %s is recaptured and sails for its own "
-		    "side, %s, again", s->id, b->st->sides[s->side].id);
-	else
-		buf_printf(&out, "; %s is captured and sails for %s from the "
-		    "next turn", s->id, b->st->sides[s->side].id);
-	/* Its grapples with ships now of its own side are cut; the captured
-	 * crew boards nobody. */
-	for (x = 0; x < b->n; x++) {
-		ATT(b, y, x) = 0;
-		if (G(b, y, x) && !enemies(b, y, (int)x))
-			cut(b, y, (int)x);
-	}
-	turn_event(t, ev(CL_EV_SURRENDER), y, c, "%s", buf_str(&out));
-	buf_free(&out);
-}
-
-/* x beat off y's boarders: it cuts the grapples or counter-boards, as its
- * standing REPULSE says; a raked ship never boards its raker, so it
- * cuts. */
-static void
-repulse(struct board *b, int x, int y, const int *left)
-{
-	struct nv_turn	*t = b->t;
-	const char	*rp = ship(b, x)->attr[CL_A_REPULSE].s;
-	int		 counter = rp != NULL &&
-			    strcmp(rp, CL_REPULSE_COUNTER) == 0;
-
-	if (counter && !raked_by(b, x, y)) {
-		ATT(b, y, x) = 0;
-		ATT(b, x, y) = 1;
-		turn_event(t, ev(CL_EV_REPULSE), x, y, "%s repulses the "
-		    "boarders of %s: %d marines against %d, more than %d:1; "
-		    "it counter-boards (REPULSE COUNTER): the grapple stays "
-		    "and %s is the attacker from the next turn", t->desc[x],
-		    t->desc[y], left[b->camp[x]], left[b->camp[y]],
-		    b->cd->surrender_ratio, ship(b, x)->id);
-		return;
-	}
-	cut(b, x, y);
-	turn_event(t, ev(CL_EV_REPULSE), x, y, "%s repulses the boarders of "
-	    "%s: %d marines against %d, more than %d:1; it cuts the grapples"
-	    " (%s)", t->desc[x], t->desc[y], left[b->camp[x]],
-	    left[b->camp[y]], b->cd->surrender_ratio, counter ? "it may not "
-	    "counter-board the ship that raked it" : "REPULSE CUT");
-}
-
-static int
-repulses(struct board *b, const int *mem, size_t nm, const int *left)
-{
-	size_t	k, e;
-	int	x, y, r = b->cd->surrender_ratio, n = 0;
-
-	for (k = 0; k < nm; k++) {
-		y = mem[k];
-		for (e = 0; e < nm && b->why[y] == WHY_NONE; e++) {
-			x = mem[e];
-			if (b->camp[x] != b->camp[y] && G(b, y, x) &&
-			    ATT(b, y, x) && b->why[x] == WHY_NONE &&
-			    left[b->camp[x]] > r * left[b->camp[y]]) {
-				repulse(b, x, y, left);
-				n++;
-			}
-		}
-	}
-	return n;
-}
-
-static void
-outcome(struct board *b, const int *mem, size_t nm, const int *left)
-{
-	struct buf	ids = BUF_INIT;
-	size_t		k;
-	int		n = 0;
-
-	surrenders(b, mem, nm, left);
-	for (k = 0; k < nm; k++)
-		if (b->why[mem[k]] != WHY_NONE) {
-			capture(b, mem[k], left);
-			n++;
-		}
-	n += repulses(b, mem, nm, left);
-	if (n > 0)
-		return;
-	camp_ids(b, mem, nm, 0, &ids);
-	buf_adds(&ids, left[0] == 0 && left[1] == 0 ? " against " : " and ");
-	camp_ids(b, mem, nm, 1, &ids);
-	if (left[0] == 0 && left[1] == 0)
-		turn_event(b->t, ev(CL_EV_MELEE), mem[0], -1, "Boarding: no "
-		    "marines are left on either side (%s): nothing is captured"
-		    " and the grapples stay", buf_str(&ids));
-	else
-		turn_event(b->t, ev(CL_EV_MELEE), mem[0], -1, "Boarding: %s "
-		    "stay grappled (%d marines against %d, neither more than "
-		    "%d:1) and fight again next turn", buf_str(&ids), left[0],
-		    left[1], b->cd->surrender_ratio);
-	buf_free(&ids);
 }
 
 /* ---- the groups -------------------------------------------------------- */
@@ -815,11 +462,11 @@ fight_all(struct board *b, char **cause)
 			return -1;
 		}
 		for (k = 0; k < nm; k++) {
-			ship(b, mem[k])->attr[CL_A_BOARDED].i = 1;
+			board_ship(b, mem[k])->attr[CL_A_BOARDED].i = 1;
 			if (ct != NULL && ct->fought != NULL)
 				ct->fought[mem[k]] = 1;
 		}
-		outcome(b, mem, nm, after);
+		board_outcome(b, mem, nm, after);
 	}
 	free(mem);
 	return 0;
@@ -835,7 +482,7 @@ standing_orders(struct board *b)
 	for (i = 0; i < b->n; i++)
 		if ((o = ship_orders(b->t, (int)i)) != NULL &&
 		    o->repulse != NULL)
-			set_text(ship(b, (int)i), CL_A_REPULSE, o->repulse);
+			set_text(board_ship(b, (int)i), CL_A_REPULSE, o->repulse);
 }
 
 int
