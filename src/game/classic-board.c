@@ -173,7 +173,8 @@ touching(const struct board *b, int i, int j)
 static char *
 board_refusal(const struct board *b, int i, int j)
 {
-	const struct nv_ship	*s = board_ship(b, i), *o = board_ship(b, j);
+	const struct nv_ship	*s = board_ship(b, i);
+	const struct nv_ship	*o = board_ship(b, j);
 	char			 hs[8], ho[8];
 
 	if (!ship_on_map(s))
@@ -255,7 +256,8 @@ grapple(struct board *b, int i, int j, char **cause)
 		    " each is the attacker of the other", t->desc[i],
 		    t->desc[j]);
 	} else {
-		if (turn_roll(t, 6, "grapple", board_ship(b, i)->id, &d, cause) != 0)
+		if (turn_roll(t, 6, "grapple", board_ship(b, i)->id, &d,
+		    cause) != 0)
 			return -1;
 		range_text(b->cd->grapple_on, &r);
 		if (d >= b->cd->grapple_on)
@@ -333,7 +335,8 @@ take_losses(struct board *b, const int *mem, size_t nm, int camp, int kills,
 		for (k = 0; k < nm; k++) {
 			if (b->camp[mem[k]] != camp)
 				continue;
-			have = (int)board_ship(b, mem[k])->attr[marine_attr(m)].i;
+			have = (int)board_ship(b, mem[k])->
+			    attr[marine_attr(m)].i;
 			take = kills < have ? kills : have;
 			kills -= take;
 			lost[k * CL_M_COUNT + (size_t)m] = take;
@@ -482,7 +485,8 @@ standing_orders(struct board *b)
 	for (i = 0; i < b->n; i++)
 		if ((o = ship_orders(b->t, (int)i)) != NULL &&
 		    o->repulse != NULL)
-			set_text(board_ship(b, (int)i), CL_A_REPULSE, o->repulse);
+			set_text(board_ship(b, (int)i), CL_A_REPULSE,
+			    o->repulse);
 }
 
 int
@@ -520,9 +524,10 @@ int
 classic_in_boarding_fight(const struct nv_turn *t, int i)
 {
 	const struct classic_turn	*ct = t->rs_turn;
-	const char			*g = t->st->ships[i].attr[CL_A_GRAPPLED].s;
+	const char			*g;
 
 	if (ct != NULL && ct->fought != NULL && ct->fought[i])
 		return 1;
+	g = t->st->ships[i].attr[CL_A_GRAPPLED].s;
 	return g != NULL && g[0] != '\0';
 }

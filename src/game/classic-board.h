@@ -24,7 +24,7 @@ struct board {
 	const struct classic_data *cd;
 	size_t			   n;
 	unsigned char		  *g;		/* n*n: grappled */
-	unsigned char		  *att;		/* n*n: [i][j]: i boards j */
+	unsigned char		  *att;		/* n*n: i boards j */
 	int			  *camp;	/* per ship: 0 or 1 in its
 						   fight, -1 in none */
 	int			  *why;		/* per ship: WHY_* */

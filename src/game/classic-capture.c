@@ -30,7 +30,8 @@ board_camp_text(const struct board *b, const int *mem, size_t nm, int camp,
 	for (k = 0; k < nm; k++)
 		if (b->camp[mem[k]] == camp)
 			buf_printf(out, "%s%s", done++ > 0 ? " and " : "",
-			    full ? b->t->desc[mem[k]] : board_ship(b, mem[k])->id);
+			    full ? b->t->desc[mem[k]] :
+			    board_ship(b, mem[k])->id);
 	if (full && done > 1)
 		buf_adds(out, " (pooled)");
 }
@@ -61,7 +62,8 @@ find_captor(const struct board *b, const int *mem, size_t nm, int y)
 		if (b->camp[x] == b->camp[y] || !G(b, x, y) ||
 		    b->why[x] != WHY_NONE)
 			continue;
-		if (best < 0 || marines(board_ship(b, x)) > marines(board_ship(b, best)))
+		if (best < 0 || marines(board_ship(b, x)) >
+		    marines(board_ship(b, best)))
 			best = x;
 	}
 	return best;
@@ -90,7 +92,8 @@ surrenders(struct board *b, const int *mem, size_t nm, const int *left)
 		for (e = 0; e < nm; e++) {
 			x = mem[e];
 			if (b->camp[x] != b->camp[y] && G(b, x, y) &&
-			    b->why[x] != WHY_RATIO && marines(board_ship(b, x)) > 0)
+			    b->why[x] != WHY_RATIO &&
+			    marines(board_ship(b, x)) > 0)
 				b->why[y] = WHY_EMPTY;
 		}
 	}

@@ -45,7 +45,7 @@ struct bship {
 	const char	*boarding;
 	const char	*raked_by;
 	const char	*repulse;	/* NULL: cut */
-	const char	*board;		/* BOARD order target, or NULL */
+	const char	*board;		/* BOARD target, or NULL */
 };
 
 /* After the turn; -1 / NULL: not checked. */
@@ -73,7 +73,7 @@ struct bcase {
 	struct bship	 ships[NS];
 	int		 dice[24];	/* the whole script */
 	size_t		 ndice;
-	const char	*across[2];	/* two ships touching across a hex */
+	const char	*across[2];	/* touching across a hex */
 	struct bdata	 data;
 	struct bwant	 want[NS];
 	const char	*events[NE];
@@ -351,7 +351,8 @@ bt_setup(struct bt *f, const struct bcase *c)
 	for (i = 0; i < 3; i++)
 		memcpy(f->st.sides[i].id, sides[i], 2);
 	f->st.nships = n;
-	f->st.ships = xcalloc(n, sizeof *f->st.ships);	/* rows in id order */
+	/* The rows list the ships in id order. */
+	f->st.ships = xcalloc(n, sizeof *f->st.ships);
 	for (i = 0; i < n; i++)
 		bt_ship(&f->st.ships[i], &c->ships[i]);
 	f->co.st = &f->st;
@@ -443,8 +444,9 @@ check_ship(const struct bcase *c, struct bt *f, const struct bwant *w)
 		    w->boarded, w->in_fight, all_events(f));
 	for (m = 0; m < CL_M_COUNT; m++)
 		if (w->m[m] >= 0 && s->attr[CL_A_M_LIGHT + m].i != w->m[m])
-			fail_msg("%s: %s has %ld marines of type %d, want %d\n%s",
-			    c->name, s->id, s->attr[CL_A_M_LIGHT + m].i, m,
+			fail_msg("%s: %s has %ld %s marines, want %d\n%s",
+			    c->name, s->id, s->attr[CL_A_M_LIGHT + m].i,
+			    m == 0 ? "light" : m == 1 ? "medium" : "heavy",
 			    w->m[m], all_events(f));
 	assert_int_equal(s->attr[CL_A_MARINES].i, s->attr[CL_A_M_LIGHT].i +
 	    s->attr[CL_A_M_MEDIUM].i + s->attr[CL_A_M_HEAVY].i);
