@@ -1,13 +1,533 @@
 /* classic-board.c: boarding and capture at the end of the turn
- * (classic.md, "Boarding and capture").  Being written: until it lands
- * nobody boards. */
+ * (classic.md, "Boarding and capture"; our decisions are written down in
+ * docs/classic/boarding.md).
+ *
+ * The step works on two n x n tables read from the ships' grappled and
+ * boarding lists and written back at the end: g (grappled, symmetric)
+ * and att (att[i][j]: i boards j, i.e. i is j's attacker).  First every
+ * BOARD order tries to grapple, in the order of the boarding ships' ids;
+ * then every group of ships joined by grapples fights one round, the
+ * groups in the order of their lowest ship id (classic.md, "Order of
+ * dice").  A group is split into two camps by alternating along its
+ * grapples (with two sides: the two sides); each camp pools its marines.
+ * classic-capture.c settles each round. */
 #include "config.h"
 
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "classic-board.h"
 #include "classic.h"
+#include "events.h"
+#include "orders.h"
+#include "state.h"
+#include "strutil.h"
+#include "turn.h"
+#include "xalloc.h"
+
+static const char *
+ev(enum classic_event_kind k)
+{
+	return classic_event_name(k);
+}
+
+static void
+set_text(struct nv_ship *s, int a, const char *v)
+{
+	free(s->attr[a].s);
+	s->attr[a].s = xstrdup(v);
+}
+
+static const struct classic_ship_orders *
+ship_orders(const struct nv_turn *t, int i)
+{
+	const struct classic_orders	*co;
+
+	if (t->orders == NULL || (co = t->orders->rs) == NULL ||
+	    co->ships == NULL)
+		return NULL;
+	return &co->ships[i];
+}
+
+/* "4-6": the rolls that succeed from `on`. */
+static void
+range_text(int on, struct buf *out)
+{
+	if (on >= 6)
+		buf_adds(out, on == 6 ? "6" : "none");
+	else
+		buf_printf(out, "%d-6", on < 1 ? 1 : on);
+}
+
+/* ---- the tables -------------------------------------------------------- */
+
+static void
+read_ids(struct board *b, int i, int a, unsigned char *table)
+{
+	const char	*list = board_ship(b, i)->attr[a].s;
+	char		*copy, **words;
+	size_t		 k, n, max;
+	int		 j;
+
+	if (list == NULL || list[0] == '\0')
+		return;
+	copy = xstrdup(list);
+	max = strlen(copy) / 2 + 1;
+	words = xcalloc(max, sizeof *words);
+	n = str_split_words(copy, words, max);
+	for (k = 0; k < n && k < max; k++)
+		if ((j = state_ship_index(b->st, words[k])) >= 0 && j != i)
+			table[(size_t)i * b->n + (size_t)j] = 1;
+	free(words);
+	free(copy);
+}
+
+/* Grapples only join enemy ships on the map, both ways; a grapple whose
+ * attacker nobody recorded (a scenario written by hand) counts as both
+ * ships boarding, as far as rakes allow. */
+static void
+load_tables(struct board *b)
+{
+	size_t	i, j;
+	int	ok;
+
+	for (i = 0; i < b->n; i++)
+		if (ship_on_map(board_ship(b, (int)i))) {
+			read_ids(b, (int)i, CL_A_GRAPPLED, b->g);
+			read_ids(b, (int)i, CL_A_BOARDING, b->att);
+		}
+	for (i = 0; i < b->n; i++)
+		for (j = i + 1; j < b->n; j++) {
+			ok = ship_on_map(board_ship(b, (int)i)) &&
+			    ship_on_map(board_ship(b, (int)j)) &&
+			    enemies(b, (int)i, (int)j) &&
+			    (G(b, i, j) || G(b, j, i));
+			G(b, i, j) = G(b, j, i) = (unsigned char)ok;
+			ATT(b, i, j) &= (unsigned char)ok;
+			ATT(b, j, i) &= (unsigned char)ok;
+			if (ok && !ATT(b, i, j) && !ATT(b, j, i)) {
+				ATT(b, i, j) = !raked_by(b, (int)i, (int)j);
+				ATT(b, j, i) = !raked_by(b, (int)j, (int)i);
+			}
+		}
+}
+
+static void
+write_ids(struct board *b, int i, int a, const unsigned char *table)
+{
+	struct buf	bf = BUF_INIT;
+	size_t		j;
+
+	for (j = 0; j < b->n; j++)
+		if (table[(size_t)i * b->n + j]) {
+			if (bf.len > 0)
+				buf_addc(&bf, ' ');
+			buf_adds(&bf, board_ship(b, (int)j)->id);
+		}
+	free(board_ship(b, i)->attr[a].s);
+	board_ship(b, i)->attr[a].s = buf_detach(&bf);
+}
+
+/* Ships are sorted by id, so the lists come out sorted. */
+static void
+store_tables(struct board *b)
+{
+	size_t	i;
+
+	for (i = 0; i < b->n; i++) {
+		write_ids(b, (int)i, CL_A_GRAPPLED, b->g);
+		write_ids(b, (int)i, CL_A_BOARDING, b->att);
+	}
+}
+
+/* ---- grappling --------------------------------------------------------- */
+
+static int
+board_target(const struct board *b, int i)
+{
+	const struct classic_ship_orders *o = ship_orders(b->t, i);
+
+	return o != NULL ? o->board : -1;
+}
+
+/* Adjacent at the end of the turn, or touching across an empty hex (a
+ * tie in a contest for that hex: classic.md, "Simultaneous movement"). */
+static int
+touching(const struct board *b, int i, int j)
+{
+	const struct classic_turn	*ct = b->t->rs_turn;
+	size_t				 k;
+
+	if (hex_distance(board_ship(b, i)->hex, board_ship(b, j)->hex) == 1)
+		return 1;
+	for (k = 0; ct != NULL && k < ct->ntouches; k++)
+		if (ct->touches[k].across &&
+		    ((ct->touches[k].a == i && ct->touches[k].b == j) ||
+		    (ct->touches[k].a == j && ct->touches[k].b == i)))
+			return 1;
+	return 0;
+}
+
+/* Why i's BOARD j cannot be carried out, or NULL; owned by the caller. */
+static char *
+board_refusal(const struct board *b, int i, int j)
+{
+	const struct nv_ship	*s = board_ship(b, i);
+	const struct nv_ship	*o = board_ship(b, j);
+	char			 hs[8], ho[8];
+
+	if (!ship_on_map(s))
+		return xasprintf("%s is %s", s->id, status_name(s->status));
+	if (!ship_on_map(o))
+		return xasprintf("%s is %s", o->id, status_name(o->status));
+	if (!enemies(b, i, j))
+		return xasprintf("%s is no longer an enemy", o->id);
+	if (raked_by(b, i, j))
+		return xasprintf("%s was raked by %s and cannot board the "
+		    "ship that raked it", s->id, o->id);
+	if (!G(b, i, j) && !touching(b, i, j))
+		return xasprintf("the ships are not adjacent at the end of the "
+		    "turn (%s and %s, %d hexes apart)", state_hex_name(b->st,
+		    s->hex, hs), state_hex_name(b->st, o->hex, ho),
+		    hex_distance(s->hex, o->hex));
+	return NULL;
+}
+
+/* j ordered to board i too, and may. */
+static int
+mutual(const struct board *b, int i, int j)
+{
+	char	*why;
+
+	if (board_target(b, j) != i)
+		return 0;
+	if ((why = board_refusal(b, j, i)) != NULL) {
+		free(why);
+		return 0;
+	}
+	return 1;
+}
+
+static void
+join(struct board *b, int i, int j, int both)
+{
+	G(b, i, j) = G(b, j, i) = 1;
+	ATT(b, i, j) = 1;
+	if (both)
+		ATT(b, j, i) = 1;
+}
+
+static int
+grapple(struct board *b, int i, int j, char **cause)
+{
+	struct nv_turn	*t = b->t;
+	struct buf	 r = BUF_INIT;
+	char		*why;
+	int		 d;
+
+	if ((why = board_refusal(b, i, j)) != NULL) {
+		turn_event(t, ev(CL_EV_GRAPPLE), i, j, "Boarding: %s cannot "
+		    "board %s: %s; its BOARD order lapses", t->desc[i],
+		    t->desc[j], why);
+		free(why);
+		return 0;
+	}
+	if (G(b, i, j)) {
+		/* Already grappled: no roll.  A defender that orders BOARD
+		 * becomes an attacker as well. */
+		if (!ATT(b, i, j)) {
+			ATT(b, i, j) = 1;
+			turn_event(t, ev(CL_EV_GRAPPLE), i, j, "Boarding: %s, "
+			    "already grappled to %s, boards it as well: no "
+			    "roll is needed", t->desc[i], t->desc[j]);
+		}
+		return 0;
+	}
+	if (board_ship(b, i)->attr[CL_A_CORVUS].i > 0) {
+		join(b, i, j, mutual(b, i, j));
+		turn_event(t, ev(CL_EV_GRAPPLE), i, j, "Boarding: %s drops its "
+		    "corvus on %s: grappled, no roll needed", t->desc[i],
+		    t->desc[j]);
+	} else if (mutual(b, i, j)) {
+		join(b, i, j, 1);
+		turn_event(t, ev(CL_EV_GRAPPLE), i, j, "Boarding: %s and %s "
+		    "both order boarding each other: grappled, no roll needed;"
+		    " each is the attacker of the other", t->desc[i],
+		    t->desc[j]);
+	} else {
+		if (turn_roll(t, 6, "grapple", board_ship(b, i)->id, &d,
+		    cause) != 0)
+			return -1;
+		range_text(b->cd->grapple_on, &r);
+		if (d >= b->cd->grapple_on)
+			join(b, i, j, 0);
+		turn_event(t, ev(CL_EV_GRAPPLE), i, j, "Boarding: %s throws "
+		    "grapples at %s: 1d6=%d, %s grapples: %s", t->desc[i],
+		    t->desc[j], d, buf_str(&r), d >= b->cd->grapple_on ?
+		    "grappled" : "the grapples miss");
+		buf_free(&r);
+	}
+	return 0;
+}
+
+static int
+grapple_all(struct board *b, char **cause)
+{
+	size_t	i;
+	int	j;
+
+	for (i = 0; i < b->n; i++)
+		if ((j = board_target(b, (int)i)) >= 0 &&
+		    grapple(b, (int)i, j, cause) != 0)
+			return -1;
+	return 0;
+}
+
+/* ---- one round --------------------------------------------------------- */
+
+/* Every marine rolls 1d6: in the order of ship ids, lightest first. */
+static int
+roll_marines(struct board *b, int i, int *kills, struct buf *text,
+    char **cause)
+{
+	static const char *const purpose[] = {
+#define X(e, id) "boarding, " id " marine",
+		CLASSIC_MARINES(X)
+#undef X
+	};
+	const struct nv_ship	*s = board_ship(b, i);
+	int			 m, k, n, d, hits;
+
+	for (m = 0; m < CL_M_COUNT; m++) {
+		if ((n = (int)s->attr[marine_attr(m)].i) <= 0)
+			continue;
+		if (text->len > 0)
+			buf_adds(text, "; ");
+		buf_printf(text, "%s's %d %s marine%s roll%s ", s->id, n,
+		    marine_id(m), n == 1 ? "" : "s", n == 1 ? "s" : "");
+		hits = 0;
+		for (k = 0; k < n; k++) {
+			if (turn_roll(b->t, 6, purpose[m], s->id, &d,
+			    cause) != 0)
+				return -1;
+			hits += d >= b->cd->marine_kill_on[m];
+			buf_printf(text, "%s%d", k > 0 ? ", " : "", d);
+		}
+		buf_printf(text, ": %d kill%s", hits, hits == 1 ? "" : "s");
+		*kills += hits;
+	}
+	return 0;
+}
+
+/* A camp's losses: kills fall lightest first across the whole camp,
+ * between equals on the lower ship id first.  Appends what each ship of
+ * the camp loses. */
+static void
+take_losses(struct board *b, const int *mem, size_t nm, int camp, int kills,
+    struct buf *text)
+{
+	int	*lost = xcalloc(nm * CL_M_COUNT + 1, sizeof *lost);
+	size_t	 k;
+	int	 m, have, take, any;
+
+	for (m = 0; m < CL_M_COUNT; m++)
+		for (k = 0; k < nm; k++) {
+			if (b->camp[mem[k]] != camp)
+				continue;
+			have = (int)board_ship(b, mem[k])->
+			    attr[marine_attr(m)].i;
+			take = kills < have ? kills : have;
+			kills -= take;
+			lost[k * CL_M_COUNT + (size_t)m] = take;
+			set_marines(board_ship(b, mem[k]), m, have - take);
+		}
+	for (k = 0; k < nm; k++) {
+		if (b->camp[mem[k]] != camp)
+			continue;
+		buf_printf(text, "%s%s loses ", text->len > 0 ? ", " : "",
+		    board_ship(b, mem[k])->id);
+		any = 0;
+		for (m = 0; m < CL_M_COUNT; m++) {
+			take = lost[k * CL_M_COUNT + (size_t)m];
+			if (take > 0)
+				buf_printf(text, "%s%d %s marine%s",
+				    any++ > 0 ? " and " : "", take,
+				    marine_id(m), take == 1 ? "" : "s");
+		}
+		if (!any)
+			buf_adds(text, "none");
+	}
+	free(lost);
+}
+
+static int
+pool(const struct board *b, const int *mem, size_t nm, int camp)
+{
+	size_t	k;
+	int	sum = 0;
+
+	for (k = 0; k < nm; k++)
+		if (b->camp[mem[k]] == camp)
+			sum += marines(board_ship(b, mem[k]));
+	return sum;
+}
+
+/* The round: every marine of the group rolls, then the losses of both
+ * camps are taken at once.  before[] and after[] get the pools. */
+static int
+melee(struct board *b, const int *mem, size_t nm, int *before, int *after,
+    char **cause)
+{
+	struct buf	 rolls = BUF_INIT, losses = BUF_INIT, head = BUF_INIT;
+	int		 kills[2] = { 0, 0 }, c;
+	size_t		 k;
+
+	for (c = 0; c < 2; c++)
+		before[c] = pool(b, mem, nm, c);
+	for (k = 0; k < nm; k++)
+		if (roll_marines(b, mem[k], &kills[b->camp[mem[k]]], &rolls,
+		    cause) != 0) {
+			buf_free(&rolls);
+			return -1;
+		}
+	take_losses(b, mem, nm, 0, kills[1], &losses);
+	take_losses(b, mem, nm, 1, kills[0], &losses);
+	for (c = 0; c < 2; c++)
+		after[c] = pool(b, mem, nm, c);
+	board_camp_text(b, mem, nm, 0, 1, &head);
+	buf_adds(&head, " against ");
+	board_camp_text(b, mem, nm, 1, 1, &head);
+	turn_event(b->t, ev(CL_EV_MELEE), mem[0], -1, "Boarding round: %s, "
+	    "%d marines against %d: %s. Losses (simultaneous, lightest first):"
+	    " %s; %d marines left against %d", buf_str(&head), before[0],
+	    before[1], rolls.len > 0 ? buf_str(&rolls) :
+	    "no marines on either side, no dice", buf_str(&losses), after[0],
+	    after[1]);
+	buf_free(&rolls);
+	buf_free(&losses);
+	buf_free(&head);
+	return 0;
+}
+
+/* ---- the groups -------------------------------------------------------- */
+
+static int
+cmp_int(const void *x, const void *y)
+{
+	int	a = *(const int *)x, c = *(const int *)y;
+
+	return a < c ? -1 : a > c;
+}
+
+/* The group of ships joined by grapples to ship `root`, camps assigned
+ * by alternating along the grapples; mem gets them in id order. */
+static size_t
+group(struct board *b, int root, int *mem)
+{
+	size_t	head = 0, nm = 0, j;
+	int	i;
+
+	b->camp[root] = 0;
+	mem[nm++] = root;
+	while (head < nm) {
+		i = mem[head++];
+		for (j = 0; j < b->n; j++)
+			if (G(b, i, j) && b->camp[j] < 0) {
+				b->camp[j] = 1 - b->camp[i];
+				mem[nm++] = (int)j;
+			}
+	}
+	qsort(mem, nm, sizeof *mem, cmp_int);
+	return nm;
+}
+
+static int
+fight_all(struct board *b, char **cause)
+{
+	struct classic_turn	*ct = b->t->rs_turn;
+	int			*mem = xcalloc(b->n + 1, sizeof *mem);
+	int			 before[2], after[2];
+	size_t			 i, j, k, nm;
+
+	for (i = 0; i < b->n; i++)
+		b->camp[i] = -1;
+	for (i = 0; i < b->n; i++) {
+		if (b->camp[i] >= 0)
+			continue;
+		for (j = 0; j < b->n && !G(b, i, j); j++)
+			;
+		if (j == b->n)
+			continue;
+		nm = group(b, (int)i, mem);
+		if (melee(b, mem, nm, before, after, cause) != 0) {
+			free(mem);
+			return -1;
+		}
+		for (k = 0; k < nm; k++) {
+			board_ship(b, mem[k])->attr[CL_A_BOARDED].i = 1;
+			if (ct != NULL && ct->fought != NULL)
+				ct->fought[mem[k]] = 1;
+		}
+		board_outcome(b, mem, nm, after);
+	}
+	free(mem);
+	return 0;
+}
+
+/* A REPULSE order sets the ship's standing choice, in force at once. */
+static void
+standing_orders(struct board *b)
+{
+	const struct classic_ship_orders	*o;
+	size_t					 i;
+
+	for (i = 0; i < b->n; i++)
+		if ((o = ship_orders(b->t, (int)i)) != NULL &&
+		    o->repulse != NULL)
+			set_text(board_ship(b, (int)i), CL_A_REPULSE,
+			    o->repulse);
+}
 
 int
 classic_boarding(struct nv_turn *t, char **cause)
 {
-	(void)t; (void)cause;
-	return 0;
+	struct board	b;
+	size_t		n = t->st->nships;
+	int		rc = -1;
+
+	memset(&b, 0, sizeof b);
+	b.t = t;
+	b.st = t->st;
+	b.cd = classic_data(t->rs);
+	b.n = n;
+	b.g = xcalloc(n * n + 1, 1);
+	b.att = xcalloc(n * n + 1, 1);
+	b.camp = xcalloc(n + 1, sizeof *b.camp);
+	b.why = xcalloc(n + 1, sizeof *b.why);
+	b.captor = xcalloc(n + 1, sizeof *b.captor);
+	standing_orders(&b);
+	load_tables(&b);
+	if (grapple_all(&b, cause) == 0 && fight_all(&b, cause) == 0) {
+		store_tables(&b);
+		rc = 0;
+	}
+	free(b.g);
+	free(b.att);
+	free(b.camp);
+	free(b.why);
+	free(b.captor);
+	return rc;
+}
+
+int
+classic_in_boarding_fight(const struct nv_turn *t, int i)
+{
+	const struct classic_turn	*ct = t->rs_turn;
+	const char			*g;
+
+	if (ct != NULL && ct->fought != NULL && ct->fought[i])
+		return 1;
+	g = t->st->ships[i].attr[CL_A_GRAPPLED].s;
+	return g != NULL && g[0] != '\0';
 }

@@ -85,8 +85,12 @@ sink(struct nv_turn *t, int i)
 	s->attr[CL_A_STONES].i = 0;
 	free(s->attr[CL_A_GRAPPLED].s);
 	s->attr[CL_A_GRAPPLED].s = xstrdup("");
-	for (k = 0; k < st->nships; k++)
+	free(s->attr[CL_A_BOARDING].s);
+	s->attr[CL_A_BOARDING].s = xstrdup("");
+	for (k = 0; k < st->nships; k++) {
 		drop_id(&st->ships[k], CL_A_GRAPPLED, s->id);
+		drop_id(&st->ships[k], CL_A_BOARDING, s->id);
+	}
 	state_add_wreck(st, s->hex, s->id);
 	t->plots[i].stopped = 1;
 	turn_event(t, classic_event_name(CL_EV_SINK), i, -1,

@@ -15,20 +15,6 @@
 
 /* ---- holes ------------------------------------------------------------- */
 
-/* Whether ship i is in a boarding fight, for the plug number.
- * TODO: switch to classic_in_boarding_fight(t, i) once classic-board.c
- * has it (it also counts a ship that fought a round this turn and is no
- * longer grappled).  Until then a ship grappled to another is in a fight.
- * CL_A_BOARDED is not used: it stays 1 for the rest of the game once a
- * ship has fought one round (docs/files.md), long after the fight. */
-static int
-in_boarding_fight(const struct nv_turn *t, int i)
-{
-	const char	*g = t->st->ships[i].attr[CL_A_GRAPPLED].s;
-
-	return g != NULL && g[0] != '\0';
-}
-
 int
 classic_plug_on(const struct classic_data *cd, int in_fight)
 {
@@ -50,7 +36,7 @@ static int
 plug_ship(struct nv_turn *t, int i, char **cause)
 {
 	struct nv_ship	*s = &t->st->ships[i];
-	int		 fight = in_boarding_fight(t, i);
+	int		 fight = classic_in_boarding_fight(t, i);
 	int		 on = classic_plug_on(classic_data(t->rs), fight);
 	int		 n = (int)s->attr[CL_A_HOLES].i, k, die, open = n;
 	struct buf	 b = BUF_INIT;

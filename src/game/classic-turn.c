@@ -187,6 +187,7 @@ classic_begin(struct nv_turn *t, char **cause)
 	(void)cause;
 	ct->max_turn = xcalloc(n + 1, sizeof *ct->max_turn);
 	ct->rammed = xcalloc(n + 1, sizeof *ct->rammed);
+	ct->fought = xcalloc(n + 1, sizeof *ct->fought);
 	t->rs_turn = ct;
 	for (i = 0; i < n; i++)
 		plot_ship(t, (int)i);
@@ -478,6 +479,7 @@ free_scratch(struct nv_turn *t)
 	free(ct->touches);
 	free(ct->fire_done);
 	free(ct->fire_unfired);
+	free(ct->fought);
 	free(ct);
 	t->rs_turn = NULL;
 }

@@ -62,7 +62,8 @@ enum classic_marine {
 	X(RAKE,		"rake",		  NV_ATTR_TEXT, 0, 0)		\
 	X(REPULSE,	"repulse",	  NV_ATTR_TEXT, 0, 0)		\
 	X(GRAPPLED,	"grappled",	  NV_ATTR_IDS,  0, 0)		\
-	X(BOARDED,	"boarded",	  NV_ATTR_INT,  0, 1)
+	X(BOARDED,	"boarded",	  NV_ATTR_INT,  0, 1)		\
+	X(BOARDING,	"boarding",	  NV_ATTR_IDS,  0, 0)
 
 enum classic_attr {
 #define X(e, name, kind, min, max) CL_A_##e,
@@ -279,6 +280,7 @@ struct classic_turn {
 	int			*fire_unfired;	/* nships * CL_W_COUNT: weapons
 						   not fired yet this turn */
 	/* classic-board.c */
+	int			*fought;	/* fought a boarding round */
 	/* classic-holes.c */
 };
 
@@ -342,6 +344,9 @@ int	classic_fire_kills(struct nv_ship *, int kills,
 	    int lost[CL_W_COUNT + CL_M_COUNT]);
 int	classic_boarding(struct nv_turn *, char **cause);
 							/* classic-board.c */
+/* 1 if the ship fought a boarding round this turn or is still grappled
+ * (plugging needs a 6 then: classic.md, "Holes and sinking"). */
+int	classic_in_boarding_fight(const struct nv_turn *, int ship);
 int	classic_holes(struct nv_turn *, char **cause);	/* classic-holes.c */
 int	classic_victory(struct nv_turn *, char **cause);
 							/* classic-holes.c */

@@ -573,6 +573,8 @@ fill_texts(struct nv_ship *s, unsigned long given, const char *file,
 		fill_text(s, CL_A_RAKED_BY, 0, empty, "", file, line, d);
 	if (!is_given(given, CL_A_GRAPPLED))
 		fill_text(s, CL_A_GRAPPLED, 0, empty, "", file, line, d);
+	if (!is_given(given, CL_A_BOARDING))
+		fill_text(s, CL_A_BOARDING, 0, empty, "", file, line, d);
 	return rc;
 }
 

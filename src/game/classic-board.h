@@ -1,0 +1,115 @@
+/* classic-board.h: what the two boarding files share (private to
+ * classic-board.c, which grapples and fights the rounds, and
+ * classic-capture.c, which settles a round: surrender, capture, repulse).
+ * See docs/classic/boarding.md. */
+#ifndef NV_CLASSIC_BOARD_H
+#define NV_CLASSIC_BOARD_H
+
+#include <stddef.h>
+
+#include "classic.h"
+#include "state.h"
+#include "turn.h"
+
+struct buf;
+
+/* Why a ship surrenders after a round. */
+enum { WHY_NONE, WHY_RATIO, WHY_EMPTY };
+
+/* The boarding step's working tables, read from the ships' grappled and
+ * boarding lists and written back at the end of the step. */
+struct board {
+	struct nv_turn		  *t;
+	struct nv_state		  *st;
+	const struct classic_data *cd;
+	size_t			   n;
+	unsigned char		  *g;		/* n*n: grappled */
+	unsigned char		  *att;		/* n*n: i boards j */
+	int			  *camp;	/* per ship: 0 or 1 in its
+						   fight, -1 in none */
+	int			  *why;		/* per ship: WHY_* */
+	int			  *captor;	/* per ship, or -1 */
+};
+
+#define G(b, i, j)	((b)->g[(size_t)(i) * (b)->n + (size_t)(j)])
+#define ATT(b, i, j)	((b)->att[(size_t)(i) * (b)->n + (size_t)(j)])
+
+static inline struct nv_ship *
+board_ship(const struct board *b, int i)
+{
+	return &b->st->ships[i];
+}
+
+/* Ship attribute of each marine type, lightest first. */
+static inline int
+marine_attr(int m)
+{
+	static const int attrs[CL_M_COUNT] = {
+		CL_A_M_LIGHT, CL_A_M_MEDIUM, CL_A_M_HEAVY
+	};
+
+	return attrs[m];
+}
+
+static inline const char *
+marine_id(int m)
+{
+	static const char *const ids[] = {
+#define X(e, id) id,
+		CLASSIC_MARINES(X)
+#undef X
+	};
+
+	return ids[m];
+}
+
+static inline int
+marines(const struct nv_ship *s)
+{
+	int	m, sum = 0;
+
+	for (m = 0; m < CL_M_COUNT; m++)
+		sum += (int)s->attr[marine_attr(m)].i;
+	return sum;
+}
+
+/* Sets the count of one marine type and keeps the total in step. */
+static inline void
+set_marines(struct nv_ship *s, int m, long v)
+{
+	s->attr[marine_attr(m)].i = v;
+	s->attr[CL_A_MARINES].i = marines(s);
+}
+
+static inline int
+enemies(const struct board *b, int i, int j)
+{
+	return board_ship(b, i)->side != board_ship(b, j)->side;
+}
+
+/* A raked ship cannot board the ship that raked it. */
+static inline int
+raked_by(const struct board *b, int i, int j)
+{
+	return classic_ids_contain(board_ship(b, i)->attr[CL_A_RAKED_BY].s,
+	    board_ship(b, j)->id);
+}
+
+static inline void
+cut(struct board *b, int i, int j)
+{
+	G(b, i, j) = G(b, j, i) = 0;
+	ATT(b, i, j) = ATT(b, j, i) = 0;
+}
+
+/* classic-capture.c */
+/* The ships of camp in the group mem (nm ships, in id order): "a1 and
+ * a2", or with full their descriptions and " (pooled)" when several. */
+void	board_camp_text(const struct board *, const int *mem, size_t nm,
+	    int camp, int full, struct buf *);
+/* Settles a round of the group mem: left[] holds each camp's marines
+ * after it.  Surrenders and captures, then repulses, with their events. */
+void	board_outcome(struct board *, const int *mem, size_t nm,
+	    const int *left);
+
+#endif
