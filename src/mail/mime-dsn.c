@@ -181,21 +181,23 @@ returned_id(struct mail_msg *m, struct mailimf_fields *fields)
 void
 mime_dsn_returned(struct mail_msg *m, const struct mailmime *mime)
 {
-	struct mailimf_fields	*fields = NULL;
-	char			*dec;
-	size_t			 declen, idx = 0;
+	char	*dec, *v;
+	size_t	 declen;
 
 	if (mime->mm_type == MAILMIME_MESSAGE) {
 		returned_id(m, mime->mm_data.mm_message.mm_fields);
 		return;
 	}
-	/* text/rfc822-headers: only the header of the returned mail. */
-	if (mime_part_decode(mime, &dec, &declen) != 0)
+	/* text/rfc822-headers: only the header of the returned mail.  Read
+	 * with the raw field reader: libetpan's mailimf_fields_parse leaks
+	 * on some malformed headers (found by test_hostile under ASan). */
+	if (m->bounce_message_id != NULL ||
+	    mime_part_decode(mime, &dec, &declen) != 0)
 		return;
-	if (mailimf_fields_parse(dec, declen, &idx, &fields) ==
-	    MAILIMF_NO_ERROR) {
-		returned_id(m, fields);
-		mailimf_fields_free(fields);
-	}
+	v = mime_raw_field(dec, declen, "Message-ID");
 	mailmime_decoded_part_free(dec);
+	if (v != NULL) {
+		m->bounce_message_id = dsn_address(v);	/* strips <> */
+		free(v);
+	}
 }
