@@ -1,0 +1,57 @@
+/* mime-int.h: what the files of the MIME parser share; not for callers. */
+#ifndef NV_MIME_INT_H
+#define NV_MIME_INT_H
+
+#include <stddef.h>
+
+struct buf;
+struct mail_msg;
+struct mailimf_fields;
+struct mailmime;
+
+/* mime-text.c: text into valid UTF-8.  Appends p[0..n) converted from
+ * charset (NULL, us-ascii and unknown charsets are read as UTF-8); every
+ * byte that cannot be converted becomes U+FFFD. */
+void	 mime_text_to_utf8(struct buf *, const char *charset, const char *p,
+	    size_t n);
+/* Appends p[0..n) with CRLF and lone CR turned into LF and NUL into
+ * U+FFFD; p must already be valid UTF-8. */
+void	 mime_text_lf(struct buf *, const char *p, size_t n);
+/* A valid UTF-8 copy of s (owned by the caller). */
+char	*mime_utf8_dup(const char *s);
+/* Decodes RFC 2047 encoded words in s; returns UTF-8 owned by the caller. */
+char	*mime_decode_words(const char *s);
+
+/* mime-raw.c: looks at the raw bytes before libetpan does. */
+/* Number of Content-Type fields naming multipart/ or message/. */
+size_t	 mime_raw_nesting(const char *raw, size_t len);
+/* The value of the first top-level header field called name, unfolded and
+ * trimmed (owned by the caller), or NULL. */
+char	*mime_raw_field(const char *raw, size_t len, const char *name);
+/* "sha256:<hex>" of the message without trace fields, LF line ends. */
+char	*mime_raw_digest(const char *raw, size_t len);
+
+/* mime-headers.c: fills identity, people, threading and the automatic-mail
+ * classification from the top-level header fields. */
+void	 mime_headers(struct mail_msg *, struct mailimf_fields *);
+/* Sets is_auto with the reason, unless already set (first reason wins). */
+void	 mime_set_auto(struct mail_msg *, const char *reason);
+
+/* mime-body.c: fills body, body_source, body_error and the bounce fields
+ * from the message's MIME tree (the top-level message part). */
+void	 mime_body(struct mail_msg *, struct mailmime *);
+/* Lower-case "type/subtype" of a part (owned by the caller). */
+char	*mime_part_type(const struct mailmime *);
+/* Decodes a single part's transfer encoding; returns 0 and *out and *outlen
+ * (free with mailmime_decoded_part_free), or -1. */
+int	 mime_part_decode(const struct mailmime *, char **out, size_t *outlen);
+
+/* mime-dsn.c: reads a message/delivery-status part (decoded) and the
+ * returned message or headers into the bounce fields. */
+void	 mime_dsn_status(struct mail_msg *, const char *p, size_t n);
+void	 mime_dsn_returned(struct mail_msg *, const struct mailmime *);
+
+/* mime-html.c: appends the text of an HTML document (valid UTF-8). */
+void	 mime_html_text(struct buf *, const char *html, size_t n);
+
+#endif

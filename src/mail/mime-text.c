@@ -1,0 +1,206 @@
+/* mime-text.c: every piece of text that leaves the parser is valid UTF-8.
+ *
+ * Charset conversion uses iconv directly rather than libetpan's charconv,
+ * which replaces what it cannot convert with '?' and mangles UTF-8 text
+ * labelled us-ascii: here every unconvertible byte becomes U+FFFD, which a
+ * player can see and the order parser will never mistake for an order. */
+#include "config.h"
+
+#include <errno.h>
+#include <iconv.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <libetpan/libetpan.h>
+
+#include "buf.h"
+#include "mime-int.h"
+#include "xalloc.h"
+
+static const char replacement[] = "\xef\xbf\xbd";	/* U+FFFD */
+
+/* Length of the valid UTF-8 sequence at p (at most n bytes), or 0. */
+static size_t
+utf8_seq(const unsigned char *p, size_t n)
+{
+	unsigned char	lo = 0x80, hi = 0xbf;
+	size_t		need, i;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		need = 2;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+		need = 3;
+		if (p[0] == 0xe0)
+			lo = 0xa0;	/* overlong */
+		else if (p[0] == 0xed)
+			hi = 0x9f;	/* surrogates */
+	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+		need = 4;
+		if (p[0] == 0xf0)
+			lo = 0x90;	/* overlong */
+		else if (p[0] == 0xf4)
+			hi = 0x8f;	/* beyond U+10FFFF */
+	} else
+		return 0;
+	if (n < need || p[1] < lo || p[1] > hi)
+		return 0;
+	for (i = 2; i < need; i++) {
+		if (p[i] < 0x80 || p[i] > 0xbf)
+			return 0;
+	}
+	return need;
+}
+
+/* Appends p[0..n), each byte of an invalid sequence replaced by U+FFFD. */
+static void
+utf8_repair(struct buf *out, const char *p, size_t n)
+{
+	const unsigned char	*u = (const unsigned char *)p;
+	size_t			 i = 0, start = 0, k;
+
+	while (i < n) {
+		k = utf8_seq(u + i, n - i);
+		if (k != 0) {
+			i += k;
+			continue;
+		}
+		buf_add(out, p + start, i - start);
+		buf_add(out, replacement, 3);
+		start = ++i;
+	}
+	buf_add(out, p + start, i - start);
+}
+
+/* Returns the iconv name for a MIME charset, or NULL to read it as UTF-8. */
+static const char *
+charset_name(const char *cs)
+{
+	static const char *const utf8[] = {
+		"utf-8", "utf8", "us-ascii", "ascii", "us", "ansi_x3.4-1968",
+		"iso646-us", "unicode-1-1-utf-8",
+	};
+	static const char *const latin1[] = {
+		"iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "l1",
+		"cp819", "ibm819",
+	};
+	size_t	i;
+
+	if (cs == NULL || *cs == '\0')
+		return NULL;
+	for (i = 0; i < sizeof utf8 / sizeof utf8[0]; i++) {
+		if (strcasecmp(cs, utf8[i]) == 0)
+			return NULL;
+	}
+	/* As in every web browser: text labelled Latin-1 is written by
+	 * Windows software far more often than not, and C1 controls never
+	 * occur in real text, so read it as windows-1252. */
+	for (i = 0; i < sizeof latin1 / sizeof latin1[0]; i++) {
+		if (strcasecmp(cs, latin1[i]) == 0)
+			return "WINDOWS-1252";
+	}
+	return cs;
+}
+
+static void
+convert(struct buf *tmp, iconv_t cd, const char *p, size_t n)
+{
+	char	 chunk[4096], *in = (char *)(uintptr_t)p, *o;
+	size_t	 inleft = n, oleft, r;
+
+	while (inleft > 0) {
+		o = chunk;
+		oleft = sizeof chunk;
+		r = iconv(cd, &in, &inleft, &o, &oleft);
+		buf_add(tmp, chunk, (size_t)(o - chunk));
+		if (r != (size_t)-1 || errno == E2BIG)
+			continue;
+		buf_add(tmp, replacement, 3);
+		if (errno != EILSEQ)
+			break;		/* EINVAL: truncated at the end */
+		in++;
+		inleft--;
+	}
+	o = chunk;
+	oleft = sizeof chunk;
+	(void)iconv(cd, NULL, NULL, &o, &oleft);	/* stateful charsets */
+	buf_add(tmp, chunk, (size_t)(o - chunk));
+}
+
+void
+mime_text_to_utf8(struct buf *out, const char *charset, const char *p,
+    size_t n)
+{
+	struct buf	 tmp = BUF_INIT;
+	const char	*name = charset_name(charset);
+	iconv_t		 cd;
+
+	if (name != NULL) {
+		cd = iconv_open("UTF-8", name);
+		if (cd != (iconv_t)-1) {
+			convert(&tmp, cd, p, n);
+			iconv_close(cd);
+			/* iconv's output should be valid; make sure. */
+			utf8_repair(out, tmp.p != NULL ? tmp.p : "", tmp.len);
+			buf_free(&tmp);
+			return;
+		}
+		/* An unknown charset: most likely a misspelt UTF-8 or ASCII
+		 * label, so read it as UTF-8 and keep what is valid. */
+	}
+	utf8_repair(out, p, n);
+}
+
+void
+mime_text_lf(struct buf *out, const char *p, size_t n)
+{
+	size_t	i, start = 0;
+
+	for (i = 0; i < n; i++) {
+		if (p[i] != '\r' && p[i] != '\0')
+			continue;
+		buf_add(out, p + start, i - start);
+		if (p[i] == '\0')
+			buf_add(out, replacement, 3);
+		else {
+			buf_addc(out, '\n');
+			if (i + 1 < n && p[i + 1] == '\n')
+				i++;
+		}
+		start = i + 1;
+	}
+	buf_add(out, p + start, n - start);
+}
+
+char *
+mime_utf8_dup(const char *s)
+{
+	struct buf	b = BUF_INIT;
+
+	utf8_repair(&b, s, strlen(s));
+	return buf_detach(&b);
+}
+
+char *
+mime_decode_words(const char *s)
+{
+	char	*valid, *dec = NULL, *r;
+	size_t	 idx = 0;
+
+	/* Raw 8-bit bytes outside encoded words are taken as UTF-8, which
+	 * is what every current mail program writes; invalid ones become
+	 * U+FFFD here, before libetpan's charconv would turn them into '?'. */
+	valid = mime_utf8_dup(s);
+	if (mailmime_encoded_phrase_parse("utf-8", valid, strlen(valid), &idx,
+	    "utf-8", &dec) != MAILIMF_NO_ERROR || dec == NULL) {
+		free(dec);
+		return valid;
+	}
+	free(valid);
+	r = mime_utf8_dup(dec);
+	free(dec);
+	return r;
+}

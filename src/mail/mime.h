@@ -1,0 +1,97 @@
+/* mime.h: one incoming mail, parsed into what the daemon needs.
+ *
+ * mail_parse() takes the raw bytes of one RFC 5322 message (as read from a
+ * Maildir file, an IMAP fetch or standard input; CRLF or LF line ends) and
+ * returns its identity, its sender, the facts that decide whether it may be
+ * answered at all (automatic mail, bounces), and the text in which orders
+ * are looked for.  What counts as that text, and what counts as automatic
+ * mail, is written down in docs/mail-parsing.md.
+ *
+ * Every string in struct mail_msg is valid UTF-8, NUL-terminated and owned
+ * by the message; mail_msg_free() releases them all. */
+#ifndef NV_MIME_H
+#define NV_MIME_H
+
+#include <stddef.h>
+
+/* Limits.  A message larger than MAIL_RAW_MAX is refused outright; text
+ * larger than MAIL_BODY_MAX is not returned (body_error says why), because
+ * orders fit in a few kilobytes and a huge text is a mistake or an attack. */
+#define MAIL_RAW_MAX		(16u * 1024 * 1024)
+#define MAIL_BODY_MAX		(1u * 1024 * 1024)
+/* Content-Type fields naming multipart/ or message/ (each can open one
+ * more level of nesting); libetpan recurses without a limit. */
+#define MAIL_NEST_MAX		64
+
+/* Where the body text came from. */
+enum mail_body_source {
+	MAIL_BODY_NONE,		/* no text/plain or text/html part */
+	MAIL_BODY_PLAIN,	/* the text/plain part(s) */
+	MAIL_BODY_HTML,		/* the text/html part(s), turned into text */
+};
+
+struct mail_msg {
+	/* Identity.  Message-ID without angle brackets; when the message has
+	 * none, "sha256:<64 hex>" of the message without its trace fields
+	 * (Received, Return-Path, Delivered-To, ...) and with LF line ends,
+	 * so the same mail delivered twice gets the same id. */
+	char	*message_id;
+	int	 message_id_synth;	/* 1: message_id is such a digest */
+
+	/* People.  Addresses as written (addr-spec, no brackets); NULL when
+	 * the field is absent or cannot be parsed. */
+	char	*from;			/* first mailbox of From */
+	char	*from_name;		/* its display name, decoded, or NULL */
+	char	*sender;		/* Sender, or NULL */
+	char	*reply_to;		/* first mailbox of Reply-To, or NULL */
+	char	*return_path;		/* Return-Path; "" for the null
+					   sender <>; NULL when absent */
+
+	/* Threading and description. */
+	char	*subject;		/* decoded; NULL when absent */
+	char	*in_reply_to;		/* first id of In-Reply-To, or NULL */
+	char   **references;		/* ids of References, oldest first */
+	size_t	 nreferences;
+	char	*date;			/* Date field as written, unfolded */
+
+	/* Loop and bounce safety (docs/mail-parsing.md).  A message with
+	 * is_auto set must never be answered. */
+	char	*auto_submitted;	/* Auto-Submitted keyword, lower case,
+					   or NULL when absent */
+	int	 is_auto;
+	char	*auto_reason;		/* why is_auto is set, e.g.
+					   "Precedence: bulk"; NULL if not */
+	int	 is_bounce;		/* a delivery status report */
+	char	*bounce_recipient;	/* the address that failed, or NULL */
+	char	*bounce_message_id;	/* Message-ID of the returned mail */
+	char	*bounce_action;		/* "failed", "delayed", ... or NULL */
+	char	*bounce_status;		/* e.g. "5.1.1", or NULL */
+
+	/* The text orders are looked for in: LF line ends, valid UTF-8,
+	 * never NULL ("" when there is none). */
+	char	*body;
+	size_t	 body_len;
+	enum mail_body_source body_source;
+	/* Set (and body "") when the text could not be returned, e.g. over
+	 * MAIL_BODY_MAX: a sentence suitable for a reply to the player. */
+	char	*body_error;
+};
+
+/* Parses one message.  Returns 0 and fills *out (owned by the caller, freed
+ * with mail_msg_free), or -1 with *cause (owned by the caller) for a
+ * message that cannot be parsed at all.  Never crashes on hostile input. */
+int	 mail_parse(const char *raw, size_t len, struct mail_msg **out,
+	    char **cause);
+void	 mail_msg_free(struct mail_msg *);
+
+/* Finds a "[navarch GAME]" tag anywhere in subject (case-insensitive, any
+ * Re:/Fwd:/AW: prefixes before it).  Returns 0 and *game (as written,
+ * owned by the caller), or -1 when there is no tag. */
+int	 mail_subject_tag(const char *subject, char **game);
+
+/* 1 if the message comes from daemon_address (a bare address or
+ * "Name <address>"): its From, Sender or Return-Path, compared without
+ * regard to case.  Such a message must never be answered. */
+int	 mail_is_own_address(const struct mail_msg *, const char *daemon_address);
+
+#endif
