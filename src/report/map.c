@@ -48,14 +48,17 @@ map_ship_code(const struct nv_state *st, const unsigned char *vis,
 		if (st->ships[i].owner == owner)
 			n++;
 	}
-	if (owner < (int)sizeof letters - 1 && n <= 99)
-		(void)snprintf(out, MAP_CODE_MAX + 1, "%c%d", letters[owner],
-		    n);
-	else if (all < 36 * 36)
-		(void)snprintf(out, MAP_CODE_MAX + 1, "+%c%c", b36[all / 36],
-		    b36[all % 36]);
-	else
-		(void)snprintf(out, MAP_CODE_MAX + 1, "+??");
+	if (owner < (int)sizeof letters - 1 && n <= 99) {
+		out[0] = letters[owner];
+		out[1] = n < 10 ? b36[n] : b36[n / 10];
+		out[2] = n < 10 ? '\0' : b36[n % 10];
+	} else if (all < 36 * 36) {
+		out[0] = '+';
+		out[1] = b36[all / 36];
+		out[2] = b36[all % 36];
+	} else
+		memcpy(out, "+??", 3);
+	out[3] = '\0';
 	return out;
 }
 
