@@ -151,11 +151,11 @@ map_grid(const struct map_ctx *m, struct map_area a, struct buf *out)
 			contents(m, &cv, c, r, y, x);
 		}
 	}
-	/* Row labels on both sides, level with the code line of the row's
-	 * odd-column hexes (the even ones are half a hex lower), so that
-	 * both labels of a row are on one line. */
+	/* Row labels on both sides, on one line, between the code lines of
+	 * the row's odd-column hexes (one line up) and its even-column ones
+	 * (one line down): every ship's row is the label nearest to it. */
 	for (r = a.row0; r <= a.row1; r++) {
-		y = top + MAP_ROW_H * (r - a.row0) + (odd ? 2 : 4);
+		y = top + MAP_ROW_H * (r - a.row0) + (odd ? 3 : 4);
 		(void)snprintf(num, sizeof num, "%0*d", m->digits, r);
 		put(&cv, y, 0, num);
 		put(&cv, y, margin + MAP_COL_W * (ncol - 1) + 8, num);
