@@ -329,7 +329,7 @@ sheet_caption(const struct map_ctx *m, const struct map_sheet *s,
 	};
 	struct buf		 t = BUF_INIT;
 	char			 num[16];
-	int			 i, j, k, nd, len;
+	int			 i, j, k, nd, len, indent;
 
 	buf_printf(&t, "Sheet %d of %zu: columns %0*d-%0*d, rows %0*d-%0*d.",
 	    s->number, n, m->digits, s->area.col0, m->digits, s->area.col1,
@@ -339,8 +339,14 @@ sheet_caption(const struct map_ctx *m, const struct map_sheet *s,
 	/* The neighbours as they lie, this sheet bracketed in the middle,
 	 * every number's last digit in the same column. */
 	nd = snprintf(num, sizeof num, "%zu", n);
+	/* The caption beside the key when it fits, above it when not. */
+	indent = 12 + 3 * (nd + 3) <= m->o.width ? 12 : 0;
+	if (indent == 0)
+		buf_adds(out, "Next sheets:\n");
 	for (i = 0; i < 3; i++) {
-		buf_adds(out, i == 0 ? "Next sheets:" : "            ");
+		if (indent > 0)
+			buf_adds(out, i == 0 ? "Next sheets:" :
+			    "            ");
 		for (j = 0; j < 3; j++) {
 			k = pos[i][j];
 			if (k < 0) {

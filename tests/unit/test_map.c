@@ -527,6 +527,7 @@ test_sheets(void **state)
 		struct map_opts		 o = MAP_OPTS_INIT;
 		struct map_sheet	*sh;
 		struct nv_state		*st;
+		char			*out;
 
 		st = blank(e, rows[i].columns, rows[i].rows);
 		o.width = rows[i].width;
@@ -556,12 +557,11 @@ test_sheets(void **state)
 					    sh[sh[s].nb[k] - 1].nb[back[k]],
 					    sh[s].number);
 		}
-		if (n < 10) {
-			char	*out = render(st, &o);
-
-			check_medium(out, o.width);
-			free(out);
-		}
+		out = render(st, &o);
+		check_medium(out, o.width);
+		assert_int_equal(count_word(out, strlen(out), "Sheet"),
+		    (int)n);
+		free(out);
 		free(sh);
 		state_free(st);
 	}
