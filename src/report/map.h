@@ -1,19 +1,94 @@
-/* map.h: a plain ASCII map of a state.
+/* map.h: the ASCII hex map of a state, for plain-text mail.
  *
  * The report layer turns states and events into text; it never touches
- * SQLite or mail.  This is the plain map of `navarch map`; the reports
- * issue replaces it with the windowed, legend-rich one. */
+ * files, SQLite or mail.  The map is drawn with hex outlines, four text
+ * lines a hex row and five characters a hex column, so that every line
+ * fits the width (76 by default: one level of quoting in a reply still
+ * fits 78).  A map too big for one window is cut into a window around the
+ * reader's ships, or into numbered sheets that tile the whole map.  The
+ * output is printable ASCII and newlines only, and byte-identical for the
+ * same state and options.  docs/maps.md shows the layout and why. */
 #ifndef NV_MAP_H
 #define NV_MAP_H
+
+#include <stddef.h>
 
 struct buf;
 struct nv_state;
 
-/* Appends the map and its legend to out. */
-void	map_plain(const struct nv_state *, struct buf *out);
+/* Default and smallest width of the map's lines. */
+#define MAP_WIDTH	76
+#define MAP_WIDTH_MIN	24
+/* Default number of hex rows in a window or sheet: 15 rows are 60 text
+ * lines, one printed page with the labels and the title. */
+#define MAP_HEIGHT	15
 
-/* The short code of ship i on the map: side letter and number, e.g. "A1".
- * Writes at most 3 bytes with the NUL into out; returns out. */
-char	*map_ship_code(const struct nv_state *, int ship, char *out);
+enum map_cut {
+	MAP_WINDOW,	/* one window around the reader's ships */
+	MAP_SHEETS,	/* every sheet, tiling the whole map */
+};
+
+struct map_opts {
+	int		 side;		/* reader's side index; -1 for all */
+	enum map_cut	 cut;
+	int		 width;		/* longest line; 0 means MAP_WIDTH */
+	int		 height;	/* hex rows a window or sheet shows at
+					   most; 0 means MAP_HEIGHT */
+	/* Fog of war: which ships and wrecks this reader may see, one flag
+	 * per ships[] (nwrecks[]) entry, non-zero to show; NULL shows all.
+	 * A hidden ship or wreck is never drawn, listed, counted, numbered
+	 * or used to place the window: the output is the same as for a
+	 * state without it.  Not owned. */
+	const unsigned char *ship_visible;
+	const unsigned char *wreck_visible;
+};
+
+#define MAP_OPTS_INIT { -1, MAP_WINDOW, 0, 0, NULL, NULL }
+
+/* A rectangle of the map, columns and rows from 1, inclusive. */
+struct map_area {
+	int	col0, col1;
+	int	row0, row1;
+};
+
+/* One sheet of a tiling.  Neighbours are sheet numbers, 0 at the edge,
+ * indexed by MAP_NB_* (the eight compass points, clockwise from N). */
+enum { MAP_NB_N, MAP_NB_NE, MAP_NB_E, MAP_NB_SE, MAP_NB_S, MAP_NB_SW,
+	MAP_NB_W, MAP_NB_NW, MAP_NB_COUNT };
+
+struct map_sheet {
+	int		number;		/* from 1, row by row */
+	struct map_area	area;
+	int		nb[MAP_NB_COUNT];
+};
+
+/* Appends the map (window or every sheet, as opts says; NULL opts means
+ * MAP_OPTS_INIT) and its legend to out. */
+void	map_render(const struct nv_state *, const struct map_opts *,
+	    struct buf *out);
+
+/* The window map_render draws for opts: as many columns as the width
+ * allows and at most opts->height rows, centred on the bounding box of
+ * the reader's visible ships on the map (all visible ships when side is
+ * -1; the map's centre when there are none), clamped to the map. */
+struct map_area	map_window(const struct nv_state *, const struct map_opts *);
+
+/* The sheets that tile the map for opts's width and height, numbered row
+ * by row from the top left, as even in size as possible.  Returns how
+ * many and sets *out (owned by the caller, free()). */
+size_t	map_sheets(const struct nv_state *, const struct map_opts *,
+	    struct map_sheet **out);
+
+/* How many hex columns fit in width characters on a map whose names have
+ * digits (2 or 3) per coordinate; at least 1. */
+int	map_columns_fit(int width, int digits);
+
+/* The short code of ship i on the map: its original side's letter (A-Z,
+ * then a-z) and its number among that side's visible ships in id order,
+ * e.g. "A1", "B12"; "+" and two base-36 digits of its index among all
+ * visible ships when that does not fit.  visible as in map_opts (NULL for
+ * all).  Writes at most 4 bytes with the NUL into out; returns out. */
+char	*map_ship_code(const struct nv_state *, const unsigned char *visible,
+	    int ship, char *out);
 
 #endif

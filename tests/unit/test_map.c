@@ -1,10 +1,20 @@
-/* test_map.c: the plain ASCII map, against golden output. */
+/* test_map.c: the ASCII hex map.
+ *
+ * Golden files (tests/unit/golden/map-*.txt) hold the whole output for a
+ * table of states and options; every output is also checked for the
+ * rules of the medium (width, no tabs, printable ASCII), for every shown
+ * ship's code appearing exactly once in the grids, and for fog of war (a
+ * hidden ship or wreck leaves the output exactly as if it did not exist).
+ * NAVARCH_UPDATE_GOLDEN=1 rewrites the golden files instead of comparing:
+ * look at the diff before committing it. */
 #include "config.h"
 
+#include <ctype.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +29,12 @@
 #include "state.h"
 #include "xalloc.h"
 
+struct env {
+	struct nv_ruleset	*rs;
+	char			*srng;
+	size_t			 slen;
+};
+
 static char *
 read_rel(const char *rel, size_t *len)
 {
@@ -32,74 +48,633 @@ read_rel(const char *rel, size_t *len)
 	return buf;
 }
 
-struct row {
-	const char	*scenario;
-	const char	*map;
+/* --- scenarios ----------------------------------------------------------- */
+
+static const char small_xml[] =
+    "<scenario ruleset=\"classic\" turn=\"3\"><title>Small</title>"
+    "<map columns=\"5\" rows=\"4\"><land hex=\"0302\"/><land hex=\"0303\"/>"
+    "</map>"
+    "<side id=\"a\" nation=\"hellenistic\" crew=\"average\"/>"
+    "<side id=\"b\" nation=\"asiatic\" crew=\"average\"/>"
+    "<ship id=\"a-n\" side=\"a\" class=\"trireme\" hex=\"0101\" "
+    "facing=\"N\"/>"
+    "<ship id=\"a-ne\" side=\"a\" class=\"bireme\" hex=\"0201\" "
+    "facing=\"NE\" speed=\"2\"/>"
+    "<ship id=\"a-se\" name=\"Paralos\" side=\"a\" class=\"trireme\" "
+    "hex=\"0401\" facing=\"SE\"/>"
+    "<ship id=\"b-nw\" name=\"\xce\x9d\xce\xaf\xce\xba\xce\xb7\" "
+    "side=\"b\" class=\"trireme\" hex=\"0403\" facing=\"NW\"/>"
+    "<ship id=\"b-s\" side=\"b\" class=\"trireme\" hex=\"0103\" "
+    "facing=\"S\"/>"
+    "<ship id=\"b-sw\" side=\"b\" class=\"trireme\" hex=\"0203\" "
+    "facing=\"SW\" speed=\"-1\"/>"
+    "<ship id=\"prize\" side=\"a\" owner=\"b\" status=\"captured\" "
+    "class=\"bireme\" hex=\"0504\" facing=\"S\"/>"
+    "<ship id=\"sunk\" side=\"a\" class=\"bireme\" hex=\"0104\" "
+    "facing=\"S\" status=\"sunk\"/>"
+    "<wreck hex=\"0502\" ship=\"old\"/></scenario>";
+
+/* A generated battle: each side's ships in a cluster around its own
+ * centre, facings in turn, an island in the middle of the map. */
+struct gen {
+	int	columns, rows;
+	int	nsides, per_side;
+	int	cx[3], cy[3];	/* cluster centres, column and row */
 };
 
-static const struct row rows[] = {
-	{ "<scenario ruleset=\"classic\" turn=\"3\"><title>Small</title>"
-	  "<map columns=\"4\" rows=\"3\"><land hex=\"0202\"/></map>"
-	  "<side id=\"a\" nation=\"hellenistic\" crew=\"average\"/>"
-	  "<side id=\"b\" nation=\"hellenistic\" crew=\"average\"/>"
-	  "<ship id=\"a1\" side=\"a\" class=\"trireme\" hex=\"0101\" "
-	  "facing=\"N\"/>"
-	  "<ship id=\"a2\" side=\"a\" class=\"bireme\" hex=\"0201\" "
-	  "facing=\"SE\" speed=\"2\"/>"
-	  "<ship id=\"b1\" side=\"b\" class=\"trireme\" hex=\"0403\" "
-	  "facing=\"SW\"/>"
-	  "<wreck hex=\"0301\" ship=\"old\"/></scenario>",
-	  "Turn 3: Small\n"
-	  "\n"
-	  "     01  02  03  04\n"
-	  "01  A1^     xxx\n"
-	  "        A2\\      .\n"
-	  "02   .       .\n"
-	  "        ###      .\n"
-	  "03   .       .\n"
-	  "         .      B1<\n"
-	  "\n"
-	  "A1  a1           trireme      a          0101 N  speed 0 afloat\n"
-	  "A2  a2           bireme       a          0201 SE speed 2 afloat\n"
-	  "B1  b1           trireme      b          0403 SW speed 0 afloat\n"
-	  "xxx wreck of old at 0301\n" },
+static char *
+gen_xml(const struct gen *g)
+{
+	static const char *const classes[] = { "trireme", "bireme",
+	    "quadrireme", "quinquereme" };
+	static const char *const facings[] = { "N", "NE", "SE", "S", "SW",
+	    "NW" };
+	struct buf	b = BUF_INIT;
+	int		s, j, col, row, n = 0;
+
+	buf_printf(&b, "<scenario ruleset=\"classic\" turn=\"5\">"
+	    "<title>Generated %dx%d</title>"
+	    "<map columns=\"%d\" rows=\"%d\">", g->columns, g->rows,
+	    g->columns, g->rows);
+	buf_printf(&b, "<land hex=\"%s\"/>", g->columns > 99 ? "060060" :
+	    "1515");
+	buf_adds(&b, "</map>");
+	for (s = 0; s < g->nsides; s++)
+		buf_printf(&b, "<side id=\"s%c\" nation=\"hellenistic\" "
+		    "crew=\"average\"/>", 'a' + s);
+	for (s = 0; s < g->nsides; s++) {
+		for (j = 0; j < g->per_side; j++, n++) {
+			col = g->cx[s] + (j % 4) * 3 - 4;
+			row = g->cy[s] + (j / 4) * 2 - 2;
+			buf_printf(&b, "<ship id=\"s%c%02d\" side=\"s%c\" "
+			    "class=\"%s\" facing=\"%s\" speed=\"%d\" "
+			    "hex=\"%0*d%0*d\"/>", 'a' + s, j, 'a' + s,
+			    classes[n % 4], facings[n % 6], j % 4,
+			    g->columns > 99 ? 3 : 2, col,
+			    g->columns > 99 ? 3 : 2, row);
+		}
+	}
+	buf_printf(&b, "<wreck hex=\"%s\" ship=\"hulk\"/></scenario>",
+	    g->columns > 99 ? "061060" : "1516");
+	return buf_detach(&b);
+}
+
+static const struct gen gen30 = { 30, 30, 3, 6, { 5, 25, 16 },
+	{ 5, 26, 14 } };
+static const struct gen gen40 = { 40, 25, 2, 8, { 8, 33 }, { 6, 20 } };
+static const struct gen gen120 = { 120, 120, 2, 5, { 20, 100 },
+	{ 30, 90 } };
+
+enum src { SRC_SMALL, SRC_DEMO, SRC_GEN30, SRC_GEN40, SRC_GEN120 };
+
+static char *
+scenario_text(enum src src)
+{
+	size_t	len;
+
+	switch (src) {
+	case SRC_SMALL:	return xstrdup(small_xml);
+	case SRC_DEMO:	return read_rel("../orders/demo/scenario.xml", &len);
+	case SRC_GEN30:	return gen_xml(&gen30);
+	case SRC_GEN40:	return gen_xml(&gen40);
+	case SRC_GEN120: return gen_xml(&gen120);
+	}
+	return NULL;
+}
+
+static struct nv_state *
+load(const struct env *e, const char *xml)
+{
+	struct diag	 d = DIAG_INIT;
+	struct buf	 b = BUF_INIT;
+	struct nv_state	*st;
+
+	st = state_xml_load(e->rs, "t.xml", xml, strlen(xml), e->srng,
+	    e->slen, &d);
+	if (st == NULL) {
+		diag_format(&d, &b);
+		fail_msg("%s", buf_str(&b));
+	}
+	diag_free(&d);
+	return st;
+}
+
+static char *
+render(const struct nv_state *st, const struct map_opts *o)
+{
+	struct buf	b = BUF_INIT;
+
+	map_render(st, o, &b);
+	return buf_detach(&b);
+}
+
+/* --- properties ---------------------------------------------------------- */
+
+static int
+is_word_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_' || c == '-' || c == '+';
+}
+
+/* Occurrences of word in text[0, len) as a whole word. */
+static int
+count_word(const char *text, size_t len, const char *word)
+{
+	size_t	wl = strlen(word), i;
+	int	n = 0;
+
+	for (i = 0; i + wl <= len; i++)
+		if (memcmp(text + i, word, wl) == 0 &&
+		    (i == 0 || !is_word_char(text[i - 1])) &&
+		    (i + wl == len || !is_word_char(text[i + wl])))
+			n++;
+	return n;
+}
+
+static int
+in_area(const struct nv_state *st, int ship, struct map_area a)
+{
+	int	col, row;
+
+	hex_to_cr(st->ships[ship].hex, &col, &row);
+	return col >= a.col0 && col <= a.col1 && row >= a.row0 &&
+	    row <= a.row1;
+}
+
+static void
+check_medium(const char *out, int width)
+{
+	const char	*p, *nl;
+
+	assert_true(strlen(out) > 0 && out[strlen(out) - 1] == '\n');
+	for (p = out; *p != '\0'; p = nl + 1) {
+		nl = strchr(p, '\n');
+		if (nl - p > width)
+			fail_msg("line over %d: '%.*s'", width, (int)(nl - p),
+			    p);
+		for (; p < nl; p++)
+			if (*p < 0x20 || *p > 0x7e)
+				fail_msg("byte 0x%02x in '%.40s'",
+				    (unsigned char)*p, p);
+	}
+}
+
+static void
+check_ships(const struct nv_state *st, const struct map_opts *o,
+    const char *out)
+{
+	const char	*key = strstr(out, "\nKey:");
+	struct map_area	 a = map_window(st, o);
+	size_t		 glen, i;
+	char		 code[8];
+	int		 want;
+
+	assert_non_null(key);
+	glen = (size_t)(key - out);
+	for (i = 0; i < st->nships; i++) {
+		if (o->ship_visible != NULL && !o->ship_visible[i]) {
+			assert_int_equal(count_word(out, strlen(out),
+			    st->ships[i].id), 0);
+			continue;
+		}
+		map_ship_code(st, o->ship_visible, (int)i, code);
+		if (!ship_on_map(&st->ships[i]))
+			want = 0;
+		else if (o->cut == MAP_SHEETS)
+			want = 1;
+		else
+			want = in_area(st, (int)i, a);
+		if (count_word(out, glen, code) != want)
+			fail_msg("ship %s, code %s: %d in the grid, want %d",
+			    st->ships[i].id, code,
+			    count_word(out, glen, code), want);
+		/* Listed once, in the legend, if it is on the map. */
+		assert_int_equal(count_word(key, strlen(key),
+		    st->ships[i].id), ship_on_map(&st->ships[i]) ? 1 : 0);
+	}
+}
+
+static void
+check_all(const struct nv_state *st, const struct map_opts *o,
+    const char *out)
+{
+	check_medium(out, o->width > 0 ? o->width : MAP_WIDTH);
+	check_ships(st, o, out);
+}
+
+/* --- golden files -------------------------------------------------------- */
+
+static void
+golden(const char *name, const char *out)
+{
+	const char	*dir = getenv("NAVARCH_DATADIR");
+	char		*path, *want = NULL, *cause = NULL;
+	size_t		 len;
+	FILE		*f;
+
+	path = xasprintf("%s/../tests/unit/golden/map-%s.txt",
+	    dir != NULL ? dir : "../data", name);
+	if (getenv("NAVARCH_UPDATE_GOLDEN") != NULL) {
+		if ((f = fopen(path, "w")) == NULL ||
+		    fputs(out, f) == EOF || fclose(f) != 0)
+			fail_msg("cannot write %s", path);
+		free(path);
+		return;
+	}
+	if (file_read(path, NV_XML_MAX, &want, &len, &cause) != 0)
+		fail_msg("%s (NAVARCH_UPDATE_GOLDEN=1 writes it)", cause);
+	if (strcmp(want, out) != 0) {
+		print_message("--- %s\n%s--- got\n%s", path, want, out);
+		fail_msg("%s differs", path);
+	}
+	free(want);
+	free(path);
+}
+
+struct golden_row {
+	const char	*name;
+	enum src	 src;
+	const char	*side;		/* id, or NULL for all */
+	enum map_cut	 cut;
+	int		 width, height;
+};
+
+static const struct golden_row golden_rows[] = {
+	{ "small",		SRC_SMALL,  NULL, MAP_WINDOW, 0, 0 },
+	{ "small-narrow",	SRC_SMALL,  "b",  MAP_WINDOW, 24, 0 },
+	{ "demo",		SRC_DEMO,   NULL, MAP_WINDOW, 0, 0 },
+	{ "demo-athens",	SRC_DEMO,   "athens", MAP_WINDOW, 0, 0 },
+	{ "demo-sheets",	SRC_DEMO,   NULL, MAP_SHEETS, 0, 6 },
+	{ "30x30-all",		SRC_GEN30,  NULL, MAP_WINDOW, 0, 0 },
+	{ "30x30-sa",		SRC_GEN30,  "sa", MAP_WINDOW, 0, 0 },
+	{ "30x30-sb",		SRC_GEN30,  "sb", MAP_WINDOW, 0, 0 },
+	{ "30x30-sc",		SRC_GEN30,  "sc", MAP_WINDOW, 0, 0 },
+	{ "40x25-sheets",	SRC_GEN40,  NULL, MAP_SHEETS, 0, 0 },
+	{ "120x120-sb",		SRC_GEN120, "sb", MAP_WINDOW, 0, 0 },
 };
 
 static void
 test_golden(void **state)
 {
-	char		*rng;
-	char		*xml, *srng;
-	size_t		 rlen, xlen, slen, i;
-	struct diag	 d = DIAG_INIT;
-	struct nv_ruleset *rs;
+	const struct env	*e = *state;
+	size_t			 i;
+
+	for (i = 0; i < sizeof golden_rows / sizeof golden_rows[0]; i++) {
+		const struct golden_row	*g = &golden_rows[i];
+		struct map_opts		 o = MAP_OPTS_INIT;
+		struct nv_state		*st;
+		char			*xml, *out, *again;
+
+		xml = scenario_text(g->src);
+		st = load(e, xml);
+		if (g->side != NULL)
+			assert_true((o.side = state_side_index(st, g->side))
+			    >= 0);
+		o.cut = g->cut;
+		o.width = g->width;
+		o.height = g->height;
+		out = render(st, &o);
+		check_all(st, &o, out);
+		golden(g->name, out);
+		/* Deterministic: the same again, byte for byte. */
+		again = render(st, &o);
+		assert_string_equal(out, again);
+		free(again);
+		free(out);
+		state_free(st);
+		free(xml);
+	}
+}
+
+/* --- fog of war ---------------------------------------------------------- */
+
+/* The scenario text without the element that starts with tag. */
+static char *
+without(const char *xml, const char *tag)
+{
+	const char	*p = strstr(xml, tag), *end;
+	struct buf	 b = BUF_INIT;
+
+	assert_non_null(p);
+	end = strstr(p, "/>");
+	assert_non_null(end);
+	buf_add(&b, xml, (size_t)(p - xml));
+	buf_adds(&b, end + 2);
+	return buf_detach(&b);
+}
+
+static const struct {
+	enum src	 src;
+	const char	*side;
+	enum map_cut	 cut;
+} fog_rows[] = {
+	{ SRC_SMALL, NULL, MAP_WINDOW },
+	{ SRC_SMALL, "a", MAP_SHEETS },
+	{ SRC_DEMO, "athens", MAP_WINDOW },
+	{ SRC_GEN30, "sb", MAP_WINDOW },
+	{ SRC_GEN30, NULL, MAP_SHEETS },
+};
+
+/* Hiding ship i gives the same output as a state without ship i, and
+ * nothing of it (id, name, code count) shows. */
+static void
+fog_one_ship(const struct env *e, const char *xml, struct nv_state *st,
+    struct map_opts *o, size_t i)
+{
+	unsigned char	*vis = xcalloc(st->nships, 1);
+	struct nv_state	*st2;
+	char		*tag, *xml2, *out, *out2;
+
+	memset(vis, 1, st->nships);
+	vis[i] = 0;
+	o->ship_visible = vis;
+	out = render(st, o);
+	check_all(st, o, out);
+	if (st->ships[i].name != NULL)
+		assert_null(strstr(out, st->ships[i].name));
+	tag = xasprintf("<ship id=\"%s\"", st->ships[i].id);
+	xml2 = without(xml, tag);
+	st2 = load(e, xml2);
+	o->ship_visible = NULL;
+	out2 = render(st2, o);
+	assert_string_equal(out, out2);
+	free(out2);
+	state_free(st2);
+	free(xml2);
+	free(tag);
+	free(out);
+	free(vis);
+}
+
+static void
+test_fog(void **state)
+{
+	const struct env	*e = *state;
+	size_t			 r, i;
+
+	for (r = 0; r < sizeof fog_rows / sizeof fog_rows[0]; r++) {
+		struct map_opts	 o = MAP_OPTS_INIT;
+		struct nv_state	*st;
+		char		*xml;
+
+		xml = scenario_text(fog_rows[r].src);
+		st = load(e, xml);
+		o.cut = fog_rows[r].cut;
+		for (i = 0; i < st->nships; i++) {
+			/* The reader's own side is always its own. */
+			o.side = fog_rows[r].side != NULL ?
+			    state_side_index(st, fog_rows[r].side) : -1;
+			if (o.side >= 0 && st->ships[i].side == o.side)
+				continue;
+			fog_one_ship(e, xml, st, &o, i);
+		}
+		state_free(st);
+		free(xml);
+	}
+}
+
+/* A hidden wreck is not drawn or listed. */
+static void
+test_fog_wreck(void **state)
+{
+	const struct env	*e = *state;
+	struct map_opts		 o = MAP_OPTS_INIT;
+	struct nv_state		*st, *st2;
+	unsigned char		 hide[1] = { 0 };
+	char			*xml, *xml2, *out, *out2;
+
+	xml = scenario_text(SRC_SMALL);
+	st = load(e, xml);
+	assert_int_equal(st->nwrecks, 1);
+	out = render(st, &o);
+	assert_non_null(strstr(out, "/wreck\\"));
+	assert_int_equal(count_word(out, strlen(out), "old"), 1);
+	free(out);
+	o.wreck_visible = hide;
+	out = render(st, &o);
+	assert_int_equal(count_word(out, strlen(out), "old"), 0);
+	assert_null(strstr(out, "/wreck\\"));
+	xml2 = without(xml, "<wreck ");
+	st2 = load(e, xml2);
+	o.wreck_visible = NULL;
+	out2 = render(st2, &o);
+	assert_string_equal(out, out2);
+	free(out);
+	free(out2);
+	free(xml);
+	free(xml2);
+	state_free(st);
+	state_free(st2);
+}
+
+/* --- geometry ------------------------------------------------------------ */
+
+static void
+test_columns_fit(void **state)
+{
+	static const struct { int width, digits, want; } rows[] = {
+		{ 76, 2, 13 },	/* 5 * 13 + 2 * 2 + 4 = 73 */
+		{ 76, 3, 13 },	/* 75 */
+		{ 77, 2, 13 },
+		{ 78, 2, 14 },	/* 78 */
+		{ 24, 2, 3 },
+		{ 24, 3, 2 },
+		{ 5, 2, 1 },	/* never below one column */
+	};
+	size_t	i;
 
 	(void)state;
-	xml = read_rel("rulesets/classic.xml", &xlen);
-	rng = read_rel("schema/ruleset-classic.rng", &rlen);
-	srng = read_rel("schema/scenario.rng", &slen);
-	rs = ruleset_load("classic.xml", xml, xlen, rng, rlen, &d);
-	assert_non_null(rs);
-	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-		struct buf	 b = BUF_INIT;
-		struct nv_state	*st;
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		assert_int_equal(map_columns_fit(rows[i].width,
+		    rows[i].digits), rows[i].want);
+}
 
-		st = state_xml_load(rs, "t.xml", rows[i].scenario,
-		    strlen(rows[i].scenario), srng, slen, &d);
-		if (st == NULL) {
-			diag_format(&d, &b);
-			fail_msg("%s", buf_str(&b));
+static struct nv_state *
+blank(const struct env *e, int columns, int rows)
+{
+	struct nv_state	*st;
+	char		*xml;
+
+	xml = xasprintf("<scenario ruleset=\"classic\" turn=\"1\"><map columns=\"%d\" "
+	    "rows=\"%d\"/><side id=\"a\" nation=\"hellenistic\" "
+	    "crew=\"average\"/></scenario>", columns, rows);
+	st = load(e, xml);
+	free(xml);
+	return st;
+}
+
+/* Sheets tile the map: every hex on exactly one sheet, each sheet starts
+ * on an odd column, fits the width, and neighbours point back. */
+static void
+test_sheets(void **state)
+{
+	static const struct { int columns, rows, width, height, n; } rows[] = {
+		{ 40, 25, 76, 15, 8 },	/* 4 across (10 columns), 2 down */
+		{ 13, 15, 76, 15, 1 },	/* fits one sheet exactly */
+		{ 14, 16, 76, 15, 4 },
+		{ 1, 1, 76, 15, 1 },
+		{ 120, 120, 76, 15, 80 },
+		{ 30, 30, 24, 4, 120 },
+	};
+	static const int	 back[MAP_NB_COUNT] = { MAP_NB_S, MAP_NB_SW,
+				    MAP_NB_W, MAP_NB_NW, MAP_NB_N, MAP_NB_NE,
+				    MAP_NB_E, MAP_NB_SE };
+	const struct env	*e = *state;
+	size_t			 i, n, s;
+	int			 k, c, r, hits, fit;
+
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		struct map_opts		 o = MAP_OPTS_INIT;
+		struct map_sheet	*sh;
+		struct nv_state		*st;
+		char			*out;
+
+		st = blank(e, rows[i].columns, rows[i].rows);
+		o.width = rows[i].width;
+		o.height = rows[i].height;
+		o.cut = MAP_SHEETS;
+		n = map_sheets(st, &o, &sh);
+		assert_int_equal(n, rows[i].n);
+		fit = map_columns_fit(o.width, state_hex_digits(st));
+		for (c = 1; c <= st->columns; c++)
+			for (r = 1; r <= st->rows; r++) {
+				for (hits = 0, s = 0; s < n; s++)
+					hits += c >= sh[s].area.col0 &&
+					    c <= sh[s].area.col1 &&
+					    r >= sh[s].area.row0 &&
+					    r <= sh[s].area.row1;
+				assert_int_equal(hits, 1);
+			}
+		for (s = 0; s < n; s++) {
+			assert_int_equal(sh[s].number, (int)s + 1);
+			assert_int_equal(sh[s].area.col0 % 2, 1);
+			assert_true(sh[s].area.col1 - sh[s].area.col0 < fit);
+			assert_true(sh[s].area.row1 - sh[s].area.row0 <
+			    o.height);
+			for (k = 0; k < MAP_NB_COUNT; k++)
+				if (sh[s].nb[k] > 0)
+					assert_int_equal(
+					    sh[sh[s].nb[k] - 1].nb[back[k]],
+					    sh[s].number);
 		}
-		map_plain(st, &b);
-		assert_string_equal(rows[i].map, buf_str(&b));
-		buf_free(&b);
+		out = render(st, &o);
+		check_medium(out, o.width);
+		assert_int_equal(count_word(out, strlen(out), "Sheet"),
+		    (int)n);
+		free(out);
+		free(sh);
 		state_free(st);
 	}
-	ruleset_free(rs);
-	diag_free(&d);
+}
+
+/* Windows: centred on the reader's ships, on an odd column when they
+ * allow, clamped to the map. */
+static void
+test_window(void **state)
+{
+	static const struct {
+		enum src	 src;
+		const char	*side;
+		int		 width, height;
+		struct map_area	 want;
+	} rows[] = {
+		{ SRC_DEMO, NULL, 0, 0, { 4, 16, 1, 12 } },	/* 13 wide */
+		{ SRC_DEMO, "athens", 0, 0, { 1, 13, 1, 12 } },
+		{ SRC_DEMO, "persia", 0, 0, { 7, 19, 1, 12 } },
+		{ SRC_DEMO, "persia", 40, 4, { 11, 16, 3, 6 } },
+		{ SRC_SMALL, NULL, 0, 0, { 1, 5, 1, 4 } },
+		{ SRC_GEN30, "sa", 0, 0, { 1, 13, 1, 15 } },
+		{ SRC_GEN30, "sb", 0, 0, { 18, 30, 16, 30 } },	/* even */
+		{ SRC_GEN30, "sc", 0, 0, { 9, 21, 6, 20 } },
+		{ SRC_GEN120, "sb", 0, 0, { 93, 105, 82, 96 } },
+	};
+	const struct env	*e = *state;
+	size_t			 i;
+
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		struct map_opts	 o = MAP_OPTS_INIT;
+		struct nv_state	*st;
+		struct map_area	 a;
+		char		*xml;
+
+		xml = scenario_text(rows[i].src);
+		st = load(e, xml);
+		if (rows[i].side != NULL)
+			o.side = state_side_index(st, rows[i].side);
+		o.width = rows[i].width;
+		o.height = rows[i].height;
+		a = map_window(st, &o);
+		if (a.col0 != rows[i].want.col0 ||
+		    a.col1 != rows[i].want.col1 ||
+		    a.row0 != rows[i].want.row0 ||
+		    a.row1 != rows[i].want.row1)
+			fail_msg("row %zu: window %d-%d x %d-%d, want "
+			    "%d-%d x %d-%d", i, a.col0, a.col1, a.row0,
+			    a.row1, rows[i].want.col0, rows[i].want.col1,
+			    rows[i].want.row0, rows[i].want.row1);
+		state_free(st);
+		free(xml);
+	}
+}
+
+/* --- codes --------------------------------------------------------------- */
+
+static void
+test_codes(void **state)
+{
+	const struct env	*e = *state;
+	struct nv_state		*st;
+	unsigned char		 vis[8] = { 1, 0, 1, 1, 1, 1, 1, 1 };
+	char			*xml, code[8];
+
+	xml = scenario_text(SRC_SMALL);
+	st = load(e, xml);
+	/* In id order: a-n a-ne a-se b-nw b-s b-sw prize sunk; prize keeps
+	 * its original side's letter. */
+	assert_string_equal(map_ship_code(st, NULL, 0, code), "A1");
+	assert_string_equal(map_ship_code(st, NULL, 2, code), "A3");
+	assert_string_equal(map_ship_code(st, NULL, 3, code), "B1");
+	assert_string_equal(map_ship_code(st, NULL, 6, code), "B4");
+	assert_string_equal(map_ship_code(st, NULL, 7, code), "A4");
+	/* A hidden ship leaves no gap. */
+	assert_string_equal(map_ship_code(st, vis, 2, code), "A2");
+	assert_string_equal(map_ship_code(st, vis, 7, code), "A3");
+	state_free(st);
+	free(xml);
+}
+
+/* --- main ---------------------------------------------------------------- */
+
+static int
+setup(void **state)
+{
+	struct env	*e = xcalloc(1, sizeof *e);
+	struct diag	 d = DIAG_INIT;
+	char		*xml, *rng;
+	size_t		 xlen, rlen;
+
+	xml = read_rel("rulesets/classic.xml", &xlen);
+	rng = read_rel("schema/ruleset-classic.rng", &rlen);
+	e->srng = read_rel("schema/scenario.rng", &e->slen);
+	e->rs = ruleset_load("classic.xml", xml, xlen, rng, rlen, &d);
 	free(xml);
 	free(rng);
-	free(srng);
+	diag_free(&d);
+	if (e->rs == NULL)
+		return -1;
+	*state = e;
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	struct env	*e = *state;
+
+	ruleset_free(e->rs);
+	free(e->srng);
+	free(e);
+	return 0;
 }
 
 int
@@ -107,7 +682,13 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_golden),
+		cmocka_unit_test(test_fog),
+		cmocka_unit_test(test_fog_wreck),
+		cmocka_unit_test(test_columns_fit),
+		cmocka_unit_test(test_sheets),
+		cmocka_unit_test(test_window),
+		cmocka_unit_test(test_codes),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, setup, teardown);
 }
