@@ -100,6 +100,10 @@ fx_ruleset(struct fx *f)
 	f->cd.back_speed = 1;
 	f->cd.ram_max_bonus = 1;
 	f->cd.headon_per_level = 1;
+	f->cd.ram_holes = 1;
+	f->cd.rake_cruise = -1;
+	f->cd.rake_turn_circle = 1;
+	f->cd.rake_keeps_max = 0;
 	f->rs.priv = &f->cd;
 }
 
