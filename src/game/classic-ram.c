@@ -134,9 +134,9 @@ classic_ram_sunk(struct nv_turn *t, struct nv_contact *c)
 	if (c->shape == NV_CONTACT_SAME_HEX) {
 		c->enter = live;
 		turn_event(t, event_kind_name(NV_EV_CONTACT), live, dead,
-		    "%s sank earlier in this phase, so %s enters %s "
-		    "uncontested", ships[dead].id, t->desc[live],
-		    state_hex_name(t->st, c->hex, h));
+		    "%s sank earlier in this phase and no longer contests %s "
+		    "with %s", t->desc[dead], state_hex_name(t->st, c->hex,
+		    h), ships[live].id);
 		return 1;
 	}
 	if (live == c->a)
@@ -242,8 +242,8 @@ rake(struct nv_turn *t, struct nv_contact *c, int raker, int target)
 	    "it still may not use maximum speed", classic_turn_circle(rs, g),
 	    circle, r->id, r->id, strcmp(pref, CL_RAKE_PORT) == 0 ?
 	    "into its port-bow hex" : strcmp(pref, CL_RAKE_STARBOARD) == 0 ?
-	    "into its starboard-bow hex" : "into its port-bow hex, or its "
-	    "starboard-bow hex if that is not free");
+	    "into its starboard-bow hex" : "into its port-bow hex (or its "
+	    "starboard-bow hex if that is not free)");
 	return CL_RAM_RAKE;
 }
 
@@ -330,10 +330,15 @@ classic_ram_resolve(struct nv_turn *t, struct nv_contact *c, int rammer,
 	/* A ship sunk by an earlier ram of this phase (the first of a tie)
 	 * makes no ram; a sunk target takes none. */
 	if (!ship_on_map(r) || !ship_on_map(&t->st->ships[target])) {
-		turn_event(t, classic_event_name(CL_EV_RAM), rammer, target,
-		    "%s has sunk, so %s does not ram %s",
-		    ship_on_map(r) ? t->st->ships[target].id : r->id, r->id,
-		    t->st->ships[target].id);
+		if (!ship_on_map(r))
+			turn_event(t, classic_event_name(CL_EV_RAM), rammer,
+			    target, "%s has sunk and cannot ram %s", r->id,
+			    t->st->ships[target].id);
+		else
+			turn_event(t, classic_event_name(CL_EV_RAM), rammer,
+			    target, "%s has sunk and takes no further rams: "
+			    "%s does not ram it", t->st->ships[target].id,
+			    r->id);
 		return CL_RAM_NONE;
 	}
 	if (rake_wanted(r)) {
