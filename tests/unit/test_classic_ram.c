@@ -35,7 +35,9 @@ struct rset {
 	const char	*attrs;
 };
 
-/* After the turn: hex, facing, status, speed, then attributes as above.
+/* After the turn: hex, facing, status, speed, then attributes as above,
+ * and the pseudo-attribute ram-holes: the holes the ship had at the end
+ * of the last phase, before the end-of-turn steps (plugging) ran.
  * A sunk ship keeps the speed it had (nothing is recorded for it). */
 struct rwant {
 	const char	*id, *hex, *facing, *status;
@@ -62,7 +64,7 @@ static const struct rcase cases[] = {
 	{ .mc = { .name = "a side ram: 1d6 + 0 hull damage and one hole",
 	    .ships = { TRI("hit", AT, AVG, "0505", "N", 1, "S1"),
 		TRI("tgt", PE, AVG, "0504", "NE", 0, "S0") },
-	    .dice = { 3 }, .ndice = 1,
+	    .dice = { 3, 6 }, .ndice = 2,
 	    .events = { "hit rolls 1d6=3 for ram damage",
 		"Phase 6: hit (trireme, athens) rams tgt (trireme, persia) on "
 		"the starboard quarter: 1d6=3 +0 ram = 3 hull damage, 1 hole; "
@@ -72,22 +74,22 @@ static const struct rcase cases[] = {
 	  .want = { { "hit", "0505", "N", "afloat", 0,
 		"hull=4;holes=0;obligation=back" },
 	      { "tgt", "0504", "NE", "afloat", 0,
-		"hull=1;holes=1;obligation=;raked=0" } } },
+		"hull=1;ram-holes=1;obligation=;raked=0" } } },
 	{ .mc = { .name = "two maximum-speed turns in a row: +1 damage",
 	    .ships = { TRI("hit", AT, AVG, "0508", "N", 4, "S4"),
 		TRI("tgt", PE, AVG, "0506", "NE", 0, "S0") },
-	    .dice = { 2 }, .ndice = 1,
+	    .dice = { 2, 6 }, .ndice = 2,
 	    .events = { "Phase 3: hit (trireme, athens) rams tgt (trireme, "
 		"persia) on the starboard quarter: 1d6=2 +0 ram +1 maximum "
 		"speed = 3 hull damage, 1 hole; tgt has 1 hull left" } },
 	  .set = { { "hit", "last-max=1" } },
 	  .want = { { "hit", "0507", "N", "afloat", 0,
 		"last-max=1;max-speed-uses=1;obligation=back" },
-	      { "tgt", "0506", "NE", "afloat", 0, "hull=1;holes=1" } } },
+	      { "tgt", "0506", "NE", "afloat", 0, "hull=1;ram-holes=1" } } },
 	{ .mc = { .name = "a maximum-speed turn after a cruising one: no bonus",
 	    .ships = { TRI("hit", AT, AVG, "0508", "N", 4, "S4"),
 		TRI("tgt", PE, AVG, "0506", "NE", 0, "S0") },
-	    .dice = { 2 }, .ndice = 1,
+	    .dice = { 2, 6 }, .ndice = 2,
 	    .events = { "1d6=2 +0 ram = 2 hull damage, 1 hole; tgt has 2 "
 		"hull left" }, .absent = { "maximum speed =" } },
 	  .set = { { "hit", "last-max=0" } },
@@ -95,7 +97,7 @@ static const struct rcase cases[] = {
 	{ .mc = { .name = "a cruising turn after a maximum-speed one: no bonus",
 	    .ships = { TRI("hit", AT, AVG, "0508", "N", 4, "S3"),
 		TRI("tgt", PE, AVG, "0506", "NE", 0, "S0") },
-	    .dice = { 2 }, .ndice = 1,
+	    .dice = { 2, 6 }, .ndice = 2,
 	    .events = { "Phase 4: hit (trireme, athens) rams tgt (trireme, "
 		"persia) on the starboard quarter: 1d6=2 +0 ram = 2 hull "
 		"damage" }, .absent = { "maximum speed =" } },
@@ -125,21 +127,21 @@ static const struct rcase cases[] = {
 	{ .mc = { .name = "damage one below the remaining hull does not sink",
 	    .ships = { TRI("hit", AT, AVG, "0505", "N", 1, "S1"),
 		TRI("tgt", PE, AVG, "0504", "NE", 0, "S0") },
-	    .dice = { 3 }, .ndice = 1, .absent = { "sinks" } },
-	  .want = { { "tgt", "0504", "NE", "afloat", 0, "hull=1;holes=1" } } },
+	    .dice = { 3, 6 }, .ndice = 2, .absent = { "sinks" } },
+	  .want = { { "tgt", "0504", "NE", "afloat", 0, "hull=1;ram-holes=1" } } },
 	{ .mc = { .name = "a tie: both ram, the lower id's damage first",
 	    .ships = { TRI("aa", AT, AVG, "0505", "S", 1, "S1"),
 		TRI("bb", PE, AVG, "0506", "N", 1, "S1") },
-	    .dice = { 3, 3, 1, 2 }, .ndice = 4,
+	    .dice = { 3, 3, 1, 2, 6, 6 }, .ndice = 6,
 	    .events = { "a tie, aa and bb ram each other",
 		"aa rolls 1d6=1 for ram damage",
 		"= 1 hull damage, 1 hole; bb has 3 hull left",
 		"bb rolls 1d6=2 for ram damage",
 		"= 2 hull damage, 1 hole; aa has 2 hull left" } },
 	  .want = { { "aa", "0505", "S", "afloat", 0,
-		"hull=2;holes=1;obligation=back" },
+		"hull=2;ram-holes=1;obligation=back" },
 	      { "bb", "0506", "N", "afloat", 0,
-		"hull=3;holes=1;obligation=back" } } },
+		"hull=3;ram-holes=1;obligation=back" } } },
 	{ .mc = { .name = "a tie: the first ram sinks, the second is void",
 	    .ships = { TRI("aa", AT, AVG, "0505", "S", 1, "S1"),
 		TRI("bb", PE, AVG, "0506", "N", 1, "S1") },
@@ -168,13 +170,13 @@ static const struct rcase cases[] = {
 	    .ships = { TRI("ta", AT, AVG, "0504", "SE", 1, "S1"),
 		TRI("tb", PE, AVG, "0605", "N", 1, "S1"),
 		TRI("tc", PE, AVG, "0704", "SW", 1, "S1") },
-	    .dice = { 6, 1, 4, 1, 6, 1 }, .ndice = 6,
+	    .dice = { 6, 1, 4, 1, 6, 1, 6 }, .ndice = 7,
 	    .events = { "ta rams tb", "tb sinks",
 		"tc rams ta", "tb (trireme, persia) sank earlier in this phase "
 		"and no longer contests 0604 with tc",
 		"tc (trireme, persia) moves from 0704 to 0604" } },
 	  .want = { { "ta", "0504", "SE", "afloat", 0,
-		"hull=3;holes=1;obligation=back" },
+		"hull=3;ram-holes=1;obligation=back" },
 	      { "tb", "0605", "N", "sunk", 1, "" },
 	      { "tc", "0604", "SW", "afloat", 0, "obligation=back" } } },
 
@@ -228,25 +230,25 @@ static const struct rcase cases[] = {
 	{ .mc = { .name = "equal crews: the RAKE order does not apply",
 	    .ships = { TRI("rk", AT, AVG, "0508", "N", 3, "S3"),
 		TRI("tg", PE, AVG, "0506", "NE", 0, "S0") },
-	    .dice = { 2 }, .ndice = 1,
+	    .dice = { 2, 6 }, .ndice = 2,
 	    .events = { "rk's standing order RAKE PORT does not apply (its "
 		"crew is not better than its target's): it rams",
 		"rk rolls 1d6=2 for ram damage" } },
 	  .set = { { "rk", "rake-order=port" } },
 	  .want = { { "rk", "0507", "N", "afloat", 0, "obligation=back" },
 	      { "tg", "0506", "NE", "afloat", 0,
-		"raked=0;raked-by=;hull=2;holes=1" } } },
+		"raked=0;raked-by=;hull=2;ram-holes=1" } } },
 	{ .mc = { .name = "a worse crew never rakes",
 	    .ships = { TRI("rk", AT, POOR, "0508", "N", 3, "S3"),
 		TRI("tg", PE, AVG, "0506", "NE", 0, "S0") },
-	    .dice = { 1 }, .ndice = 1,
+	    .dice = { 1, 6 }, .ndice = 2,
 	    .events = { "does not apply (its crew is not better" } },
 	  .set = { { "rk", "rake=port" } },
 	  .want = { { "tg", "0506", "NE", "afloat", 0, "raked=0;hull=3" } } },
 	{ .mc = { .name = "the stationary winner of a head-on contest rams",
 	    .ships = { TRI("aa", AT, AVG, "0506", "N", 1, "S1"),
 		TRI("bb", PE, ELITE, "0505", "S", 0, "S0") },
-	    .dice = { 3, 3, 2 }, .ndice = 3,
+	    .dice = { 3, 3, 2, 6 }, .ndice = 4,
 	    .events = { "head-on contest: aa 3 against bb 3+1=4: bb rams aa",
 		"bb's standing order RAKE does not apply (it did not move "
 		"into the contact, so it has no stroke to rake with): it "
@@ -259,7 +261,7 @@ static const struct rcase cases[] = {
 	    .ships = { TRI("aa", PE, AVG, "0607", "NW", 1, "S1"),
 		TRI("rk", AT, ELITE, "0507", "N", 1, "S1"),
 		TRI("tg", PE, AVG, "0506", "NE", 0, "S0") },
-	    .dice = { 1, 1 }, .ndice = 2,
+	    .dice = { 1, 1, 6, 6 }, .ndice = 4,
 	    .events = { "aa (trireme, persia) rams rk (trireme, athens) on the "
 		"starboard quarter", "rk's standing order RAKE PORT does not "
 		"apply (an earlier contact of this phase has stopped it): it "
@@ -272,14 +274,14 @@ static const struct rcase cases[] = {
 	    .ships = { TRI("rk", AT, ELITE, "0507", "N", 1, "S1"),
 		TRI("tg", PE, AVG, "0506", "NE", 0, "S0"),
 		TRI("zz", PE, AVG, "0607", "NW", 1, "S1") },
-	    .dice = { 2 }, .ndice = 1,
+	    .dice = { 2, 6 }, .ndice = 2,
 	    .events = { "rk (trireme, athens) rakes the oars of tg",
 		"zz (trireme, persia) rams rk (trireme, athens) on the "
 		"starboard quarter: 1d6=2" },
 	    .absent = { "slips from" } },
 	  .set = { { "rk", "rake-order=port" } },
 	  .want = { { "rk", "0507", "N", "afloat", 0,
-		"hull=2;holes=1;obligation=" },
+		"hull=2;ram-holes=1;obligation=" },
 	      { "tg", "0506", "NE", "afloat", 0, "raked=1;raked-by=rk" },
 	      { "zz", "0607", "NW", "afloat", 0, "obligation=back" } } },
 	{ .mc = { .name = "the standing preference in the state applies",
@@ -292,7 +294,7 @@ static const struct rcase cases[] = {
 	{ .mc = { .name = "RAKE NONE replaces the standing preference",
 	    .ships = { TRI("rk", AT, ELITE, "0508", "N", 3, "S3"),
 		TRI("tg", PE, AVG, "0506", "NE", 0, "S0") },
-	    .dice = { 1 }, .ndice = 1,
+	    .dice = { 1, 6 }, .ndice = 2,
 	    .events = { "rk (trireme, athens) will ram rather than rake "
 		"(standing order RAKE NONE)", "rk rolls 1d6=1 for ram "
 		"damage" }, .absent = { "does not apply" } },
@@ -330,7 +332,7 @@ static const struct rcase cases[] = {
 	{ .mc = { .name = "a tie is never a rake",
 	    .ships = { TRI("aa", AT, ELITE, "0505", "S", 1, "S1"),
 		TRI("bb", PE, AVG, "0506", "N", 1, "S1") },
-	    .dice = { 3, 4, 1, 1 }, .ndice = 4,
+	    .dice = { 3, 4, 1, 1, 6, 6 }, .ndice = 6,
 	    .events = { "a tie, aa and bb ram each other", "aa's standing "
 		"order RAKE does not apply (in a tie both ships ram): it "
 		"rams" } },
@@ -437,12 +439,44 @@ set_one(const char *name, size_t len, const char *value, void *arg)
 
 static const struct rcase *current;
 
+/* Holes of every ship when the phases are over (see ram-holes). */
+static struct {
+	char	id[sizeof ((struct nv_ship *)0)->id];
+	long	holes;
+} snap[MAXSHIPS];
+
+static int
+end_snapshot(struct nv_turn *t, char **cause)
+{
+	size_t	i;
+
+	for (i = 0; i < t->st->nships && i < MAXSHIPS; i++) {
+		memcpy(snap[i].id, t->st->ships[i].id, sizeof snap[i].id);
+		snap[i].holes = t->st->ships[i].attr[CL_A_HOLES].i;
+	}
+	return classic_end(t, cause);
+}
+
+static long
+snap_holes(const char *id)
+{
+	size_t	i;
+
+	for (i = 0; i < MAXSHIPS; i++)
+		if (strcmp(snap[i].id, id) == 0)
+			return snap[i].holes;
+	fail_msg("no snapshot of %s", id);
+	return -1;
+}
+
 static void
 setup(struct fx *f)
 {
 	struct setting	st;
 	size_t		i;
 
+	memset(snap, 0, sizeof snap);
+	f->ops.end = end_snapshot;
 	st.f = f;
 	for (i = 0; i < MAXSHIPS && current->set[i].id != NULL; i++) {
 		st.ship = state_ship_index(f->st, current->set[i].id);
@@ -465,6 +499,13 @@ check_one(const char *name, size_t len, const char *want, void *arg)
 	int		 a = attr_index(name, len);
 	char		*g;
 
+	if (len == 9 && strncmp(name, "ram-holes", 9) == 0) {
+		if (snap_holes(s->id) != strtol(want, NULL, 10))
+			fail_msg("%s: %s had %ld holes after the phases, want "
+			    "%s\n%s", ck->rc->mc.name, s->id,
+			    snap_holes(s->id), want, ck->log);
+		return;
+	}
 	if (a < 0)
 		fail_msg("unknown attribute %.*s", (int)len, name);
 	if (attr_names[a].kind == NV_ATTR_INT)
@@ -578,7 +619,7 @@ test_damage_is_rolled(void **state)
 	struct run	 r;
 
 	(void)state;
-	assert_int_equal(rc.mc.ndice, 4);
+	assert_int_equal(rc.mc.ndice, 6);
 	dice = dice_script(rc.mc.dice, 3);
 	current = &rc;
 	fx_setup = setup;
