@@ -3,7 +3,8 @@
  * Class figures from the data file, modified by crew quality (elite: +1
  * maximum speed, +1 acceleration, -1 turning circle; poor: -1
  * acceleration, not below 1, +1 turning circle) and by oar rakes suffered
- * (-1 cruising speed each, no maximum speed, +1 turning circle each). */
+ * (per rake, the data's <rake>: -1 cruising speed, +1 turning circle; and
+ * no maximum speed at all). */
 #include "config.h"
 
 #include "classic.h"
@@ -24,7 +25,8 @@ crew_of(const struct nv_ruleset *rs, const struct nv_ship *s)
 int
 classic_cruise(const struct nv_ruleset *rs, const struct nv_ship *s)
 {
-	int	v = cls_of(rs, s)->cruise - (int)s->attr[CL_A_RAKED].i;
+	int	v = cls_of(rs, s)->cruise +
+		    (int)s->attr[CL_A_RAKED].i * classic_data(rs)->rake_cruise;
 
 	return v < 0 ? 0 : v;
 }
@@ -33,7 +35,7 @@ int
 classic_max_speed(const struct nv_ruleset *rs, const struct nv_ship *s)
 {
 	/* A raked ship may no longer use maximum speed. */
-	if (s->attr[CL_A_RAKED].i > 0)
+	if (s->attr[CL_A_RAKED].i > 0 && !classic_data(rs)->rake_keeps_max)
 		return classic_cruise(rs, s);
 	return cls_of(rs, s)->max_speed + crew_of(rs, s)->max_speed;
 }
@@ -51,7 +53,8 @@ int
 classic_turn_circle(const struct nv_ruleset *rs, const struct nv_ship *s)
 {
 	int	v = cls_of(rs, s)->turn_circle + crew_of(rs, s)->turn_circle +
-		    (int)s->attr[CL_A_RAKED].i;
+		    (int)s->attr[CL_A_RAKED].i *
+		    classic_data(rs)->rake_turn_circle;
 
 	return v < 0 ? 0 : v;
 }

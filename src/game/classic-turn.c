@@ -191,7 +191,7 @@ classic_begin(struct nv_turn *t, char **cause)
 	t->rs_turn = ct;
 	for (i = 0; i < n; i++)
 		plot_ship(t, (int)i);
-	return 0;
+	return classic_ram_begin(t);
 }
 
 /* ---- contacts ---------------------------------------------------------- */
@@ -351,25 +351,29 @@ headon_contest(struct nv_turn *t, const struct nv_contact *c, int *ra,
 	return 0;
 }
 
-/* Next issue: rake choice, ram damage (1d6 + class modifier, +1 after two
- * maximum-speed turns), the hole, sinking, the grapple attempt.  The ram
- * is recorded already (who rammed whom). */
+/* The ram's damage, or a rake instead (classic-ram.c).  Only a ram made
+ * is recorded (who rammed whom: the rammer backs away next turn). */
 static int
 ram(struct nv_turn *t, struct nv_contact *c, int rammer, int target,
-    char **cause)
+    int mutual, char **cause)
 {
 	struct classic_turn	*ct = t->rs_turn;
+	int			 rc;
 
-	add_ram(ct, rammer, target, t->phase);
-	return classic_ram_resolve(t, c, rammer, target, cause);
+	rc = classic_ram_resolve(t, c, rammer, target, mutual, cause);
+	if (rc == CL_RAM_MADE)
+		add_ram(ct, rammer, target, t->phase);
+	return rc;
 }
 
 int
 classic_contact(struct nv_turn *t, struct nv_contact *c, char **cause)
 {
 	struct classic_turn	*ct = t->rs_turn;
-	int			 ra = 0, rb = 0;
+	int			 ra = 0, rb = 0, rk = CL_RAM_MADE;
 
+	if (classic_ram_sunk(t, c))
+		return 0;
 	describe(t, c);
 	if (c->kind == NV_CONTACT_FRIENDLY || c->kind == NV_CONTACT_ASTERN) {
 		/* A collision without damage: only the ship(s) that moved
@@ -393,17 +397,19 @@ classic_contact(struct nv_turn *t, struct nv_contact *c, char **cause)
 		return -1;
 	if (c->shape == NV_CONTACT_SAME_HEX)
 		c->enter = ra && !rb ? c->a : rb && !ra ? c->b : -1;
-	add_touch(ct, c->a, c->b, c->shape == NV_CONTACT_SAME_HEX &&
-	    c->enter < 0);
 	/* Rams in the order of the rammers' ids (classic.md, "Order of
 	 * dice"). */
 	if (c->a < c->b) {
-		if ((ra && ram(t, c, c->a, c->b, cause) != 0) ||
-		    (rb && ram(t, c, c->b, c->a, cause) != 0))
+		if ((ra && (rk = ram(t, c, c->a, c->b, rb, cause)) < 0) ||
+		    (rb && (rk = ram(t, c, c->b, c->a, ra, cause)) < 0))
 			return -1;
-	} else if ((rb && ram(t, c, c->b, c->a, cause) != 0) ||
-	    (ra && ram(t, c, c->a, c->b, cause) != 0))
+	} else if ((rb && (rk = ram(t, c, c->b, c->a, ra, cause)) < 0) ||
+	    (ra && (rk = ram(t, c, c->a, c->b, rb, cause)) < 0))
 		return -1;
+	/* A raker slips away and goes on: the two do not stay touching. */
+	if (rk != CL_RAM_RAKE)
+		add_touch(ct, c->a, c->b, c->shape == NV_CONTACT_SAME_HEX &&
+		    c->enter < 0);
 	return 0;
 }
 

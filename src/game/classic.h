@@ -131,6 +131,10 @@ struct classic_data {
 	int	 back_speed;		/* hexes backwards (1) */
 	int	 ram_max_bonus;		/* +1 after two max-speed turns */
 	int	 headon_per_level;	/* +1 per crew level of difference */
+	int	 ram_holes;		/* holes a damaging ram makes (1) */
+	int	 rake_cruise;		/* per rake suffered: cruise (-1) */
+	int	 rake_turn_circle;	/* per rake suffered: circle (+1) */
+	int	 rake_keeps_max;	/* a raked ship keeps max speed (0) */
 	struct classic_shot *shots;
 	size_t	 nshots;
 	int	 max_range[CL_W_COUNT];
@@ -322,8 +326,22 @@ int	classic_damage(struct nv_turn *, int ship, int amount,
 const char *classic_desc(const struct nv_turn *, int ship);
 
 /* The turn's steps, one file each (called from classic-turn.c). */
+
+/* classic-ram.c.  classic_ram_begin: RAKE orders become the standing
+ * preference (classic_begin, after the plots).  classic_ram_sunk: a
+ * contact with a ship sunk earlier in the phase is no ram: settles it and
+ * returns 1, else 0.  classic_ram_resolve: one ram of rammer on target
+ * (mutual: the two ram each other, a tie), or a rake instead; returns
+ * CL_RAM_MADE, CL_RAM_RAKE (the contact's outcome for the raker is set:
+ * not stopped, its step redirected), CL_RAM_NONE (a ship had sunk), or -1
+ * with *cause. */
+#define CL_RAM_MADE	0
+#define CL_RAM_RAKE	1
+#define CL_RAM_NONE	2
+int	classic_ram_begin(struct nv_turn *);
+int	classic_ram_sunk(struct nv_turn *, struct nv_contact *);
 int	classic_ram_resolve(struct nv_turn *, struct nv_contact *,
-	    int rammer, int target, char **cause);	/* classic-ram.c */
+	    int rammer, int target, int mutual, char **cause);
 int	classic_fire(struct nv_turn *, int phase, char **cause);
 							/* classic-fire.c */
 /* classic-fire.c, the parts tests/unit/test_classic_fire.c checks alone.

@@ -64,6 +64,7 @@ struct queued {
 struct slip {
 	int	ship;
 	int	dir;
+	int	alt;		/* second choice, or -1 */
 };
 
 struct round {
@@ -248,7 +249,7 @@ push(struct round *r, struct nv_contact *c)
 	}
 	c->enter = -1;
 	c->stop_a = c->stop_b = 1;
-	c->redirect_a = -1;
+	c->redirect_a = c->redirect_b = c->redirect_alt = -1;
 	r->q[r->nq].c = *c;
 	r->q[r->nq].seq = r->seq++;
 	r->nq++;
@@ -430,6 +431,28 @@ cmp_queued(const void *x, const void *y)
 	return 0;
 }
 
+static int
+valid_dir(int dir)
+{
+	return dir >= 0 && dir < NV_DIR_COUNT;
+}
+
+static void
+add_slip(struct round *r, int ship, int dir, int alt)
+{
+	if (!valid_dir(dir))
+		return;
+	if (r->nslips == r->capslips) {
+		r->capslips = r->capslips == 0 ? 4 : r->capslips * 2;
+		r->slips = xreallocarray(r->slips, r->capslips,
+		    sizeof *r->slips);
+	}
+	r->slips[r->nslips].ship = ship;
+	r->slips[r->nslips].dir = dir;
+	r->slips[r->nslips].alt = valid_dir(alt) ? alt : -1;
+	r->nslips++;
+}
+
 static void
 outcome(struct round *r, const struct nv_contact *c)
 {
@@ -439,16 +462,10 @@ outcome(struct round *r, const struct nv_contact *c)
 		p[c->a].stopped = 1;
 	if (c->stop_b)
 		p[c->b].stopped = 1;
-	if (c->redirect_a >= 0 && c->redirect_a < NV_DIR_COUNT) {
-		if (r->nslips == r->capslips) {
-			r->capslips = r->capslips == 0 ? 4 : r->capslips * 2;
-			r->slips = xreallocarray(r->slips, r->capslips,
-			    sizeof *r->slips);
-		}
-		r->slips[r->nslips].ship = c->a;
-		r->slips[r->nslips].dir = c->redirect_a;
-		r->nslips++;
-	}
+	add_slip(r, c->a, c->redirect_a, c->redirect_alt);
+	/* Only a ship that stepped has a step to redirect. */
+	if (c->shape == NV_CONTACT_SWAP || c->shape == NV_CONTACT_SAME_HEX)
+		add_slip(r, c->b, c->redirect_b, c->redirect_alt);
 }
 
 /* A contestant enters only if it won against every other contestant. */
@@ -570,31 +587,47 @@ resolve(struct round *r, char **cause)
 	}
 }
 
-/* A redirected step (a rake's slip) goes into the hex beside, if free,
- * after the phase's other steps; the facing is kept. */
+static int
+slip_free(const struct nv_turn *t, struct nv_hex to)
+{
+	return state_on_map(t->st, to) && !state_is_land(t->st, to) &&
+	    !state_is_wreck(t->st, to) && state_ship_at(t->st, to) < 0;
+}
+
+/* A redirected step (a rake's slip) goes into the hex beside, if free
+ * (else into the second choice, if any and free), after the phase's other
+ * steps; the facing is kept.  A ship that another contact stopped, or
+ * that sank, does not slip. */
 static void
 slips(struct round *r)
 {
 	struct nv_turn	*t = r->t;
 	struct nv_ship	*s;
-	struct nv_hex	 to;
+	struct nv_hex	 to, alt;
 	size_t		 k;
 	int		 i;
-	char		 h1[8], h2[8];
+	char		 h1[8], h2[8], h3[8];
 
 	for (k = 0; k < r->nslips; k++) {
 		i = r->slips[k].ship;
 		s = &t->st->ships[i];
-		if (r->mv[i].state == MV_DONE)
-			continue;	/* it entered after all */
+		if (r->mv[i].state == MV_DONE || !ship_on_map(s) ||
+		    t->plots[i].stopped)
+			continue;	/* it entered after all, or stopped */
 		to = hex_neighbour(s->hex, r->slips[k].dir);
-		if (!ship_on_map(s) || !state_on_map(t->st, to) ||
-		    state_is_land(t->st, to) || state_is_wreck(t->st, to) ||
-		    state_ship_at(t->st, to) >= 0) {
+		alt = to;
+		if (!slip_free(t, to) && r->slips[k].alt >= 0) {
+			alt = hex_neighbour(s->hex, r->slips[k].alt);
+			to = alt;
+		}
+		if (!slip_free(t, to)) {
 			t->plots[i].stopped = 1;
-			turn_event(t, ev(NV_EV_BLOCKED), i, -1, "%s finds %s "
-			    "blocked and stays in %s", t->desc[i],
-			    hname(r, to, h1), hname(r, s->hex, h2));
+			turn_event(t, ev(NV_EV_BLOCKED), i, -1, "%s finds %s%s%s "
+			    "blocked and stays in %s",
+			    t->desc[i], hname(r, hex_neighbour(s->hex,
+			    r->slips[k].dir), h1), r->slips[k].alt >= 0 ?
+			    " and " : "", r->slips[k].alt >= 0 ?
+			    hname(r, alt, h3) : "", hname(r, s->hex, h2));
 			continue;
 		}
 		turn_event(t, ev(NV_EV_MOVE), i, -1, "%s slips from %s to %s, "

@@ -442,6 +442,14 @@ load_rules(struct classic_data *cd, xmlNodePtr root, const char *file,
 		    file, d);
 		cd->headon_per_level = get_int(n, "head-on-per-level", -99, 99,
 		    0, 1, file, d);
+		cd->ram_holes = get_int(n, "holes", 0, 999, 1, 1, file, d);
+	}
+	if ((n = need_child(root, "rake", file, d)) != NULL) {
+		cd->rake_cruise = get_int(n, "cruise", -99, 99, -1, 1, file, d);
+		cd->rake_turn_circle = get_int(n, "turn-circle", -99, 99, 1, 1,
+		    file, d);
+		cd->rake_keeps_max = get_int(n, "keeps-max-speed", 0, 1, 0, 1,
+		    file, d);
 	}
 	if ((n = need_child(root, "weapons", file, d)) != NULL)
 		load_weapons(cd, n, file, d);

@@ -88,6 +88,11 @@ struct nv_contact {
 	int		 stop_b;
 	int		 redirect_a;	/* a's step goes into this direction
 					   instead (a rake's slip), or -1 */
+	int		 redirect_b;	/* the same for b, when b stepped in
+					   this contact (SWAP, SAME_HEX) */
+	int		 redirect_alt;	/* the redirected ship's second
+					   choice, taken when the first hex
+					   is not free, or -1 */
 };
 
 /* A turn in progress.  The ruleset hooks see and change it. */

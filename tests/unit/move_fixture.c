@@ -35,6 +35,8 @@ struct buf contact_log;
 /* When set, RAM contacts slip into this direction relative to the
  * rammer's facing instead of stopping (a stand-in for the rake). */
 int slip_side = -1;
+/* When set, adjusts a case's fixture before the turn is played. */
+void (*fx_setup)(struct fx *);
 
 static int
 logging_contact(struct nv_turn *t, struct nv_contact *c, char **cause)
@@ -100,6 +102,10 @@ fx_ruleset(struct fx *f)
 	f->cd.back_speed = 1;
 	f->cd.ram_max_bonus = 1;
 	f->cd.headon_per_level = 1;
+	f->cd.ram_holes = 1;
+	f->cd.rake_cruise = -1;
+	f->cd.rake_turn_circle = 1;
+	f->cd.rake_keeps_max = 0;
 	f->rs.priv = &f->cd;
 }
 
@@ -251,6 +257,8 @@ run_turn(const struct mcase *mc, struct nv_dice *dice, struct run *r)
 	memset(r, 0, sizeof *r);
 	fx_ruleset(&r->f);
 	fx_state(&r->f, mc);
+	if (fx_setup != NULL)
+		fx_setup(&r->f);
 	if (dice == NULL)
 		dice = r->own = mc->ndice > 0 ?
 		    dice_script(mc->dice, mc->ndice) : dice_fixed(3);

@@ -92,6 +92,10 @@ extern struct buf	contact_log;
 /* When >= 0, RAM contacts slip into this hexside of the rammer instead of
  * stopping it (a stand-in for the rake, to test the mover's redirect). */
 extern int		slip_side;
+/* When set, called on the fixture a case builds (state and orders), just
+ * before the turn is played: for tests that need more than struct sspec
+ * gives (test_classic_ram.c). */
+extern void		(*fx_setup)(struct fx *);
 
 /* Plays the case's turn with dice (NULL: its script, or every die 3). */
 void	run_turn(const struct mcase *, struct nv_dice *, struct run *);

@@ -79,11 +79,13 @@ static const struct mcase cases[] = {
 	    SHIP("foll", PE, "0505", "N", 2, "S2") }, { "0503" }, { NULL },
 	  { 0 }, 0, { OK("lead", "0504", "N", 0), OK("foll", "0505", "N", 0) },
 	  "ram foll lead", "3:blocked:lead 3:stop:foll",
-	  { "in 0504 on the stern: foll rams" }, { "rolls" } },
+	  { "in 0504 on the stern: foll rams",
+	    "foll rolls 1d6=3 for ram damage" },
+	  { "head-on contest" } },
 	{ "two ships into one empty hex: the contest winner enters",
 	  { SHIP("argo", AT, "0504", "SE", 1, "S1"),
 	    SHIP("bia", PE, "0704", "SW", 1, "S1") }, { NULL }, { NULL },
-	  { 5, 2 }, 2, { OK("argo", "0604", "SE", 0),
+	  { 5, 2, 1, 6 }, 4, { OK("argo", "0604", "SE", 0),
 	    OK("bia", "0704", "SW", 0) }, "same-hex argo bia",
 	  "6:move:argo 6:stop:argo 6:stop:bia",
 	  { "argo (trireme, athens) in 0504 and bia (trireme, persia) in "
@@ -95,7 +97,7 @@ static const struct mcase cases[] = {
 	{ "two ships into one empty hex: a tie and neither enters",
 	  { SHIP("argo", AT, "0504", "SE", 1, "S1"),
 	    SHIP("bia", PE, "0704", "SW", 1, "S1") }, { NULL }, { NULL },
-	  { 3, 3 }, 2, { OK("argo", "0504", "SE", 0),
+	  { 3, 3, 1, 1, 6, 6 }, 6, { OK("argo", "0504", "SE", 0),
 	    OK("bia", "0704", "SW", 0) }, "same-hex argo bia",
 	  "6:stop:argo 6:stop:bia",
 	  { "a tie, argo and bia ram each other",
@@ -104,7 +106,7 @@ static const struct mcase cases[] = {
 	{ "the better crew adds one per level in a head-on contest",
 	  { { "argo", AT, 0, 2, "0504", "SE", 1, "S1", NULL, NULL, 0 },
 	    { "bia", PE, 0, 0, "0704", "SW", 1, "S1", NULL, NULL, 0 } },
-	  { NULL }, { NULL }, { 2, 3 }, 2,
+	  { NULL }, { NULL }, { 2, 3, 1, 6 }, 4,
 	  { OK("argo", "0604", "SE", 0), OK("bia", "0704", "SW", 0) },
 	  "same-hex argo bia", NULL,
 	  { "head-on contest: argo 2+2=4 against bia 3: argo rams bia" },
@@ -112,7 +114,7 @@ static const struct mcase cases[] = {
 	{ "a swap fails: both stay, head-on",
 	  { SHIP("castor", AT, "0505", "N", 1, "S1"),
 	    SHIP("pollux", PE, "0504", "S", 1, "S1") }, { NULL }, { NULL },
-	  { 4, 6 }, 2, { OK("castor", "0505", "N", 0),
+	  { 4, 6, 1, 6 }, 4, { OK("castor", "0505", "N", 0),
 	    OK("pollux", "0504", "S", 0) }, "swap castor pollux",
 	  "6:stop:castor 6:stop:pollux",
 	  { "castor (trireme, athens) in 0505 and pollux (trireme, persia) "
@@ -122,7 +124,7 @@ static const struct mcase cases[] = {
 	{ "into the bow of a ship that stays: head-on",
 	  { SHIP("castor", AT, "0505", "N", 1, "S1"),
 	    SHIP("pollux", PE, "0504", "S", 0, "S0") }, { NULL }, { NULL },
-	  { 6, 1 }, 2, { OK("castor", "0505", "N", 0),
+	  { 6, 1, 1, 6 }, 4, { OK("castor", "0505", "N", 0),
 	    OK("pollux", "0504", "S", 0) }, "head-on castor pollux", NULL,
 	  { "castor (trireme, athens) in 0505 touches pollux (trireme, "
 	    "persia) in 0504 on the bow: a head-on contact",
@@ -132,13 +134,13 @@ static const struct mcase cases[] = {
 	    SHIP("pollux", PE, "0504", "SE", 0, "S0") }, { NULL }, { NULL },
 	  { 0 }, 0, { OK("castor", "0505", "N", 0),
 	    OK("pollux", "0504", "SE", 0) }, "ram castor pollux", NULL,
-	  { "on the starboard bow: castor rams" }, { "rolls" } },
+	  { "on the starboard bow: castor rams" }, { "head-on contest" } },
 	{ "into the port quarter: a ram",
 	  { SHIP("castor", AT, "0505", "N", 1, "S1"),
 	    SHIP("pollux", PE, "0504", "NW", 0, "S0") }, { NULL }, { NULL },
 	  { 0 }, 0, { OK("castor", "0505", "N", 0),
 	    OK("pollux", "0504", "NW", 0) }, "ram castor pollux", NULL,
-	  { "on the port quarter: castor rams" }, { "rolls" } },
+	  { "on the port quarter: castor rams" }, { "head-on contest" } },
 	{ "a friendly collision stops only the ship that moved",
 	  { SHIP("castor", AT, "0505", "N", 5, "S6"),
 	    SHIP("pollux", AT, "0504", "NE", 2, "S2") }, { NULL }, { NULL },
@@ -175,7 +177,7 @@ static const struct mcase cases[] = {
 	  { SHIP("ta", AT, "0504", "SE", 1, "S1"),
 	    SHIP("tb", PE, "0605", "N", 1, "S1"),
 	    SHIP("tc", PE, "0704", "SW", 1, "S1") }, { NULL }, { NULL },
-	  { 6, 1, 6, 1 }, 4, { OK("ta", "0604", "SE", 0),
+	  { 6, 1, 1, 6, 1, 1, 6, 6 }, 8, { OK("ta", "0604", "SE", 0),
 	    OK("tb", "0605", "N", 0), OK("tc", "0704", "SW", 0) },
 	  "same-hex ta tb; same-hex ta tc; friendly tb tc",
 	  "6:move:ta 6:stop:ta 6:stop:tb 6:stop:tc",
@@ -188,7 +190,7 @@ static const struct mcase cases[] = {
 	  { SHIP("ta", AT, "0504", "SE", 1, "S1"),
 	    SHIP("tb", PE, "0605", "N", 1, "S1"),
 	    SHIP("tc", PE, "0704", "SW", 1, "S1") }, { NULL }, { NULL },
-	  { 6, 1, 1, 6 }, 4, { OK("ta", "0504", "SE", 0),
+	  { 6, 1, 1, 1, 6, 1, 6, 6 }, 8, { OK("ta", "0504", "SE", 0),
 	    OK("tb", "0605", "N", 0), OK("tc", "0704", "SW", 0) },
 	  "same-hex ta tb; same-hex ta tc; friendly tb tc", NULL,
 	  { "ta rams tb", "tc rams ta" }, { "moves" } },
@@ -196,7 +198,7 @@ static const struct mcase cases[] = {
 	  { SHIP("argo", AT, "0504", "SE", 1, "S1"),
 	    SHIP("bia", PE, "0704", "SW", 1, "S1"),
 	    SHIP("lead", AT, "0604", "N", 1, "S1") }, { NULL }, { NULL },
-	  { 6, 1 }, 2, { OK("argo", "0604", "SE", 0),
+	  { 6, 1, 1, 6 }, 4, { OK("argo", "0604", "SE", 0),
 	    OK("bia", "0704", "SW", 0), OK("lead", "0603", "N", 1) },
 	  "same-hex argo bia", "6:move:lead 6:move:argo 6:stop:argo "
 	  "6:stop:bia", { "lead (trireme, athens) moves from 0604 to 0603",
@@ -205,7 +207,7 @@ static const struct mcase cases[] = {
 	  { SHIP("argo", AT, "0504", "SE", 1, "S1"),
 	    SHIP("bia", PE, "0704", "SW", 1, "S1"),
 	    SHIP("cyr", PE, "0505", "N", 1, "S1") }, { NULL }, { NULL },
-	  { 1, 6 }, 2, { OK("argo", "0504", "SE", 0),
+	  { 1, 6, 1, 1, 6, 6 }, 6, { OK("argo", "0504", "SE", 0),
 	    OK("bia", "0604", "SW", 0), OK("cyr", "0505", "N", 0) },
 	  "same-hex argo bia; ram cyr argo", NULL,
 	  { "bia rams argo", "bia (trireme, persia) moves from 0704 to 0604",
@@ -482,11 +484,12 @@ test_determinism(void **state)
 static void
 test_dice_run_out(void **state)
 {
-	struct mcase	mc = cases[9];	/* a contest: two dice */
+	struct mcase	mc = cases[9];	/* a tie: two contest dice, two rams,
+					   two plug rolls */
 	struct run	r;
 
 	(void)state;
-	assert_int_equal(cases[9].ndice, 2);
+	assert_int_equal(cases[9].ndice, 6);
 	mc.ndice = 1;
 	run_turn(&mc, NULL, &r);
 	assert_int_equal(r.rc, -1);

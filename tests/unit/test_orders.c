@@ -106,6 +106,9 @@ rs_new(void)
 		rs->nations[i].id = xstrdup(nations[i]);
 	cd->max_speed_uses = 3;
 	cd->back_speed = 1;
+	cd->rake_cruise = -1;		/* classic.xml's <rake> */
+	cd->rake_turn_circle = 1;
+	cd->rake_keeps_max = 0;
 	rs->priv = cd;
 	return rs;
 }

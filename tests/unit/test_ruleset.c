@@ -258,6 +258,10 @@ test_crews_and_rules(void **state)
 	assert_int_equal(cd->back_speed, 1);
 	assert_int_equal(cd->ram_max_bonus, 1);
 	assert_int_equal(cd->headon_per_level, 1);
+	assert_int_equal(cd->ram_holes, 1);
+	assert_int_equal(cd->rake_cruise, -1);
+	assert_int_equal(cd->rake_turn_circle, 1);
+	assert_int_equal(cd->rake_keeps_max, 0);
 	assert_int_equal(cd->grapple_on, 4);
 	assert_int_equal(cd->marine_kill_on[CL_M_LIGHT], 6);
 	assert_int_equal(cd->marine_kill_on[CL_M_MEDIUM], 5);
