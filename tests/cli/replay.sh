@@ -1,0 +1,2 @@
+#!/bin/bash
+echo "0 passed, 0 failed"
