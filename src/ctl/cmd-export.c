@@ -56,8 +56,8 @@ export_archive(struct store *s, const char *game, const char *path,
 	rc = ctl_archive_write(&rec, revealed, path);
 	ctl_record_free(&rec);
 	if (rc == 0)
-		fprintf(stderr, "navarch export: archive of %s written to %s%s\n",
-		    game, path, revealed ? "" : " without the seed");
+		fprintf(stderr, "navarch export: archive of %s written to "
+		    "%s%s\n", game, path, revealed ? "" : " without the seed");
 	return rc;
 }
 

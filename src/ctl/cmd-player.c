@@ -97,12 +97,12 @@ static int
 pick_ships(struct store *s, struct pchange *c, const struct nv_state *st,
     char *list)
 {
-	struct unassigned	 u = { st, state_side_index(st, c->side), NULL };
+	struct unassigned	 u = { st, -1, NULL };
 	char			*cause = NULL, *p;
 	size_t			 i;
 	int			 k, code;
 
-	if (u.side < 0)
+	if ((u.side = state_side_index(st, c->side)) < 0)
 		return ctl_err(NV_EXIT_FAIL, "game %s has no side '%s'",
 		    c->game, c->side);
 	c->ships = xcalloc(st->nships + 1, sizeof *c->ships);
@@ -343,7 +343,7 @@ cmd_player_set_address(int argc, char **argv)
 	return rc;
 }
 
-/* --- assign ----------------------------------------------------------------- */
+/* --- assign ------------------------------------------------------------ */
 
 static int
 assign_op(struct store *s, void *arg, char **cause)
@@ -413,7 +413,7 @@ cmd_player_assign(int argc, char **argv)
 	return rc;
 }
 
-/* --- observers ---------------------------------------------------------------- */
+/* --- observers --------------------------------------------------------- */
 
 static int
 obs_add_op(struct store *s, void *arg, char **cause)

@@ -212,8 +212,8 @@ read_turn(const struct areader *a, xmlNodePtr n, struct ctl_record *r)
 	for (c = xmlsafe_child(n); c != NULL; c = xmlsafe_next(c))
 		read_turn_child(a, c, t);
 	if (t->state == NULL) {
-		diag_error(a->d, a->file, xmlsafe_line(n), "<turn number=\"%d\">"
-		    " has no <state>", t->turn);
+		diag_error(a->d, a->file, xmlsafe_line(n), "<turn number="
+		    "\"%d\"> has no <state>", t->turn);
 		t->state = xstrdup("");
 	}
 }

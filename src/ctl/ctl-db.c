@@ -220,7 +220,8 @@ ctl_now(int64_t *out)
 int
 ctl_hash_cost(unsigned *out)
 {
-	const char	*env = getenv("NAVARCH_HASH_COST"), *what = "--hash-cost";
+	const char	*env = getenv("NAVARCH_HASH_COST");
+	const char	*what = "--hash-cost";
 	char		*conf = NULL;
 	unsigned	 line;
 	int		 v, rc = NV_EXIT_USAGE;

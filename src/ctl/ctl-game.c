@@ -255,9 +255,9 @@ adj_missing(struct adj *a, const struct nv_state *st,
 	if (*nmissed == 0 || force)
 		return 0;
 	if (g->deadline == 0)
-		return ctl_err(NV_EXIT_FAIL, "no orders in from %s and the game "
-		    "has no deadline: wait, set one with navarch deadline, or "
-		    "give --force (their ships go straight on)",
+		return ctl_err(NV_EXIT_FAIL, "no orders in from %s and the "
+		    "game has no deadline: wait, set one with navarch "
+		    "deadline, or give --force (their ships go straight on)",
 		    buf_str(who));
 	if (now < g->deadline) {
 		ctl_time_format(g->deadline, when);
