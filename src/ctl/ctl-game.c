@@ -323,6 +323,11 @@ adj_record(struct store *s, const struct store_game *g, int turn,
 	t.nmissed = nmissed;
 	t.now = now;
 	code = store_turn_record(s, &t, &cause);
+	/* The deadline was the played turn's: the next turn has none until
+	 * the GM (or the daemon's schedule) sets one, so a passed deadline
+	 * never lets the next turn be played without its orders. */
+	if (code == STORE_OK && g->deadline != 0)
+		code = store_game_set_deadline(s, g->id, 0, &cause);
 	if (code == STORE_OK && r->next->result.kind != NV_RESULT_PLAYING) {
 		code = store_game_set_status(s, g->id, STORE_GAME_ENDED,
 		    &cause);

@@ -66,6 +66,11 @@ expect 0 "adjudicate after the deadline" nv --now 2026-01-03T10:01Z adjudicate d
 has "persia missed turn 1" "$T/err" "missed the turn: persia"
 has "the events are printed" "$T/out" "^Turn 1 begins"
 has "persia's ships went straight on" "$T/out" "azes.*no orders"
+expect 0 "game show after turn 1" nv game show demo
+has "adjudication cleared the turn's deadline" "$T/out" "^  deadline  none$"
+expect 1 "no deadline: missing orders refused" \
+    nv --now 2026-02-01T00:00Z adjudicate demo
+has "says there is no deadline" "$T/err" "has no deadline"
 expect 0 "player list after turn 1" nv player list demo
 has "persia's missed count" "$T/out" "persia .*missed 1"
 

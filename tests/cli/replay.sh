@@ -56,7 +56,7 @@ has "the seed" "$T/out" "seed of demo: test-seed"
 expect 1 "seed reveal twice" nv seed reveal demo
 expect 0 "game show shows the seed now" nv game show demo
 has "revealed" "$T/out" "revealed: test-seed"
-has "audited" "$T/out" "seed-reveal\|reveal"
+has "audited" "$T/out" "cli:.* seed-reveal"
 
 # Roll back past the damage (the turn's rows are then history) and play
 # turn 2 again; the correction made on turn 3's state goes with it.
