@@ -91,6 +91,15 @@ NAVARCH_HASH_COST=0 expect 78 "a bad NAVARCH_HASH_COST" nv player add demo athen
 NAVARCH_NOW=soon expect 78 "a bad NAVARCH_NOW" nv adjudicate demo
 NAVARCH_NOW=2026-01-05T00:00Z expect 0 "NAVARCH_NOW past the deadline" nv adjudicate demo
 has "the deadline passed: both missed" "$T/err" "missed the turn: athens, persia"
+# Orders in force that a correction made illegal: adjudication refuses
+# with every error (2) and writes nothing.
+nv orders submit demo athens "$T/a2.txt" >/dev/null 2>&1
+expect 0 "a correction after the orders came in" nv ship set demo paralos status=sunk
+expect 2 "orders no longer legal" nv adjudicate demo --force
+has "the order's error" "$T/err" "orders of athens:3: SHIP paralos SPEED 2"
+has "what to do" "$T/err" "submit new orders"
+expect 0 "game show" nv game show demo
+has "still turn 2" "$T/out" "^  turn      2$"
 printf 'this is no database, just text that goes on for a while......\n%.0s' $(seq 100) >"$T/junk.db"
 expect 78 "a file that is no database" "$NAVARCH" --db "$T/junk.db" game list
 
@@ -112,7 +121,8 @@ done
 has "the lock is held" "$T/lock.out" "locked"
 expect 75 "a write while the database is busy" nv --busy-timeout 100 pause demo
 has "says try again" "$T/err" "busy: try again"
-expect 75 "orders submit while busy" nv --busy-timeout 100 orders submit demo athens "$T/a2.txt"
+printf 'SIDE athens\nSHIP nike SPEED 2\n' >"$T/a3.txt"
+expect 75 "orders submit while busy" nv --busy-timeout 100 orders submit demo athens "$T/a3.txt"
 expect 75 "adjudicate while busy" nv --busy-timeout 100 adjudicate demo --force
 expect 0 "reading while busy" nv --busy-timeout 100 game show demo
 expect 0 "backup while busy" nv --busy-timeout 100 backup "$T/during.db"
