@@ -1,11 +1,12 @@
-/* cmd-map.c: navarch map STATE.xml [--side S] [--sheets] [--width N]
- * [--height N]
+/* cmd-map.c: navarch map GAME|STATE.xml [--turn N] [--side S] [--sheets]
+ * [--width N] [--height N]
  *
- * Prints the ASCII hex map of a state: a window around a side's ships (or
- * all ships), or every sheet of the whole map. */
+ * Prints the ASCII hex map of a state file or a stored game: a window
+ * around a side's ships (or all ships), or every sheet of the whole map.
+ * An argument naming an existing file is a state file, anything else a
+ * stored game's id. */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,72 +15,68 @@
 #include "exitcode.h"
 #include "map.h"
 #include "state.h"
+#include "store.h"
 #include "strutil.h"
 
 struct map_args {
 	const char	*side;
 	const char	*width;
 	const char	*height;
+	const char	*turn;
 	int		 sheets;
 };
 
-static int
-parse_args(int argc, char **argv, struct map_args *a)
-{
-	static const struct option longopts[] = {
-		{ "side",	required_argument, NULL, 's' },
-		{ "sheets",	no_argument,	   NULL, 'S' },
-		{ "width",	required_argument, NULL, 'w' },
-		{ "height",	required_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	int	c;
-
-	memset(a, 0, sizeof *a);
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		switch (c) {
-		case 's': a->side = optarg; break;
-		case 'S': a->sheets = 1; break;
-		case 'w': a->width = optarg; break;
-		case 'h': a->height = optarg; break;
-		default: return -1;
-		}
-	}
-	return optind == argc - 1 ? 0 : -1;
-}
-
-/* Fills opts from the arguments; 0, or -1 after printing the error. */
+/* Fills opts from the arguments; 0, or an exit status after printing the
+ * error. */
 static int
 make_opts(const struct map_args *a, const struct ctl_game *g,
-    const char *file, struct map_opts *o)
+    const char *what, struct map_opts *o)
 {
 	const struct nv_state	*st = g->st;
+	struct buf		 sides = BUF_INIT;
 	size_t			 i;
+	int			 rc;
 
 	if (a->width != NULL && str_to_int(a->width, MAP_WIDTH_MIN, 1000,
-	    &o->width) != 0) {
-		fprintf(stderr, "navarch map: --width '%s': expected a whole "
-		    "number from %d to 1000\n", a->width, MAP_WIDTH_MIN);
-		return -1;
-	}
+	    &o->width) != 0)
+		return ctl_err(NV_EXIT_USAGE, "--width '%s': expected a whole "
+		    "number from %d to 1000", a->width, MAP_WIDTH_MIN);
 	if (a->height != NULL && str_to_int(a->height, 1, NV_HEX_MAX,
-	    &o->height) != 0) {
-		fprintf(stderr, "navarch map: --height '%s': expected a "
-		    "number of hex rows from 1 to %d\n", a->height,
-		    NV_HEX_MAX);
-		return -1;
-	}
+	    &o->height) != 0)
+		return ctl_err(NV_EXIT_USAGE, "--height '%s': expected a "
+		    "number of hex rows from 1 to %d", a->height, NV_HEX_MAX);
 	o->cut = a->sheets ? MAP_SHEETS : MAP_WINDOW;
 	if (a->side == NULL)
 		return 0;
 	if ((o->side = state_side_index(st, a->side)) >= 0)
 		return 0;
-	fprintf(stderr, "navarch map: --side '%s': %s has no such side; "
-	    "its sides are", a->side, file);
 	for (i = 0; i < st->nsides; i++)
-		fprintf(stderr, "%s %s", i > 0 ? "," : "", st->sides[i].id);
-	fputc('\n', stderr);
-	return -1;
+		buf_printf(&sides, "%s%s", i > 0 ? ", " : "", st->sides[i].id);
+	rc = ctl_err(NV_EXIT_USAGE, "--side '%s': %s has no such side; its "
+	    "sides are %s", a->side, what, buf_str(&sides));
+	buf_free(&sides);
+	return rc;
+}
+
+static int
+load(const char *what, const struct map_args *a, struct ctl_game *g)
+{
+	struct store	*s;
+	int		 rc, turn = -1;
+
+	if (a->turn != NULL && (rc = ctl_turn_arg(a->turn, &turn)) != 0)
+		return rc;
+	if (ctl_is_file(what)) {
+		if (a->turn != NULL)
+			return ctl_err(NV_EXIT_USAGE, "%s is a state file: "
+			    "--turn needs a game", what);
+		return ctl_load_state(what, g);
+	}
+	if ((rc = ctl_db_open(&s)) != 0)
+		return rc;
+	rc = ctl_game_state(s, what, turn, g, NULL);
+	store_close(s);
+	return rc;
 }
 
 int
@@ -89,19 +86,27 @@ cmd_map(int argc, char **argv)
 	struct map_opts	 o = MAP_OPTS_INIT;
 	struct ctl_game	 g;
 	struct buf	 b = BUF_INIT;
-	int		 rc;
+	char		**pos;
+	int		 npos, rc;
+	const struct ctl_opt opts[] = {
+		{ "side", &a.side, NULL },
+		{ "sheets", NULL, &a.sheets },
+		{ "width", &a.width, NULL },
+		{ "height", &a.height, NULL },
+		{ "turn", &a.turn, NULL },
+		{ NULL, NULL, NULL }
+	};
 
-	if (parse_args(argc, argv, &a) != 0)
-		return ctl_usage(argv[0]);
-	if ((rc = ctl_load_state(argv[optind], &g)) != 0)
+	memset(&a, 0, sizeof a);
+	if ((rc = ctl_args(argc, argv, opts, 1, 1, &pos, &npos)) != 0)
 		return rc;
-	if (make_opts(&a, &g, argv[optind], &o) != 0) {
-		ctl_game_free(&g);
-		return NV_EXIT_USAGE;
+	if ((rc = load(pos[0], &a, &g)) != 0)
+		return rc;
+	if ((rc = make_opts(&a, &g, pos[0], &o)) == 0) {
+		map_render(g.st, &o, &b);
+		fputs(buf_str(&b), stdout);
 	}
-	map_render(g.st, &o, &b);
-	fputs(buf_str(&b), stdout);
 	buf_free(&b);
 	ctl_game_free(&g);
-	return NV_EXIT_OK;
+	return rc;
 }

@@ -110,19 +110,35 @@ out:
 int
 ctl_load_state(const char *path, struct ctl_game *g)
 {
-	struct diag	 d = DIAG_INIT;
-	char		*xml = NULL, *rng = NULL, *cause, *id = NULL;
-	size_t		 xlen, rlen;
-	int		 rc = NV_EXIT_INPUT;
+	char	*xml, *cause;
+	size_t	 len;
+	int	 rc;
 
 	g->rs = NULL;
 	g->st = NULL;
-	if (file_read(path, NV_XML_MAX, &xml, &xlen, &cause) != 0) {
+	g->rng = NULL;
+	if (file_read(path, NV_XML_MAX, &xml, &len, &cause) != 0) {
 		fprintf(stderr, "navarch: %s\n", cause);
 		free(cause);
 		return NV_EXIT_INPUT;
 	}
-	id = state_xml_ruleset(path, xml, xlen, &d);
+	rc = ctl_load_state_mem(path, xml, len, g);
+	free(xml);
+	return rc;
+}
+
+int
+ctl_load_state_mem(const char *name, const char *xml, size_t len,
+    struct ctl_game *g)
+{
+	struct diag	 d = DIAG_INIT;
+	char		*id = NULL;
+	int		 rc = NV_EXIT_INPUT;
+
+	g->rs = NULL;
+	g->st = NULL;
+	g->rng = NULL;
+	id = state_xml_ruleset(name, xml, len, &d);
 	if (id == NULL) {
 		ctl_print_diag(&d);
 		goto out;
@@ -130,25 +146,28 @@ ctl_load_state(const char *path, struct ctl_game *g)
 	if ((rc = load_ruleset(id, &g->rs)) != 0)
 		goto out;
 	rc = NV_EXIT_CONFIG;
-	if (read_data("schema/scenario.rng", &rng, &rlen) != 0)
+	if (read_data("schema/scenario.rng", &g->rng, &g->rnglen) != 0)
 		goto out;
 	rc = NV_EXIT_INPUT;
-	g->st = state_xml_load(g->rs, path, xml, xlen, rng, rlen, &d);
-	if (g->st == NULL) {
+	if (ctl_parse_state(g, name, xml, len, &g->st, &d) != 0) {
 		ctl_print_diag(&d);
 		goto out;
 	}
 	rc = 0;
 out:
-	if (rc != 0) {
-		ruleset_free(g->rs);
-		g->rs = NULL;
-	}
+	if (rc != 0)
+		ctl_game_free(g);
 	free(id);
-	free(xml);
-	free(rng);
 	diag_free(&d);
 	return rc;
+}
+
+int
+ctl_parse_state(const struct ctl_game *g, const char *name, const char *xml,
+    size_t len, struct nv_state **out, struct diag *d)
+{
+	*out = state_xml_load(g->rs, name, xml, len, g->rng, g->rnglen, d);
+	return *out != NULL ? 0 : -1;
 }
 
 void
@@ -156,8 +175,10 @@ ctl_game_free(struct ctl_game *g)
 {
 	state_free(g->st);
 	ruleset_free(g->rs);
+	free(g->rng);
 	g->st = NULL;
 	g->rs = NULL;
+	g->rng = NULL;
 }
 
 int

@@ -7,18 +7,26 @@
 #define NV_CTL_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+#include "events.h"
 
 struct diag;
+struct nv_dice;
 struct nv_orders;
 struct nv_ruleset;
 struct nv_state;
+struct store;
 
+/* A command, or a group of subcommands ("game create"): a group has sub
+ * set and no exec; a subcommand's name is "group sub". */
 struct ctl_cmd {
 	const char	*name;
 	const char	*usage;		/* arguments, after the name */
 	const char	*summary;	/* one line */
 	const char	*help;		/* the options, one per line */
 	int		(*exec)(int argc, char **argv);
+	const struct ctl_cmd *sub;	/* a group's subcommands */
 };
 
 /* The data directory: --datadir, else $NAVARCH_DATADIR, else the one
@@ -26,16 +34,26 @@ struct ctl_cmd {
 const char	*ctl_datadir(void);
 void		 ctl_set_datadir(const char *);
 
-/* A loaded state with its ruleset; both owned by the struct. */
+/* A loaded state with its ruleset and the scenario schema text; all
+ * owned by the struct. */
 struct ctl_game {
 	struct nv_ruleset	*rs;
 	struct nv_state		*st;
+	char			*rng;	/* data/schema/scenario.rng */
+	size_t			 rnglen;
 };
 
 /* Loads a state or scenario file and the ruleset it names.  Errors go to
  * standard error.  Returns 0, or an exit code (NV_EXIT_INPUT for a bad
  * file, NV_EXIT_CONFIG for missing data files, NV_EXIT_FAIL). */
 int	ctl_load_state(const char *path, struct ctl_game *);
+/* The same from memory; name is used in messages. */
+int	ctl_load_state_mem(const char *name, const char *xml, size_t len,
+	    struct ctl_game *);
+/* Parses another state of the same ruleset as g (already loaded) into
+ * *out (owned by the caller); errors into d.  0 or -1. */
+int	ctl_parse_state(const struct ctl_game *, const char *name,
+	    const char *xml, size_t len, struct nv_state **out, struct diag *d);
 void	ctl_game_free(struct ctl_game *);
 
 /* Parses and validates order files into *out (owned by the caller).
@@ -49,14 +67,237 @@ void	ctl_print_diag(const struct diag *);
 /* Writes text to path ("-" is standard output); 0 or -1 (reported). */
 int	ctl_write_file(const char *path, const char *text, size_t len);
 
+/* A command's option: with arg set it takes a value (stored there), else
+ * it is a flag (*flag = 1).  A table ends with a NULL name. */
+struct ctl_opt {
+	const char	 *name;
+	const char	**arg;
+	int		 *flag;
+};
+
+/* Parses a command's options (argv[0] is the command) and the global
+ * ones (--db, --config, --now, --hash-cost, --busy-timeout, --datadir),
+ * which may stand anywhere.  The positional arguments are *pos[0..*npos).
+ * Returns 0, or NV_EXIT_USAGE (usage printed) for an unknown option, a
+ * missing value, or fewer than min or more than max (-1: any) positional
+ * arguments. */
+int	ctl_args(int argc, char **argv, const struct ctl_opt *, int min,
+	    int max, char ***pos, int *npos);
+
 /* Usage error for cmd: prints "usage: navarch NAME USAGE" and returns
  * NV_EXIT_USAGE. */
 int	ctl_usage(const char *name);
 
 extern const struct ctl_cmd ctl_cmds[];
 
+/* --- times (ctl-time.c) ---------------------------------------------- */
+
+#define CTL_TIME_LEN	80	/* room for any int64, though 20 is used */
+
+/* Parses a time SPEC (docs/gm-guide.md): 2026-12-01T20:00Z[:SS], @SECONDS
+ * or +N[mhdw]... relative to now.  0, or -1 with *cause (owned by the
+ * caller) quoting the spec and saying what is legal. */
+int	ctl_time_parse(const char *spec, int64_t now, int64_t *out,
+	    char **cause);
+/* "2026-12-01T20:00Z" (":SS" added when not whole minutes). */
+void	ctl_time_format(int64_t, char out[CTL_TIME_LEN]);
+
+/* --- the database, the clock, the GM (ctl-db.c) ------------------------ */
+
+/* Global options, set by navarch.c before a command runs. */
+struct ctl_global {
+	const char	*cmd;		/* running command, for messages */
+	const char	*db;		/* --db */
+	const char	*config;	/* --config */
+	const char	*now;		/* --now */
+	const char	*hash_cost;	/* --hash-cost */
+	const char	*busy;		/* --busy-timeout (ms) */
+};
+extern struct ctl_global ctl_global;
+
+/* Prints "navarch CMD: MESSAGE" to standard error; returns code. */
+int	ctl_err(int code, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+/* Reports a store failure (code, cause: freed) and returns its exit
+ * status: STORE_BUSY 75, anything else 1. */
+int	ctl_store_err(int code, char *cause);
+/* Opens the database (--db, else the `database` key of --config,
+ * $NAVARCH_CONFIG or /etc/navarch/navarchd.conf).  *out owned by the
+ * caller (store_close).  0, or an exit status (reported): 78 for a
+ * configuration problem or a file that is no database, 75 when busy. */
+int	ctl_db_open(struct store **out);
+/* The time: --now, else $NAVARCH_NOW, else the clock.  0 or an exit
+ * status (64 for a bad --now, 78 for a bad $NAVARCH_NOW). */
+int	ctl_now(int64_t *out);
+/* The yescrypt cost: --hash-cost, $NAVARCH_HASH_COST, the config's
+ * hash_cost, or the default.  0 or an exit status. */
+int	ctl_hash_cost(unsigned *out);
+/* Runs op (a store change returning a store code) and its audit entry
+ * (actor, the time of ctl_now) in one transaction.  0 or an exit status
+ * (reported). */
+int	ctl_audited(struct store *, const char *game, const char *action,
+	    const char *details, int (*op)(struct store *, void *, char **),
+	    void *arg);
+/* Who acts, for the audit log: "cli:USER".  Owned by the caller. */
+char	*ctl_actor(void);
+/* Reads a password from the first line of file; *out owned by the
+ * caller (wipe and free).  0 or an exit status (2: empty or unreadable). */
+int	ctl_read_password(const char *file, char **out);
+/* 1 if the text looks like a mail address (local@domain, no spaces). */
+int	ctl_address_ok(const char *);
+/* 1 if arg names an existing file (a state file rather than a game id). */
+int	ctl_is_file(const char *arg);
+/* Parses a turn number argument; 0 or 64 (reported). */
+int	ctl_turn_arg(const char *text, int *out);
+
+/* --- adjudication (ctl-game.c) ------------------------------------------ */
+
+/* One player's order set, as stored. */
+struct ctl_orderset {
+	const char	*player;
+	const char	*side;		/* the player's side */
+	const char	*text;		/* as received */
+	const char *const *ships;	/* ships the player commands; NULL:
+					   any ship of the side */
+	size_t		 nships;
+};
+
+/* The outcome of one turn; owned by the struct (ctl_result_free). */
+struct ctl_result {
+	struct nv_state		*next;
+	struct nv_events	 ev;
+	struct nv_dice		*dice;	/* its dice_rolls() are the rolls */
+};
+
+/* Parses and validates the order sets against in (errors to standard
+ * error) and plays the turn with dice_seeded(seed, game).  0,
+ * NV_EXIT_INPUT (orders no longer legal) or NV_EXIT_FAIL. */
+int	ctl_play(const struct nv_state *in, const char *game,
+	    const char *seed, const struct ctl_orderset *, size_t n,
+	    struct ctl_result *out);
+void	ctl_result_free(struct ctl_result *);
+/* Adjudicates the open turn of a stored game in one transaction (see
+ * ctl-game.c) and prints its events.  Without force, refuses (exit 1)
+ * while some player with ships on the map has no orders in force and the
+ * deadline has not passed.  0 or an exit status (reported). */
+int	ctl_adjudicate(struct store *, const char *game, int force,
+	    int64_t now, const char *actor);
+/* Loads a stored game's live state of turn (-1: the current one) with
+ * its ruleset into cg; *turn_out (may be NULL) is the turn.  0 or an exit
+ * status (reported). */
+int	ctl_game_state(struct store *, const char *game, int turn,
+	    struct ctl_game *cg, int *turn_out);
+/* The flags (owned by the caller, free) of the ships a player may order:
+ * those listed, or with ships NULL every ship of side. */
+unsigned char *ctl_may_order(const struct nv_state *, const char *side,
+	    const char *const *ships, size_t n);
+
+/* --- ship corrections (cmd-ship.c) -------------------------------------- */
+
+/* Sets attributes (KEY=VALUE strings) of ship in st through its XML and
+ * reloads the result, so the schema and the ruleset check it.  *out is
+ * the canonical XML (owned by the caller).  0, or -1 with errors in d. */
+int	ctl_ship_fix(const struct ctl_game *, const struct nv_state *st,
+	    const char *ship, char *const *kv, size_t n, char **out,
+	    struct diag *d);
+
+/* --- replay and archives (ctl-record.c, ctl-archive.c, ctl-replay.c) ----- */
+
+struct ctl_rec_event {
+	int	 phase;
+	char	*kind, *ship, *other, *text;	/* "" when none */
+};
+
+struct ctl_rec_roll {
+	int	 phase;
+	char	*label, *purpose, *ship;
+	int	 sides, result;
+};
+
+struct ctl_rec_orders {
+	char	*player, *side, *text;
+};
+
+/* One live turn: its stored state and, once adjudicated, what was used
+ * and what came of it. */
+struct ctl_rec_turn {
+	int			 turn;
+	char			*state;		/* the stored state */
+	int			 adjudicated;
+	struct ctl_rec_orders	*orders;
+	size_t			 norders;
+	struct ctl_rec_event	*events;
+	size_t			 nevents;
+	struct ctl_rec_roll	*rolls;
+	size_t			 nrolls;
+};
+
+/* A GM's correction (ship set) still in effect: made on turn's state. */
+struct ctl_rec_fix {
+	int	 turn;
+	char	*ship;
+	char	**kv;		/* KEY=VALUE */
+	size_t	 nkv;
+};
+
+/* Everything replay needs, from the database or an archive; owned. */
+struct ctl_record {
+	char			*game;
+	char			*ruleset;
+	char			*scenario;
+	char			*seed;		/* NULL: withheld */
+	char			*commitment;
+	struct ctl_rec_turn	*turns;		/* in turn order */
+	size_t			 nturns;
+	struct ctl_rec_fix	*fixes;		/* in the order made */
+	size_t			 nfixes;
+};
+
+/* The audit action of a correction and its details' first line. */
+#define CTL_FIX_ACTION	"ship-set"
+
+int	ctl_record_load(struct store *, const char *game,
+	    struct ctl_record *);
+void	ctl_record_free(struct ctl_record *);
+/* Writes the record as an archive (with_seed: include the seed). 0 or
+ * an exit status (reported). */
+int	ctl_archive_write(const struct ctl_record *, int with_seed,
+	    const char *path);
+int	ctl_archive_read(const char *path, struct ctl_record *);
+/* Re-adjudicates every turn of the record; with verify compares with
+ * what was stored and reports the first difference.  Prints a summary
+ * (or the replayed events, without verify) to standard output.  0, 1 (a
+ * difference) or another exit status. */
+int	ctl_replay(const struct ctl_record *, int verify);
+
+/* --- commands ------------------------------------------------------------ */
+
 int	cmd_turn(int, char **);
 int	cmd_check_orders(int, char **);
 int	cmd_map(int, char **);
+int	cmd_init(int, char **);
+int	cmd_backup(int, char **);
+int	cmd_game_create(int, char **);
+int	cmd_game_list(int, char **);
+int	cmd_game_show(int, char **);
+int	cmd_pause(int, char **);
+int	cmd_resume(int, char **);
+int	cmd_deadline(int, char **);
+int	cmd_seed_reveal(int, char **);
+int	cmd_player_add(int, char **);
+int	cmd_player_list(int, char **);
+int	cmd_player_remove(int, char **);
+int	cmd_player_replace(int, char **);
+int	cmd_player_set_address(int, char **);
+int	cmd_player_assign(int, char **);
+int	cmd_observer_add(int, char **);
+int	cmd_observer_remove(int, char **);
+int	cmd_orders_submit(int, char **);
+int	cmd_orders_show(int, char **);
+int	cmd_adjudicate(int, char **);
+int	cmd_rollback(int, char **);
+int	cmd_ship_set(int, char **);
+int	cmd_export(int, char **);
+int	cmd_replay(int, char **);
 
 #endif

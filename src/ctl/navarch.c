@@ -1,13 +1,119 @@
-/* navarch.c: the GM's command-line tool: global options and the table of
- * subcommands (one cmd-*.c file each). */
+/* navarch.c: the GM's command-line tool: global options, the table of
+ * commands and groups of subcommands (one cmd-*.c file per family), and
+ * the option parser they share. */
 #include "config.h"
 
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ctl.h"
 #include "exitcode.h"
+#include "xalloc.h"
+
+#define DB_HELP								\
+	"  --db PATH           the database (default: the config's "	\
+	"database key)\n"						\
+	"  --config FILE       read the database from FILE (default: "	\
+	"$NAVARCH_CONFIG,\n"						\
+	"                      else /etc/navarch/navarchd.conf)\n"
+
+#define NOW_HELP							\
+	"  --now TIME          take TIME as the current time (tests; "	\
+	"also $NAVARCH_NOW)\n"
+
+#define PASSWORD_HELP							\
+	"  --password-file FILE  the password on FILE's first line "	\
+	"(default: generate\n"						\
+	"                      one and print it once on standard output)\n"
+
+static const struct ctl_cmd game_cmds[] = {
+	{ "game create", "GAME --scenario FILE [--deadline SPEC] "
+	  "[--gm ADDRESS --gm-password-file FILE] [--seed TEXT]",
+	  "create a game from a scenario file",
+	  "  --scenario FILE     the scenario (state XML); its sides become "
+	  "the game's\n"
+	  "  --deadline SPEC     the first deadline (docs/gm-guide.md: "
+	  "2026-12-01T20:00Z, +48h)\n"
+	  "  --gm ADDRESS        the GM's mail address\n"
+	  "  --gm-password-file FILE  the GM's password (only its hash is "
+	  "kept)\n"
+	  "  --seed TEXT         a known dice seed (tests and demos; "
+	  "default: 32 random bytes)\n"
+	  "  --hash-cost N       yescrypt cost 1-11 (also "
+	  "$NAVARCH_HASH_COST)\n" DB_HELP NOW_HELP,
+	  cmd_game_create, NULL },
+	{ "game list", "", "list the games", DB_HELP, cmd_game_list, NULL },
+	{ "game show", "GAME [--turn N]",
+	  "show a game: players, orders in, history, audit log",
+	  "  --turn N            also the events and dice of turn N's "
+	  "adjudication\n" DB_HELP, cmd_game_show, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const struct ctl_cmd player_cmds[] = {
+	{ "player add", "GAME SIDE ADDRESS [--id PLAYER] [--ships S1,S2...] "
+	  "[--admiral] [--password-file FILE]",
+	  "seat a player on a side",
+	  "  --id PLAYER         the player id (default: the side id)\n"
+	  "  --ships S1,S2...    the ships commanded (default: the side's "
+	  "ships no other\n"
+	  "                      player commands)\n"
+	  "  --admiral           the player may reassign the side's ships\n"
+	  PASSWORD_HELP DB_HELP, cmd_player_add, NULL },
+	{ "player list", "GAME", "list a game's players", DB_HELP,
+	  cmd_player_list, NULL },
+	{ "player remove", "GAME PLAYER",
+	  "remove a player (their orders stay in history)", DB_HELP,
+	  cmd_player_remove, NULL },
+	{ "player replace", "GAME PLAYER ADDRESS [--password-file FILE]",
+	  "give a player's place to someone new", PASSWORD_HELP DB_HELP,
+	  cmd_player_replace, NULL },
+	{ "player set-address", "GAME PLAYER ADDRESS",
+	  "change a player's mail address", DB_HELP,
+	  cmd_player_set_address, NULL },
+	{ "player assign", "GAME PLAYER SHIP...",
+	  "give ships of the player's side to the player", DB_HELP,
+	  cmd_player_assign, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const struct ctl_cmd observer_cmds[] = {
+	{ "observer add", "GAME ADDRESS", "add an observer", DB_HELP,
+	  cmd_observer_add, NULL },
+	{ "observer remove", "GAME ADDRESS", "remove an observer", DB_HELP,
+	  cmd_observer_remove, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const struct ctl_cmd orders_cmds[] = {
+	{ "orders submit", "GAME PLAYER FILE",
+	  "record a player's orders for the current turn (exit 2 if "
+	  "illegal)", DB_HELP NOW_HELP, cmd_orders_submit, NULL },
+	{ "orders show", "GAME [--turn N]",
+	  "show every order set received for a turn",
+	  "  --turn N            that turn (default: the current one)\n"
+	  DB_HELP, cmd_orders_show, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const struct ctl_cmd ship_cmds[] = {
+	{ "ship set", "GAME SHIP KEY=VALUE...",
+	  "correct a ship in the current state (audited)",
+	  "  KEY is an attribute of the ship's <ship> element in the state "
+	  "XML\n"
+	  "  (navarch export GAME shows them), e.g. hull=5 hex=0708 "
+	  "facing=NE.\n" DB_HELP NOW_HELP, cmd_ship_set, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const struct ctl_cmd seed_cmds[] = {
+	{ "seed reveal", "GAME",
+	  "reveal a game's dice seed to everyone (audited)", DB_HELP NOW_HELP,
+	  cmd_seed_reveal, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL }
+};
 
 const struct ctl_cmd ctl_cmds[] = {
 	{ "turn",
@@ -22,34 +128,101 @@ const struct ctl_cmd ctl_cmds[] = {
 	  "standard error)\n"
 	  "  --output FILE       write the next state to FILE (default: "
 	  "standard output)\n",
-	  cmd_turn },
+	  cmd_turn, NULL },
 	{ "check-orders",
 	  "STATE.xml ORDERS.txt...",
 	  "validate order files and print them as understood",
 	  "",
-	  cmd_check_orders },
+	  cmd_check_orders, NULL },
 	{ "map",
-	  "STATE.xml [--side S] [--sheets] [--width N] [--height N]",
-	  "print the ASCII hex map of a state",
-	  "  --side S      centre the window on side S's ships, list them "
-	  "first\n"
-	  "  --sheets      print every sheet of the whole map, not one "
+	  "GAME|STATE.xml [--turn N] [--side S] [--sheets] [--width N] "
+	  "[--height N]",
+	  "print the ASCII hex map of a state or a game",
+	  "  --turn N            a stored game's state of turn N (default: "
+	  "the current)\n"
+	  "  --side S            centre the window on side S's ships, list "
+	  "them first\n"
+	  "  --sheets            print every sheet of the whole map, not one "
 	  "window\n"
-	  "  --width N     longest line (default 76, at least 24)\n"
-	  "  --height N    hex rows a window or sheet shows (default 15)\n",
-	  cmd_map },
-	{ NULL, NULL, NULL, NULL, NULL }
+	  "  --width N           longest line (default 76, at least 24)\n"
+	  "  --height N          hex rows a window or sheet shows (default "
+	  "15)\n" DB_HELP,
+	  cmd_map, NULL },
+	{ "init", "", "create the database, or bring its schema up to date",
+	  DB_HELP, cmd_init, NULL },
+	{ "game", "create|list|show ...", "create, list and show games", "",
+	  NULL, game_cmds },
+	{ "player", "add|list|remove|replace|set-address|assign ...",
+	  "seat and manage players", "", NULL, player_cmds },
+	{ "observer", "add|remove GAME ADDRESS", "manage observers", "",
+	  NULL, observer_cmds },
+	{ "orders", "submit|show ...", "submit and show order sets", "",
+	  NULL, orders_cmds },
+	{ "adjudicate", "GAME [--force]", "play the current turn",
+	  "  --force             play even though some players have no "
+	  "orders in and the\n"
+	  "                      deadline has not passed (their ships go "
+	  "straight on)\n" DB_HELP NOW_HELP, cmd_adjudicate, NULL },
+	{ "rollback", "GAME TURN --reason TEXT",
+	  "return a game to the start of TURN (history is kept)",
+	  "  --reason TEXT       why, for the audit log (required)\n"
+	  DB_HELP NOW_HELP, cmd_rollback, NULL },
+	{ "pause", "GAME", "pause a game (no adjudication until resumed)",
+	  DB_HELP NOW_HELP, cmd_pause, NULL },
+	{ "resume", "GAME", "resume a paused game", DB_HELP NOW_HELP,
+	  cmd_resume, NULL },
+	{ "deadline", "GAME SPEC|none", "set or clear the turn's deadline",
+	  "  SPEC: 2026-12-01T20:00Z (UTC), @SECONDS, or +N[mhdw]... from "
+	  "now (+48h, +2d12h)\n" DB_HELP NOW_HELP, cmd_deadline, NULL },
+	{ "ship", "set GAME SHIP KEY=VALUE...", "correct a ship", "", NULL,
+	  ship_cmds },
+	{ "export", "GAME|STATE.xml [--turn N] [--archive FILE [--force]]",
+	  "print a state's XML, or write a game's archive",
+	  "  --turn N            the state of turn N (default: the current)\n"
+	  "  --archive FILE      write the whole game (scenario, orders in "
+	  "force, states,\n"
+	  "                      events, dice, seed) for navarch replay "
+	  "--archive\n"
+	  "  --force             write the archive although the seed is not "
+	  "revealed: the\n"
+	  "                      seed is left out and the dice cannot be "
+	  "checked\n" DB_HELP, cmd_export, NULL },
+	{ "replay", "GAME [--verify] | --archive FILE [--verify]",
+	  "re-adjudicate every turn from the scenario, orders and seed",
+	  "  --verify            compare with the stored states, events and "
+	  "dice; exit 1\n"
+	  "                      at the first difference\n"
+	  "  --archive FILE      replay an archive (navarch export "
+	  "--archive), no database\n" DB_HELP, cmd_replay, NULL },
+	{ "seed", "reveal GAME", "reveal a game's seed", "", NULL, seed_cmds },
+	{ "backup", "FILE", "copy the database to FILE (safe while it is in "
+	  "use)", DB_HELP, cmd_backup, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL }
 };
 
+static const struct ctl_cmd *
+find_in(const struct ctl_cmd *t, const char *name)
+{
+	for (; t->name != NULL; t++)
+		if (strcmp(t->name, name) == 0)
+			return t;
+	return NULL;
+}
+
+/* "game create" or "turn". */
 static const struct ctl_cmd *
 find_cmd(const char *name)
 {
 	const struct ctl_cmd	*c;
+	const char		*sp = strchr(name, ' ');
+	char			*group;
 
-	for (c = ctl_cmds; c->name != NULL; c++)
-		if (strcmp(c->name, name) == 0)
-			return c;
-	return NULL;
+	if (sp == NULL)
+		return find_in(ctl_cmds, name);
+	group = xstrndup(name, (size_t)(sp - name));
+	c = find_in(ctl_cmds, group);
+	free(group);
+	return c != NULL && c->sub != NULL ? find_in(c->sub, name) : NULL;
 }
 
 int
@@ -64,16 +237,96 @@ ctl_usage(const char *name)
 	return NV_EXIT_USAGE;
 }
 
+/* The global options every database command accepts too. */
+static int
+global_opt(const char *name, const char *arg)
+{
+	static const struct {
+		const char	*name;
+		const char	**slot;
+	} g[] = {
+		{ "db", &ctl_global.db },
+		{ "config", &ctl_global.config },
+		{ "now", &ctl_global.now },
+		{ "hash-cost", &ctl_global.hash_cost },
+		{ "busy-timeout", &ctl_global.busy },
+	};
+	size_t	i;
+
+	if (strcmp(name, "datadir") == 0) {
+		ctl_set_datadir(arg);
+		return 1;
+	}
+	for (i = 0; i < sizeof g / sizeof g[0]; i++)
+		if (strcmp(name, g[i].name) == 0) {
+			*g[i].slot = arg;
+			return 1;
+		}
+	return 0;
+}
+
+static const char *const global_names[] = { "db", "config", "now",
+    "hash-cost", "busy-timeout", "datadir" };
+#define NGLOBAL	(sizeof global_names / sizeof global_names[0])
+
+int
+ctl_args(int argc, char **argv, const struct ctl_opt *opts, int min, int max,
+    char ***pos, int *npos)
+{
+	struct option	*lo;
+	size_t		 n = 0, i;
+	int		 c, idx, bad = 0;
+
+	while (opts != NULL && opts[n].name != NULL)
+		n++;
+	lo = xcalloc(n + NGLOBAL + 1, sizeof *lo);
+	for (i = 0; i < n; i++) {
+		lo[i].name = opts[i].name;
+		lo[i].has_arg = opts[i].arg != NULL ? required_argument :
+		    no_argument;
+		lo[i].val = 'o';
+	}
+	for (i = 0; i < NGLOBAL; i++) {
+		lo[n + i].name = global_names[i];
+		lo[n + i].has_arg = required_argument;
+		lo[n + i].val = 'g';
+	}
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "", lo, &idx)) != -1) {
+		if (c == 'g')
+			global_opt(lo[idx].name, optarg);
+		else if (c == 'o' && opts[idx].arg != NULL)
+			*opts[idx].arg = optarg;
+		else if (c == 'o')
+			*opts[idx].flag = 1;
+		else
+			bad = 1;
+	}
+	free(lo);
+	*pos = argv + optind;
+	*npos = argc - optind;
+	if (bad || *npos < min || (max >= 0 && *npos > max))
+		return ctl_usage(ctl_global.cmd);
+	return 0;
+}
+
 static void
 print_help(FILE *f)
 {
-	const struct ctl_cmd	*c;
+	const struct ctl_cmd	*c, *s;
 
-	fprintf(f, "usage: navarch [--datadir DIR] COMMAND [ARGS...]\n\n"
+	fprintf(f, "usage: navarch [--datadir DIR] [--db PATH] [--config "
+	    "FILE] [--now TIME]\n               COMMAND [ARGS...]\n\n"
 	    "Navarch adjudicates plotted, simultaneous galley battles.\n\n"
 	    "Commands:\n");
-	for (c = ctl_cmds; c->name != NULL; c++)
-		fprintf(f, "  %-14s %s\n", c->name, c->summary);
+	for (c = ctl_cmds; c->name != NULL; c++) {
+		if (c->sub == NULL) {
+			fprintf(f, "  %-19s %s\n", c->name, c->summary);
+			continue;
+		}
+		for (s = c->sub; s->name != NULL; s++)
+			fprintf(f, "  %-19s %s\n", s->name, s->summary);
+	}
 	fprintf(f, "\nnavarch COMMAND --help shows a command's options; "
 	    "see navarch(1).\n"
 	    "Exit status: 0 success, 1 failure, 2 illegal orders or "
@@ -84,11 +337,70 @@ print_help(FILE *f)
 static int
 cmd_help(const struct ctl_cmd *c)
 {
+	const struct ctl_cmd	*s;
+
 	printf("usage: navarch %s %s\n\n%s.\n", c->name, c->usage,
 	    c->summary);
+	if (c->sub != NULL) {
+		printf("\nSubcommands:\n");
+		for (s = c->sub; s->name != NULL; s++)
+			printf("  navarch %s %s\n", s->name, s->usage);
+	}
 	if (c->help[0] != '\0')
 		printf("\nOptions:\n%s", c->help);
 	return NV_EXIT_OK;
+}
+
+static int
+wants_help(int argc, char **argv)
+{
+	int	i;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			return 0;
+		if (strcmp(argv[i], "--help") == 0 ||
+		    strcmp(argv[i], "-h") == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Runs command c (argv[0] its name), descending into a group. */
+static int
+run(const struct ctl_cmd *c, int argc, char **argv)
+{
+	const struct ctl_cmd	*s;
+	char			*name;
+
+	if (c->sub != NULL) {
+		if (argc < 2 || argv[1][0] == '-') {
+			if (wants_help(argc, argv))
+				return cmd_help(c);
+			fprintf(stderr, "navarch %s: which one? ", c->name);
+			for (s = c->sub; s->name != NULL; s++)
+				fprintf(stderr, "%s%s", s == c->sub ? "" :
+				    ", ", s->name);
+			fprintf(stderr, "\n");
+			return NV_EXIT_USAGE;
+		}
+		name = xasprintf("%s %s", c->name, argv[1]);
+		s = find_in(c->sub, name);
+		free(name);
+		if (s == NULL) {
+			fprintf(stderr, "navarch %s: unknown subcommand '%s'; "
+			    "legal: navarch %s %s\n", c->name, argv[1], c->name,
+			    c->usage);
+			return NV_EXIT_USAGE;
+		}
+		argv[1] = (char *)s->name;
+		return run(s, argc - 1, argv + 1);
+	}
+	if (wants_help(argc, argv))
+		return cmd_help(c);
+	ctl_global.cmd = c->name;
+	optind = 1;
+	return c->exec(argc, argv);
 }
 
 int
@@ -108,30 +420,26 @@ main(int argc, char **argv)
 			printf("navarch %s\n", PACKAGE_VERSION);
 			return NV_EXIT_OK;
 		}
-		if (strcmp(argv[i], "--datadir") == 0) {
-			if (i + 1 >= argc) {
-				fprintf(stderr, "navarch: --datadir needs a "
-				    "directory\n");
-				return NV_EXIT_USAGE;
-			}
-			ctl_set_datadir(argv[++i]);
-			continue;
+		if (strncmp(argv[i], "--", 2) != 0 || argv[i][2] == '\0')
+			break;
+		if (i + 1 >= argc || !global_opt(argv[i] + 2, argv[i + 1])) {
+			fprintf(stderr, "navarch: %s: %s\n", argv[i],
+			    i + 1 >= argc ? "needs a value" :
+			    "unknown global option");
+			print_help(stderr);
+			return NV_EXIT_USAGE;
 		}
-		break;
+		i++;
 	}
 	if (i >= argc) {
 		print_help(stderr);
 		return NV_EXIT_USAGE;
 	}
-	c = find_cmd(argv[i]);
+	c = find_in(ctl_cmds, argv[i]);
 	if (c == NULL) {
 		fprintf(stderr, "navarch: unknown command '%s'\n\n", argv[i]);
 		print_help(stderr);
 		return NV_EXIT_USAGE;
 	}
-	if (argc - i > 1 && (strcmp(argv[i + 1], "--help") == 0 ||
-	    strcmp(argv[i + 1], "-h") == 0))
-		return cmd_help(c);
-	optind = 1;
-	return c->exec(argc - i, argv + i);
+	return run(c, argc - i, argv + i);
 }

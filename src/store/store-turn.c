@@ -212,6 +212,36 @@ store_state_get(struct store *s, const char *game, int turn, char **xml,
 }
 
 int
+store_state_set(struct store *s, const char *game, int turn, const char *xml,
+    char **cause)
+{
+	int64_t	done;
+	int	code;
+
+	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
+		return code;
+	if (xml == NULL)
+		return st_cause(cause, STORE_ERROR, "no state given");
+	/* One statement: the check and the write need no transaction of
+	 * their own, and join the caller's. */
+	code = st_int64(s, cause, &done, "SELECT adjudicated IS NOT NULL"
+	    " FROM states WHERE game = ? AND turn = ? AND superseded = 0",
+	    "si", game, turn);
+	if (code == STORE_NOTFOUND)
+		return st_cause(cause, code,
+		    "game '%s' has no state for turn %d", game, turn);
+	if (code == STORE_OK && done)
+		return st_cause(cause, STORE_EXISTS, "turn %d of game '%s' "
+		    "was already adjudicated: roll back to it first", turn,
+		    game);
+	if (code == STORE_OK)
+		code = st_run(s, cause, NULL, "UPDATE states SET xml = ? WHERE"
+		    " game = ? AND turn = ? AND superseded = 0", "ssi", xml,
+		    game, turn);
+	return code;
+}
+
+int
 store_state_history(struct store *s, const char *game,
     int (*cb)(const struct store_state_info *, void *), void *arg,
     char **cause)

@@ -360,6 +360,14 @@ int	store_turn_record(struct store *, const struct store_turn *,
 int	store_state_get(struct store *, const char *game, int turn,
 	    char **xml, int *turn_out, char **cause);
 
+/* A GM's correction: replaces the XML of the live state of turn, which
+ * must not be adjudicated yet (the open turn).  The caller audits it in
+ * the same transaction (store_begin ... store_audit_add ... commit).
+ * STORE_OK, STORE_NOTFOUND (game or no live state turn), STORE_EXISTS
+ * (turn already adjudicated: roll back first), STORE_BUSY, STORE_ERROR. */
+int	store_state_set(struct store *, const char *game, int turn,
+	    const char *xml, char **cause);
+
 struct store_state_info {
 	int64_t		 id;
 	int		 turn;

@@ -490,6 +490,38 @@ test_crash_mid_turn(void **state)
 	free(xml);
 }
 
+/* A GM's correction replaces the open turn's state and nothing else. */
+static void
+test_state_set(void **state)
+{
+	struct fx	*f = *state;
+	char		*cause = NULL, *xml = NULL;
+
+	make_game(f->s, "g1");
+	make_players(f->s, "g1");
+	expect_code(play(f->s, 1, "<s2/>", NULL, 0, &cause), STORE_OK, &cause);
+	expect_code(store_state_set(f->s, "g1", 1, "<x/>", &cause),
+	    STORE_EXISTS, &cause);
+	expect_code(store_state_set(f->s, "g1", 3, "<x/>", &cause),
+	    STORE_NOTFOUND, &cause);
+	expect_code(store_state_set(f->s, "nope", 2, "<x/>", &cause),
+	    STORE_NOTFOUND, &cause);
+	expect_code(store_state_set(f->s, "g1", 2, "<s2 fixed=\"1\"/>",
+	    &cause), STORE_OK, &cause);
+	expect_code(store_state_get(f->s, "g1", -1, &xml, NULL, &cause),
+	    STORE_OK, &cause);
+	assert_string_equal(xml, "<s2 fixed=\"1\"/>");
+	free(xml);
+	expect_code(store_state_get(f->s, "g1", 1, &xml, NULL, &cause),
+	    STORE_OK, &cause);
+	assert_string_equal(xml, TEST_SCENARIO);
+	free(xml);
+	assert_int_equal(sql_int(f->s, "SELECT count(*) FROM states"), 2);
+	/* The events of the turn that produced the state stay attached. */
+	assert_int_equal(sql_int(f->s, "SELECT count(*) FROM events e JOIN"
+	    " states s ON s.id = e.state WHERE s.superseded = 0"), 3);
+}
+
 /* An order set and its acknowledgement commit together or not at all. */
 static void
 test_orders_with_ack(void **state)
@@ -535,6 +567,7 @@ const struct CMUnitTest store_turn_tests[] = {
 	T(test_rollback),
 	T(test_crash_mid_turn),
 	T(test_orders_with_ack),
+	T(test_state_set),
 };
 const size_t store_turn_ntests =
     sizeof store_turn_tests / sizeof store_turn_tests[0];

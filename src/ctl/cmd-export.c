@@ -1,0 +1,140 @@
+/* cmd-export.c: navarch export and replay.
+ *
+ * An argument naming an existing file is a state file, anything else a
+ * game id (the same rule as map). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "ctl.h"
+#include "exitcode.h"
+#include "state-xml.h"
+#include "store.h"
+#include "xalloc.h"
+
+static int
+export_file(const char *path)
+{
+	struct ctl_game	 g;
+	struct buf	 b = BUF_INIT;
+	int		 rc;
+
+	if ((rc = ctl_load_state(path, &g)) != 0)
+		return rc;
+	state_xml_save(g.st, &b);
+	rc = ctl_write_file("-", buf_str(&b), b.len) == 0 ? 0 : NV_EXIT_FAIL;
+	buf_free(&b);
+	ctl_game_free(&g);
+	return rc;
+}
+
+static int
+export_archive(struct store *s, const char *game, const char *path,
+    int force)
+{
+	struct store_game	*g = NULL;
+	struct ctl_record	 rec;
+	char			*cause = NULL;
+	int			 code, rc, revealed;
+
+	if ((code = store_game_get(s, game, &g, &cause)) != STORE_OK)
+		return ctl_store_err(code, cause);
+	revealed = g->seed_revealed;
+	store_game_free(g);
+	/* An archive is for players: the seed goes in only once it is
+	 * public, else it would give away every future roll. */
+	if (!revealed && !force)
+		return ctl_err(NV_EXIT_FAIL, "the seed of %s is not revealed: "
+		    "navarch seed reveal %s first, or --force to write the "
+		    "archive without it (its dice cannot then be checked)",
+		    game, game);
+	if ((rc = ctl_record_load(s, game, &rec)) != 0)
+		return rc;
+	rc = ctl_archive_write(&rec, revealed, path);
+	ctl_record_free(&rec);
+	if (rc == 0)
+		fprintf(stderr, "navarch export: archive of %s written to "
+		    "%s%s\n", game, path, revealed ? "" : " without the seed");
+	return rc;
+}
+
+int
+cmd_export(int argc, char **argv)
+{
+	struct store	*s;
+	const char	*targ = NULL, *archive = NULL;
+	int		 force = 0;
+	const struct ctl_opt opts[] = {
+		{ "turn", &targ, NULL },
+		{ "archive", &archive, NULL },
+		{ "force", NULL, &force },
+		{ NULL, NULL, NULL }
+	};
+	char		**pos, *xml = NULL, *cause = NULL;
+	int		 npos, rc, code, turn = -1;
+
+	if ((rc = ctl_args(argc, argv, opts, 1, 1, &pos, &npos)) != 0)
+		return rc;
+	if (targ != NULL && (rc = ctl_turn_arg(targ, &turn)) != 0)
+		return rc;
+	if (archive != NULL && targ != NULL)
+		return ctl_err(NV_EXIT_USAGE, "--archive holds every turn: "
+		    "--turn does not go with it");
+	if (force && archive == NULL)
+		return ctl_err(NV_EXIT_USAGE, "--force goes with --archive");
+	if (ctl_is_file(pos[0])) {
+		if (archive != NULL || targ != NULL)
+			return ctl_err(NV_EXIT_USAGE, "%s is a state file: "
+			    "--turn and --archive need a game", pos[0]);
+		return export_file(pos[0]);
+	}
+	if ((rc = ctl_db_open(&s)) != 0)
+		return rc;
+	if (archive != NULL)
+		rc = export_archive(s, pos[0], archive, force);
+	else if ((code = store_state_get(s, pos[0], turn, &xml, NULL,
+	    &cause)) != STORE_OK)
+		rc = ctl_store_err(code, cause);
+	else
+		rc = ctl_write_file("-", xml, strlen(xml)) == 0 ? 0 :
+		    NV_EXIT_FAIL;
+	free(xml);
+	store_close(s);
+	return rc;
+}
+
+int
+cmd_replay(int argc, char **argv)
+{
+	struct ctl_record	 rec;
+	struct store		*s;
+	const char		*archive = NULL;
+	int			 verify = 0;
+	const struct ctl_opt	 opts[] = {
+		{ "archive", &archive, NULL },
+		{ "verify", NULL, &verify },
+		{ NULL, NULL, NULL }
+	};
+	char			**pos;
+	int			 npos, rc;
+
+	if ((rc = ctl_args(argc, argv, opts, 0, 1, &pos, &npos)) != 0)
+		return rc;
+	if ((archive != NULL) == (npos == 1))
+		return ctl_err(NV_EXIT_USAGE, "give a GAME or --archive FILE, "
+		    "not %s", npos == 1 ? "both" : "neither");
+	if (archive != NULL)
+		rc = ctl_archive_read(archive, &rec);
+	else if ((rc = ctl_db_open(&s)) == 0) {
+		rc = ctl_record_load(s, pos[0], &rec);
+		store_close(s);
+	}
+	if (rc != 0)
+		return rc;
+	rc = ctl_replay(&rec, verify);
+	ctl_record_free(&rec);
+	return rc;
+}

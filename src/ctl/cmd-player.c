@@ -1,0 +1,467 @@
+/* cmd-player.c: navarch player add|remove|replace|set-address|assign and
+ * observer add|remove.  Every change is audited in its own transaction.
+ *
+ * A generated password is printed once, alone on standard output, and
+ * never again: only its hash is kept (password.h). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "ctl.h"
+#include "exitcode.h"
+#include "password.h"
+#include "state.h"
+#include "store.h"
+#include "strutil.h"
+#include "xalloc.h"
+
+#define PASSWORD_LEN	12
+
+struct pchange {
+	const char	 *game, *side, *id, *address, *hash;
+	const char	**ships;
+	size_t		  nships;
+	int		  admiral;
+};
+
+/* A hash of the password in file, or of a new one (*shown, owned, to be
+ * printed once).  0 or an exit status. */
+static int
+new_password(const char *file, char **hash, char **shown)
+{
+	unsigned	 cost;
+	char		*pw, *cause;
+	int		 rc;
+
+	*shown = NULL;
+	if ((rc = ctl_hash_cost(&cost)) != 0)
+		return rc;
+	if (file != NULL && (rc = ctl_read_password(file, &pw)) != 0)
+		return rc;
+	if (file == NULL && password_generate(PASSWORD_LEN, &pw, &cause) != 0) {
+		rc = ctl_err(NV_EXIT_FAIL, "%s", cause);
+		free(cause);
+		return rc;
+	}
+	if (password_hash(pw, cost, hash, &cause) != 0) {
+		rc = ctl_err(NV_EXIT_INPUT, "%s", cause);
+		free(cause);
+	} else if (file == NULL) {
+		*shown = pw;
+		return 0;
+	}
+	explicit_bzero(pw, strlen(pw));
+	free(pw);
+	return rc;
+}
+
+static void
+show_password(char *pw, const char *player)
+{
+	if (pw == NULL)
+		return;
+	printf("%s\n", pw);
+	fflush(stdout);
+	fprintf(stderr, "navarch: the line above is %s's password; it is "
+	    "shown this once only\n", player);
+	explicit_bzero(pw, strlen(pw));
+	free(pw);
+}
+
+/* Ships of side in the current state that no active player commands. */
+struct unassigned {
+	const struct nv_state	*st;
+	int			 side;
+	unsigned char		*taken;
+};
+
+static int
+taken_cb(const struct store_player *p, void *arg)
+{
+	struct unassigned	*u = arg;
+	size_t			 i;
+	int			 k;
+
+	for (i = 0; i < p->nships; i++)
+		if ((k = state_ship_index(u->st, p->ships[i])) >= 0)
+			u->taken[k] = 1;
+	return 0;
+}
+
+/* Checks --ships (or picks the default) against the state: 0 or an exit
+ * status. */
+static int
+pick_ships(struct store *s, struct pchange *c, const struct nv_state *st,
+    char *list)
+{
+	struct unassigned	 u = { st, -1, NULL };
+	char			*cause = NULL, *p;
+	size_t			 i;
+	int			 k, code;
+
+	if ((u.side = state_side_index(st, c->side)) < 0)
+		return ctl_err(NV_EXIT_FAIL, "game %s has no side '%s'",
+		    c->game, c->side);
+	c->ships = xcalloc(st->nships + 1, sizeof *c->ships);
+	for (p = list; p != NULL && *p != '\0'; ) {
+		c->ships[c->nships] = p;
+		if ((p = strchr(p, ',')) != NULL)
+			*p++ = '\0';
+		k = state_ship_index(st, c->ships[c->nships]);
+		if (k < 0 || st->ships[k].side != u.side)
+			return ctl_err(NV_EXIT_FAIL, "--ships: %s is no ship "
+			    "of side %s", c->ships[c->nships], c->side);
+		c->ships[c->nships++] = st->ships[k].id;
+		if (c->nships >= st->nships)
+			break;
+	}
+	if (list != NULL)
+		return 0;
+	u.taken = xcalloc(st->nships + 1, 1);
+	code = store_player_list(s, c->game, taken_cb, &u, &cause);
+	for (i = 0; code == STORE_OK && i < st->nships; i++)
+		if (st->ships[i].side == u.side && !u.taken[i])
+			c->ships[c->nships++] = st->ships[i].id;
+	free(u.taken);
+	return code == STORE_OK ? 0 : ctl_store_err(code, cause);
+}
+
+static int
+add_op(struct store *s, void *arg, char **cause)
+{
+	struct pchange	*c = arg;
+	int		 code;
+
+	code = store_player_add(s, c->game, c->side, c->id, c->address,
+	    c->hash, c->admiral, cause);
+	if (code == STORE_OK && c->nships > 0)
+		code = store_player_assign_ships(s, c->game, c->id, c->ships,
+		    c->nships, cause);
+	return code;
+}
+
+static int
+add_run(struct store *s, struct pchange *c, char *ships, const char *pwfile)
+{
+	struct ctl_game	 cg;
+	struct buf	 b = BUF_INIT;
+	char		*hash = NULL, *shown = NULL;
+	size_t		 i;
+	int		 rc;
+
+	if ((rc = ctl_game_state(s, c->game, -1, &cg, NULL)) != 0)
+		return rc;
+	if ((rc = pick_ships(s, c, cg.st, ships)) != 0)
+		goto out;
+	if ((rc = new_password(pwfile, &hash, &shown)) != 0)
+		goto out;
+	c->hash = hash;
+	buf_printf(&b, "%s on side %s, %s, ships:", c->id, c->side,
+	    c->address);
+	for (i = 0; i < c->nships; i++)
+		buf_printf(&b, " %s", c->ships[i]);
+	if (c->admiral)
+		buf_adds(&b, " (admiral)");
+	rc = ctl_audited(s, c->game, "player-add", buf_str(&b), add_op, c);
+	if (rc == 0) {
+		fprintf(stderr, "navarch: player %s\n", buf_str(&b));
+		show_password(shown, c->id);
+		shown = NULL;
+	}
+out:
+	if (shown != NULL) {
+		explicit_bzero(shown, strlen(shown));
+		free(shown);
+	}
+	free(hash);
+	free(c->ships);
+	buf_free(&b);
+	ctl_game_free(&cg);
+	return rc;
+}
+
+static int
+check_ids(const char *what, const char *id, const char *address)
+{
+	if (id != NULL && !str_is_id(id))
+		return ctl_err(NV_EXIT_USAGE, "%s '%s': expected 1 to 32 of "
+		    "a-z, 0-9, _ and -", what, id);
+	if (address != NULL && !ctl_address_ok(address))
+		return ctl_err(NV_EXIT_USAGE, "'%s' is no mail address; "
+		    "legal: name@example.org", address);
+	return 0;
+}
+
+int
+cmd_player_add(int argc, char **argv)
+{
+	struct pchange	 c;
+	struct store	*s;
+	const char	*id = NULL, *ships = NULL, *pwfile = NULL;
+	const struct ctl_opt opts[] = {
+		{ "id", &id, NULL },
+		{ "ships", &ships, NULL },
+		{ "password-file", &pwfile, NULL },
+		{ "admiral", NULL, &c.admiral },
+		{ NULL, NULL, NULL }
+	};
+	char		**pos, *list;
+	int		 npos, rc;
+
+	memset(&c, 0, sizeof c);
+	if ((rc = ctl_args(argc, argv, opts, 3, 3, &pos, &npos)) != 0)
+		return rc;
+	c.game = pos[0];
+	c.side = pos[1];
+	c.address = pos[2];
+	c.id = id != NULL ? id : pos[1];
+	if ((rc = check_ids("--id", c.id, c.address)) != 0)
+		return rc;
+	if ((rc = ctl_db_open(&s)) != 0)
+		return rc;
+	list = ships != NULL ? xstrdup(ships) : NULL;
+	rc = add_run(s, &c, list, pwfile);
+	free(list);
+	store_close(s);
+	return rc;
+}
+
+/* --- remove, replace, set-address ----------------------------------------- */
+
+static int
+remove_op(struct store *s, void *arg, char **cause)
+{
+	struct pchange	*c = arg;
+
+	return store_player_remove(s, c->game, c->id, cause);
+}
+
+static int
+replace_op(struct store *s, void *arg, char **cause)
+{
+	struct pchange	*c = arg;
+
+	return store_player_replace(s, c->game, c->id, c->address, c->hash,
+	    cause);
+}
+
+static int
+address_op(struct store *s, void *arg, char **cause)
+{
+	struct pchange	*c = arg;
+
+	return store_player_set_address(s, c->game, c->id, c->address, cause);
+}
+
+int
+cmd_player_remove(int argc, char **argv)
+{
+	struct pchange	 c;
+	struct store	*s;
+	char		**pos;
+	int		 npos, rc;
+
+	memset(&c, 0, sizeof c);
+	if ((rc = ctl_args(argc, argv, NULL, 2, 2, &pos, &npos)) != 0)
+		return rc;
+	c.game = pos[0];
+	c.id = pos[1];
+	if ((rc = ctl_db_open(&s)) != 0)
+		return rc;
+	rc = ctl_audited(s, c.game, "player-remove", c.id, remove_op, &c);
+	store_close(s);
+	return rc;
+}
+
+int
+cmd_player_replace(int argc, char **argv)
+{
+	struct pchange	 c;
+	struct store	*s;
+	const char	*pwfile = NULL;
+	const struct ctl_opt opts[] = {
+		{ "password-file", &pwfile, NULL },
+		{ NULL, NULL, NULL }
+	};
+	char		**pos, *hash = NULL, *shown = NULL, *details;
+	int		 npos, rc;
+
+	memset(&c, 0, sizeof c);
+	if ((rc = ctl_args(argc, argv, opts, 3, 3, &pos, &npos)) != 0)
+		return rc;
+	c.game = pos[0];
+	c.id = pos[1];
+	c.address = pos[2];
+	if ((rc = check_ids("player", c.id, c.address)) != 0)
+		return rc;
+	if ((rc = new_password(pwfile, &hash, &shown)) != 0)
+		return rc;
+	c.hash = hash;
+	details = xasprintf("%s, now %s", c.id, c.address);
+	if ((rc = ctl_db_open(&s)) == 0) {
+		rc = ctl_audited(s, c.game, "player-replace", details,
+		    replace_op, &c);
+		store_close(s);
+	}
+	if (rc == 0)
+		show_password(shown, c.id);
+	else if (shown != NULL) {
+		explicit_bzero(shown, strlen(shown));
+		free(shown);
+	}
+	free(details);
+	free(hash);
+	return rc;
+}
+
+int
+cmd_player_set_address(int argc, char **argv)
+{
+	struct pchange	 c;
+	struct store	*s;
+	char		**pos, *details;
+	int		 npos, rc;
+
+	memset(&c, 0, sizeof c);
+	if ((rc = ctl_args(argc, argv, NULL, 3, 3, &pos, &npos)) != 0)
+		return rc;
+	c.game = pos[0];
+	c.id = pos[1];
+	c.address = pos[2];
+	if ((rc = check_ids("player", c.id, c.address)) != 0)
+		return rc;
+	if ((rc = ctl_db_open(&s)) != 0)
+		return rc;
+	details = xasprintf("%s: %s", c.id, c.address);
+	rc = ctl_audited(s, c.game, "player-set-address", details, address_op,
+	    &c);
+	free(details);
+	store_close(s);
+	return rc;
+}
+
+/* --- assign ------------------------------------------------------------ */
+
+static int
+assign_op(struct store *s, void *arg, char **cause)
+{
+	struct pchange	*c = arg;
+
+	return store_player_assign_ships(s, c->game, c->id, c->ships,
+	    c->nships, cause);
+}
+
+static int
+assign_run(struct store *s, struct pchange *c, char **ships, int n)
+{
+	struct store_player	*p = NULL;
+	struct ctl_game		 cg;
+	struct buf		 b = BUF_INIT;
+	char			*cause = NULL;
+	int			 rc, code, i, k, side;
+
+	if ((code = store_player_get(s, c->game, c->id, &p, &cause)) !=
+	    STORE_OK)
+		return ctl_store_err(code, cause);
+	if ((rc = ctl_game_state(s, c->game, -1, &cg, NULL)) != 0) {
+		store_player_free(p);
+		return rc;
+	}
+	side = state_side_index(cg.st, p->side);
+	c->ships = xcalloc((size_t)n + 1, sizeof *c->ships);
+	buf_printf(&b, "%s:", c->id);
+	for (i = 0; i < n && rc == 0; i++) {
+		k = state_ship_index(cg.st, ships[i]);
+		if (k < 0 || cg.st->ships[k].side != side)
+			rc = ctl_err(NV_EXIT_FAIL, "%s is no ship of %s's side "
+			    "%s", ships[i], c->id, p->side);
+		else {
+			c->ships[c->nships++] = cg.st->ships[k].id;
+			buf_printf(&b, " %s", cg.st->ships[k].id);
+		}
+	}
+	if (rc == 0)
+		rc = ctl_audited(s, c->game, "player-assign", buf_str(&b),
+		    assign_op, c);
+	free(c->ships);
+	buf_free(&b);
+	ctl_game_free(&cg);
+	store_player_free(p);
+	return rc;
+}
+
+int
+cmd_player_assign(int argc, char **argv)
+{
+	struct pchange	 c;
+	struct store	*s;
+	char		**pos;
+	int		 npos, rc;
+
+	memset(&c, 0, sizeof c);
+	if ((rc = ctl_args(argc, argv, NULL, 3, -1, &pos, &npos)) != 0)
+		return rc;
+	c.game = pos[0];
+	c.id = pos[1];
+	if ((rc = ctl_db_open(&s)) != 0)
+		return rc;
+	rc = assign_run(s, &c, pos + 2, npos - 2);
+	store_close(s);
+	return rc;
+}
+
+/* --- observers --------------------------------------------------------- */
+
+static int
+obs_add_op(struct store *s, void *arg, char **cause)
+{
+	struct pchange	*c = arg;
+
+	return store_observer_add(s, c->game, c->address, cause);
+}
+
+static int
+obs_remove_op(struct store *s, void *arg, char **cause)
+{
+	struct pchange	*c = arg;
+
+	return store_observer_remove(s, c->game, c->address, cause);
+}
+
+static int
+observer(int argc, char **argv, int add)
+{
+	struct pchange	 c;
+	struct store	*s;
+	char		**pos;
+	int		 npos, rc;
+
+	memset(&c, 0, sizeof c);
+	if ((rc = ctl_args(argc, argv, NULL, 2, 2, &pos, &npos)) != 0)
+		return rc;
+	c.game = pos[0];
+	c.address = pos[1];
+	if (add && (rc = check_ids(NULL, NULL, c.address)) != 0)
+		return rc;
+	if ((rc = ctl_db_open(&s)) != 0)
+		return rc;
+	rc = ctl_audited(s, c.game, add ? "observer-add" : "observer-remove",
+	    c.address, add ? obs_add_op : obs_remove_op, &c);
+	store_close(s);
+	return rc;
+}
+
+int
+cmd_observer_add(int argc, char **argv)
+{
+	return observer(argc, argv, 1);
+}
+
+int
+cmd_observer_remove(int argc, char **argv)
+{
+	return observer(argc, argv, 0);
+}

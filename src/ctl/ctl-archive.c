@@ -1,0 +1,304 @@
+/* ctl-archive.c: a game's self-contained archive (docs/gm-guide.md).
+ *
+ *   <navarch-archive version="1" game=".." ruleset=".." commitment=".."
+ *       [seed=".."]>
+ *     <scenario>the first state, canonical XML, as text</scenario>
+ *     <turn number="N" adjudicated="0|1">
+ *       <state>the stored state of turn N, as text</state>
+ *       <orders player=".." side="..">the set in force, as received</orders>
+ *       <event phase=".." kind=".." ship=".." other="..">sentence</event>
+ *       <roll phase=".." label=".." purpose=".." ship=".." sides=".."
+ *           result=".."/>
+ *     </turn>
+ *     <fix turn="T" ship="S"><set>KEY=VALUE</set>...</fix>
+ *   </navarch-archive>
+ *
+ * Everything a player needs to re-run the game with navarch replay
+ * --archive FILE --verify, without the GM's database: only the ruleset
+ * comes from the player's own installation. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/tree.h>
+
+#include "ctl.h"
+#include "diag.h"
+#include "exitcode.h"
+#include "fileio.h"
+#include "ruleset.h"
+#include "xalloc.h"
+#include "xmlsafe.h"
+
+#define ARCHIVE_VERSION	"1"
+#define X(s)		((const xmlChar *)(s))
+
+static void
+prop_int(xmlNodePtr n, const char *name, long v)
+{
+	char	buf[32];
+
+	snprintf(buf, sizeof buf, "%ld", v);
+	xmlNewProp(n, X(name), X(buf));
+}
+
+static void
+write_turn(xmlNodePtr root, const struct ctl_rec_turn *t)
+{
+	xmlNodePtr	n, c;
+	size_t		i;
+
+	n = xmlNewChild(root, NULL, X("turn"), NULL);
+	prop_int(n, "number", t->turn);
+	prop_int(n, "adjudicated", t->adjudicated);
+	xmlNewTextChild(n, NULL, X("state"), X(t->state));
+	for (i = 0; i < t->norders; i++) {
+		c = xmlNewTextChild(n, NULL, X("orders"),
+		    X(t->orders[i].text));
+		xmlNewProp(c, X("player"), X(t->orders[i].player));
+		xmlNewProp(c, X("side"), X(t->orders[i].side));
+	}
+	for (i = 0; i < t->nevents; i++) {
+		c = xmlNewTextChild(n, NULL, X("event"), X(t->events[i].text));
+		prop_int(c, "phase", t->events[i].phase);
+		xmlNewProp(c, X("kind"), X(t->events[i].kind));
+		xmlNewProp(c, X("ship"), X(t->events[i].ship));
+		xmlNewProp(c, X("other"), X(t->events[i].other));
+	}
+	for (i = 0; i < t->nrolls; i++) {
+		c = xmlNewChild(n, NULL, X("roll"), NULL);
+		prop_int(c, "phase", t->rolls[i].phase);
+		xmlNewProp(c, X("label"), X(t->rolls[i].label));
+		xmlNewProp(c, X("purpose"), X(t->rolls[i].purpose));
+		xmlNewProp(c, X("ship"), X(t->rolls[i].ship));
+		prop_int(c, "sides", t->rolls[i].sides);
+		prop_int(c, "result", t->rolls[i].result);
+	}
+}
+
+int
+ctl_archive_write(const struct ctl_record *r, int with_seed, const char *path)
+{
+	xmlDocPtr	 doc = xmlNewDoc(X("1.0"));
+	xmlNodePtr	 root, n;
+	xmlChar		*mem = NULL;
+	size_t		 i, j;
+	int		 size = 0, rc;
+
+	root = xmlNewNode(NULL, X("navarch-archive"));
+	xmlDocSetRootElement(doc, root);
+	xmlNewProp(root, X("version"), X(ARCHIVE_VERSION));
+	xmlNewProp(root, X("game"), X(r->game));
+	xmlNewProp(root, X("ruleset"), X(r->ruleset));
+	xmlNewProp(root, X("commitment"), X(r->commitment));
+	if (with_seed && r->seed != NULL)
+		xmlNewProp(root, X("seed"), X(r->seed));
+	xmlNewTextChild(root, NULL, X("scenario"), X(r->scenario));
+	for (i = 0; i < r->nturns; i++)
+		write_turn(root, &r->turns[i]);
+	for (i = 0; i < r->nfixes; i++) {
+		n = xmlNewChild(root, NULL, X("fix"), NULL);
+		prop_int(n, "turn", r->fixes[i].turn);
+		xmlNewProp(n, X("ship"), X(r->fixes[i].ship));
+		for (j = 0; j < r->fixes[i].nkv; j++)
+			xmlNewTextChild(n, NULL, X("set"),
+			    X(r->fixes[i].kv[j]));
+	}
+	xmlDocDumpFormatMemoryEnc(doc, &mem, &size, "UTF-8", 1);
+	xmlFreeDoc(doc);
+	rc = ctl_write_file(path, (const char *)mem, (size_t)size);
+	xmlFree(mem);
+	return rc == 0 ? 0 : NV_EXIT_FAIL;
+}
+
+/* --- reading ------------------------------------------------------------ */
+
+struct areader {
+	const char	*file;
+	struct diag	*d;
+};
+
+/* A required attribute (owned by the caller); "" and an error if absent. */
+static char *
+req(const struct areader *a, xmlNodePtr n, const char *name)
+{
+	char	*v = xmlsafe_attr(n, name);
+
+	if (v == NULL) {
+		diag_error(a->d, a->file, xmlsafe_line(n), "<%s> has no %s "
+		    "attribute", (const char *)n->name, name);
+		v = xstrdup("");
+	}
+	return v;
+}
+
+static int
+req_int(const struct areader *a, xmlNodePtr n, const char *name, long min,
+    long max)
+{
+	long	v = 0;
+
+	if (xmlsafe_int(n, name, min, max, &v, a->file, a->d) == 0)
+		diag_error(a->d, a->file, xmlsafe_line(n), "<%s> has no %s "
+		    "attribute", (const char *)n->name, name);
+	return (int)v;
+}
+
+static char *
+text(xmlNodePtr n)
+{
+	xmlChar	*c = xmlNodeGetContent(n);
+	char	*s = xstrdup(c != NULL ? (const char *)c : "");
+
+	xmlFree(c);
+	return s;
+}
+
+static void
+read_turn_child(const struct areader *a, xmlNodePtr c, struct ctl_rec_turn *t)
+{
+	struct ctl_rec_orders	*o;
+	struct ctl_rec_event	*e;
+	struct ctl_rec_roll	*r;
+
+	if (xmlsafe_is(c, "state")) {
+		free(t->state);
+		t->state = text(c);
+	} else if (xmlsafe_is(c, "orders")) {
+		t->orders = xreallocarray(t->orders, t->norders + 1,
+		    sizeof *t->orders);
+		o = &t->orders[t->norders++];
+		o->player = req(a, c, "player");
+		o->side = req(a, c, "side");
+		o->text = text(c);
+	} else if (xmlsafe_is(c, "event")) {
+		t->events = xreallocarray(t->events, t->nevents + 1,
+		    sizeof *t->events);
+		e = &t->events[t->nevents++];
+		e->phase = req_int(a, c, "phase", 0, 1000);
+		e->kind = req(a, c, "kind");
+		e->ship = req(a, c, "ship");
+		e->other = req(a, c, "other");
+		e->text = text(c);
+	} else if (xmlsafe_is(c, "roll")) {
+		t->rolls = xreallocarray(t->rolls, t->nrolls + 1,
+		    sizeof *t->rolls);
+		r = &t->rolls[t->nrolls++];
+		r->phase = req_int(a, c, "phase", 0, 1000);
+		r->label = req(a, c, "label");
+		r->purpose = req(a, c, "purpose");
+		r->ship = req(a, c, "ship");
+		r->sides = req_int(a, c, "sides", 1, 1000000);
+		r->result = req_int(a, c, "result", 1, 1000000);
+	} else
+		diag_error(a->d, a->file, xmlsafe_line(c), "unexpected <%s> "
+		    "in <turn>; legal: state, orders, event, roll",
+		    (const char *)c->name);
+}
+
+static void
+read_turn(const struct areader *a, xmlNodePtr n, struct ctl_record *r)
+{
+	struct ctl_rec_turn	*t;
+	xmlNodePtr		 c;
+
+	r->turns = xreallocarray(r->turns, r->nturns + 1, sizeof *r->turns);
+	t = &r->turns[r->nturns++];
+	memset(t, 0, sizeof *t);
+	t->turn = req_int(a, n, "number", 1, 1000000);
+	t->adjudicated = req_int(a, n, "adjudicated", 0, 1);
+	for (c = xmlsafe_child(n); c != NULL; c = xmlsafe_next(c))
+		read_turn_child(a, c, t);
+	if (t->state == NULL) {
+		diag_error(a->d, a->file, xmlsafe_line(n), "<turn number="
+		    "\"%d\"> has no <state>", t->turn);
+		t->state = xstrdup("");
+	}
+}
+
+static void
+read_fix(const struct areader *a, xmlNodePtr n, struct ctl_record *r)
+{
+	struct ctl_rec_fix	*f;
+	xmlNodePtr		 c;
+
+	r->fixes = xreallocarray(r->fixes, r->nfixes + 1, sizeof *r->fixes);
+	f = &r->fixes[r->nfixes++];
+	memset(f, 0, sizeof *f);
+	f->turn = req_int(a, n, "turn", 1, 1000000);
+	f->ship = req(a, n, "ship");
+	for (c = xmlsafe_child(n); c != NULL; c = xmlsafe_next(c)) {
+		f->kv = xreallocarray(f->kv, f->nkv + 1, sizeof *f->kv);
+		f->kv[f->nkv++] = text(c);
+	}
+}
+
+static void
+read_root(const struct areader *a, xmlNodePtr root, struct ctl_record *r)
+{
+	xmlNodePtr	 n;
+	char		*v;
+
+	if (!xmlsafe_is(root, "navarch-archive")) {
+		diag_error(a->d, a->file, xmlsafe_line(root), "<%s>: not a "
+		    "navarch archive (navarch export --archive writes one)",
+		    (const char *)root->name);
+		return;
+	}
+	v = req(a, root, "version");
+	if (strcmp(v, ARCHIVE_VERSION) != 0)
+		diag_error(a->d, a->file, xmlsafe_line(root), "archive version "
+		    "'%s': this navarch reads version %s", v, ARCHIVE_VERSION);
+	free(v);
+	r->game = req(a, root, "game");
+	r->ruleset = req(a, root, "ruleset");
+	r->commitment = req(a, root, "commitment");
+	r->seed = xmlsafe_attr(root, "seed");
+	for (n = xmlsafe_child(root); n != NULL; n = xmlsafe_next(n)) {
+		if (xmlsafe_is(n, "scenario") && r->scenario == NULL)
+			r->scenario = text(n);
+		else if (xmlsafe_is(n, "turn"))
+			read_turn(a, n, r);
+		else if (xmlsafe_is(n, "fix"))
+			read_fix(a, n, r);
+		else
+			diag_error(a->d, a->file, xmlsafe_line(n), "unexpected "
+			    "<%s>; legal: scenario, turn, fix",
+			    (const char *)n->name);
+	}
+	if (r->scenario == NULL)
+		diag_error(a->d, a->file, xmlsafe_line(root), "no <scenario>");
+}
+
+int
+ctl_archive_read(const char *path, struct ctl_record *r)
+{
+	struct diag	 d = DIAG_INIT;
+	struct areader	 a = { path, &d };
+	xmlDocPtr	 doc;
+	char		*buf, *cause;
+	size_t		 len;
+
+	memset(r, 0, sizeof *r);
+	if (file_read(path, NV_XML_MAX, &buf, &len, &cause) != 0) {
+		ctl_err(0, "%s", cause);
+		free(cause);
+		return NV_EXIT_INPUT;
+	}
+	doc = xmlsafe_parse(path, buf, len, &d);
+	free(buf);
+	if (doc != NULL) {
+		read_root(&a, xmlDocGetRootElement(doc), r);
+		xmlFreeDoc(doc);
+	}
+	if (d.errors > 0) {
+		ctl_print_diag(&d);
+		diag_free(&d);
+		ctl_record_free(r);
+		return NV_EXIT_INPUT;
+	}
+	diag_free(&d);
+	return 0;
+}

@@ -1,0 +1,324 @@
+/* ctl-record.c: a stored game as a struct ctl_record, what replay and
+ * archives work on: the scenario, the seed, every live turn's state, the
+ * order sets in force at its adjudication with its events and rolls, and
+ * the GM's corrections still in effect.
+ *
+ * Corrections come from the audit log: a CTL_FIX_ACTION entry made on
+ * turn T's state stays in effect until a rollback to a turn before T
+ * discards that state (the store's rollback entry says "to the start of
+ * turn R: ..."). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctl.h"
+#include "exitcode.h"
+#include "store.h"
+#include "strutil.h"
+#include "xalloc.h"
+
+struct loader {
+	struct ctl_record	*rec;
+	struct store		*s;
+	char			**pl_id, **pl_side;	/* every player */
+	size_t			  npl;
+	struct ctl_rec_turn	*cur;
+};
+
+static char *
+dup0(const char *s)
+{
+	return xstrdup(s != NULL ? s : "");
+}
+
+static int
+player_cb(const struct store_player *p, void *arg)
+{
+	struct loader	*l = arg;
+
+	l->pl_id = xreallocarray(l->pl_id, l->npl + 1, sizeof *l->pl_id);
+	l->pl_side = xreallocarray(l->pl_side, l->npl + 1,
+	    sizeof *l->pl_side);
+	l->pl_id[l->npl] = xstrdup(p->id);
+	l->pl_side[l->npl++] = xstrdup(p->side);
+	return 0;
+}
+
+static const char *
+side_of(const struct loader *l, const char *player)
+{
+	size_t	i;
+
+	for (i = 0; i < l->npl; i++)
+		if (strcmp(l->pl_id[i], player) == 0)
+			return l->pl_side[i];
+	return "";
+}
+
+static int
+state_cb(const struct store_state_info *i, void *arg)
+{
+	struct loader		*l = arg;
+	struct ctl_record	*r = l->rec;
+	struct ctl_rec_turn	*t;
+
+	if (i->superseded)
+		return 0;
+	r->turns = xreallocarray(r->turns, r->nturns + 1, sizeof *r->turns);
+	t = &r->turns[r->nturns++];
+	memset(t, 0, sizeof *t);
+	t->turn = i->turn;
+	t->adjudicated = i->adjudicated != 0;
+	return 0;
+}
+
+static int
+orders_cb(const struct store_orders *o, void *arg)
+{
+	struct loader		*l = arg;
+	struct ctl_rec_turn	*t = l->cur;
+	struct ctl_rec_orders	*x;
+
+	t->orders = xreallocarray(t->orders, t->norders + 1,
+	    sizeof *t->orders);
+	x = &t->orders[t->norders++];
+	x->player = xstrdup(o->player);
+	x->side = xstrdup(side_of(l, o->player));
+	x->text = xstrdup(o->text);
+	return 0;
+}
+
+static int
+event_cb(const struct store_event_row *e, void *arg)
+{
+	struct loader		*l = arg;
+	struct ctl_rec_turn	*t = l->cur;
+	struct ctl_rec_event	*x;
+
+	t->events = xreallocarray(t->events, t->nevents + 1,
+	    sizeof *t->events);
+	x = &t->events[t->nevents++];
+	x->phase = e->phase;
+	x->kind = dup0(e->kind);
+	x->ship = dup0(e->ship);
+	x->other = dup0(e->other);
+	x->text = dup0(e->text);
+	return 0;
+}
+
+static int
+roll_cb(const struct store_roll_row *r, void *arg)
+{
+	struct loader		*l = arg;
+	struct ctl_rec_turn	*t = l->cur;
+	struct ctl_rec_roll	*x;
+
+	t->rolls = xreallocarray(t->rolls, t->nrolls + 1, sizeof *t->rolls);
+	x = &t->rolls[t->nrolls++];
+	x->phase = r->phase;
+	x->label = dup0(r->label);
+	x->purpose = dup0(r->purpose);
+	x->ship = dup0(r->ship);
+	x->sides = r->sides;
+	x->result = r->result;
+	return 0;
+}
+
+static void
+fix_free(struct ctl_rec_fix *f)
+{
+	size_t	i;
+
+	for (i = 0; i < f->nkv; i++)
+		free(f->kv[i]);
+	free(f->kv);
+	free(f->ship);
+}
+
+/* "turn T ship S\nK=V\n...": 0, or -1 if the entry is not one. */
+static int
+fix_parse(const char *details, struct ctl_rec_fix *f)
+{
+	char	*copy = xstrdup(details), *line, *nl, *w[5];
+	size_t	 n;
+	int	 rc = -1;
+
+	memset(f, 0, sizeof *f);
+	line = copy;
+	if ((nl = strchr(line, '\n')) != NULL)
+		*nl = '\0';
+	n = str_split_words(line, w, 5);
+	if (n == 4 && strcmp(w[0], "turn") == 0 && strcmp(w[2], "ship") == 0 &&
+	    str_to_int(w[1], 1, 1000000, &f->turn) == 0) {
+		f->ship = xstrdup(w[3]);
+		rc = 0;
+	}
+	while (rc == 0 && nl != NULL) {
+		line = nl + 1;
+		if ((nl = strchr(line, '\n')) != NULL)
+			*nl = '\0';
+		f->kv = xreallocarray(f->kv, f->nkv + 1, sizeof *f->kv);
+		f->kv[f->nkv++] = xstrdup(line);
+	}
+	free(copy);
+	if (rc != 0)
+		fix_free(f);
+	return rc;
+}
+
+static int
+audit_cb(const struct store_audit *a, void *arg)
+{
+	struct loader		*l = arg;
+	struct ctl_record	*r = l->rec;
+	struct ctl_rec_fix	 f;
+	size_t			 i, j;
+	int			 to;
+
+	if (strcmp(a->action, CTL_FIX_ACTION) == 0 &&
+	    fix_parse(a->details, &f) == 0) {
+		r->fixes = xreallocarray(r->fixes, r->nfixes + 1,
+		    sizeof *r->fixes);
+		r->fixes[r->nfixes++] = f;
+	}
+	if (strcmp(a->action, "rollback") == 0 &&
+	    sscanf(a->details, "to the start of turn %d:", &to) == 1) {
+		for (i = 0, j = 0; i < r->nfixes; i++) {
+			if (r->fixes[i].turn > to)
+				fix_free(&r->fixes[i]);
+			else
+				r->fixes[j++] = r->fixes[i];
+		}
+		r->nfixes = j;
+	}
+	return 0;
+}
+
+static int
+turn_cmp(const void *a, const void *b)
+{
+	const struct ctl_rec_turn	*x = a, *y = b;
+
+	return (x->turn > y->turn) - (x->turn < y->turn);
+}
+
+static int
+load_turns(struct loader *l, const char *game, char **cause)
+{
+	struct ctl_record	*r = l->rec;
+	size_t			 i;
+	int			 code;
+
+	code = store_state_history(l->s, game, state_cb, l, cause);
+	if (code == STORE_OK)
+		qsort(r->turns, r->nturns, sizeof *r->turns, turn_cmp);
+	for (i = 0; code == STORE_OK && i < r->nturns; i++) {
+		l->cur = &r->turns[i];
+		code = store_state_get(l->s, game, l->cur->turn,
+		    &l->cur->state, NULL, cause);
+		if (code != STORE_OK || !l->cur->adjudicated)
+			continue;
+		code = store_orders_in_force(l->s, game, l->cur->turn,
+		    orders_cb, l, cause);
+		if (code == STORE_OK)
+			code = store_events_list(l->s, game, l->cur->turn,
+			    event_cb, l, cause);
+		if (code == STORE_OK)
+			code = store_rolls_list(l->s, game, l->cur->turn,
+			    roll_cb, l, cause);
+	}
+	return code;
+}
+
+int
+ctl_record_load(struct store *s, const char *game, struct ctl_record *r)
+{
+	struct store_game	*g = NULL;
+	struct loader		 l;
+	char			*cause = NULL;
+	size_t			 i;
+	int			 code;
+
+	memset(r, 0, sizeof *r);
+	memset(&l, 0, sizeof l);
+	l.rec = r;
+	l.s = s;
+	/* One read transaction would be ideal; WAL readers see a snapshot
+	 * per statement otherwise, so take the write lock briefly. */
+	if ((code = store_begin(s, &cause)) != STORE_OK)
+		return ctl_store_err(code, cause);
+	code = store_game_get(s, game, &g, &cause);
+	if (code == STORE_OK) {
+		r->game = xstrdup(g->id);
+		r->ruleset = xstrdup(g->ruleset);
+		r->scenario = xstrdup(g->scenario);
+		r->seed = xstrdup(g->seed);
+		r->commitment = xstrdup(g->seed_commitment);
+		code = store_player_list(s, game, player_cb, &l, &cause);
+	}
+	if (code == STORE_OK)
+		code = load_turns(&l, game, &cause);
+	if (code == STORE_OK)
+		code = store_audit_list(s, game, audit_cb, &l, &cause);
+	(void)store_abort(s, NULL);
+	store_game_free(g);
+	for (i = 0; i < l.npl; i++) {
+		free(l.pl_id[i]);
+		free(l.pl_side[i]);
+	}
+	free(l.pl_id);
+	free(l.pl_side);
+	if (code != STORE_OK) {
+		ctl_record_free(r);
+		return ctl_store_err(code, cause);
+	}
+	return 0;
+}
+
+static void
+turn_free(struct ctl_rec_turn *t)
+{
+	size_t	i;
+
+	for (i = 0; i < t->norders; i++) {
+		free(t->orders[i].player);
+		free(t->orders[i].side);
+		free(t->orders[i].text);
+	}
+	for (i = 0; i < t->nevents; i++) {
+		free(t->events[i].kind);
+		free(t->events[i].ship);
+		free(t->events[i].other);
+		free(t->events[i].text);
+	}
+	for (i = 0; i < t->nrolls; i++) {
+		free(t->rolls[i].label);
+		free(t->rolls[i].purpose);
+		free(t->rolls[i].ship);
+	}
+	free(t->orders);
+	free(t->events);
+	free(t->rolls);
+	free(t->state);
+}
+
+void
+ctl_record_free(struct ctl_record *r)
+{
+	size_t	i;
+
+	for (i = 0; i < r->nturns; i++)
+		turn_free(&r->turns[i]);
+	for (i = 0; i < r->nfixes; i++)
+		fix_free(&r->fixes[i]);
+	free(r->turns);
+	free(r->fixes);
+	free(r->game);
+	free(r->ruleset);
+	free(r->scenario);
+	free(r->seed);
+	free(r->commitment);
+	memset(r, 0, sizeof *r);
+}
