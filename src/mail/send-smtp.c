@@ -170,9 +170,10 @@ smtp_open(const struct send_config *cf, void **data, char **cause)
 	char		*pw = NULL;
 
 	if (!url_ok(cf->url)) {
-		*cause = xasprintf("bad SMTP URL \"%s\": use smtp://host[:port]"
-		    " or smtps://host[:port], credentials in smtp_user and "
-		    "smtp_password_file", cf->url);
+		/* Not quoted: it may hold a password. */
+		*cause = xstrdup("bad SMTP URL: use smtp://host[:port] or "
+		    "smtps://host[:port] without spaces, with the credentials "
+		    "in smtp_user and smtp_password_file");
 		return SEND_PERM;
 	}
 	if (cf->user != NULL && read_password(cf->password_file, &pw,
