@@ -59,6 +59,24 @@ sfx_rmtree(const char *dir)
 	rmdir(dir);
 }
 
+void
+sfx_clear(const char *dir)
+{
+	struct dirent	*de;
+	DIR		*d;
+	char		*p;
+
+	if ((d = opendir(dir)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		p = xasprintf("%s/%s", dir, de->d_name);
+		if (de->d_name[0] != '.')
+			unlink(p);
+		free(p);
+	}
+	closedir(d);
+}
+
 /* The name of the first regular file in dir (owned by the caller) and
  * how many there are. */
 static size_t

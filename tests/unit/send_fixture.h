@@ -13,6 +13,8 @@ struct store;
 char	*sfx_tempdir(const char *prefix);
 /* Removes dir and everything under it. */
 void	 sfx_rmtree(const char *dir);
+/* Removes the regular files in dir, keeping dir (and its owner). */
+void	 sfx_clear(const char *dir);
 /* Regular files in dir (0 when it does not exist). */
 size_t	 sfx_count(const char *dir);
 /* The contents of the only file in dir (fails the test unless there is
