@@ -387,7 +387,7 @@ test_rejected_recipient(void **state)
 		fail_msg("%s", cause);
 	free(cause);
 	/* The same connection still works afterwards. */
-	inbox("a", 1);
+	free(inbox("a", 1));
 	send_expect(s, "a@example.org", msg, SEND_OK);
 	send_close(s);
 	free(inbox("a", 1));
