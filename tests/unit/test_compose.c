@@ -31,7 +31,8 @@ struct build_case {
 };
 
 static const char *const refs2[] = {
-	"<orders.1@player.example.org>", "<navarch.g12.t3.ack.0a1b2c@navarch.example.org>"
+	"<orders.1@player.example.org>",
+	"<navarch.g12.t3.ack.0a1b2c@navarch.example.org>"
 };
 static const char *const refs4[] = {
 	"<aaaaaaaaaaaaaaaaaaaaaaaa.1@player.example.org>",
@@ -39,13 +40,16 @@ static const char *const refs4[] = {
 	"<cccccccccccc.3@player.example.org>",
 	"<dddddddddddddddddddddddddddddddddddddddddddddddd.4@player.example.org>",
 };
-static const char svg[] = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\" fill=\"#36c\"/></svg>\n";
+static const char svg[] = "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+    "width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\" "
+    "fill=\"#36c\"/></svg>\n";
 static const struct compose_attachment map_svg[] = {
 	{ "map.svg", "image/svg+xml", svg, sizeof svg - 1 },
 };
 static const struct compose_attachment two[] = {
 	{ "map.svg", "image/svg+xml", svg, sizeof svg - 1 },
-	{ "a-rather-long-attachment-file-name-for-folding.txt", "application/vnd.navarch-orders+plain", "x", 1 },
+	{ "a-rather-long-attachment-file-name-for-folding.txt",
+	  "application/vnd.navarch-orders+plain", "x", 1 },
 };
 
 #define FROM	"Navarch <navarch@navarch.example.org>"
@@ -96,8 +100,11 @@ static const struct build_case build_cases[] = {
 	{ "QP: '=', trailing blanks, long lines, soft breaks between characters",
 	  { FROM, "a@example.org", "Long", 0, MID, NULL, NULL, 0,
 	    COMPOSE_AUTO_GENERATED,
-	    "x=1 \nend\t\n0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789 ends\n"
-	    "ééééééééééééééééééééééééééééééééééééééé\n", NULL, 0 },
+	    "x=1 \nend\t\n"
+	    "01234567890123456789012345678901234567890123456789"
+	    "01234567890123456789012345678901234567890123456789 ends\n"
+	    "éééééééééééééééééééééééééééééééééé"
+	    "ééééé\n", NULL, 0 },
 	    "From: Navarch <navarch@navarch.example.org>\r\n"
 	    "To: a@example.org\r\n"
 	    "Subject: Long\r\n"
@@ -144,8 +151,11 @@ static const struct build_case build_cases[] = {
 	    "--=_navarch-part--\r\n" },
 	{ "long ASCII subject folds at spaces; long ids fold",
 	  { FROM, "a@example.org",
-	    "[navarch g12] Turn 3 report: the battle off Salamis goes on, the Persian fleet turns north and the Corinthians hold",
-	    T0, MID, "<dddddddddddddddddddddddddddddddddddddddddddddddd.4@player.example.org>", refs4, 4,
+	    "[navarch g12] Turn 3 report: the battle off Salamis goes on, "
+	    "the Persian fleet turns north and the Corinthians hold",
+	    T0, MID,
+	    "<dddddddddddddddddddddddddddddddddddddddddddddddd.4@"
+	    "player.example.org>", refs4, 4,
 	    COMPOSE_AUTO_REPLIED, "ok", NULL, 0 },
 	    "From: Navarch <navarch@navarch.example.org>\r\n"
 	    "To: a@example.org\r\n"
@@ -202,7 +212,8 @@ static const struct build_case build_cases[] = {
 	    "--=_navarch-part--\r\n" },
 	{ "unbreakable ASCII subject is encoded",
 	  { FROM, "a@example.org",
-	    "Supercalifragilisticexpialidocious-and-then-some-more-letters-without-any-spaces", T0, MID, NULL, NULL, 0,
+	    "Supercalifragilisticexpialidocious-and-then-some-more-"
+	    "letters-without-any-spaces", T0, MID, NULL, NULL, 0,
 	    COMPOSE_AUTO_GENERATED, "", NULL, 0 },
 	    "From: Navarch <navarch@navarch.example.org>\r\n"
 	    "To: a@example.org\r\n"
