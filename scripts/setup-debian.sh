@@ -4,12 +4,16 @@
 #
 # libetpan-dev pulls in libcurl4-gnutls-dev (not the OpenSSL flavour);
 # libdpkg-perl provides the specs file Debian's libetpan.pc names.
+# postfix, dovecot-core and openssl are for the mail tests, which start
+# their own private servers (tests/servers/); Postfix's installer is
+# preseeded so it asks nothing and writes no system configuration.
 set -eu
 
 packages="build-essential autoconf automake pkg-config
 	libxml2-dev libxml2-utils nettle-dev libsqlite3-dev libcrypt-dev
 	libcurl4-gnutls-dev libetpan-dev libdpkg-perl libcmocka-dev
-	valgrind python3"
+	valgrind python3
+	postfix dovecot-core openssl"
 
 missing=""
 for p in $packages; do
@@ -29,6 +33,8 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "setup-debian: installing$missing"
 export DEBIAN_FRONTEND=noninteractive
+echo "postfix postfix/main_mailer_type select No configuration" |
+    debconf-set-selections
 apt-get update -qq
 # shellcheck disable=SC2086
 apt-get install -y -qq --no-install-recommends $missing
