@@ -443,7 +443,7 @@ imap_open(struct intake *in, const char *url,
 		goto fail;
 	}
 	imap_setup(d, conf);
-	if ((r = imap_do(d, d->base, "NOOP", "connecting", cause)) !=
+	if ((r = imap_do(d, d->base, "NOOP", "opening the session", cause)) !=
 	    INTAKE_OK)
 		goto fail;
 	if ((r = imap_do(d, d->base, "UID SEARCH UNSEEN",
