@@ -4,12 +4,16 @@
 #
 # libetpan-dev pulls in libcurl4-gnutls-dev (not the OpenSSL flavour);
 # libdpkg-perl provides the specs file Debian's libetpan.pc names.
+# dovecot-imapd and openssl: the IMAP intake tests start a private Dovecot
+# with a certificate made at start (tests/servers/dovecot.sh); the package
+# scripts do not start the system's Dovecot on these machines.
 set -eu
 
 packages="build-essential autoconf automake pkg-config
 	libxml2-dev libxml2-utils nettle-dev libsqlite3-dev libcrypt-dev
 	libcurl4-gnutls-dev libetpan-dev libdpkg-perl libcmocka-dev
-	valgrind python3"
+	valgrind python3
+	dovecot-imapd openssl"
 
 missing=""
 for p in $packages; do

@@ -15,6 +15,7 @@
 #include <netinet/in.h>
 
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -533,6 +534,9 @@ main(void)
 	FILE	*f;
 	int	 r;
 
+	/* A closed output pipe must not kill us before the server is
+	 * stopped. */
+	signal(SIGPIPE, SIG_IGN);
 	if ((r = start_server()) != 0) {
 		stop_server();
 		if (r == 77)
