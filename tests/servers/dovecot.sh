@@ -38,15 +38,19 @@ skip() {
 }
 
 need() {
-	command -v dovecot >/dev/null 2>&1 && command -v doveadm >/dev/null 2>&1 &&
-	    [ -x /usr/lib/dovecot/imap ] ||
-	    skip "Dovecot IMAP is not installed: apt-get install dovecot-imapd openssl (or run scripts/setup-debian.sh)"
+	local install="apt-get install dovecot-imapd openssl"
+	if ! { command -v dovecot && command -v doveadm; } >/dev/null 2>&1 ||
+	    [ ! -x /usr/lib/dovecot/imap ]; then
+		skip "Dovecot IMAP is not installed: $install" \
+		    "(or run scripts/setup-debian.sh)"
+	fi
 	command -v openssl >/dev/null 2>&1 ||
 	    skip "openssl is not installed: apt-get install openssl"
 	command -v python3 >/dev/null 2>&1 ||
 	    skip "python3 is not installed: apt-get install python3"
 	[ "$(id -u)" -eq 0 ] ||
-	    skip "the Dovecot tests need root (a private Dovecot and a mail user)"
+	    skip "the Dovecot tests need root (a private Dovecot," \
+	    "and a system user to own its Maildirs)"
 }
 
 # Two free TCP ports on 127.0.0.1 (the kernel picks; a race with another
@@ -218,19 +222,19 @@ alive() {
 # Stops the master by its PID and waits (at most 10 s) for its process
 # group to go.
 stop_server() {
-	local d=$1 pid i
+	local d=$1 pid
 	[ -f "$d/run/master.pid" ] || return 0
 	pid=$(cat "$d/run/master.pid")
 	case $pid in '' | *[!0-9]*) return 0 ;; esac
 	kill -TERM "$pid" 2>/dev/null || return 0
-	for i in $(seq 1 200); do
+	for _ in $(seq 1 200); do
 		alive "$pid" || break
 		sleep 0.05
 	done
 	if alive "$pid"; then
 		echo "dovecot.sh: Dovecot $pid did not stop in 10 s: killing it" >&2
 		kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true
-		for i in $(seq 1 40); do
+		for _ in $(seq 1 40); do
 			alive "$pid" || break
 			sleep 0.05
 		done
