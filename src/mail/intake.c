@@ -13,12 +13,17 @@
 #include "mime.h"
 #include "xalloc.h"
 
-static const struct intake_ops *const intake_drivers[] = {
-	&intake_maildir_ops,
-	&intake_imap_ops,
-	&intake_stdin_ops,
+/* Every scheme a mailbox URL may have, and its driver. */
+static const struct {
+	const char		*scheme;
+	const struct intake_ops	*ops;
+} intake_schemes[] = {
+	{ "maildir",	&intake_maildir_ops },
+	{ "imap",	&intake_imap_ops },
+	{ "imaps",	&intake_imap_ops },
+	{ "stdin",	&intake_stdin_ops },
 };
-#define NDRIVERS (sizeof intake_drivers / sizeof intake_drivers[0])
+#define NSCHEMES (sizeof intake_schemes / sizeof intake_schemes[0])
 
 static const char *const intake_status_names[] = {
 #define X(e, s) s,
@@ -32,7 +37,8 @@ static const char *const intake_tls_names[] = {
 #undef X
 };
 
-/* The driver for url's scheme (imaps: is the IMAP driver), or NULL. */
+/* The driver for url's scheme and what it is given (the rest after the
+ * colon, or the whole URL for IMAP, which libcurl parses), or NULL. */
 static const struct intake_ops *
 intake_find(const char *url, const char **rest)
 {
@@ -42,18 +48,15 @@ intake_find(const char *url, const char **rest)
 	if (colon == NULL)
 		return NULL;
 	n = (size_t)(colon - url);
-	for (i = 0; i < NDRIVERS; i++) {
-		if (strlen(intake_drivers[i]->scheme) == n &&
-		    strncmp(url, intake_drivers[i]->scheme, n) == 0)
-			break;
+	for (i = 0; i < NSCHEMES; i++) {
+		if (strlen(intake_schemes[i].scheme) == n &&
+		    strncmp(url, intake_schemes[i].scheme, n) == 0) {
+			*rest = intake_schemes[i].ops == &intake_imap_ops ?
+			    url : colon + 1;
+			return intake_schemes[i].ops;
+		}
 	}
-	if (i == NDRIVERS && n == 5 && strncmp(url, "imaps", 5) == 0)
-		i = 1;
-	if (i == NDRIVERS)
-		return NULL;
-	/* The IMAP driver parses the whole URL with libcurl. */
-	*rest = intake_drivers[i] == &intake_imap_ops ? url : colon + 1;
-	return intake_drivers[i];
+	return NULL;
 }
 
 int

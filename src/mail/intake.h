@@ -41,8 +41,8 @@
  *         no such Maildir, bad URL or option): retrying will not help until
  *         the configuration is fixed; *cause says exactly what is wrong
  *   REJECT intake_next: *out is a message that cannot be taken in (too
- *         large, not a regular file, empty): its raw is NULL and *cause
- *         says why.  The caller logs it and calls intake_commit to set it
+ *         large, a symbolic link, not a regular file): its raw is NULL
+ *         and *cause says why.  The caller logs it and calls intake_commit to set it
  *         aside for good (it is not offered again) or intake_abort to
  *         leave it; then it calls intake_next again. */
 #define INTAKE_STATUS_TABLE(X)		\
