@@ -42,9 +42,9 @@
  *         the configuration is fixed; *cause says exactly what is wrong
  *   REJECT intake_next: *out is a message that cannot be taken in (too
  *         large, a symbolic link, not a regular file): its raw is NULL
- *         and *cause says why.  The caller logs it and calls intake_commit to set it
- *         aside for good (it is not offered again) or intake_abort to
- *         leave it; then it calls intake_next again. */
+ *         and *cause says why.  The caller logs it and calls
+ *         intake_commit to set it aside for good (it is not offered
+ *         again) or intake_abort to leave it; then intake_next again. */
 #define INTAKE_STATUS_TABLE(X)		\
 	X(INTAKE_OK,	 "ok")		\
 	X(INTAKE_DONE,	 "done")	\
