@@ -115,7 +115,7 @@ imap_parse_url(struct imap_data *d, const char *url, char **host,
     char **cause)
 {
 	CURLU		*u = curl_url();
-	char		*scheme = NULL, *part = NULL, *path = NULL;
+	char		*scheme = NULL, *part = NULL, *path = NULL, *shown;
 	const char	*bad = NULL;
 	size_t		 n;
 	int		 r = INTAKE_PERM;
@@ -124,12 +124,14 @@ imap_parse_url(struct imap_data *d, const char *url, char **host,
 		*cause = xstrdup("out of memory");
 		return INTAKE_TEMP;
 	}
+	/* Never echo a password written in the URL. */
+	shown = intake_redact(url);
 	if (curl_url_set(u, CURLUPART_URL, url, 0) != CURLUE_OK ||
 	    curl_url_get(u, CURLUPART_SCHEME, &scheme, 0) != CURLUE_OK ||
 	    curl_url_get(u, CURLUPART_HOST, host, 0) != CURLUE_OK) {
 		*cause = xasprintf("mailbox '%s' is not a valid URL: use "
 		    "imap://host[:port]/FOLDER or imaps://host[:port]/FOLDER",
-		    url);
+		    shown);
 		goto out;
 	}
 	if (curl_url_get(u, CURLUPART_USER, &part, 0) == CURLUE_OK)
@@ -143,7 +145,7 @@ imap_parse_url(struct imap_data *d, const char *url, char **host,
 	    strchr(path, ';') != NULL)
 		bad = "parameters (';...')";
 	if (bad != NULL) {
-		*cause = xasprintf("mailbox '%s' must not contain %s", url,
+		*cause = xasprintf("mailbox '%s' must not contain %s", shown,
 		    bad);
 		goto out;
 	}
@@ -155,12 +157,13 @@ imap_parse_url(struct imap_data *d, const char *url, char **host,
 	curl_free(part);
 	part = NULL;
 	if (curl_url_get(u, CURLUPART_URL, &part, 0) != CURLUE_OK) {
-		*cause = xasprintf("mailbox '%s' is not a valid URL", url);
+		*cause = xasprintf("mailbox '%s' is not a valid URL", shown);
 		goto out;
 	}
 	d->base = xstrdup(part);
 	r = INTAKE_OK;
 out:
+	free(shown);
 	curl_free(scheme);
 	curl_free(part);
 	curl_free(path);

@@ -19,4 +19,9 @@ struct intake_msg *intake_msg_new(const char *handle, const char *where);
  * (nothing returned); -1 on a read error, with errno set. */
 int		 intake_read_fd(int fd, size_t max, char **out, size_t *len);
 
+/* url for messages and logs, with any "user:password@" replaced by
+ * "...@": a password written in the URL by mistake is never shown.
+ * Owned by the caller. */
+char		*intake_redact(const char *url);
+
 #endif

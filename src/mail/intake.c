@@ -66,6 +66,7 @@ intake_open(const char *url, const struct intake_config *conf,
 	const struct intake_ops	*ops;
 	struct intake		*in;
 	const char		*rest = NULL;
+	char			*shown;
 	int			 r;
 
 	*out = NULL;
@@ -76,9 +77,11 @@ intake_open(const char *url, const struct intake_config *conf,
 		return INTAKE_PERM;
 	}
 	if ((ops = intake_find(url, &rest)) == NULL) {
+		shown = intake_redact(url);
 		*cause = xasprintf("mailbox '%s': unknown scheme: use "
 		    "maildir:/path, imap://host[:port]/FOLDER, "
-		    "imaps://host[:port]/FOLDER or stdin:", url);
+		    "imaps://host[:port]/FOLDER or stdin:", shown);
+		free(shown);
 		return INTAKE_PERM;
 	}
 	in = xcalloc(1, sizeof *in);
@@ -212,4 +215,21 @@ intake_read_fd(int fd, size_t max, char **out, size_t *len)
 	*len = b.len;
 	*out = buf_detach(&b);
 	return 0;
+}
+
+char *
+intake_redact(const char *url)
+{
+	const char	*auth = strstr(url, "://"), *end, *at;
+
+	if (auth == NULL)
+		return xstrdup(url);
+	auth += 3;
+	end = auth + strcspn(auth, "/?#");
+	/* The last '@' of the authority ends the user information. */
+	for (at = end; at > auth && at[-1] != '@'; at--)
+		;
+	if (at == auth)
+		return xstrdup(url);
+	return xasprintf("%.*s...@%s", (int)(auth - url), url, at);
 }

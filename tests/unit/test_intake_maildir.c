@@ -362,8 +362,12 @@ static const struct open_case open_cases[] = {
 	  "is not a Maildir: %s/empty/new is missing" },
 	{ "stdin:x", NULL, 0, NULL, NULL, 0, "takes nothing after" },
 	{ "imap://", "u", 1, NULL, NULL, 0, "not a valid URL" },
-	{ "imap://u:pw@127.0.0.1/INBOX", "u", 1, NULL, NULL, 0,
-	  "put it in mailbox_user" },
+	{ "imap://u:hunter2@127.0.0.1/INBOX", "u", 1, NULL, NULL, 0,
+	  "mailbox 'imap://...@127.0.0.1/INBOX' must not contain a user name" },
+	{ "imaps://u:hunter2@@x@[::1]:993/INBOX", "u", 1, NULL, NULL, 0,
+	  "'imaps://...@[::1]:993/INBOX'" },
+	{ "pop3://u:hunter2@mail.example.org/", NULL, 0, NULL, NULL, 0,
+	  "mailbox 'pop3://...@mail.example.org/': unknown scheme" },
 	{ "imap://127.0.0.1/INBOX?x", "u", 1, NULL, NULL, 0, "a query" },
 	{ "imap://127.0.0.1/INBOX;UID=1", "u", 1, NULL, NULL, 0,
 	  "parameters" },
@@ -438,8 +442,9 @@ test_open_errors(void **state)
 		if (cause == NULL || strstr(cause, want) == NULL)
 			fail_msg("%s: expected a cause with '%s', got '%s'",
 			    url, want, cause != NULL ? cause : "(none)");
-		/* The password never shows. */
+		/* No password ever shows, from the file or the URL. */
 		assert_null(strstr(cause, "secret"));
+		assert_null(strstr(cause, "hunter2"));
 		free(want);
 		free(cause);
 		free(url);
