@@ -4,16 +4,18 @@
 #
 # libetpan-dev pulls in libcurl4-gnutls-dev (not the OpenSSL flavour);
 # libdpkg-perl provides the specs file Debian's libetpan.pc names.
-# postfix, dovecot-core and openssl are for the mail tests, which start
-# their own private servers (tests/servers/); Postfix's installer is
-# preseeded so it asks nothing and writes no system configuration.
+# postfix, dovecot-core, dovecot-imapd and openssl are for the mail tests,
+# which start their own private servers with certificates made at start
+# (tests/servers/); Postfix's installer is preseeded so it asks nothing and
+# writes no system configuration, and the package scripts do not start the
+# system's daemons on these machines.
 set -eu
 
 packages="build-essential autoconf automake pkg-config
 	libxml2-dev libxml2-utils nettle-dev libsqlite3-dev libcrypt-dev
 	libcurl4-gnutls-dev libetpan-dev libdpkg-perl libcmocka-dev
 	valgrind python3
-	postfix dovecot-core openssl"
+	postfix dovecot-core dovecot-imapd openssl"
 
 missing=""
 for p in $packages; do
