@@ -1,8 +1,8 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<!-- report-side.xsl: a side's turn report, the mail a player reads.
+<!-- report-observer.xsl: the observers' turn report: the full picture of the turn
+     (every ship, every event and die) without the orders.
 
-     Input: the report document (docs/templates.md lists its elements);
-     under fog of war it already holds only what this side saw.
+     Input: the report document (docs/templates.md lists its elements).
      Output: plain text, every line at most 76 characters (nv:wrap and
      nv:pad count characters; Navarch checks the result and refuses a
      report that breaks the rules of plain-text mail).
@@ -19,45 +19,36 @@
     select="'----------------------------------------------------------------------------'"/>
 
 <xsl:template match="/report">
-  <!-- Heading -->
-  <xsl:value-of select="concat('NAVARCH -- turn ', @turn, ' report for ',
-      reader/@side-name, $nl)"/>
+  <xsl:value-of select="concat('NAVARCH -- turn ', @turn, ' report for observers', $nl)"/>
   <xsl:if test="@game != ''">
     <xsl:value-of select="concat('Game: ', @game, $nl)"/>
   </xsl:if>
   <xsl:if test="@title != ''">
     <xsl:value-of select="concat(nv:wrap(@title, '', '  '), $nl)"/>
   </xsl:if>
-  <xsl:choose>
-    <xsl:when test="result/@kind = 'playing'">
-      <xsl:value-of select="concat('Next turn: ', @next-turn)"/>
-      <xsl:if test="settings/@turn-limit > 0">
-        <xsl:value-of select="concat(' of ', settings/@turn-limit)"/>
-      </xsl:if>
-      <xsl:if test="deadline != ''">
-        <xsl:value-of select="concat('. Orders due: ', deadline)"/>
-      </xsl:if>
-      <xsl:value-of select="$nl"/>
-    </xsl:when>
-    <xsl:otherwise>
-      <xsl:value-of select="concat('The game is over.', $nl)"/>
-    </xsl:otherwise>
-  </xsl:choose>
-  <xsl:if test="settings/@fog = 'yes'">
-    <xsl:value-of select="nv:wrap(concat('Fog of war: your ships see ',
-        settings/@visibility, ' hexes, where land does not block the',
-        ' view. This report shows only what they saw.'), '', '')"/>
+  <xsl:if test="result/@kind = 'playing'">
+    <xsl:value-of select="concat('Next turn: ', @next-turn)"/>
+    <xsl:if test="settings/@turn-limit > 0">
+      <xsl:value-of select="concat(' of ', settings/@turn-limit)"/>
+    </xsl:if>
+    <xsl:if test="deadline != ''">
+      <xsl:value-of select="concat('. Orders due: ', deadline)"/>
+    </xsl:if>
     <xsl:value-of select="$nl"/>
   </xsl:if>
+  <xsl:if test="settings/@visibility > 0">
+    <xsl:value-of select="concat('Fog of war: each side sees ',
+        settings/@visibility, ' hexes; this report shows everything.', $nl)"/>
+  </xsl:if>
 
-  <xsl:call-template name="own-ships"/>
-  <xsl:call-template name="enemies"/>
+  <xsl:for-each select="sides/side">
+    <xsl:call-template name="side-ships"/>
+  </xsl:for-each>
   <xsl:call-template name="wrecks"/>
   <xsl:call-template name="events"/>
   <xsl:call-template name="heading"><xsl:with-param name="t" select="'MAP'"/></xsl:call-template>
   <xsl:value-of select="map"/>
   <xsl:call-template name="result"/>
-  <xsl:call-template name="order-template"/>
 </xsl:template>
 
 <xsl:template name="heading">
@@ -65,11 +56,15 @@
   <xsl:value-of select="concat($nl, $t, $nl, $rule, $nl)"/>
 </xsl:template>
 
-<!-- Own ships: the table, then what binds each ship next turn. -->
-<xsl:template name="own-ships">
-  <xsl:call-template name="heading"><xsl:with-param name="t" select="'YOUR SHIPS'"/></xsl:call-template>
-  <xsl:variable name="afloat" select="ships/ship[@status = 'afloat' or
-      @status = 'captured'][@side = /report/reader/@side]"/>
+<!-- One side's ships: those it holds, then those it lost. -->
+<xsl:template name="side-ships">
+  <xsl:variable name="id" select="@id"/>
+  <xsl:call-template name="heading">
+    <xsl:with-param name="t" select="concat('SHIPS OF ', @name, ' (', @letter,
+        ', ', @nation-name, ', ', @crew, ' crews)')"/>
+  </xsl:call-template>
+  <xsl:variable name="afloat" select="/report/ships/ship[@status = 'afloat' or
+      @status = 'captured'][@side = $id]"/>
   <xsl:choose>
     <xsl:when test="$afloat">
       <xsl:text>Map Ship              Class       Hex  Face Spd Hull Holes Marines Max</xsl:text>
@@ -82,21 +77,18 @@
             nv:lpad(@hull, 5), nv:lpad(@holes, 6), nv:lpad(@marines, 8),
             nv:lpad(@max-speed-uses-left, 4), $nl)"/>
       </xsl:for-each>
-      <xsl:text>(Max: maximum-speed turns left in the game.)</xsl:text>
-      <xsl:value-of select="$nl"/>
       <xsl:for-each select="$afloat">
-        <xsl:value-of select="$nl"/>
         <xsl:call-template name="ship-detail"/>
       </xsl:for-each>
     </xsl:when>
     <xsl:otherwise>
-      <xsl:value-of select="concat('You have no ship left in the battle.', $nl)"/>
+      <xsl:value-of select="concat('No ship left in the battle.', $nl)"/>
     </xsl:otherwise>
   </xsl:choose>
-  <xsl:variable name="gone" select="ships/ship[not(@status = 'afloat' or
-      @status = 'captured') or @side != /report/reader/@side]"/>
+  <xsl:variable name="gone" select="/report/ships/ship[@owner = $id][not(@status = 'afloat' or
+      @status = 'captured') or @side != $id]"/>
   <xsl:if test="$gone">
-    <xsl:value-of select="concat($nl, 'Out of your hands:', $nl)"/>
+    <xsl:value-of select="concat('Lost or gone:', $nl)"/>
     <xsl:for-each select="$gone">
       <xsl:variable name="fate">
         <xsl:choose>
@@ -140,28 +132,6 @@
   <xsl:value-of select="$nl"/>
 </xsl:template>
 
-<xsl:template name="enemies">
-  <xsl:call-template name="heading">
-    <xsl:with-param name="t" select="'ENEMY SHIPS IN SIGHT'"/>
-  </xsl:call-template>
-  <xsl:choose>
-    <xsl:when test="enemies/ship">
-      <xsl:text>Map Ship              Class       Side         Hex  Face Spd</xsl:text>
-      <xsl:value-of select="$nl"/>
-      <xsl:for-each select="enemies/ship">
-        <xsl:value-of select="concat(nv:pad(@code, 4),
-            nv:pad(substring(concat(@id, ' ', @name), 1, 17), 18),
-            nv:pad(substring(@class, 1, 11), 12),
-            nv:pad(substring(@side, 1, 12), 13),
-            nv:pad(@hex, 5), nv:pad(@facing, 4), nv:lpad(@speed, 3), $nl)"/>
-      </xsl:for-each>
-    </xsl:when>
-    <xsl:otherwise>
-      <xsl:value-of select="concat('None.', $nl)"/>
-    </xsl:otherwise>
-  </xsl:choose>
-</xsl:template>
-
 <xsl:template name="wrecks">
   <xsl:if test="wrecks/wreck">
     <xsl:value-of select="concat($nl, 'Wrecks:')"/>
@@ -176,7 +146,6 @@
   </xsl:if>
 </xsl:template>
 
-<!-- The turn, phase by phase.  Dice are events of kind "roll". -->
 <xsl:template name="events">
   <xsl:call-template name="heading">
     <xsl:with-param name="t" select="concat('TURN ', @turn, ', PHASE BY PHASE')"/>
@@ -205,7 +174,7 @@
         </xsl:for-each>
       </xsl:when>
       <xsl:when test="@when = 'phase'">
-        <xsl:value-of select="concat($title, ': nothing seen.', $nl)"/>
+        <xsl:value-of select="concat($title, ': nothing happened.', $nl)"/>
       </xsl:when>
     </xsl:choose>
   </xsl:for-each>
@@ -238,28 +207,10 @@
       <xsl:value-of select="$nl"/>
     </xsl:when>
     <xsl:otherwise>
-      <xsl:value-of select="nv:wrap('Under fog of war the score is told at the end of the game.', '', '')"/>
+      <xsl:value-of select="nv:wrap('No score: the ruleset keeps none.', '', '')"/>
       <xsl:value-of select="$nl"/>
     </xsl:otherwise>
   </xsl:choose>
-</xsl:template>
-
-<xsl:template name="order-template">
-  <xsl:if test="order-template">
-    <xsl:call-template name="heading">
-      <xsl:with-param name="t" select="concat('ORDERS FOR TURN ', order-template/@turn)"/>
-    </xsl:call-template>
-    <xsl:value-of select="nv:wrap(concat('Copy the lines below into your',
-        ' reply (not as a quote: lines starting with &gt; are ignored),',
-        ' add your PASSWORD line, change the movement and add FIRE,',
-        ' BOARD, REPULSE or RAKE orders. Each ship line below is a legal',
-        ' straight move at its speed.'), '', '')"/>
-    <xsl:value-of select="concat($nl, $nl)"/>
-    <xsl:for-each select="order-template/line">
-      <xsl:value-of select="concat(., $nl)"/>
-    </xsl:for-each>
-    <xsl:value-of select="concat('END', $nl)"/>
-  </xsl:if>
 </xsl:template>
 
 </xsl:stylesheet>
