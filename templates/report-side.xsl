@@ -252,8 +252,9 @@
     <xsl:value-of select="nv:wrap(concat('Copy the lines below into your',
         ' reply as plain lines (quoted lines are not read as orders),',
         ' add your PASSWORD line, change the movement and add FIRE,',
-        ' BOARD, REPULSE or RAKE orders. Each ship line below is a legal',
-        ' straight move at its speed.'), '', '')"/>
+        ' BOARD, REPULSE or RAKE orders. Each ship line below is legal as',
+        ' it stands: straight on at its speed, or what an obligation',
+        ' demands.'), '', '')"/>
     <xsl:value-of select="concat($nl, $nl)"/>
     <xsl:for-each select="order-template/line">
       <xsl:value-of select="concat(., $nl)"/>

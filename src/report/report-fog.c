@@ -201,27 +201,43 @@ names_ship(const char *text, const char *id)
 	return 0;
 }
 
+static int visible(const struct report_fog *, const struct nv_event *, int,
+	    int);
+
 int
 fog_event(struct report_fog *f, size_t idx)
 {
 	const struct nv_event	*e = &f->in->ev->v[idx];
 	const struct nv_state	*st = f->in->before;
-	int			 ship = -1, other = -1;
-	size_t			 k;
+	int			 ship = -1, other = -1, vis;
 
 	if (e->ship[0] != '\0')
 		ship = state_ship_index(st, e->ship);
 	if (e->other[0] != '\0')
 		other = state_ship_index(st, e->other);
+	/* Where the ship went and what became of it count for this event;
+	 * a change of side (a capture) only after it, so that the side that
+	 * loses a ship sees it surrender. */
 	if (ship >= 0 && e->has_at) {
 		f->hex[ship] = e->at;
 		f->status[ship] = e->status;
-		f->side[ship] = e->side;
 	}
+	vis = visible(f, e, ship, other);
+	if (ship >= 0 && e->has_at)
+		f->side[ship] = e->side;
+	return vis;
+}
+
+static int
+visible(const struct report_fog *f, const struct nv_event *e, int ship,
+    int other)
+{
+	const struct nv_state	*st = f->in->before;
+	size_t			 k;
+
 	/* Orders are the GM's to see: a side sees only its own (the
 	 * default order too, which tells that no orders came). */
-	if (e->kind == f->orders_kind || e->kind == f->default_kind ||
-	    strcmp(e->kind, f->orders_kind) == 0 ||
+	if (strcmp(e->kind, f->orders_kind) == 0 ||
 	    strcmp(e->kind, f->default_kind) == 0) {
 		if (f->in->reader == REPORT_GM)
 			return 1;
