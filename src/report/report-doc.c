@@ -8,7 +8,6 @@
  * observer's has everything but the orders. */
 #include "config.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,10 +45,10 @@ doc_set(xmlNodePtr n, const char *name, const char *value)
 void
 doc_set_int(xmlNodePtr n, const char *name, long value)
 {
-	char	v[24];
+	char	*v = xasprintf("%ld", value);
 
-	snprintf(v, sizeof v, "%ld", value);
 	doc_set(n, name, v);
+	free(v);
 }
 
 static void
@@ -177,13 +176,13 @@ add_wrecks(const struct nv_state *st, const unsigned char *wvis,
 static const char *
 sentence(const struct nv_event *e)
 {
-	char	pre[24];
-	size_t	n;
+	char		*pre = xasprintf("Phase %d: ", e->phase);
+	size_t		 n = strlen(pre);
+	const char	*s = strncmp(e->text, pre, n) == 0 ? e->text + n :
+			    e->text;
 
-	n = (size_t)snprintf(pre, sizeof pre, "Phase %d: ", e->phase);
-	if (strncmp(e->text, pre, n) == 0)
-		return e->text + n;
-	return e->text;
+	free(pre);
+	return s;
 }
 
 static void
