@@ -12,7 +12,7 @@
 set -eu
 
 packages="build-essential autoconf automake pkg-config
-	libxml2-dev libxml2-utils nettle-dev libsqlite3-dev libcrypt-dev
+	libxml2-dev libxml2-utils libxslt1-dev nettle-dev libsqlite3-dev libcrypt-dev
 	libcurl4-gnutls-dev libetpan-dev libdpkg-perl libcmocka-dev
 	valgrind python3
 	postfix dovecot-core dovecot-imapd openssl"

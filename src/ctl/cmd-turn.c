@@ -1,4 +1,5 @@
 /* cmd-turn.c: navarch turn STATE.xml [ORDERS.txt...] [dice] [--events F]
+ * [--report-dir DIR [--report-xml] [--game ID] [--deadline TEXT]]
  *
  * Adjudicates one turn and prints the next state.  Illegal orders: exit
  * status 2, every error on standard error, no state printed. */
@@ -28,6 +29,7 @@ struct turn_opts {
 	const char	*script;
 	const char	*events;
 	const char	*output;
+	struct ctl_report_opts report;
 };
 
 /* A seed from the OS when the GM gave none; printed so the turn can be
@@ -111,6 +113,10 @@ parse_opts(int argc, char **argv, struct turn_opts *o)
 		{ "dice-script", required_argument, NULL, 'S' },
 		{ "events",	 required_argument, NULL, 'e' },
 		{ "output",	 required_argument, NULL, 'o' },
+		{ "report-dir",	 required_argument, NULL, 'r' },
+		{ "report-xml",	 no_argument,	    NULL, 'x' },
+		{ "game",	 required_argument, NULL, 'g' },
+		{ "deadline",	 required_argument, NULL, 'd' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int	c, ndice = 0;
@@ -123,6 +129,10 @@ parse_opts(int argc, char **argv, struct turn_opts *o)
 		case 'S': o->script = optarg; ndice++; break;
 		case 'e': o->events = optarg; break;
 		case 'o': o->output = optarg; break;
+		case 'r': o->report.dir = optarg; break;
+		case 'x': o->report.xml = 1; break;
+		case 'g': o->report.game = optarg; break;
+		case 'd': o->report.deadline = optarg; break;
 		default: return -1;
 		}
 	}
@@ -191,6 +201,8 @@ cmd_turn(int argc, char **argv)
 		goto out;
 	}
 	rc = write_results(&o, next, &ev, &note);
+	if (rc == NV_EXIT_OK && o.report.dir != NULL)
+		rc = ctl_reports(&o.report, g.st, next, &ev, orders, dice);
 out:
 	events_free(&ev);
 	buf_free(&note);

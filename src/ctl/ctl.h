@@ -88,6 +88,23 @@ int	ctl_args(int argc, char **argv, const struct ctl_opt *, int min,
  * NV_EXIT_USAGE. */
 int	ctl_usage(const char *name);
 
+/* ctl-report.c: the turn's reports as files in o->dir (side-ID.txt,
+ * gm.txt, observer.txt; with xml also the documents, *.xml), all or none.
+ * Errors go to standard error; returns 0 or NV_EXIT_FAIL. */
+struct nv_dice;
+struct nv_events;
+struct ctl_report_opts {
+	const char	*dir;		/* NULL: no reports */
+	const char	*game;		/* game id for the report, or NULL */
+	const char	*deadline;	/* next deadline as text, or NULL */
+	int		 xml;		/* write the report documents too */
+};
+int	ctl_reports(const struct ctl_report_opts *, const struct nv_state *before,
+	    const struct nv_state *after, const struct nv_events *,
+	    const struct nv_orders *, const struct nv_dice *);
+/* $NAVARCH_TEMPLATEDIR, else the installed template directory. */
+const char	*ctl_templatedir(void);
+
 extern const struct ctl_cmd ctl_cmds[];
 
 /* --- times (ctl-time.c) ---------------------------------------------- */

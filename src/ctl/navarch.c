@@ -118,7 +118,8 @@ static const struct ctl_cmd seed_cmds[] = {
 const struct ctl_cmd ctl_cmds[] = {
 	{ "turn",
 	  "STATE.xml [ORDERS.txt...] [--seed TEXT | --dice-fixed N | "
-	  "--dice-script FILE] [--events FILE] [--output FILE]",
+	  "--dice-script FILE] [--events FILE] [--output FILE] "
+	  "[--report-dir DIR]",
 	  "adjudicate one turn and print the next state",
 	  "  --seed TEXT         seeded dice (any text; the same seed gives "
 	  "the same rolls)\n"
@@ -127,7 +128,15 @@ const struct ctl_cmd ctl_cmds[] = {
 	  "  --events FILE       write the event log to FILE (default: "
 	  "standard error)\n"
 	  "  --output FILE       write the next state to FILE (default: "
-	  "standard output)\n",
+	  "standard output)\n"
+	  "  --report-dir DIR    write the turn's reports into DIR: "
+	  "side-ID.txt,\n"
+	  "                      gm.txt, observer.txt (templates: "
+	  "$NAVARCH_TEMPLATEDIR)\n"
+	  "  --report-xml        with --report-dir, also the report "
+	  "documents (*.xml)\n"
+	  "  --game ID           the game id the reports name\n"
+	  "  --deadline TEXT     the next deadline the reports announce\n",
 	  cmd_turn, NULL },
 	{ "check-orders",
 	  "STATE.xml ORDERS.txt...",

@@ -48,6 +48,9 @@ events_add(struct nv_events *ev, int phase, const char *kind,
 	e = &ev->v[ev->n++];
 	e->phase = phase;
 	e->kind = kind;
+	e->has_at = 0;
+	e->at.q = e->at.r = 0;
+	e->facing = e->status = e->side = 0;
 	copy_id(e->ship, ship);
 	copy_id(e->other, other);
 	va_start(ap, fmt);

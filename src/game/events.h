@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include "hex.h"
+
 /* The common engine's event kinds. */
 #define NV_EVENT_KINDS(X)						\
 	X(TURN_START,	"turn-start")	/* the turn begins */		\
@@ -41,6 +43,14 @@ struct nv_event {
 	char	 ship[33];	/* main ship, or "" */
 	char	 other[33];	/* second ship, or "" */
 	char	*text;		/* the sentence, owned */
+	/* Where the main ship was just after the event, so that a report
+	 * can replay the turn and tell who saw what (fog of war).
+	 * turn_event fills it; events_add leaves has_at 0. */
+	int	 has_at;
+	struct nv_hex at;
+	int	 facing;
+	int	 status;	/* enum nv_status */
+	int	 side;		/* controlling side index */
 };
 
 struct nv_events {

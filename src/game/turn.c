@@ -38,6 +38,7 @@ turn_event(struct nv_turn *t, const char *kind, int ship, int other,
     const char *fmt, ...)
 {
 	struct buf	 b = BUF_INIT;
+	struct nv_event	*e;
 	va_list		 ap;
 
 	if (t->phase >= 1 && t->phase <= t->rs->phases)
@@ -49,6 +50,14 @@ turn_event(struct nv_turn *t, const char *kind, int ship, int other,
 	    ship >= 0 ? t->st->ships[ship].id : NULL,
 	    other >= 0 ? t->st->ships[other].id : NULL, "%s", buf_str(&b));
 	buf_free(&b);
+	if (ship >= 0) {
+		e = &t->ev->v[t->ev->n - 1];
+		e->has_at = 1;
+		e->at = t->st->ships[ship].hex;
+		e->facing = t->st->ships[ship].facing;
+		e->status = (int)t->st->ships[ship].status;
+		e->side = t->st->ships[ship].side;
+	}
 }
 
 int

@@ -1,0 +1,72 @@
+/* report-int.h: the report layer's internal interface (report.h is the
+ * public one).  report-doc.c builds the document, report-fog.c decides
+ * who sees what, report-orders.c writes the next turn's order template,
+ * report-classic.c adds the classic ruleset's figures, report-xslt.c runs
+ * templates and report-text.c enforces the rules of plain-text mail. */
+#ifndef NV_REPORT_INT_H
+#define NV_REPORT_INT_H
+
+#include <stddef.h>
+
+#include <libxml/tree.h>
+
+#include "hex.h"
+#include "report.h"
+
+struct nv_state;
+
+/* --- report-fog.c ------------------------------------------------------- */
+
+/* 1 when fog of war applies to this report: a side's report and a
+ * visibility range set in the scenario. */
+int	fog_active(const struct report_input *);
+
+/* A replay of the turn's events for one reader: where every ship was
+ * after each event (the events' snapshots), so that an event is shown
+ * only when the reader saw every ship it concerns at that moment. */
+struct report_fog;
+
+struct report_fog *fog_new(const struct report_input *);	/* owned */
+void	fog_free(struct report_fog *);
+/* Advances the replay past event k (events in order, each once) and
+ * returns 1 if the reader may see it, 0 if not. */
+int	fog_event(struct report_fog *, size_t k);
+
+/* 1 if a ship of side on the map of st sees hex h: within the
+ * scenario's visibility and a line of sight that land does not block
+ * (the rule of missile fire). */
+int	fog_sees(const struct nv_state *, int side, struct nv_hex h);
+
+/* --- report-doc.c --------------------------------------------------------- */
+
+/* The report document (owned by the caller, xmlFreeDoc), or NULL with
+ * *cause set. */
+xmlDocPtr report_doc_build(const struct report_input *, char **cause);
+
+/* Adds <name>text</name> under parent; text may be NULL (empty). */
+xmlNodePtr doc_child(xmlNodePtr parent, const char *name, const char *text);
+void	doc_set(xmlNodePtr, const char *name, const char *value);
+void	doc_set_int(xmlNodePtr, const char *name, long value);
+
+/* --- report-orders.c ---------------------------------------------------- */
+
+/* Adds <order-template> for the reader's side: one movement line per own
+ * ship on the map, each checked against the orders validator. */
+void	report_order_template(const struct report_input *, xmlNodePtr root);
+
+/* --- report-classic.c ----------------------------------------------------- */
+
+/* The classic ruleset's derived figures of ship i (cruise, maximum
+ * speed, maximum-speed uses left, weapons as words) as attributes of
+ * node; nothing for another ruleset. */
+void	report_ruleset_ship(const struct nv_state *, int i, xmlNodePtr node);
+/* The running score of every side into score (nsides entries): 1, or 0
+ * when the ruleset has no scoring the report layer knows. */
+int	report_ruleset_scores(const struct nv_state *, int *score);
+
+/* --- report-text.c -------------------------------------------------------- */
+
+/* Characters (code points) in the UTF-8 text s of n bytes. */
+size_t	utf8_chars(const char *s, size_t n);
+
+#endif

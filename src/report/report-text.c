@@ -1,0 +1,174 @@
+/* report-text.c: the rules of plain-text mail (docs/reports.md, "Plain
+ * text").
+ *
+ * A report is read in a mail client's fixed font and quoted in replies:
+ * every line at most 76 characters (one level of "> " still fits 78), no
+ * tabs (every client expands them differently), no control characters,
+ * UTF-8 only, and no line "--" or "-- ", which clients and the order
+ * parser take for the start of a signature and cut what follows. */
+#include "config.h"
+
+#include <string.h>
+
+#include "buf.h"
+#include "report-int.h"
+#include "xalloc.h"
+
+/* Length of the UTF-8 sequence starting at s (at most n bytes), or 0 if
+ * it is not valid UTF-8 (overlong forms, surrogates and values above
+ * U+10FFFF included). */
+static size_t
+utf8_seq(const unsigned char *s, size_t n)
+{
+	size_t		len, k;
+	unsigned long	cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	if (n < len)
+		return 0;
+	for (k = 1; k < len; k++) {
+		if ((s[k] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[k] & 0x3f);
+	}
+	if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return len;
+}
+
+size_t
+utf8_chars(const char *s, size_t n)
+{
+	size_t	i = 0, chars = 0, k;
+
+	while (i < n) {
+		k = utf8_seq((const unsigned char *)s + i, n - i);
+		i += k == 0 ? 1 : k;
+		chars++;
+	}
+	return chars;
+}
+
+int
+report_text_check(const char *text, size_t len, char **cause)
+{
+	const unsigned char	*s = (const unsigned char *)text;
+	size_t			 i = 0, start = 0, chars = 0, k;
+	unsigned		 line = 1;
+
+	if (len == 0 || text[len - 1] != '\n') {
+		*cause = xstrdup("the text does not end with a newline");
+		return -1;
+	}
+	while (i < len) {
+		if (s[i] == '\n') {
+			if (chars > REPORT_WIDTH) {
+				*cause = xasprintf("line %u has %zu "
+				    "characters (at most %d)", line, chars,
+				    REPORT_WIDTH);
+				return -1;
+			}
+			if ((i - start == 2 || (i - start == 3 &&
+			    s[start + 2] == ' ')) &&
+			    memcmp(s + start, "--", 2) == 0) {
+				*cause = xasprintf("line %u is a signature "
+				    "separator (\"-- \"): a reply would lose "
+				    "what follows it", line);
+				return -1;
+			}
+			i++, line++, start = i, chars = 0;
+			continue;
+		}
+		if (s[i] == '\t') {
+			*cause = xasprintf("line %u has a tab (use spaces)",
+			    line);
+			return -1;
+		}
+		if (s[i] < 0x20 || s[i] == 0x7f) {
+			*cause = xasprintf("line %u has the control character "
+			    "0x%02x", line, s[i]);
+			return -1;
+		}
+		if ((k = utf8_seq(s + i, len - i)) == 0) {
+			*cause = xasprintf("line %u is not valid UTF-8 (byte "
+			    "0x%02x)", line, s[i]);
+			return -1;
+		}
+		i += k;
+		chars++;
+	}
+	return 0;
+}
+
+/* Bytes of the first `chars` characters of s[0..n). */
+static size_t
+utf8_prefix(const char *s, size_t n, size_t chars)
+{
+	size_t	i = 0, k;
+
+	while (i < n && chars-- > 0) {
+		k = utf8_seq((const unsigned char *)s + i, n - i);
+		i += k == 0 ? 1 : k;
+	}
+	return i;
+}
+
+void
+report_wrap(const char *text, const char *first, const char *rest,
+    int width, struct buf *out)
+{
+	const char	*p = text, *w;
+	const char	*prefix = first;
+	size_t		 col, wlen, wchars, room, cut;
+	int		 empty = 1;
+
+	buf_adds(out, prefix);
+	col = utf8_chars(prefix, strlen(prefix));
+	for (;;) {
+		while (*p == ' ' || *p == '\n' || *p == '\t')
+			p++;
+		if (*p == '\0')
+			break;
+		for (w = p; *w != '\0' && *w != ' ' && *w != '\n' &&
+		    *w != '\t'; w++)
+			;
+		wlen = (size_t)(w - p);
+		wchars = utf8_chars(p, wlen);
+		if (!empty && col + 1 + wchars > (size_t)width) {
+			buf_addc(out, '\n');
+			prefix = rest;
+			buf_adds(out, prefix);
+			col = utf8_chars(prefix, strlen(prefix));
+			empty = 1;
+		}
+		if (!empty) {
+			buf_addc(out, ' ');
+			col++;
+		}
+		/* A word longer than a whole line is cut where it must be. */
+		while (col + wchars > (size_t)width && wchars > 1) {
+			room = (size_t)width > col ? (size_t)width - col : 1;
+			cut = utf8_prefix(p, wlen, room);
+			buf_add(out, p, cut);
+			buf_addc(out, '\n');
+			buf_adds(out, rest);
+			col = utf8_chars(rest, strlen(rest));
+			p += cut, wlen -= cut;
+			wchars = utf8_chars(p, wlen);
+		}
+		buf_add(out, p, wlen);
+		col += wchars;
+		empty = 0;
+		p = w;
+	}
+}

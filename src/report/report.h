@@ -1,0 +1,108 @@
+/* report.h: turn reports for players, the GM and observers.
+ *
+ * A report is built in two steps.  report_doc_build() turns (state before
+ * the turn, state after it, the turn's events, the orders in force, the
+ * dice) into an XML report document for one reader: a side, the GM or an
+ * observer.  Everything the reader may not know under fog of war is left
+ * out of the document itself, so no template can leak it.  A template
+ * (XSLT 1.0, libxslt, text output) then turns the document into the mail
+ * body, and the result is checked against the rules of plain-text mail
+ * (76 columns, no tabs, UTF-8).  docs/reports.md says what each reader
+ * gets and why; docs/templates.md documents the document's elements.
+ *
+ * Like the rest of the report layer this never touches files, SQLite or
+ * mail: the caller reads the template and passes its text in. */
+#ifndef NV_REPORT_H
+#define NV_REPORT_H
+
+#include <stddef.h>
+
+struct buf;
+struct nv_events;
+struct nv_orders;
+struct nv_roll;
+struct nv_state;
+
+/* Longest line of a report, in characters (UTF-8 code points). */
+#define REPORT_WIDTH	76
+
+enum report_reader {
+	REPORT_SIDE,		/* one side's player(s): fog of war applies */
+	REPORT_GM,		/* everything, the orders and every die */
+	REPORT_OBSERVER,	/* everything but the orders */
+};
+
+/* What a report is made of.  Nothing here is owned by the struct.  The
+ * document has no slot for a player's name or mail address: a side's
+ * report is the same for every player of that side. */
+struct report_input {
+	const char		*game;		/* game id, or NULL */
+	const struct nv_state	*before;	/* the state the turn started
+						   from */
+	const struct nv_state	*after;		/* the state it ended in */
+	const struct nv_events	*ev;		/* the turn's events; the
+						   turn_event snapshots are
+						   needed for fog of war */
+	const struct nv_orders	*orders;	/* orders in force, or NULL
+						   (GM report only) */
+	const struct nv_roll	*rolls;		/* the turn's dice, or NULL
+						   (GM report only) */
+	size_t			 nrolls;
+	const char		*deadline;	/* next deadline as text, or
+						   NULL */
+	enum report_reader	 reader;
+	int			 side;		/* REPORT_SIDE: side index */
+	int			 sheets;	/* the map as every sheet, not
+						   a window */
+};
+
+/* The report document as XML text (UTF-8, indented), appended to out:
+ * what a template sees, for tests and for GMs writing templates.
+ * Returns 0, or -1 with *cause set (owned by the caller) for an input
+ * that does not fit (a side index out of range, states of different
+ * games). */
+int	report_doc_xml(const struct report_input *, struct buf *out,
+	    char **cause);
+
+/* A compiled template.  name is what error messages call it (the file
+ * name); xsl its text.  Returns the template (owned by the caller,
+ * report_template_free) or NULL with *cause (owned by the caller), e.g.
+ * "report-side.xsl:12: ...": malformed XML, an XSLT compile error, an
+ * output method other than text, or xsl:import/xsl:include (a template
+ * stands alone). */
+struct report_template *report_template_load(const char *name,
+	    const char *xsl, size_t len, char **cause);
+void	report_template_free(struct report_template *);
+
+/* Builds the document for in, applies the template and checks the text
+ * (every line at most REPORT_WIDTH characters, no tabs, no control
+ * characters, valid UTF-8, a final newline).  Appends the report to out
+ * only when all went well: 0, or -1 with *cause (owned by the caller)
+ * naming the template and, where libxslt knows it, the line; out is then
+ * unchanged.  A template may not read or write files. */
+int	report_template_apply(const struct report_template *,
+	    const struct report_input *, struct buf *out, char **cause);
+
+/* report_template_load, apply and free in one call. */
+int	report_render(const struct report_input *, const char *name,
+	    const char *xsl, size_t len, struct buf *out, char **cause);
+
+/* Checks text against the rules of plain-text mail: 0, or -1 with *cause
+ * (owned by the caller) saying which line breaks which rule. */
+int	report_text_check(const char *text, size_t len, char **cause);
+
+/* Wraps text to width characters: the first line starts with first, the
+ * following ones with rest (a hanging indent); breaks at spaces, or
+ * inside a word longer than the line.  Appends the lines, without a
+ * final newline, to out. */
+void	report_wrap(const char *text, const char *first, const char *rest,
+	    int width, struct buf *out);
+
+/* Fog of war at the end of the turn for side (the ships and wrecks of
+ * in->after that side sees, one flag each, as map_opts wants them).
+ * Every flag is 1 without fog (visibility 0) or for another reader.
+ * ship_vis holds after->nships, wreck_vis after->nwrecks. */
+void	report_fog_end(const struct report_input *, unsigned char *ship_vis,
+	    unsigned char *wreck_vis);
+
+#endif

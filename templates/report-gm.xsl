@@ -1,0 +1,248 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!-- report-gm.xsl: the GM's turn report: every ship of every side, every die,
+     and the orders that were in force.
+
+     Input: the report document (docs/templates.md lists its elements).
+     Output: plain text, every line at most 76 characters (nv:wrap and
+     nv:pad count characters; Navarch checks the result and refuses a
+     report that breaks the rules of plain-text mail).
+     Edit freely; keep <xsl:output method="text"/>. -->
+<xsl:stylesheet version="1.0"
+    xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
+    xmlns:nv="urn:navarch:report"
+    exclude-result-prefixes="nv">
+<xsl:output method="text" encoding="UTF-8"/>
+<xsl:strip-space elements="*"/>
+
+<xsl:variable name="nl" select="'&#10;'"/>
+<xsl:variable name="rule"
+    select="'----------------------------------------------------------------------------'"/>
+
+<xsl:template match="/report">
+  <xsl:value-of select="concat('NAVARCH -- turn ', @turn, ' GM report', $nl)"/>
+  <xsl:if test="@game != ''">
+    <xsl:value-of select="concat('Game: ', @game, $nl)"/>
+  </xsl:if>
+  <xsl:if test="@title != ''">
+    <xsl:value-of select="concat(nv:wrap(@title, '', '  '), $nl)"/>
+  </xsl:if>
+  <xsl:if test="result/@kind = 'playing'">
+    <xsl:value-of select="concat('Next turn: ', @next-turn)"/>
+    <xsl:if test="settings/@turn-limit > 0">
+      <xsl:value-of select="concat(' of ', settings/@turn-limit)"/>
+    </xsl:if>
+    <xsl:if test="deadline != ''">
+      <xsl:value-of select="concat('. Orders due: ', deadline)"/>
+    </xsl:if>
+    <xsl:value-of select="$nl"/>
+  </xsl:if>
+  <xsl:if test="settings/@visibility > 0">
+    <xsl:value-of select="concat('Fog of war: each side sees ',
+        settings/@visibility, ' hexes; this report shows everything.', $nl)"/>
+  </xsl:if>
+
+  <xsl:for-each select="sides/side">
+    <xsl:call-template name="side-ships"/>
+  </xsl:for-each>
+  <xsl:call-template name="wrecks"/>
+  <xsl:call-template name="orders"/>
+  <xsl:call-template name="events"/>
+  <xsl:call-template name="dice"/>
+  <xsl:call-template name="heading"><xsl:with-param name="t" select="'MAP'"/></xsl:call-template>
+  <xsl:value-of select="map"/>
+  <xsl:call-template name="result"/>
+</xsl:template>
+
+<xsl:template name="heading">
+  <xsl:param name="t"/>
+  <xsl:value-of select="concat($nl, $t, $nl, $rule, $nl)"/>
+</xsl:template>
+
+<!-- One side's ships: those it holds, then those it lost. -->
+<xsl:template name="side-ships">
+  <xsl:variable name="id" select="@id"/>
+  <xsl:call-template name="heading">
+    <xsl:with-param name="t" select="concat('SHIPS OF ', @name, ' (', @letter,
+        ', ', @nation-name, ', ', @crew, ' crews)')"/>
+  </xsl:call-template>
+  <xsl:variable name="afloat" select="/report/ships/ship[@status = 'afloat' or
+      @status = 'captured'][@side = $id]"/>
+  <xsl:choose>
+    <xsl:when test="$afloat">
+      <xsl:text>Map Ship              Class       Hex  Face Spd Hull Holes Marines Max</xsl:text>
+      <xsl:value-of select="$nl"/>
+      <xsl:for-each select="$afloat">
+        <xsl:value-of select="concat(nv:pad(@code, 4),
+            nv:pad(substring(concat(@id, ' ', @name), 1, 17), 18),
+            nv:pad(substring(@class, 1, 11), 12),
+            nv:pad(@hex, 5), nv:pad(@facing, 4), nv:lpad(@speed, 3),
+            nv:lpad(@hull, 5), nv:lpad(@holes, 6), nv:lpad(@marines, 8),
+            nv:lpad(@max-speed-uses-left, 4), $nl)"/>
+      </xsl:for-each>
+      <xsl:for-each select="$afloat">
+        <xsl:call-template name="ship-detail"/>
+      </xsl:for-each>
+    </xsl:when>
+    <xsl:otherwise>
+      <xsl:value-of select="concat('No ship left in the battle.', $nl)"/>
+    </xsl:otherwise>
+  </xsl:choose>
+  <xsl:variable name="gone" select="/report/ships/ship[@owner = $id][not(@status = 'afloat' or
+      @status = 'captured') or @side != $id]"/>
+  <xsl:if test="$gone">
+    <xsl:value-of select="concat('Lost or gone:', $nl)"/>
+    <xsl:for-each select="$gone">
+      <xsl:variable name="fate">
+        <xsl:choose>
+          <xsl:when test="@status = 'sunk'">sunk</xsl:when>
+          <xsl:when test="@status = 'exited'">left the battle</xsl:when>
+          <xsl:otherwise>
+            <xsl:value-of select="concat('captured by ', @side, ', in ',
+                @hex)"/>
+          </xsl:otherwise>
+        </xsl:choose>
+      </xsl:variable>
+      <xsl:value-of select="nv:wrap(concat(@id, ' (', @class, '): ',
+          $fate), '  ', '    ')"/>
+      <xsl:value-of select="$nl"/>
+    </xsl:for-each>
+  </xsl:if>
+</xsl:template>
+
+<xsl:template name="ship-detail">
+  <xsl:variable name="binds">
+    <xsl:if test="@obligation = 'back'">
+      <xsl:text> Rammed last turn: must back one hex (MOVE B).</xsl:text>
+    </xsl:if>
+    <xsl:if test="@obligation = 'pivot'">
+      <xsl:text> Getting under way after backing: at most one turn before</xsl:text>
+      <xsl:text> the first F, speed up to its acceleration from 0.</xsl:text>
+    </xsl:if>
+    <xsl:if test="@grappled != ''">
+      <xsl:value-of select="concat(' Grappled with ', @grappled,
+          ': cannot move (SPEED 0).')"/>
+    </xsl:if>
+    <xsl:if test="@raked > 0">
+      <xsl:value-of select="concat(' Oars raked (', @raked,
+          '): cruise lowered, no maximum speed.')"/>
+    </xsl:if>
+  </xsl:variable>
+  <xsl:value-of select="nv:wrap(concat(@id, ': cruise ', @cruise, ', max ',
+      @max-speed, ', acceleration ', @accel, ', turning circle ',
+      @turn-circle, '. Weapons: ', @weapons, '. Marines: ',
+      @marine-types, '.', $binds), '  ', '    ')"/>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template name="wrecks">
+  <xsl:if test="wrecks/wreck">
+    <xsl:value-of select="concat($nl, 'Wrecks:')"/>
+    <xsl:for-each select="wrecks/wreck">
+      <xsl:value-of select="concat(' ', @hex)"/>
+      <xsl:if test="@ship != ''">
+        <xsl:value-of select="concat(' (', @ship, ')')"/>
+      </xsl:if>
+      <xsl:if test="position() != last()">,</xsl:if>
+    </xsl:for-each>
+    <xsl:value-of select="$nl"/>
+  </xsl:if>
+</xsl:template>
+
+<!-- The orders in force, as the parser understood them. -->
+<xsl:template name="orders">
+  <xsl:call-template name="heading">
+    <xsl:with-param name="t" select="concat('ORDERS IN FORCE FOR TURN ', @turn)"/>
+  </xsl:call-template>
+  <xsl:choose>
+    <xsl:when test="orders-in-force/line">
+      <xsl:for-each select="orders-in-force/line">
+        <xsl:value-of select="concat(nv:wrap(., '', '    '), $nl)"/>
+      </xsl:for-each>
+    </xsl:when>
+    <xsl:otherwise>
+      <xsl:value-of select="concat('No orders: every ship took the default order.', $nl)"/>
+    </xsl:otherwise>
+  </xsl:choose>
+</xsl:template>
+
+<!-- Every die with the label it was drawn for (docs/dice.md tells how
+     to recompute a seeded roll from its label). -->
+<xsl:template name="dice">
+  <xsl:if test="dice/roll">
+    <xsl:call-template name="heading"><xsl:with-param name="t" select="'DICE'"/></xsl:call-template>
+    <xsl:for-each select="dice/roll">
+      <xsl:value-of select="concat(nv:wrap(concat('1d',
+          @sides, '=', @result, ' ', @ship, ' ', @purpose, ' [', @label, ']'),
+          concat(nv:lpad(position(), 3), '. '), '       '), $nl)"/>
+    </xsl:for-each>
+  </xsl:if>
+</xsl:template>
+
+<xsl:template name="events">
+  <xsl:call-template name="heading">
+    <xsl:with-param name="t" select="concat('TURN ', @turn, ', PHASE BY PHASE')"/>
+  </xsl:call-template>
+  <xsl:for-each select="events/phase">
+    <xsl:variable name="title">
+      <xsl:choose>
+        <xsl:when test="@when = 'before'">Orders</xsl:when>
+        <xsl:when test="@when = 'end'">End of the turn</xsl:when>
+        <xsl:otherwise><xsl:value-of select="concat('Phase ', @n)"/></xsl:otherwise>
+      </xsl:choose>
+    </xsl:variable>
+    <xsl:choose>
+      <xsl:when test="event">
+        <xsl:value-of select="concat($title, $nl)"/>
+        <xsl:for-each select="event">
+          <xsl:choose>
+            <xsl:when test="@kind = 'roll'">
+              <xsl:value-of select="nv:wrap(concat('(die) ', .), '    ', '          ')"/>
+            </xsl:when>
+            <xsl:otherwise>
+              <xsl:value-of select="nv:wrap(., '  ', '      ')"/>
+            </xsl:otherwise>
+          </xsl:choose>
+          <xsl:value-of select="$nl"/>
+        </xsl:for-each>
+      </xsl:when>
+      <xsl:when test="@when = 'phase'">
+        <xsl:value-of select="concat($title, ': nothing happened.', $nl)"/>
+      </xsl:when>
+    </xsl:choose>
+  </xsl:for-each>
+</xsl:template>
+
+<xsl:template name="result">
+  <xsl:call-template name="heading"><xsl:with-param name="t" select="'SCORE'"/></xsl:call-template>
+  <xsl:choose>
+    <xsl:when test="result/@kind = 'won'">
+      <xsl:value-of select="nv:wrap(concat('The game is over: ', result/@winner,
+          ' wins. ', result/@reason), '', '')"/>
+      <xsl:value-of select="$nl"/>
+    </xsl:when>
+    <xsl:when test="result/@kind = 'drawn'">
+      <xsl:value-of select="nv:wrap(concat('The game is over: a draw. ',
+          result/@reason), '', '')"/>
+      <xsl:value-of select="$nl"/>
+    </xsl:when>
+  </xsl:choose>
+  <xsl:choose>
+    <xsl:when test="result/score">
+      <xsl:choose>
+        <xsl:when test="result/@score = 'final'">Final score:</xsl:when>
+        <xsl:otherwise>Score so far:</xsl:otherwise>
+      </xsl:choose>
+      <xsl:for-each select="result/score">
+        <xsl:value-of select="concat(' ', @side, ' ', @points)"/>
+        <xsl:if test="position() != last()">,</xsl:if>
+      </xsl:for-each>
+      <xsl:value-of select="$nl"/>
+    </xsl:when>
+    <xsl:otherwise>
+      <xsl:value-of select="nv:wrap('No score: the ruleset keeps none.', '', '')"/>
+      <xsl:value-of select="$nl"/>
+    </xsl:otherwise>
+  </xsl:choose>
+</xsl:template>
+
+</xsl:stylesheet>

@@ -1,0 +1,266 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!-- report-side.xsl: a side's turn report, the mail a player reads.
+
+     Input: the report document (docs/templates.md lists its elements);
+     under fog of war it already holds only what this side saw.
+     Output: plain text, every line at most 76 characters (nv:wrap and
+     nv:pad count characters; Navarch checks the result and refuses a
+     report that breaks the rules of plain-text mail).
+     Edit freely; keep <xsl:output method="text"/>. -->
+<xsl:stylesheet version="1.0"
+    xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
+    xmlns:nv="urn:navarch:report"
+    exclude-result-prefixes="nv">
+<xsl:output method="text" encoding="UTF-8"/>
+<xsl:strip-space elements="*"/>
+
+<xsl:variable name="nl" select="'&#10;'"/>
+<xsl:variable name="rule"
+    select="'----------------------------------------------------------------------------'"/>
+
+<xsl:template match="/report">
+  <!-- Heading -->
+  <xsl:value-of select="concat('NAVARCH -- turn ', @turn, ' report for ',
+      reader/@side-name, $nl)"/>
+  <xsl:if test="@game != ''">
+    <xsl:value-of select="concat('Game: ', @game, $nl)"/>
+  </xsl:if>
+  <xsl:if test="@title != ''">
+    <xsl:value-of select="concat(nv:wrap(@title, '', '  '), $nl)"/>
+  </xsl:if>
+  <xsl:choose>
+    <xsl:when test="result/@kind = 'playing'">
+      <xsl:value-of select="concat('Next turn: ', @next-turn)"/>
+      <xsl:if test="settings/@turn-limit > 0">
+        <xsl:value-of select="concat(' of ', settings/@turn-limit)"/>
+      </xsl:if>
+      <xsl:if test="deadline != ''">
+        <xsl:value-of select="concat('. Orders due: ', deadline)"/>
+      </xsl:if>
+      <xsl:value-of select="$nl"/>
+    </xsl:when>
+    <xsl:otherwise>
+      <xsl:value-of select="concat('The game is over.', $nl)"/>
+    </xsl:otherwise>
+  </xsl:choose>
+  <xsl:if test="settings/@fog = 'yes'">
+    <xsl:value-of select="nv:wrap(concat('Fog of war: your ships see ',
+        settings/@visibility, ' hexes, where land does not block the',
+        ' view. This report shows only what they saw.'), '', '')"/>
+    <xsl:value-of select="$nl"/>
+  </xsl:if>
+
+  <xsl:call-template name="own-ships"/>
+  <xsl:call-template name="enemies"/>
+  <xsl:call-template name="wrecks"/>
+  <xsl:call-template name="events"/>
+  <xsl:call-template name="heading"><xsl:with-param name="t" select="'MAP'"/></xsl:call-template>
+  <xsl:value-of select="map"/>
+  <xsl:call-template name="result"/>
+  <xsl:call-template name="order-template"/>
+</xsl:template>
+
+<xsl:template name="heading">
+  <xsl:param name="t"/>
+  <xsl:value-of select="concat($nl, $t, $nl, $rule, $nl)"/>
+</xsl:template>
+
+<!-- Own ships: the table, then what binds each ship next turn. -->
+<xsl:template name="own-ships">
+  <xsl:call-template name="heading"><xsl:with-param name="t" select="'YOUR SHIPS'"/></xsl:call-template>
+  <xsl:variable name="afloat" select="ships/ship[@status = 'afloat' or
+      @status = 'captured'][@side = /report/reader/@side]"/>
+  <xsl:choose>
+    <xsl:when test="$afloat">
+      <xsl:text>Map Ship              Class       Hex  Face Spd Hull Holes Marines Max</xsl:text>
+      <xsl:value-of select="$nl"/>
+      <xsl:for-each select="$afloat">
+        <xsl:value-of select="concat(nv:pad(@code, 4),
+            nv:pad(substring(concat(@id, ' ', @name), 1, 17), 18),
+            nv:pad(substring(@class, 1, 11), 12),
+            nv:pad(@hex, 5), nv:pad(@facing, 4), nv:lpad(@speed, 3),
+            nv:lpad(@hull, 5), nv:lpad(@holes, 6), nv:lpad(@marines, 8),
+            nv:lpad(@max-speed-uses-left, 4), $nl)"/>
+      </xsl:for-each>
+      <xsl:text>(Max: maximum-speed turns left in the game.)</xsl:text>
+      <xsl:value-of select="$nl"/>
+      <xsl:for-each select="$afloat">
+        <xsl:value-of select="$nl"/>
+        <xsl:call-template name="ship-detail"/>
+      </xsl:for-each>
+    </xsl:when>
+    <xsl:otherwise>
+      <xsl:value-of select="concat('You have no ship left in the battle.', $nl)"/>
+    </xsl:otherwise>
+  </xsl:choose>
+  <xsl:variable name="gone" select="ships/ship[not(@status = 'afloat' or
+      @status = 'captured') or @side != /report/reader/@side]"/>
+  <xsl:if test="$gone">
+    <xsl:value-of select="concat($nl, 'Out of your hands:', $nl)"/>
+    <xsl:for-each select="$gone">
+      <xsl:variable name="fate">
+        <xsl:choose>
+          <xsl:when test="@status = 'sunk'">sunk</xsl:when>
+          <xsl:when test="@status = 'exited'">left the battle</xsl:when>
+          <xsl:otherwise>
+            <xsl:value-of select="concat('captured by ', @side, ', in ',
+                @hex)"/>
+          </xsl:otherwise>
+        </xsl:choose>
+      </xsl:variable>
+      <xsl:value-of select="nv:wrap(concat(@id, ' (', @class, '): ',
+          $fate), '  ', '    ')"/>
+      <xsl:value-of select="$nl"/>
+    </xsl:for-each>
+  </xsl:if>
+</xsl:template>
+
+<xsl:template name="ship-detail">
+  <xsl:variable name="binds">
+    <xsl:if test="@obligation = 'back'">
+      <xsl:text> Rammed last turn: must back one hex (MOVE B).</xsl:text>
+    </xsl:if>
+    <xsl:if test="@obligation = 'pivot'">
+      <xsl:text> Getting under way after backing: at most one turn before</xsl:text>
+      <xsl:text> the first F, speed up to its acceleration from 0.</xsl:text>
+    </xsl:if>
+    <xsl:if test="@grappled != ''">
+      <xsl:value-of select="concat(' Grappled with ', @grappled,
+          ': cannot move (SPEED 0).')"/>
+    </xsl:if>
+    <xsl:if test="@raked > 0">
+      <xsl:value-of select="concat(' Oars raked (', @raked,
+          '): cruise lowered, no maximum speed.')"/>
+    </xsl:if>
+  </xsl:variable>
+  <xsl:value-of select="nv:wrap(concat(@id, ': cruise ', @cruise, ', max ',
+      @max-speed, ', acceleration ', @accel, ', turning circle ',
+      @turn-circle, '. Weapons: ', @weapons, '. Marines: ',
+      @marine-types, '.', $binds), '  ', '    ')"/>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template name="enemies">
+  <xsl:call-template name="heading">
+    <xsl:with-param name="t" select="'ENEMY SHIPS IN SIGHT'"/>
+  </xsl:call-template>
+  <xsl:choose>
+    <xsl:when test="enemies/ship">
+      <xsl:text>Map Ship              Class       Side         Hex  Face Spd</xsl:text>
+      <xsl:value-of select="$nl"/>
+      <xsl:for-each select="enemies/ship">
+        <xsl:value-of select="concat(nv:pad(@code, 4),
+            nv:pad(substring(concat(@id, ' ', @name), 1, 17), 18),
+            nv:pad(substring(@class, 1, 11), 12),
+            nv:pad(substring(@side, 1, 12), 13),
+            nv:pad(@hex, 5), nv:pad(@facing, 4), nv:lpad(@speed, 3), $nl)"/>
+      </xsl:for-each>
+    </xsl:when>
+    <xsl:otherwise>
+      <xsl:value-of select="concat('None.', $nl)"/>
+    </xsl:otherwise>
+  </xsl:choose>
+</xsl:template>
+
+<xsl:template name="wrecks">
+  <xsl:if test="wrecks/wreck">
+    <xsl:value-of select="concat($nl, 'Wrecks:')"/>
+    <xsl:for-each select="wrecks/wreck">
+      <xsl:value-of select="concat(' ', @hex)"/>
+      <xsl:if test="@ship != ''">
+        <xsl:value-of select="concat(' (', @ship, ')')"/>
+      </xsl:if>
+      <xsl:if test="position() != last()">,</xsl:if>
+    </xsl:for-each>
+    <xsl:value-of select="$nl"/>
+  </xsl:if>
+</xsl:template>
+
+<!-- The turn, phase by phase.  Dice are events of kind "roll". -->
+<xsl:template name="events">
+  <xsl:call-template name="heading">
+    <xsl:with-param name="t" select="concat('TURN ', @turn, ', PHASE BY PHASE')"/>
+  </xsl:call-template>
+  <xsl:for-each select="events/phase">
+    <xsl:variable name="title">
+      <xsl:choose>
+        <xsl:when test="@when = 'before'">Orders</xsl:when>
+        <xsl:when test="@when = 'end'">End of the turn</xsl:when>
+        <xsl:otherwise><xsl:value-of select="concat('Phase ', @n)"/></xsl:otherwise>
+      </xsl:choose>
+    </xsl:variable>
+    <xsl:choose>
+      <xsl:when test="event">
+        <xsl:value-of select="concat($title, $nl)"/>
+        <xsl:for-each select="event">
+          <xsl:choose>
+            <xsl:when test="@kind = 'roll'">
+              <xsl:value-of select="nv:wrap(concat('(die) ', .), '    ', '          ')"/>
+            </xsl:when>
+            <xsl:otherwise>
+              <xsl:value-of select="nv:wrap(., '  ', '      ')"/>
+            </xsl:otherwise>
+          </xsl:choose>
+          <xsl:value-of select="$nl"/>
+        </xsl:for-each>
+      </xsl:when>
+      <xsl:when test="@when = 'phase'">
+        <xsl:value-of select="concat($title, ': nothing seen.', $nl)"/>
+      </xsl:when>
+    </xsl:choose>
+  </xsl:for-each>
+</xsl:template>
+
+<xsl:template name="result">
+  <xsl:call-template name="heading"><xsl:with-param name="t" select="'SCORE'"/></xsl:call-template>
+  <xsl:choose>
+    <xsl:when test="result/@kind = 'won'">
+      <xsl:value-of select="nv:wrap(concat('The game is over: ', result/@winner,
+          ' wins. ', result/@reason), '', '')"/>
+      <xsl:value-of select="$nl"/>
+    </xsl:when>
+    <xsl:when test="result/@kind = 'drawn'">
+      <xsl:value-of select="nv:wrap(concat('The game is over: a draw. ',
+          result/@reason), '', '')"/>
+      <xsl:value-of select="$nl"/>
+    </xsl:when>
+  </xsl:choose>
+  <xsl:choose>
+    <xsl:when test="result/score">
+      <xsl:choose>
+        <xsl:when test="result/@score = 'final'">Final score:</xsl:when>
+        <xsl:otherwise>Score so far:</xsl:otherwise>
+      </xsl:choose>
+      <xsl:for-each select="result/score">
+        <xsl:value-of select="concat(' ', @side, ' ', @points)"/>
+        <xsl:if test="position() != last()">,</xsl:if>
+      </xsl:for-each>
+      <xsl:value-of select="$nl"/>
+    </xsl:when>
+    <xsl:otherwise>
+      <xsl:value-of select="nv:wrap('Under fog of war the score is told at the end of the game.', '', '')"/>
+      <xsl:value-of select="$nl"/>
+    </xsl:otherwise>
+  </xsl:choose>
+</xsl:template>
+
+<xsl:template name="order-template">
+  <xsl:if test="order-template">
+    <xsl:call-template name="heading">
+      <xsl:with-param name="t" select="concat('ORDERS FOR TURN ', order-template/@turn)"/>
+    </xsl:call-template>
+    <xsl:value-of select="nv:wrap(concat('Copy the lines below into your',
+        ' reply as plain lines (quoted lines are not read as orders),',
+        ' add your PASSWORD line, change the movement and add FIRE,',
+        ' BOARD, REPULSE or RAKE orders. Each ship line below is legal as',
+        ' it stands: straight on at its speed, or what an obligation',
+        ' demands.'), '', '')"/>
+    <xsl:value-of select="concat($nl, $nl)"/>
+    <xsl:for-each select="order-template/line">
+      <xsl:value-of select="concat(., $nl)"/>
+    </xsl:for-each>
+    <xsl:value-of select="concat('END', $nl)"/>
+  </xsl:if>
+</xsl:template>
+
+</xsl:stylesheet>

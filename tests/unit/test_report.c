@@ -1,0 +1,763 @@
+/* test_report.c: turn reports, fog of war and templates.
+ *
+ * Turns are played here with the engine (a busy turn of three sides with
+ * a ram, fire, a boarding that ends in a capture, holes and ships far
+ * away; and the first turn of case 280), then reported with the shipped
+ * templates (templates/report-*.xsl).  Golden files (tests/unit/golden/
+ * report-*.txt) hold every whole report; every report is also checked
+ * for the rules of plain-text mail, for an order template that the
+ * orders validator accepts, and, under fog of war, for every id, name
+ * and hex of every ship the side must not see (in the text and in the
+ * document the template saw).  Broken templates must give a clear error
+ * and no text.  NAVARCH_UPDATE_GOLDEN=1 rewrites the golden files: read
+ * the diff before committing it. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "buf.h"
+#include "dice.h"
+#include "diag.h"
+#include "events.h"
+#include "fileio.h"
+#include "orders.h"
+#include "report.h"
+#include "ruleset.h"
+#include "state-xml.h"
+#include "state.h"
+#include "turn.h"
+#include "xalloc.h"
+
+/* --- files ------------------------------------------------------------------ */
+
+static char *
+read_path(const char *path, size_t *len)
+{
+	char	*buf = NULL, *cause = NULL;
+
+	if (file_read(path, NV_XML_MAX, &buf, len, &cause) != 0)
+		fail_msg("%s", cause);
+	return buf;
+}
+
+/* A file under the data directory's parent (the source tree). */
+static char *
+read_src(const char *rel, size_t *len)
+{
+	const char	*dir = getenv("NAVARCH_DATADIR");
+	char		*path, *buf;
+
+	path = xasprintf("%s/../%s", dir != NULL ? dir : "../data", rel);
+	buf = read_path(path, len);
+	free(path);
+	return buf;
+}
+
+static char *
+read_template(const char *name, size_t *len)
+{
+	const char	*dir = getenv("NAVARCH_TEMPLATEDIR");
+	char		*path, *buf;
+
+	if (dir == NULL)
+		return read_src(name, len);	/* "templates/..." */
+	path = xasprintf("%s/%s", dir, strchr(name, '/') + 1);
+	buf = read_path(path, len);
+	free(path);
+	return buf;
+}
+
+/* --- playing a turn ---------------------------------------------------------- */
+
+struct played {
+	struct nv_ruleset	*rs;
+	struct nv_state		*before, *after;
+	struct nv_orders	*orders;
+	struct nv_dice		*dice;
+	struct nv_events	 ev;
+};
+
+static const char busy_athens[] =
+    "SIDE athens\nSHIP a1 SPEED 2 MOVE F F\nSHIP a2 SPEED 0\n"
+    "SHIP a2 FIRE BOW AT p2\nSHIP a3 SPEED 0\nSHIP a3 BOARD p3\n"
+    "SHIP a4 SPEED 1\n";
+static const char busy_persia[] =
+    "SIDE persia\nSHIP p1 SPEED 0\nSHIP p2 SPEED 0\n"
+    "SHIP p2 FIRE BOW AT a2\nSHIP p3 SPEED 0\nSHIP p8 SPEED 2 MOVE F F\n"
+    "SHIP p9 SPEED 2 MOVE F F\n";
+static const char busy_corinth[] =
+    "SIDE corinth\nSHIP c1 SPEED 2 MOVE F F\nSHIP c2 SPEED 0\n";
+
+enum game { GAME_BUSY, GAME_BUSY_FOG, GAME_280 };
+
+static void
+load_orders(struct played *p, const char *name, const char *text)
+{
+	struct diag	d = DIAG_INIT;
+	struct buf	b = BUF_INIT;
+
+	if (orders_parse(p->orders, name, text, strlen(text), &d) != 0) {
+		diag_format(&d, &b);
+		fail_msg("%s", buf_str(&b));
+	}
+	diag_free(&d);
+}
+
+static void
+play(enum game g, struct played *p)
+{
+	static const int dice280[] = { 3, 5, 2, 2, 4, 1, 5, 3, 2, 4, 6 };
+	struct diag	 d = DIAG_INIT;
+	struct buf	 b = BUF_INIT;
+	char		*rx, *rng, *sx, *cause = NULL, *o1, *o2;
+	size_t		 rl, ngl, sl, ol;
+
+	memset(p, 0, sizeof *p);
+	rx = read_src("data/rulesets/classic.xml", &rl);
+	rng = read_src("data/schema/ruleset-classic.rng", &ngl);
+	p->rs = ruleset_load("classic.xml", rx, rl, rng, ngl, &d);
+	free(rx);
+	free(rng);
+	assert_non_null(p->rs);
+	rng = read_src("data/schema/scenario.rng", &ngl);
+	sx = read_src(g == GAME_280 ?
+	    "tests/cases/280-small-battle-to-the-end/state.xml" :
+	    "tests/unit/fixtures/report-busy.xml", &sl);
+	p->before = state_xml_load(p->rs, "state.xml", sx, sl, rng, ngl, &d);
+	if (p->before == NULL) {
+		diag_format(&d, &b);
+		fail_msg("%s", buf_str(&b));
+	}
+	free(sx);
+	free(rng);
+	if (g == GAME_BUSY_FOG)
+		p->before->settings.visibility = 4;
+	p->orders = orders_new(p->before);
+	if (g == GAME_280) {
+		o1 = read_src("tests/cases/280-small-battle-to-the-end/"
+		    "orders-t1-athens.txt", &ol);
+		o2 = read_src("tests/cases/280-small-battle-to-the-end/"
+		    "orders-t1-persia.txt", &ol);
+		load_orders(p, "athens.txt", o1);
+		load_orders(p, "persia.txt", o2);
+		free(o1);
+		free(o2);
+		p->dice = dice_script(dice280, sizeof dice280 /
+		    sizeof dice280[0]);
+	} else {
+		load_orders(p, "athens.txt", busy_athens);
+		load_orders(p, "persia.txt", busy_persia);
+		load_orders(p, "corinth.txt", busy_corinth);
+		p->dice = dice_seeded("busy3", "");
+	}
+	assert_int_equal(orders_validate(p->orders, &d), 0);
+	if (turn_play(p->before, p->orders, p->dice, &p->after, &p->ev,
+	    &cause) != 0)
+		fail_msg("%s", cause);
+	diag_free(&d);
+}
+
+static void
+played_free(struct played *p)
+{
+	events_free(&p->ev);
+	orders_free(p->orders);
+	state_free(p->after);
+	state_free(p->before);
+	dice_free(p->dice);
+	ruleset_free(p->rs);
+}
+
+static void
+input_for(struct played *p, enum report_reader r, const char *side,
+    struct report_input *in)
+{
+	memset(in, 0, sizeof *in);
+	in->game = "sybota";
+	in->before = p->before;
+	in->after = p->after;
+	in->ev = &p->ev;
+	in->orders = p->orders;
+	in->rolls = dice_rolls(p->dice, &in->nrolls);
+	in->deadline = "Friday 12 June, 18:00 UTC";
+	in->reader = r;
+	in->side = side != NULL ? state_side_index(p->after, side) : -1;
+}
+
+static const char *const template_files[] = {
+	"templates/report-side.xsl", "templates/report-gm.xsl",
+	"templates/report-observer.xsl"
+};
+
+/* Renders with the shipped template; fails the test on an error. */
+static char *
+render(const struct report_input *in)
+{
+	struct buf	 b = BUF_INIT;
+	char		*xsl, *cause = NULL;
+	size_t		 len;
+
+	xsl = read_template(template_files[in->reader], &len);
+	if (report_render(in, template_files[in->reader], xsl, len, &b,
+	    &cause) != 0)
+		fail_msg("%s", cause);
+	free(xsl);
+	return buf_detach(&b);
+}
+
+/* --- checks on every report ------------------------------------------------ */
+
+static void
+check_medium(const char *name, const char *text)
+{
+	char	*cause = NULL;
+
+	if (report_text_check(text, strlen(text), &cause) != 0)
+		fail_msg("%s: %s", name, cause);
+	/* No mail address of anyone, ever. */
+	assert_null(strchr(text, '@'));
+}
+
+/* The lines from "SIDE" to "END" are orders the validator accepts for
+ * the new state. */
+static void
+check_order_template(const struct played *p, const char *text)
+{
+	const char		*s = strstr(text, "\nSIDE "), *e;
+	struct nv_orders	*o;
+	struct diag		 d = DIAG_INIT;
+	struct buf		 b = BUF_INIT;
+
+	if (p->after->result.kind != NV_RESULT_PLAYING) {
+		assert_null(s);
+		return;
+	}
+	assert_non_null(s);
+	e = strstr(s, "\nEND\n");
+	assert_non_null(e);
+	o = orders_new(p->after);
+	if (orders_parse(o, "template", s + 1, (size_t)(e - s), &d) != 0 ||
+	    orders_validate(o, &d) != 0) {
+		diag_format(&d, &b);
+		fail_msg("order template refused: %s", buf_str(&b));
+	}
+	assert_true(o->files[0].ship_lines > 0);
+	diag_free(&d);
+	orders_free(o);
+}
+
+static void
+golden(const char *name, const char *out)
+{
+	const char	*dir = getenv("NAVARCH_DATADIR");
+	char		*path, *want = NULL, *cause = NULL;
+	size_t		 len;
+	FILE		*f;
+
+	path = xasprintf("%s/../tests/unit/golden/report-%s.txt",
+	    dir != NULL ? dir : "../data", name);
+	if (getenv("NAVARCH_UPDATE_GOLDEN") != NULL) {
+		if ((f = fopen(path, "w")) == NULL ||
+		    fputs(out, f) == EOF || fclose(f) != 0)
+			fail_msg("cannot write %s", path);
+		free(path);
+		return;
+	}
+	if (file_read(path, NV_XML_MAX, &want, &len, &cause) != 0)
+		fail_msg("%s (NAVARCH_UPDATE_GOLDEN=1 writes it)", cause);
+	if (strcmp(want, out) != 0) {
+		print_message("--- %s\n%s--- got\n%s", path, want, out);
+		fail_msg("%s differs", path);
+	}
+	free(want);
+	free(path);
+}
+
+/* --- golden reports ---------------------------------------------------------- */
+
+struct golden_row {
+	const char		*name;
+	enum game		 game;
+	enum report_reader	 reader;
+	const char		*side;
+	/* Must appear: the turn is told (a word of each kind of event). */
+	const char		*must[4];
+};
+
+static const struct golden_row golden_rows[] = {
+	{ "busy-athens", GAME_BUSY, REPORT_SIDE, "athens",
+	    { "a1 rams", "surrenders to a3", "fires 1 bow at p2", "p9" } },
+	{ "busy-persia", GAME_BUSY, REPORT_SIDE, "persia",
+	    { "a1 rams", "SHIP p9 SPEED 2", "captured by athens", NULL } },
+	{ "busy-corinth", GAME_BUSY, REPORT_SIDE, "corinth",
+	    { "SHIP c1 SPEED 2", "c1 (trireme, corinth) moves", "p9", NULL } },
+	{ "busy-gm", GAME_BUSY, REPORT_GM, NULL,
+	    { "ORDERS IN FORCE", "SHIP p2 FIRE 1 BOW AT a2", "DICE",
+	    "navarch-dice-1" } },
+	{ "busy-observer", GAME_BUSY, REPORT_OBSERVER, NULL,
+	    { "surrenders to a3", "SHIPS OF Corinth", NULL, NULL } },
+	{ "fog-athens", GAME_BUSY_FOG, REPORT_SIDE, "athens",
+	    { "Fog of war", "a1 rams", "surrenders to a3", "B2" } },
+	{ "fog-persia", GAME_BUSY_FOG, REPORT_SIDE, "persia",
+	    { "Fog of war", "p3 (bireme, persia) surrenders", NULL, NULL } },
+	{ "fog-corinth", GAME_BUSY_FOG, REPORT_SIDE, "corinth",
+	    { "Fog of war", "c1 (trireme, corinth) moves", NULL, NULL } },
+	{ "fog-gm", GAME_BUSY_FOG, REPORT_GM, NULL,
+	    { "p9 (quinquereme, persia) plugs", "c2", NULL, NULL } },
+	{ "280-athens", GAME_280, REPORT_SIDE, "athens",
+	    { "sinks in 1105", "Score so far: athens 8", NULL, NULL } },
+	{ "280-gm", GAME_280, REPORT_GM, NULL,
+	    { "sails off the map", NULL, NULL, NULL } },
+};
+
+static void
+test_golden(void **state)
+{
+	struct played		p;
+	struct report_input	in;
+	size_t			i, k;
+	char			*out, *again;
+
+	(void)state;
+	for (i = 0; i < sizeof golden_rows / sizeof golden_rows[0]; i++) {
+		const struct golden_row *g = &golden_rows[i];
+
+		play(g->game, &p);
+		input_for(&p, g->reader, g->side, &in);
+		out = render(&in);
+		golden(g->name, out);
+		check_medium(g->name, out);
+		for (k = 0; k < 4 && g->must[k] != NULL; k++)
+			if (strstr(out, g->must[k]) == NULL)
+				fail_msg("%s: '%s' missing", g->name,
+				    g->must[k]);
+		if (g->reader == REPORT_SIDE)
+			check_order_template(&p, out);
+		else
+			assert_null(strstr(out, "ORDERS FOR TURN"));
+		/* Determinism: the same inputs, the same bytes. */
+		again = render(&in);
+		assert_string_equal(out, again);
+		free(again);
+		free(out);
+		played_free(&p);
+	}
+}
+
+/* Observers get everything but the orders. */
+static void
+test_observer_no_orders(void **state)
+{
+	struct played		p;
+	struct report_input	in;
+	struct buf		b = BUF_INIT;
+	char			*out, *cause = NULL;
+
+	(void)state;
+	play(GAME_BUSY, &p);
+	input_for(&p, REPORT_OBSERVER, NULL, &in);
+	out = render(&in);
+	assert_null(strstr(out, "FIRE 1 BOW"));
+	assert_null(strstr(out, "steps F F"));
+	assert_null(strstr(out, "holds (speed 0)"));
+	assert_non_null(strstr(out, "p9 (quinquereme, persia) plugs"));
+	assert_int_equal(report_doc_xml(&in, &b, &cause), 0);
+	assert_null(strstr(buf_str(&b), "<orders-in-force"));
+	assert_null(strstr(buf_str(&b), "<dice"));
+	assert_null(strstr(buf_str(&b), "kind=\"orders\""));
+	buf_free(&b);
+	free(out);
+	played_free(&p);
+}
+
+/* --- fog of war ----------------------------------------------------------------- */
+
+/* What a side must never read under fog: ids, names and every hex the
+ * ship was in during the turn (ships that never came within 4 hexes or
+ * behind the island), and what it may (ships alongside). */
+struct fog_row {
+	const char	*side;
+	const char	*hidden[24];
+	const char	*shown[8];
+};
+
+static const struct fog_row fog_rows[] = {
+	{ "athens",
+	    { "c1", "Korkyra", "1812", "1712", "1611",
+	      "c2", "Leukas", "1011",
+	      "p8", "Arados", "1306", "1305", "1304",
+	      "p9", "Gaza", "1802", "1703", "1603",
+	      "1608", "old", "corinth", NULL },
+	    { "p1", "Azes", "p2", "Tyros", "p3", "Sidon", "0408", NULL } },
+	{ "corinth",
+	    { "a1", "Nike", "a2", "Paralos", "a3", "Salaminia", "a4",
+	      "Delos", "p1", "Azes", "p2", "Tyros", "p3", "Sidon",
+	      "p9", "Gaza", "1802", "1703", "1603", "0409", "0213",
+	      "athens", NULL },
+	    { "c1", "Korkyra", "1611", "1608", NULL } },
+};
+
+static void
+check_hidden(const char *what, const char *text, const struct fog_row *f)
+{
+	size_t	k;
+
+	for (k = 0; f->hidden[k] != NULL; k++) {
+		const char *id = f->hidden[k], *p = text;
+		size_t	    n = strlen(id);
+
+		/* Whole words only: "a1" must not match inside "a12". */
+		while ((p = strstr(p, id)) != NULL) {
+			int	before = p > text && (p[-1] == '_' ||
+			    p[-1] == '-' || (p[-1] >= '0' && p[-1] <= '9') ||
+			    ((p[-1] | 32) >= 'a' && (p[-1] | 32) <= 'z'));
+			int	after = p[n] == '_' || p[n] == '-' ||
+			    (p[n] >= '0' && p[n] <= '9') ||
+			    ((p[n] | 32) >= 'a' && (p[n] | 32) <= 'z');
+
+			if (!before && !after)
+				fail_msg("%s of %s shows '%s':\n%s", what,
+				    f->side, id, text);
+			p++;
+		}
+	}
+}
+
+static void
+test_fog(void **state)
+{
+	struct played		p;
+	struct report_input	in;
+	struct buf		b = BUF_INIT;
+	size_t			i, k;
+	char			*out, *cause = NULL;
+
+	(void)state;
+	play(GAME_BUSY_FOG, &p);
+	for (i = 0; i < sizeof fog_rows / sizeof fog_rows[0]; i++) {
+		const struct fog_row *f = &fog_rows[i];
+
+		input_for(&p, REPORT_SIDE, f->side, &in);
+		out = render(&in);
+		check_hidden("report", out, f);
+		for (k = 0; f->shown[k] != NULL; k++)
+			if (strstr(out, f->shown[k]) == NULL)
+				fail_msg("%s: '%s' missing", f->side,
+				    f->shown[k]);
+		/* The document itself holds nothing hidden either (apart
+		 * from the list of sides, which every player knows). */
+		buf_reset(&b);
+		assert_int_equal(report_doc_xml(&in, &b, &cause), 0);
+		{
+			char	*doc = xstrdup(buf_str(&b));
+			char	*s = strstr(doc, "<sides>");
+			char	*e = strstr(doc, "</sides>");
+
+			assert_non_null(s);
+			assert_non_null(e);
+			memset(s, ' ', (size_t)(e - s));
+			check_hidden("document", doc, f);
+			free(doc);
+		}
+		free(out);
+	}
+	buf_free(&b);
+	played_free(&p);
+}
+
+/* Without fog the same side sees everything; fog off is the default. */
+static void
+test_no_fog_shows_all(void **state)
+{
+	struct played		p;
+	struct report_input	in;
+	char			*out;
+
+	(void)state;
+	play(GAME_BUSY, &p);
+	input_for(&p, REPORT_SIDE, "athens", &in);
+	out = render(&in);
+	assert_non_null(strstr(out, "c2 Leukas"));
+	assert_non_null(strstr(out, "p9 Gaza"));
+	assert_non_null(strstr(out, "1608"));
+	assert_null(strstr(out, "Fog of war"));
+	free(out);
+	played_free(&p);
+}
+
+/* --- templates that are broken ------------------------------------------------- */
+
+#define XSL_HEAD "<?xml version=\"1.0\"?>\n<xsl:stylesheet version=\"1.0\" " \
+	"xmlns:xsl=\"http://www.w3.org/1999/XSL/Transform\" " \
+	"xmlns:nv=\"urn:navarch:report\">\n" \
+	"<xsl:output method=\"text\" encoding=\"UTF-8\"/>\n"
+
+struct bad_row {
+	const char	*what;
+	const char	*xsl;
+	const char	*cause[3];	/* substrings the error must hold */
+};
+
+static const struct bad_row bad_rows[] = {
+	{ "malformed XML",
+	    XSL_HEAD "<xsl:template match=\"/\">\n<xsl:text>hi</xsl:txt>\n"
+	    "</xsl:template></xsl:stylesheet>\n",
+	    { "bad.xsl:5:", "mismatch", NULL } },
+	{ "not XSLT",
+	    XSL_HEAD "<xsl:template match=\"/\">\n<xsl:value-of/>\n"
+	    "</xsl:template></xsl:stylesheet>\n",
+	    { "bad.xsl: not a valid XSLT stylesheet", "line 5", NULL } },
+	{ "bad XPath",
+	    XSL_HEAD "<xsl:template match=\"/\">\n"
+	    "<xsl:value-of select=\"concat('a',\"/>\n"
+	    "</xsl:template></xsl:stylesheet>\n",
+	    { "bad.xsl", "line 5", NULL } },
+	{ "HTML output",
+	    "<?xml version=\"1.0\"?>\n<xsl:stylesheet version=\"1.0\" "
+	    "xmlns:xsl=\"http://www.w3.org/1999/XSL/Transform\">\n"
+	    "<xsl:output method=\"html\"/>\n<xsl:template match=\"/\">"
+	    "<p>x</p></xsl:template></xsl:stylesheet>\n",
+	    { "bad.xsl", "method=\"text\"", NULL } },
+	{ "import",
+	    XSL_HEAD "<xsl:import href=\"/etc/other.xsl\"/>\n"
+	    "<xsl:template match=\"/\">x</xsl:template></xsl:stylesheet>\n",
+	    { "bad.xsl:4:", "xsl:import is not allowed", NULL } },
+	{ "terminating message",
+	    XSL_HEAD "<xsl:template match=\"/\">\n<xsl:text>half a report"
+	    "&#10;</xsl:text>\n<xsl:message terminate=\"yes\">no deadline"
+	    "</xsl:message>\n</xsl:template></xsl:stylesheet>\n",
+	    { "bad.xsl: the template failed", "no deadline", NULL } },
+	{ "unknown function",
+	    XSL_HEAD "<xsl:template match=\"/\">\n<xsl:text>half</xsl:text>"
+	    "\n<xsl:value-of select=\"nv:nosuch(1)\"/>\n"
+	    "</xsl:template></xsl:stylesheet>\n",
+	    { "bad.xsl: the template failed", "line 6", "nosuch" } },
+	{ "reads a file",
+	    XSL_HEAD "<xsl:template match=\"/\">\n"
+	    "<xsl:value-of select=\"document('/etc/passwd')\"/>\n"
+	    "</xsl:template></xsl:stylesheet>\n",
+	    { "bad.xsl: the template failed", NULL, NULL } },
+	{ "line too long",
+	    XSL_HEAD "<xsl:template match=\"/\">\n<xsl:value-of select=\""
+	    "concat(map, '01234567890123456789012345678901234567890123456789"
+	    "01234567890123456789012345678', '&#10;')\"/>\n"
+	    "</xsl:template></xsl:stylesheet>\n",
+	    { "bad.xsl: the report breaks the rules of plain-text mail",
+	      "has 79 characters (at most 76)", NULL } },
+	{ "tab",
+	    XSL_HEAD "<xsl:template match=\"/\">\n<xsl:text>a&#9;b&#10;"
+	    "</xsl:text>\n</xsl:template></xsl:stylesheet>\n",
+	    { "line 1 has a tab", NULL, NULL } },
+	{ "signature separator",
+	    XSL_HEAD "<xsl:template match=\"/\">\n<xsl:text>a&#10;-- &#10;"
+	    "orders&#10;</xsl:text>\n</xsl:template></xsl:stylesheet>\n",
+	    { "line 2 is a signature separator", NULL, NULL } },
+	{ "nothing at all",
+	    XSL_HEAD "<xsl:template match=\"/\"/></xsl:stylesheet>\n",
+	    { "does not end with a newline", NULL, NULL } },
+	{ "wrong arity",
+	    XSL_HEAD "<xsl:template match=\"/\">\n"
+	    "<xsl:value-of select=\"nv:pad('x')\"/>\n"
+	    "</xsl:template></xsl:stylesheet>\n",
+	    { "bad.xsl: the template failed", NULL, NULL } },
+};
+
+static void
+test_bad_templates(void **state)
+{
+	struct played		p;
+	struct report_input	in;
+	struct buf		b = BUF_INIT;
+	size_t			i, k;
+	char			*cause;
+
+	(void)state;
+	play(GAME_BUSY, &p);
+	input_for(&p, REPORT_SIDE, "athens", &in);
+	for (i = 0; i < sizeof bad_rows / sizeof bad_rows[0]; i++) {
+		const struct bad_row *r = &bad_rows[i];
+
+		buf_reset(&b);
+		buf_adds(&b, "kept");
+		cause = NULL;
+		if (report_render(&in, "bad.xsl", r->xsl, strlen(r->xsl), &b,
+		    &cause) == 0)
+			fail_msg("%s: accepted, gave:\n%s", r->what,
+			    buf_str(&b));
+		assert_non_null(cause);
+		for (k = 0; k < 3 && r->cause[k] != NULL; k++)
+			if (strstr(cause, r->cause[k]) == NULL)
+				fail_msg("%s: '%s' not in the error: %s",
+				    r->what, r->cause[k], cause);
+		/* Never a half report. */
+		assert_string_equal(buf_str(&b), "kept");
+		free(cause);
+	}
+	buf_free(&b);
+	played_free(&p);
+}
+
+/* The extension functions count characters, not bytes. */
+static void
+test_extension_functions(void **state)
+{
+	static const char xsl[] = XSL_HEAD
+	    "<xsl:template match=\"/\">\n"
+	    "<xsl:value-of select=\"concat('[', nv:pad('\xce\x9d\xce\xaf"
+	    "\xce\xba\xce\xb7', 6), ']', nv:lpad('7', 3), '&#10;')\"/>\n"
+	    "<xsl:value-of select=\"concat(nv:wrap('one two three four', "
+	    "'* ', '  ', 10), '&#10;')\"/>\n"
+	    "</xsl:template></xsl:stylesheet>\n";
+	struct played		p;
+	struct report_input	in;
+	struct buf		b = BUF_INIT;
+	char			*cause = NULL;
+
+	(void)state;
+	play(GAME_BUSY, &p);
+	input_for(&p, REPORT_GM, NULL, &in);
+	if (report_render(&in, "ext.xsl", xsl, strlen(xsl), &b, &cause) != 0)
+		fail_msg("%s", cause);
+	assert_string_equal(buf_str(&b),
+	    "[\xce\x9d\xce\xaf\xce\xba\xce\xb7  ]  7\n"
+	    "* one two\n  three\n  four\n");
+	buf_free(&b);
+	played_free(&p);
+}
+
+/* --- the rules of the medium, and wrapping ----------------------------------- */
+
+struct text_row {
+	const char	*text;
+	int		 ok;
+};
+
+static const struct text_row text_rows[] = {
+	{ "plain\n", 1 },
+	{ "", 0 },
+	{ "no newline", 0 },
+	{ "a\tb\n", 0 },
+	{ "a\rb\n", 0 },
+	{ "\xce\x9d\xce\xaf\xce\xba\xce\xb7\n", 1 },
+	{ "bad \xff byte\n", 0 },
+	{ "overlong \xc0\xaf\n", 0 },
+	{ "surrogate \xed\xa0\x80\n", 0 },
+	{ "cut \xce\n", 0 },
+	{ "--\n", 0 },
+	{ "-- \n", 0 },
+	{ "--- a rule is fine\n", 1 },
+	/* 76 characters fit, 77 do not; 76 two-byte characters fit. */
+	{ "0123456789012345678901234567890123456789012345678901234567890123"
+	  "456789012345\n", 1 },
+	{ "0123456789012345678901234567890123456789012345678901234567890123"
+	  "4567890123456\n", 0 },
+};
+
+static void
+test_text_check(void **state)
+{
+	struct buf	b = BUF_INIT;
+	size_t		i;
+	int		k;
+	char		*cause;
+
+	(void)state;
+	for (i = 0; i < sizeof text_rows / sizeof text_rows[0]; i++) {
+		cause = NULL;
+		if ((report_text_check(text_rows[i].text,
+		    strlen(text_rows[i].text), &cause) == 0) !=
+		    text_rows[i].ok)
+			fail_msg("row %zu '%s': %s", i, text_rows[i].text,
+			    cause != NULL ? cause : "accepted");
+		free(cause);
+	}
+	for (k = 0; k < REPORT_WIDTH; k++)
+		buf_adds(&b, "\xc3\xa9");
+	buf_addc(&b, '\n');
+	assert_int_equal(report_text_check(buf_str(&b), b.len, &cause), 0);
+	buf_free(&b);
+}
+
+struct wrap_row {
+	const char	*text, *first, *rest;
+	int		 width;
+	const char	*want;
+};
+
+static const struct wrap_row wrap_rows[] = {
+	{ "a b c", "", "", 76, "a b c" },
+	{ "one two three", "  ", "    ", 10, "  one two\n    three" },
+	{ "  spaces   collapse  ", "", "", 76, "spaces collapse" },
+	{ "abcdefghijkl", "", "  ", 5, "abcde\n  fgh\n  ijk\n  l" },
+	{ "\xce\xb1\xce\xb2\xce\xb3 \xce\xb4", "", "", 5,
+	  "\xce\xb1\xce\xb2\xce\xb3 \xce\xb4" },
+	{ "\xce\xb1\xce\xb2\xce\xb3 \xce\xb4\xce\xb5", "", "", 5,
+	  "\xce\xb1\xce\xb2\xce\xb3\n\xce\xb4\xce\xb5" },
+	{ "", "> ", "", 76, "> " },
+};
+
+static void
+test_wrap(void **state)
+{
+	struct buf	b = BUF_INIT;
+	size_t		i;
+
+	(void)state;
+	for (i = 0; i < sizeof wrap_rows / sizeof wrap_rows[0]; i++) {
+		const struct wrap_row *w = &wrap_rows[i];
+
+		buf_reset(&b);
+		report_wrap(w->text, w->first, w->rest, w->width, &b);
+		if (strcmp(buf_str(&b), w->want) != 0)
+			fail_msg("row %zu: got '%s', want '%s'", i,
+			    buf_str(&b), w->want);
+	}
+	buf_free(&b);
+}
+
+/* Inputs that do not fit are refused with a cause. */
+static void
+test_bad_input(void **state)
+{
+	struct played		p;
+	struct report_input	in;
+	struct buf		b = BUF_INIT;
+	char			*cause = NULL;
+
+	(void)state;
+	play(GAME_BUSY, &p);
+	input_for(&p, REPORT_SIDE, "athens", &in);
+	in.side = 7;
+	assert_int_equal(report_doc_xml(&in, &b, &cause), -1);
+	assert_non_null(strstr(cause, "side 7"));
+	free(cause);
+	assert_int_equal(b.len, 0);
+	buf_free(&b);
+	played_free(&p);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_golden),
+		cmocka_unit_test(test_observer_no_orders),
+		cmocka_unit_test(test_fog),
+		cmocka_unit_test(test_no_fog_shows_all),
+		cmocka_unit_test(test_bad_templates),
+		cmocka_unit_test(test_extension_functions),
+		cmocka_unit_test(test_text_check),
+		cmocka_unit_test(test_wrap),
+		cmocka_unit_test(test_bad_input),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
