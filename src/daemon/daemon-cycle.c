@@ -1,0 +1,344 @@
+/* daemon-cycle.c: one cycle of navarchd, and `navarch deliver`.
+ *
+ * Invariant (docs/design): a mail is marked processed (Maildir cur/, IMAP
+ * \Seen or moved) only after the transaction that recorded it committed;
+ * mailproc_message() commits before it returns success, and only then is
+ * intake_commit() called.  A crash in between processes the mail again
+ * next poll, and its Message-ID, already recorded, makes that a no-op. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "compose.h"
+#include "daemon.h"
+#include "intake.h"
+#include "log.h"
+#include "mailproc.h"
+#include "outbox.h"
+#include "store.h"
+#include "xalloc.h"
+
+/* The composer mailproc calls to turn a reply into message bytes. */
+struct compose_ctx {
+	int64_t	now;
+};
+
+/* Splits "<a> <b>" into its ids; the array and ids are owned. */
+static size_t
+split_refs(const char *refs, char ***out)
+{
+	char	**v = NULL, *copy, *p, *end;
+	size_t	  n = 0;
+
+	*out = NULL;
+	if (refs == NULL)
+		return 0;
+	copy = xstrdup(refs);
+	for (p = copy; (p = strchr(p, '<')) != NULL; p = end + 1) {
+		if ((end = strchr(p, '>')) == NULL)
+			break;
+		v = xreallocarray(v, n + 1, sizeof *v);
+		v[n++] = xstrndup(p, (size_t)(end - p + 1));
+	}
+	free(copy);
+	*out = v;
+	return n;
+}
+
+static int
+compose_reply(const struct mailproc_reply *r, void *arg, char **out,
+    char **cause)
+{
+	const struct compose_ctx	*ctx = arg;
+	struct compose_msg		 m;
+	char				*id, *irt = NULL, **refs;
+	size_t				 n, i, len;
+	int				 rc;
+
+	memset(&m, 0, sizeof m);
+	id = xasprintf("<%s>", r->message_id);
+	if (r->in_reply_to != NULL)
+		irt = xasprintf("<%s>", r->in_reply_to);
+	n = split_refs(r->references, &refs);
+	m.from = r->from;
+	m.to = r->to;
+	m.subject = r->subject;
+	m.date = ctx->now;
+	m.message_id = id;
+	m.in_reply_to = irt;
+	m.references = (const char *const *)refs;
+	m.nreferences = n;
+	m.auto_submitted = r->auto_submitted == MAILPROC_AUTO_REPLIED ?
+	    COMPOSE_AUTO_REPLIED : COMPOSE_AUTO_GENERATED;
+	m.body = r->body;
+	rc = compose_build(&m, out, &len, cause);
+	for (i = 0; i < n; i++)
+		free(refs[i]);
+	free(refs);
+	free(id);
+	free(irt);
+	return rc;
+}
+
+static void
+mailproc_setup(const struct daemon_config *c, struct store *s,
+    struct compose_ctx *ctx, struct mailproc *mp)
+{
+	mailproc_init(mp);
+	mp->store = s;
+	mp->address = c->from;
+	mp->gm = c->gm;
+	mp->datadir = c->datadir;
+	if (c->hash_cost > 0)
+		mp->hash_cost = (unsigned)c->hash_cost;
+	mp->refusals_per_day = (int)c->refusals_per_day;
+	mp->early = c->early;
+	mp->grace = c->grace;
+	mp->reminder = c->reminder;
+	mp->missed_limit = (int)c->missed_limit;
+	mp->compose = compose_reply;
+	mp->compose_arg = ctx;
+}
+
+/* Processes one message taken in; returns the intake action: 1 commit
+ * (done, or set aside for good), 0 abort (try again), and sets *temp when
+ * the rest of the cycle should wait for the next poll. */
+static int
+process_one(struct mailproc *mp, struct intake_msg *m, int64_t now,
+    struct daemon_stats *st, int *temp)
+{
+	struct mailproc_result	 res;
+	char			*cause = NULL;
+
+	memset(&res, 0, sizeof res);
+	if (mailproc_message(mp, m->raw, m->len, now, &res, &cause) == 0) {
+		log_info("%s: %s: %s", m->where,
+		    mailproc_outcome_name(res.outcome),
+		    res.summary != NULL ? res.summary : "");
+		st->messages++;
+		st->queued += (int)res.queued;
+		mailproc_result_free(&res);
+		return 1;
+	}
+	if (res.temporary) {
+		log_warn("%s: %s; will try again", m->where, cause);
+		*temp = 1;
+		mailproc_result_free(&res);
+		free(cause);
+		return 0;
+	}
+	/* It will never get better: set it aside so it is not retried at
+	 * every poll, and say so. */
+	log_error("%s: cannot be processed, set aside: %s", m->where, cause);
+	st->set_aside++;
+	mailproc_result_free(&res);
+	free(cause);
+	return 1;
+}
+
+static int
+finish(struct intake *in, struct intake_msg *m, int commit)
+{
+	char	*cause = NULL;
+	int	 rc;
+
+	rc = commit ? intake_commit(in, m, &cause) : intake_abort(in, m,
+	    &cause);
+	if (rc != INTAKE_OK) {
+		log_warn("%s: %s: %s", m->where, commit ? "cannot mark it "
+		    "processed (its Message-ID is recorded, so it will be "
+		    "skipped)" : "cannot leave it for the next poll", cause);
+		free(cause);
+	}
+	return rc;
+}
+
+/* Takes in and processes the mailbox's messages. */
+static int
+intake_all(const struct daemon_config *c, struct mailproc *mp, int64_t now,
+    volatile sig_atomic_t *stop, struct daemon_stats *st)
+{
+	struct intake		*in;
+	struct intake_msg	*m;
+	char			*cause = NULL;
+	int			 rc, temp = 0;
+
+	rc = intake_open(c->mailbox, &c->intake, &in, &cause);
+	if (rc != INTAKE_OK) {
+		log_error("%s: %s", c->mailbox, cause);
+		free(cause);
+		return rc == INTAKE_TEMP ? DAEMON_TEMP : DAEMON_CONFIG;
+	}
+	while (!*stop && !temp) {
+		rc = intake_next(in, &m, &cause);
+		if (rc == INTAKE_DONE)
+			break;
+		if (rc == INTAKE_REJECT) {
+			log_error("%s: set aside: %s", m->where, cause);
+			free(cause);
+			cause = NULL;
+			st->set_aside++;
+			finish(in, m, 1);
+			intake_msg_free(m);
+			continue;
+		}
+		if (rc != INTAKE_OK) {
+			log_error("%s: %s", c->mailbox, cause);
+			free(cause);
+			intake_close(in);
+			return rc == INTAKE_TEMP ? DAEMON_TEMP : DAEMON_CONFIG;
+		}
+		finish(in, m, process_one(mp, m, now, st, &temp));
+		intake_msg_free(m);
+	}
+	intake_close(in);
+	return temp ? DAEMON_TEMP : DAEMON_OK;
+}
+
+static int
+tick(struct mailproc *mp, int64_t now, struct daemon_stats *st)
+{
+	struct mailproc_tick_result	 tr;
+	char				*cause = NULL;
+	int				 rc;
+
+	memset(&tr, 0, sizeof tr);
+	rc = mailproc_tick(mp, now, &tr, &cause);
+	st->adjudicated += (int)tr.adjudicated;
+	st->queued += (int)tr.queued;
+	if (tr.summary != NULL)
+		log_info("%s", tr.summary);
+	if (rc != 0) {
+		log_error("deadlines: %s", cause);
+		free(cause);
+	}
+	mailproc_tick_result_free(&tr);
+	return rc == 0 ? DAEMON_OK : DAEMON_FAIL;
+}
+
+static int
+send_all(const struct daemon_config *c, struct store *s, int64_t now,
+    struct daemon_stats *st)
+{
+	struct sender		*snd;
+	struct outbox_stats	 os;
+	char			*cause = NULL;
+	int			 rc;
+
+	rc = send_open(&c->send, &snd, &cause);
+	if (rc != SEND_OK) {
+		log_error("%s: %s", c->smtp, cause);
+		free(cause);
+		return rc == SEND_TEMP ? DAEMON_TEMP : DAEMON_CONFIG;
+	}
+	memset(&os, 0, sizeof os);
+	rc = outbox_drain(s, snd, now, (int)c->outbox_batch, &os, &cause);
+	send_close(snd);
+	st->sent += os.sent;
+	st->retry += os.retry;
+	st->failed += os.failed;
+	if (rc != 0) {
+		log_warn("outbox: %s", cause);
+		free(cause);
+		return DAEMON_TEMP;
+	}
+	return DAEMON_OK;
+}
+
+static int
+open_store(const struct daemon_config *c, struct store **s)
+{
+	char	*cause = NULL;
+	int	 rc;
+
+	rc = store_open(c->database, (int)c->busy_timeout, s, &cause);
+	if (rc == STORE_OK)
+		return DAEMON_OK;
+	log_error("%s: %s", c->database, cause);
+	free(cause);
+	return rc == STORE_BUSY ? DAEMON_TEMP : DAEMON_CONFIG;
+}
+
+/* The worse of two statuses: a configuration error beats a failure beats
+ * a temporary problem. */
+static int
+worse(int a, int b)
+{
+	static const int rank[] = { 0, 1, 3, 2 };
+
+	return rank[b] > rank[a] ? b : a;
+}
+
+int
+daemon_cycle(const struct daemon_config *c, int64_t now,
+    volatile sig_atomic_t *stop, struct daemon_stats *st)
+{
+	struct compose_ctx	 ctx = { now };
+	struct mailproc		 mp;
+	struct store		*s;
+	int			 rc, status;
+
+	memset(st, 0, sizeof *st);
+	if ((status = open_store(c, &s)) != DAEMON_OK)
+		return status;
+	mailproc_setup(c, s, &ctx, &mp);
+	status = intake_all(c, &mp, now, stop, st);
+	if (status != DAEMON_CONFIG && !*stop)
+		status = worse(status, tick(&mp, now, st));
+	/* Whatever happened above, what is queued goes out. */
+	if (status != DAEMON_CONFIG && (rc = send_all(c, s, now, st)) !=
+	    DAEMON_OK)
+		status = worse(status, rc);
+	store_close(s);
+	log_info("cycle: %d messages, %d set aside, %d turns adjudicated, "
+	    "%d mails queued, %d sent, %d to retry, %d failed", st->messages,
+	    st->set_aside, st->adjudicated, st->queued, st->sent, st->retry,
+	    st->failed);
+	return status;
+}
+
+int
+daemon_deliver(const struct daemon_config *c, int fd, int64_t now)
+{
+	struct compose_ctx	 ctx = { now };
+	struct intake_config	 ic = c->intake;
+	struct mailproc		 mp;
+	struct daemon_stats	 st;
+	struct store		*s;
+	struct intake		*in;
+	struct intake_msg	*m;
+	char			*cause = NULL;
+	int			 rc, temp = 0, status;
+
+	memset(&st, 0, sizeof st);
+	ic.fd = fd;
+	if (intake_open("stdin:", &ic, &in, &cause) != INTAKE_OK) {
+		log_error("standard input: %s", cause);
+		free(cause);
+		return 75;
+	}
+	rc = intake_next(in, &m, &cause);
+	if (rc != INTAKE_OK) {
+		log_error("standard input: %s", cause != NULL ? cause :
+		    "no message");
+		free(cause);
+		if (rc == INTAKE_REJECT)
+			intake_msg_free(m);
+		intake_close(in);
+		/* A message that can never be taken in is the sender's
+		 * problem: 0 so the MTA does not retry it. */
+		return rc == INTAKE_REJECT ? 0 : 75;
+	}
+	if ((status = open_store(c, &s)) != DAEMON_OK) {
+		intake_msg_free(m);
+		intake_close(in);
+		return status == DAEMON_TEMP ? 75 : 78;
+	}
+	mailproc_setup(c, s, &ctx, &mp);
+	process_one(&mp, m, now, &st, &temp);
+	store_close(s);
+	intake_msg_free(m);
+	intake_close(in);
+	return temp ? 75 : 0;
+}

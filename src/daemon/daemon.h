@@ -1,0 +1,90 @@
+/* daemon.h: navarchd's core, shared by navarchd and `navarch deliver`.
+ *
+ * daemon-config.c reads navarchd.conf (etc/navarchd.conf documents every
+ * key); daemon-cycle.c runs one cycle: take in the mail, process each
+ * message (mailproc.h) and mark it processed only after its transaction
+ * committed, do the clock's work (deadlines, reminders, reports), then
+ * drain the outbox.  navarchd.c is the program: options, signals, the
+ * pidfile and the poll loop. */
+#ifndef NV_DAEMON_H
+#define NV_DAEMON_H
+
+#include <signal.h>
+#include <stdint.h>
+
+#include "conf.h"
+#include "intake.h"
+#include "log.h"
+#include "send.h"
+
+struct diag;
+
+/* The embedded default: a local Maildir in, a Maildir outbox out, so a
+ * small private game needs no mail server. */
+#define DAEMON_DEFAULT_MAILBOX	"maildir:/var/lib/navarch/Maildir"
+#define DAEMON_DEFAULT_SMTP	"file:/var/lib/navarch/outbox"
+
+struct daemon_config {
+	struct conf		 conf;		/* the parsed file; owns the
+						   strings below */
+	char			*file;		/* owned */
+	const char		*database;
+	const char		*mailbox;
+	const char		*smtp;
+	const char		*from;
+	const char		*gm;		/* NULL: none */
+	const char		*pidfile;	/* NULL: none */
+	const char		*datadir;
+	struct intake_config	 intake;
+	struct send_config	 send;
+	long			 poll_interval;
+	enum log_level		 log_level;
+	long			 hash_cost;	/* 0: the store's default */
+	long			 busy_timeout;	/* milliseconds */
+	long			 outbox_batch;
+	int			 early;
+	long			 grace;
+	long			 reminder;
+	long			 missed_limit;
+	long			 refusals_per_day;
+};
+
+/* Reads and checks the configuration file at path.  Every problem goes to
+ * diag with file:line (the key's line).  0, or -1: a configuration error
+ * (exit status 78).  *cfg must be freed with daemon_config_free either
+ * way. */
+int	daemon_config_load(const char *path, struct daemon_config *,
+	    struct diag *);
+void	daemon_config_free(struct daemon_config *);
+
+/* What one cycle did, for the log and the tests. */
+struct daemon_stats {
+	int	messages;	/* taken in and processed */
+	int	set_aside;	/* could not be processed: marked done */
+	int	adjudicated;	/* turns played */
+	int	queued;		/* outbox rows written */
+	int	sent;		/* outbox rows sent */
+	int	retry;		/* sending failed, will be retried */
+	int	failed;		/* sending failed for good */
+};
+
+/* Why a cycle stopped early; the daemon's exit status when --once. */
+enum daemon_status {
+	DAEMON_OK,		/* the whole cycle ran */
+	DAEMON_TEMP,		/* a server or the database was not there:
+				   try again next poll (exit 75) */
+	DAEMON_CONFIG,		/* the configuration cannot work (exit 78) */
+	DAEMON_FAIL,		/* anything else (exit 1) */
+};
+
+/* Runs one full cycle at time now: intake, processing, the clock's work,
+ * sending.  Stops taking in mail when *stop becomes non-zero (the message
+ * in hand is finished).  Logs what it does.  Returns a daemon_status. */
+int	daemon_cycle(const struct daemon_config *, int64_t now,
+	    volatile sig_atomic_t *stop, struct daemon_stats *);
+
+/* Processes one message read from fd (navarch deliver): exit statuses
+ * 0 (done, or set aside as unprocessable), 75 (try again later), 78. */
+int	daemon_deliver(const struct daemon_config *, int fd, int64_t now);
+
+#endif

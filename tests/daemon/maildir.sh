@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# tests/daemon/maildir.sh: navarchd on the embedded default, end to end:
+# order mails dropped into a local Maildir, navarchd --once, answers and
+# reports found in a file: outbox (a Maildir).  No server needed.
+#
+# Environment: NAVARCH, NAVARCHD, NAVARCH_DATADIR; VALGRIND=1 runs the
+# daemon under valgrind (leaks and errors fail the test).
+. "$(dirname "$0")/../cli/lib.sh"
+: "${NAVARCHD:?NAVARCHD must name the navarchd binary}"
+
+NOW=2026-12-01T12:00Z
+MD=$T/Maildir
+OUT=$T/outbox
+mkdir -p "$MD/new" "$MD/cur" "$MD/tmp" "$OUT/new" "$OUT/cur" "$OUT/tmp"
+printf 'athens-secret\n' > "$T/pw-athens"
+printf 'persia-secret\n' > "$T/pw-persia"
+printf 'gm-secret\n' > "$T/pw-gm"
+cat > "$T/navarchd.conf" <<CONF
+# test configuration
+database = $DB
+mailbox = maildir:$MD
+smtp = file:$OUT
+from = navarch@example.org
+datadir = $NAVARCH_DATADIR
+hash_cost = 1
+poll_interval = 60
+log_level = debug
+CONF
+
+daemon() {
+	if [ "${VALGRIND:-0}" = 1 ]; then
+		valgrind -q --error-exitcode=99 --leak-check=full \
+		    --errors-for-leak-kinds=definite "$NAVARCHD" "$@"
+	else
+		"$NAVARCHD" "$@"
+	fi
+}
+
+# mail NAME FROM BODY-FILE: drops a message into the Maildir's new/.
+n=0
+mail() {
+	n=$((n + 1))
+	{
+		printf 'From: %s\nTo: navarch@example.org\n' "$2"
+		printf 'Subject: orders\nMessage-ID: <m%d.%s@test>\n' "$n" "$1"
+		printf 'Date: Tue, 01 Dec 2026 12:00:00 +0000\n'
+		printf 'Content-Type: text/plain; charset=utf-8\n\n'
+		cat "$3"
+	} > "$MD/new/100$n.$1.test"
+}
+
+# outbox_for ADDRESS: the messages sent to ADDRESS so far.
+outbox_for() {
+	grep -l "^To: .*$1" "$OUT"/new/* 2>/dev/null || true
+}
+
+expect 0 "init" nv init
+expect 0 "game create" nv game create demo --scenario "$SCENARIO" \
+    --gm gm@example.org --gm-password-file "$T/pw-gm"
+expect 0 "player athens" nv player add demo athens athens@example.org \
+    --password-file "$T/pw-athens"
+expect 0 "player persia" nv player add demo persia persia@example.org \
+    --password-file "$T/pw-persia"
+
+# --- a broken configuration: exit 78, file and line named ---------------
+printf 'database = %s\nfrom = nope\nbogus = 1\n' "$DB" > "$T/bad.conf"
+expect 78 "broken config" "$NAVARCHD" -f "$T/bad.conf" --once --foreground
+has "bad from named with its line" "$T/err" "bad.conf:2: from = nope"
+has "unknown key named with its line" "$T/err" "bad.conf:3: unknown key"
+expect 64 "usage" "$NAVARCHD" --once
+
+# --- athens sends orders: acknowledged within one poll -------------------
+{
+	echo "GAME demo"
+	echo "PLAYER athens"
+	echo "PASSWORD athens-secret"
+	sed -n '/^SHIP/p' "$SRC/orders/demo/turn1-athens.txt"
+} > "$T/athens1.txt"
+mail athens1 athens@example.org "$T/athens1.txt"
+expect 0 "cycle 1" daemon -f "$T/navarchd.conf" --once --foreground \
+    --now "$NOW"
+[ -z "$(ls "$MD/new")" ] && ok || bad "the mail was not moved to cur/"
+ack=$(outbox_for athens@example.org | head -n 1)
+if [ -n "$ack" ]; then
+	ok
+	has "ack echoes nike's orders" "$ack" "SHIP nike SPEED 4 MOVE F F L F F"
+	has "ack is a reply" "$ack" "^In-Reply-To: <m1.athens1@test>"
+	has "ack is auto-replied" "$ack" "^Auto-Submitted: auto-replied"
+	if grep -q "athens-secret" "$ack"; then
+		bad "the acknowledgement echoes the password"
+	else
+		ok
+	fi
+else
+	bad "no acknowledgement for athens in the outbox"
+fi
+
+# --- the same mail again: processed once ---------------------------------
+before=$(ls "$OUT/new" | wc -l)
+cp "$MD/cur/"*athens1* "$MD/new/1999.again.test"
+expect 0 "cycle 2 (duplicate)" daemon -f "$T/navarchd.conf" --once \
+    --foreground --now "$NOW"
+after=$(ls "$OUT/new" | wc -l)
+[ "$before" = "$after" ] && ok || bad "a duplicate Message-ID was answered"
+
+# --- an auto-reply: never answered ---------------------------------------
+{
+	printf 'From: persia@example.org\nTo: navarch@example.org\n'
+	printf 'Subject: Out of office\nMessage-ID: <ooo@test>\n'
+	printf 'Auto-Submitted: auto-replied\n\nI am away.\n'
+} > "$MD/new/2000.ooo.test"
+expect 0 "cycle 3 (auto-reply)" daemon -f "$T/navarchd.conf" --once \
+    --foreground --now "$NOW"
+[ "$(ls "$OUT/new" | wc -l)" = "$after" ] && ok ||
+    bad "an auto-reply was answered"
+
+# --- persia's orders: every order in, the turn is played early ----------
+{
+	echo "GAME demo"
+	echo "PLAYER persia"
+	echo "PASSWORD persia-secret"
+	sed -n '/^ship/p' "$SRC/orders/demo/turn1-persia.txt"
+} > "$T/persia1.txt"
+mail persia1 persia@example.org "$T/persia1.txt"
+expect 0 "cycle 4 (adjudication)" daemon -f "$T/navarchd.conf" --once \
+    --foreground --now "$NOW"
+expect 0 "game show" nv game show demo
+has "the game is at turn 2" "$T/out" "urn 2"
+for who in athens persia gm; do
+	f=$(grep -l "Turn 1 report" $(outbox_for "$who@example.org") \
+	    2>/dev/null | head -n 1)
+	if [ -n "$f" ]; then ok; else bad "no turn 1 report for $who"; fi
+done
+
+# --- a wrong password: refused, nothing stored ----------------------------
+sed 's/persia-secret/wrong/' "$T/persia1.txt" > "$T/persia-bad.txt"
+sed -i 's/^ship sidon.*/ship sidon speed 1/' "$T/persia-bad.txt"
+mail persiabad persia@example.org "$T/persia-bad.txt"
+expect 0 "cycle 5 (wrong password)" daemon -f "$T/navarchd.conf" --once \
+    --foreground --now "$NOW"
+expect 0 "orders show" nv orders show demo
+if grep -q "sidon SPEED 1" "$T/out"; then
+	bad "orders with a wrong password were stored"
+else
+	ok
+fi
+
+finish
