@@ -244,6 +244,10 @@ int	store_player_replace(struct store *, const char *game, const char *id,
 	    const char *address, const char *password_hash, char **cause);
 int	store_player_set_address(struct store *, const char *game,
 	    const char *id, const char *address, char **cause);
+/* The player's own change of password (the PASSWORD NEW mail command):
+ * only the hash changes, the missed and bounce counts stay.  Same codes. */
+int	store_player_set_password(struct store *, const char *game,
+	    const char *id, const char *password_hash, char **cause);
 /* Counts a bounce to the player's address (mail issue).  Same codes. */
 int	store_player_bounce(struct store *, const char *game, const char *id,
 	    char **cause);
