@@ -80,6 +80,16 @@ strip_comment(char *s)
 		}
 }
 
+/* A line may hold a password: wipe it before it is freed. */
+static void
+wipe_free(char *s)
+{
+	if (s != NULL) {
+		explicit_bzero(s, strlen(s));
+		free(s);
+	}
+}
+
 static int
 cmd_find(const char *w)
 {
@@ -158,6 +168,10 @@ scan_line(struct mp_scan *sc, unsigned no, char *t, const char *rest_pw)
 	int	 keep = 0, k;
 
 	argc = str_split_words(copy, argv, SCAN_MAX_WORDS);
+	if (argc == 0) {
+		free(copy);
+		return 0;
+	}
 	if (argc > SCAN_MAX_WORDS)
 		argc = SCAN_MAX_WORDS;
 	if (strcasecmp(argv[0], "PASSWORD") == 0) {
@@ -200,7 +214,7 @@ scan_line(struct mp_scan *sc, unsigned no, char *t, const char *rest_pw)
 		add_cmd(sc, k, no, t, argv + 1, argc - 1);
 	else
 		unknown_line(sc, no, t, argv[0]);
-	free(copy);
+	wipe_free(copy);
 	return keep;
 }
 
@@ -266,7 +280,7 @@ mp_scan_body(const char *body, size_t len, struct mp_scan *sc)
 		t = str_trim(raw);
 		keep = 0;
 		if (strcmp(t, "--") == 0) {
-			free(raw);
+			wipe_free(raw);
 			break;
 		}
 		if (*t == '>')
@@ -275,7 +289,7 @@ mp_scan_body(const char *body, size_t len, struct mp_scan *sc)
 			strip_comment(t);
 			t = str_trim(t);
 			if (strcasecmp(t, "END") == 0) {
-				free(raw);
+				wipe_free(raw);
 				break;
 			}
 			pw = t + strcspn(t, " \t");
@@ -289,7 +303,7 @@ mp_scan_body(const char *body, size_t len, struct mp_scan *sc)
 		if (keep)
 			buf_add(&sc->orders, t, strlen(t));
 		buf_addc(&sc->orders, '\n');
-		free(raw);
+		wipe_free(raw);
 	}
 	if (press_line != 0) {
 		scan_error(sc, press_line, "PRESS: the message has no END PRESS "

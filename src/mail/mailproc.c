@@ -508,6 +508,8 @@ run(struct mp_ctx *ctx, const struct mp_scan *sc)
 	size_t	i;
 	int	orders_done = sc->order_line == 0, rc = 0;
 
+	if (ctx->msg->body_error != NULL)
+		mp_error(ctx, 0, "%s", ctx->msg->body_error);
 	if (sc->nerrors > 0) {
 		buf_adds(&ctx->errors, buf_str(&sc->errors));
 		ctx->nerrors += sc->nerrors;
@@ -554,9 +556,12 @@ answer(struct mp_ctx *ctx)
 	char		*subject = mp_reply_subject(ctx);
 	const char	*to = reply_address(ctx);
 
-	buf_printf(&b, "Game %s, turn %d: your mail was read as %s%s%s.\n\n",
-	    ctx->g->id, ctx->turn, ctx->is_gm ? "the GM" : "player ",
-	    ctx->is_gm ? "" : ctx->player->id, ctx->is_gm ? "" : "");
+	if (ctx->is_gm)
+		buf_printf(&b, "Game %s, turn %d: your mail was read as the "
+		    "GM's.\n\n", ctx->g->id, ctx->turn);
+	else
+		buf_printf(&b, "Game %s, turn %d: your mail was read as player "
+		    "%s.\n\n", ctx->g->id, ctx->turn, ctx->player->id);
 	buf_adds(&b, buf_str(&ctx->reply));
 	if (to != NULL)
 		mp_queue(ctx, to, subject, buf_str(&b), MAILPROC_AUTO_REPLIED);
@@ -663,9 +668,9 @@ commit(struct mp_ctx *ctx)
 	return mp_check(ctx, store_commit(ctx->mp->store, &cause), cause);
 }
 
-/* 1 if the message must never be answered: automatic mail, MAILER-DAEMON
- * or postmaster (the parser marks those automatic), our own mail, no
- * sender at all. */
+/* Why the message must never be answered (NULL: it may be): automatic
+ * mail, MAILER-DAEMON or postmaster (the parser marks those automatic),
+ * our own mail, no sender at all. */
 static const char *
 never_answer(const struct mailproc *mp, const struct mail_msg *m)
 {
@@ -695,15 +700,10 @@ handle(struct mp_ctx *ctx, struct mailproc_result *out)
 	if ((why = never_answer(ctx->mp, ctx->msg)) != NULL) {
 		out->outcome = MAILPROC_IGNORED;
 		out->summary = xasprintf("not answered: %s", why);
-		if (begin(ctx) == 0)
-			commit(ctx);
-		else
-			commit(ctx);
+		/* Only its Message-ID is recorded. */
+		(void)begin(ctx);
+		commit(ctx);
 		return;
-	}
-	if (ctx->msg->body_error != NULL) {
-		/* Too big or unreadable: the scan sees an empty body and
-		 * the answer says why. */
 	}
 	mp_scan_body(ctx->msg->body, ctx->msg->body_len, &sc);
 	if (begin(ctx) == 0)
