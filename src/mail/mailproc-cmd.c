@@ -73,9 +73,10 @@ mp_status(struct mp_ctx *ctx)
 		    strstr(buf_str(&s.in), buf_str(&one)) != NULL ? "in" :
 		    strstr(buf_str(&s.empty), buf_str(&one)) != NULL ?
 		    "cleared" : p->expected ? "not yet" : "no ships to order");
+		/* Only the GM sees the counts (bounces: docs/mail-commands.md). */
 		if (ctx->is_gm)
-			buf_printf(&ctx->reply, "; missed %d turn(s)",
-			    p->missed);
+			buf_printf(&ctx->reply, "; missed %d turn(s), %d "
+			    "bounce(s)", p->missed, p->bounces);
 		buf_addc(&ctx->reply, '\n');
 		buf_reset(&one);
 	}

@@ -752,6 +752,7 @@ mailproc_message(struct mailproc *mp, const char *raw, size_t len,
 		mail_msg_free(m);
 		return -1;
 	}
+	free(c);	/* "not seen yet" */
 	memset(&ctx, 0, sizeof ctx);
 	ctx.mp = mp;
 	ctx.now = now;

@@ -41,6 +41,7 @@ roster_player_cb(const struct store_player *sp, void *arg)
 	p->nships = sp->nships;
 	p->removed = sp->removed;
 	p->missed = sp->missed;
+	p->bounces = sp->bounces;
 	return 0;
 }
 

@@ -92,6 +92,7 @@ struct play_player {
 	int	  sole;		/* the only active player of the side */
 	int	  removed;
 	int	  missed;	/* turns missed so far */
+	int	  bounces;	/* mails to the address that bounced */
 	int	  has_orders;	/* a set in force for the open turn */
 	int	  expected;	/* commands a ship on the map */
 };

@@ -27,6 +27,11 @@ store_rate_take(struct store *s, const char *key, int64_t day, int limit,
 	code = st_int64(s, cause, &count, "SELECT count FROM rate_limits"
 	    " WHERE key = ? AND day = ?", "sl", key, day);
 	if (code == STORE_NOTFOUND) {
+		/* No reply yet today: not an error, so no cause. */
+		if (cause != NULL) {
+			free(*cause);
+			*cause = NULL;
+		}
 		count = 0;
 		code = STORE_OK;
 	}

@@ -231,7 +231,8 @@ test_gm_pause_deadline(void **state)
 	static const struct step steps[] = {
 		{ "gm-pause", 60, DONE, { { "gm@example.org", NULL, {
 		    "PAUSE: game demo is paused", "STATUS: game demo",
-		    "athens (side athens): not yet; missed 0 turn(s)" } } },
+		    "athens (side athens): not yet; missed 0 turn(s), 0 "
+		    "bounce(s)" } } },
 		  "SELECT status FROM games", "paused" },
 		/* A paused game is not played at its deadline. */
 		{ NULL, 3 * DAY, 0, { { NULL } }, LIVE_STATES, "1" },
