@@ -17,7 +17,7 @@
 #include "store.h"
 #include "xalloc.h"
 
-/* --- STATUS ----------------------------------------------------------------- */
+/* --- STATUS -------------------------------------------------------------- */
 
 struct status_sets {
 	struct buf	 in;		/* " id " of players with a set */
@@ -73,7 +73,7 @@ mp_status(struct mp_ctx *ctx)
 		    strstr(buf_str(&s.in), buf_str(&one)) != NULL ? "in" :
 		    strstr(buf_str(&s.empty), buf_str(&one)) != NULL ?
 		    "cleared" : p->expected ? "not yet" : "no ships to order");
-		/* Only the GM sees the counts (bounces: docs/mail-commands.md). */
+		/* Only the GM sees the counts. */
 		if (ctx->is_gm)
 			buf_printf(&ctx->reply, "; missed %d turn(s), %d "
 			    "bounce(s)", p->missed, p->bounces);
@@ -90,7 +90,7 @@ mp_status(struct mp_ctx *ctx)
 	buf_free(&one);
 }
 
-/* --- mail to others ----------------------------------------------------------- */
+/* --- mail to others ------------------------------------------------------ */
 
 static int
 observer_cb(const char *address, void *arg)
@@ -131,7 +131,7 @@ notify_all(struct mp_ctx *ctx, const char *subject, const char *body)
 	return ctx->failed ? -1 : 0;
 }
 
-/* --- PRESS -------------------------------------------------------------------- */
+/* --- PRESS --------------------------------------------------------------- */
 
 static void
 press_targets(struct mp_ctx *ctx, struct buf *b)
@@ -208,7 +208,7 @@ out:
 	return ctx->failed ? -1 : 0;
 }
 
-/* --- DRAW and CONCEDE ----------------------------------------------------------- */
+/* --- DRAW and CONCEDE ---------------------------------------------------- */
 
 static size_t
 marked(struct mp_ctx *ctx, const char *kind, struct buf *who)
@@ -325,7 +325,7 @@ cmd_concede(struct mp_ctx *ctx, const struct mp_cmd *c)
 	return ctx->failed ? -1 : 0;
 }
 
-/* --- ASSIGN, PASSWORD NEW, RESEND, MAP, ORDERS ----------------------------------- */
+/* --- ASSIGN, PASSWORD NEW, RESEND, MAP, ORDERS --------------------------- */
 
 static int
 cmd_assign(struct mp_ctx *ctx, const struct mp_cmd *c)

@@ -24,7 +24,7 @@
 #include "timefmt.h"
 #include "xalloc.h"
 
-/* --- adjudication (also the tick's) ------------------------------------------- */
+/* --- adjudication (also the tick's) -------------------------------------- */
 
 /* The GM's note: players who missed this turn, and those at the limit. */
 static void
@@ -110,7 +110,7 @@ mp_adjudicate(struct mp_ctx *ctx, int force, int *refused)
 	return ctx->failed ? -1 : 0;
 }
 
-/* --- the commands ------------------------------------------------------------ */
+/* --- the commands -------------------------------------------------------- */
 
 static int
 set_status(struct mp_ctx *ctx, const struct mp_cmd *c,
@@ -157,7 +157,8 @@ cmd_deadline(struct mp_ctx *ctx, const struct mp_cmd *c)
 	    ctx->mp->store, ctx->g->id, ctx->now, ctx->actor, "deadline",
 	    c->argv[0], &cause), cause) == 0) {
 		ctx->g->deadline = t;
-		buf_adds(&ctx->reply, "DEADLINE: the deadline of this turn is ");
+		buf_adds(&ctx->reply, "DEADLINE: the deadline of this turn "
+		    "is ");
 		mp_when(t, &ctx->reply);
 		buf_adds(&ctx->reply, ".\n\n");
 	}

@@ -21,29 +21,29 @@ struct store_player;
 /* The mail commands, in the order HELP lists them. */
 #define MP_COMMANDS(X)							\
 	X(HELP,		"HELP",		0, "this list")			\
-	X(STATUS,	"STATUS",	0, "the turn, the deadline, whose "	\
+	X(STATUS,	"STATUS",	0, "the turn, the deadline, whose " \
 	    "orders are in")						\
 	X(MAP,		"MAP",		0, "the map as it stands")	\
 	X(ORDERS,	"ORDERS",	0, "your orders in force")	\
-	X(CLEAR,	"CLEAR",	0, "drop all your orders for the "	\
+	X(CLEAR,	"CLEAR",	0, "drop all your orders for the " \
 	    "turn")							\
 	X(RESEND,	"RESEND",	0, "the last turn's report again") \
-	X(PASSWORD_NEW,	"PASSWORD NEW",	0, "PASSWORD NEW secret: change "	\
+	X(PASSWORD_NEW,	"PASSWORD NEW",	0, "PASSWORD NEW secret: change " \
 	    "your password")						\
-	X(PRESS,	"PRESS",	0, "PRESS TO side|player|ALL, the "	\
+	X(PRESS,	"PRESS",	0, "PRESS TO side|player|ALL, the " \
 	    "message, END PRESS: a message to other players")		\
 	X(DRAW,		"DRAW",		0, "offer a draw (all sides: drawn)") \
 	X(CONCEDE,	"CONCEDE",	0, "your side gives up")	\
-	X(ASSIGN,	"ASSIGN",	0, "ASSIGN SHIP s TO player: an "	\
+	X(ASSIGN,	"ASSIGN",	0, "ASSIGN SHIP s TO player: an " \
 	    "admiral gives a ship to a player of the side")		\
 	X(PROCESS,	"PROCESS",	1, "play the turn now")		\
-	X(PREVIEW,	"PREVIEW",	1, "the turn's outcome with other "	\
+	X(PREVIEW,	"PREVIEW",	1, "the turn's outcome with other " \
 	    "dice, nothing stored")					\
 	X(PAUSE,	"PAUSE",	1, "stop the clock")		\
 	X(RESUME,	"RESUME",	1, "start it again")		\
-	X(DEADLINE,	"DEADLINE",	1, "DEADLINE spec|NONE: the turn's "	\
+	X(DEADLINE,	"DEADLINE",	1, "DEADLINE spec|NONE: the turn's " \
 	    "deadline")							\
-	X(ROLLBACK,	"ROLLBACK",	1, "ROLLBACK turn reason: play "	\
+	X(ROLLBACK,	"ROLLBACK",	1, "ROLLBACK turn reason: play " \
 	    "the turn again")
 
 enum mp_cmd_kind {
@@ -160,7 +160,7 @@ int	mp_orders_submit(struct mp_ctx *, const struct mp_scan *);
 /* CLEAR: an empty set in force.  0 or -1. */
 int	mp_orders_clear(struct mp_ctx *);
 
-/* --- commands (mailproc-cmd.c, mailproc-gm.c) ------------------------------- */
+/* --- commands (mailproc-cmd.c, mailproc-gm.c) ---------------------------- */
 
 int	mp_cmd_player(struct mp_ctx *, const struct mp_cmd *);
 int	mp_cmd_gm(struct mp_ctx *, const struct mp_cmd *);

@@ -238,7 +238,7 @@ parse(const struct nv_state *st, const unsigned char *may, const char *name,
 	return o;
 }
 
-/* --- the plotted path preview ------------------------------------------------ */
+/* --- the plotted path preview -------------------------------------------- */
 
 /* "... from A to B, facing F": B. */
 static void
@@ -340,7 +340,7 @@ preview(struct mp_ctx *ctx, const char *text, const unsigned char *may,
 	state_free(st);
 }
 
-/* --- submitting ------------------------------------------------------------- */
+/* --- submitting ---------------------------------------------------------- */
 
 static void
 acknowledge(struct mp_ctx *ctx, char *const *named, size_t nnamed,

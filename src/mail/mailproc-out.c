@@ -340,7 +340,7 @@ mp_queue_reports(struct mp_ctx *ctx, int turn, const char *gm_note)
 	return ctx->failed ? -1 : 0;
 }
 
-/* --- the end of a game by agreement ----------------------------------------- */
+/* --- the end of a game by agreement -------------------------------------- */
 
 int
 mp_end_game(struct mp_ctx *ctx, int winner, const char *reason)

@@ -52,8 +52,9 @@ mp_help(struct buf *b, int gm)
 {
 	size_t	i;
 
-	buf_adds(b, "Orders are lines of the order language (navarch-orders(5)):"
-	    "\n  GAME id, PLAYER id or SIDE id, PASSWORD secret, then\n"
+	buf_adds(b, "Orders are lines of the order language "
+	    "(navarch-orders(5)):\n"
+	    "  GAME id, PLAYER id or SIDE id, PASSWORD secret, then\n"
 	    "  SHIP id SPEED n MOVE F L R..., SHIP id FIRE ..., and so on.\n"
 	    "Commands, one a line, beside or instead of orders:\n");
 	for (i = 0; i < MP_CMD_COUNT; i++)
@@ -61,8 +62,8 @@ mp_help(struct buf *b, int gm)
 			buf_printf(b, "  %-13s %s\n", cmd_names[i],
 			    cmd_help[i]);
 	if (!gm)
-		buf_adds(b, "The GM's commands (PROCESS, PREVIEW, PAUSE, RESUME,"
-		    " DEADLINE, ROLLBACK) need a GM line and the GM's "
+		buf_adds(b, "The GM's commands (PROCESS, PREVIEW, PAUSE, "
+		    "RESUME, DEADLINE, ROLLBACK) need a GM line and the GM's "
 		    "password.\n");
 }
 
@@ -306,9 +307,9 @@ mp_scan_body(const char *body, size_t len, struct mp_scan *sc)
 		wipe_free(raw);
 	}
 	if (press_line != 0) {
-		scan_error(sc, press_line, "PRESS: the message has no END PRESS "
-		    "line after it; nothing was relayed (write PRESS TO side, "
-		    "player or ALL, the message, then END PRESS)");
+		scan_error(sc, press_line, "PRESS: the message has no END "
+		    "PRESS line after it; nothing was relayed (write PRESS "
+		    "TO side, player or ALL, the message, then END PRESS)");
 		sc->cmds[sc->ncmds - 1].press = NULL;
 	}
 	buf_free(&press);

@@ -64,7 +64,7 @@ mailproc_result_free(struct mailproc_result *r)
 	memset(r, 0, sizeof *r);
 }
 
-/* --- the context ----------------------------------------------------------- */
+/* --- the context --------------------------------------------------------- */
 
 int
 mp_check(struct mp_ctx *ctx, int code, char *cause)
@@ -150,7 +150,7 @@ mp_ctx_free(struct mp_ctx *ctx)
 	memset(ctx, 0, sizeof *ctx);
 }
 
-/* --- who is known ---------------------------------------------------------- */
+/* --- who is known -------------------------------------------------------- */
 
 /* A walk over every game's players (and observers) for one address.  The
  * callbacks only collect: the store's walks may not be written to. */
@@ -282,7 +282,7 @@ handle_bounce(struct mp_ctx *ctx, struct mailproc_result *out)
 	buf_free(&k.players);
 }
 
-/* --- answers that are not to an authenticated player ------------------------ */
+/* --- answers that are not to an authenticated player --------------------- */
 
 static int
 has_help(const struct mp_scan *sc)
@@ -327,7 +327,8 @@ unrouted(struct mp_ctx *ctx, const struct mp_scan *sc, const char *why,
 			mp_help(&b, 0);
 		else
 			buf_printf(&b, "%s\n\nNothing in your mail was done. "
-			    "Send a mail with the line HELP for the commands.\n",
+			    "Send a mail with the line HELP for the "
+			    "commands.\n",
 			    why);
 		subject = mp_reply_subject(ctx);
 		mp_queue(ctx, from, subject, buf_str(&b),
@@ -372,7 +373,7 @@ refuse(struct mp_ctx *ctx, const char *who, const char *to, const char *why,
 	buf_free(&b);
 }
 
-/* --- routing and authentication ----------------------------------------------- */
+/* --- routing and authentication ------------------------------------------ */
 
 /* The active players of a side. */
 static size_t
@@ -493,7 +494,7 @@ authenticate(struct mp_ctx *ctx, const struct mp_scan *sc,
 	return 0;
 }
 
-/* --- running an authenticated mail --------------------------------------------- */
+/* --- running an authenticated mail --------------------------------------- */
 
 static int
 run_cmd(struct mp_ctx *ctx, const struct mp_cmd *c)
@@ -532,12 +533,12 @@ run(struct mp_ctx *ctx, const struct mp_scan *sc)
 		rc = mp_orders_submit(ctx, sc);
 	if (rc == 0 && sc->ncmds == 0 && sc->order_line == 0 &&
 	    ctx->nerrors == 0) {
-		buf_adds(&ctx->reply, "Your mail held no orders and no command: "
-		    "nothing was done.");
+		buf_adds(&ctx->reply, "Your mail held no orders and no "
+		    "command: nothing was done.");
 		if (strstr(buf_str(&sc->orders), ">") != NULL)
-			buf_adds(&ctx->reply, " Quoted lines (starting with '>')"
-			    " are never orders: write your orders without the "
-			    "'>'.");
+			buf_adds(&ctx->reply, " Quoted lines (starting with "
+			    "'>') are never orders: write your orders "
+			    "without the '>'.");
 		buf_adds(&ctx->reply, " Send HELP for the commands.\n");
 	}
 	return rc;
@@ -643,7 +644,7 @@ process(struct mp_ctx *ctx, const struct mp_scan *sc,
 		answer(ctx);
 }
 
-/* --- the transaction ----------------------------------------------------------- */
+/* --- the transaction ----------------------------------------------------- */
 
 static int
 begin(struct mp_ctx *ctx)

@@ -42,9 +42,9 @@ struct want {
 
 /* A step: the message file (tests/unit/mailproc/NAME.eml; "@@" in it
  * becomes the step's number, so one file can be sent twice as two
- * mails, or same_as's to send one mail again), or NULL for a tick, at T0 + at.  outcome: the mailproc outcome,
- * -1 for a failure (nothing stored); for a tick, how many turns were
- * played.  out: every new outbox row, in order.  query/expect: an SQL
+ * mails, or same_as's to send one mail again), or NULL for a tick, at
+ * T0 + at.  outcome: the mailproc outcome, -1 for a failure (nothing
+ * stored); for a tick, how many turns were played.  out: every new outbox row, in order.  query/expect: an SQL
  * query whose first column of the first row, as text, must be expect. */
 struct step {
 	const char	*eml;

@@ -276,7 +276,7 @@ test_atomic(void **state)
 	RUN_STEPS(f, again);
 }
 
-/* --- the clock ------------------------------------------------------------- */
+/* --- the clock ----------------------------------------------------------- */
 
 #define REPORT(to)	{ to, "Turn 1 report", { "report of turn 1",	\
 			  "Turn 1 begins", "The map at the start of turn 2" } }

@@ -138,7 +138,8 @@ test_draw(void **state)
 			  "agreement of every side on turn 1" } },
 			{ "gm@example.org", "The game is drawn", { NULL } },
 			{ "obs@example.org", "The game is drawn", { NULL } },
-			{ "p@example.org", NULL, { "DRAW: every side offered" } },
+			{ "p@example.org", NULL,
+			  { "DRAW: every side offered" } },
 		  }, "SELECT status FROM games", "ended" },
 	};
 
