@@ -12,6 +12,7 @@
 #include "exitcode.h"
 #include "fileio.h"
 #include "orders.h"
+#include "play.h"
 #include "ruleset.h"
 #include "state.h"
 #include "state-xml.h"
@@ -51,60 +52,14 @@ ctl_print_diag(const struct diag *d)
 	buf_free(&b);
 }
 
-/* Reads a file of the data directory: data files missing is a
- * configuration problem, not bad input. */
-static int
-read_data(const char *rel, char **text, size_t *len)
+/* Moves a loaded game from the play layer's struct into the CLI's. */
+static void
+from_play(struct ctl_game *g, struct play_game *pg)
 {
-	char	*path, *cause;
-	int	 rc;
-
-	path = xasprintf("%s/%s", ctl_datadir(), rel);
-	rc = file_read(path, NV_XML_MAX, text, len, &cause);
-	if (rc != 0) {
-		fprintf(stderr, "navarch: %s (set NAVARCH_DATADIR or "
-		    "--datadir to the directory holding rulesets/ and "
-		    "schema/)\n", cause);
-		free(cause);
-	}
-	free(path);
-	return rc;
-}
-
-static int
-load_ruleset(const char *id, struct nv_ruleset **out)
-{
-	struct diag	 d = DIAG_INIT;
-	char		*rel, *xml = NULL, *rng = NULL;
-	size_t		 xlen, rlen;
-	int		 rc = NV_EXIT_CONFIG;
-
-	if (ruleset_ops_find(id) == NULL) {
-		fprintf(stderr, "navarch: unknown ruleset '%s' (this build "
-		    "has: classic)\n", id);
-		return NV_EXIT_INPUT;
-	}
-	rel = xasprintf("rulesets/%s.xml", id);
-	if (read_data(rel, &xml, &xlen) != 0)
-		goto out;
-	free(rel);
-	rel = xasprintf("schema/ruleset-%s.rng", id);
-	if (read_data(rel, &rng, &rlen) != 0)
-		goto out;
-	free(rel);
-	rel = xasprintf("%s/rulesets/%s.xml", ctl_datadir(), id);
-	*out = ruleset_load(rel, xml, xlen, rng, rlen, &d);
-	if (*out == NULL) {
-		ctl_print_diag(&d);
-		goto out;
-	}
-	rc = 0;
-out:
-	free(rel);
-	free(xml);
-	free(rng);
-	diag_free(&d);
-	return rc;
+	g->rs = pg->rs;
+	g->st = pg->st;
+	g->rng = pg->rng;
+	g->rnglen = pg->rnglen;
 }
 
 int
@@ -127,37 +82,34 @@ ctl_load_state(const char *path, struct ctl_game *g)
 	return rc;
 }
 
+/* Prints what play_load_state reported: missing data files are a
+ * configuration problem, not bad input, and the hint says how to fix it. */
+static void
+print_load_error(int rc, struct diag *d, char *cause)
+{
+	ctl_print_diag(d);
+	if (cause != NULL && rc == NV_EXIT_CONFIG)
+		fprintf(stderr, "navarch: %s (set NAVARCH_DATADIR or "
+		    "--datadir to the directory holding rulesets/ and "
+		    "schema/)\n", cause);
+	else if (cause != NULL)
+		fprintf(stderr, "navarch: %s\n", cause);
+	free(cause);
+}
+
 int
 ctl_load_state_mem(const char *name, const char *xml, size_t len,
     struct ctl_game *g)
 {
-	struct diag	 d = DIAG_INIT;
-	char		*id = NULL;
-	int		 rc = NV_EXIT_INPUT;
+	struct play_game	 pg;
+	struct diag		 d = DIAG_INIT;
+	char			*cause = NULL;
+	int			 rc;
 
-	g->rs = NULL;
-	g->st = NULL;
-	g->rng = NULL;
-	id = state_xml_ruleset(name, xml, len, &d);
-	if (id == NULL) {
-		ctl_print_diag(&d);
-		goto out;
-	}
-	if ((rc = load_ruleset(id, &g->rs)) != 0)
-		goto out;
-	rc = NV_EXIT_CONFIG;
-	if (read_data("schema/scenario.rng", &g->rng, &g->rnglen) != 0)
-		goto out;
-	rc = NV_EXIT_INPUT;
-	if (ctl_parse_state(g, name, xml, len, &g->st, &d) != 0) {
-		ctl_print_diag(&d);
-		goto out;
-	}
-	rc = 0;
-out:
+	rc = play_load_state(ctl_datadir(), name, xml, len, &pg, &d, &cause);
 	if (rc != 0)
-		ctl_game_free(g);
-	free(id);
+		print_load_error(rc, &d, cause);
+	from_play(g, &pg);
 	diag_free(&d);
 	return rc;
 }

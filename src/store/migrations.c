@@ -164,6 +164,27 @@ static const char m2[] =
 "  time INTEGER NOT NULL\n"
 ");\n";
 
-const char *const store_migrations[] = { m1, m2 };
+/* 3: the mail loop's bookkeeping.  rate_limits counts replies per key
+ * (e.g. a refusal to one player) per UTC day, so that a forged sender
+ * cannot make the daemon flood an address.  turn_marks records one fact
+ * per (game, turn, kind, who): a side's draw offer or concession, a
+ * reminder sent to a player; the key makes each at most once a turn. */
+static const char m3[] =
+"CREATE TABLE rate_limits (\n"
+"  key TEXT NOT NULL,\n"
+"  day INTEGER NOT NULL,\n"
+"  count INTEGER NOT NULL CHECK (count >= 0),\n"
+"  PRIMARY KEY (key, day)\n"
+");\n"
+"CREATE TABLE turn_marks (\n"
+"  game TEXT NOT NULL REFERENCES games(id),\n"
+"  turn INTEGER NOT NULL CHECK (turn >= 1),\n"
+"  kind TEXT NOT NULL,\n"
+"  who TEXT NOT NULL,\n"
+"  time INTEGER NOT NULL,\n"
+"  PRIMARY KEY (game, turn, kind, who)\n"
+");\n";
+
+const char *const store_migrations[] = { m1, m2, m3 };
 const int store_nmigrations =
     (int)(sizeof store_migrations / sizeof store_migrations[0]);

@@ -126,6 +126,21 @@ store_player_set_address(struct store *s, const char *game, const char *id,
 }
 
 int
+store_player_set_password(struct store *s, const char *game, const char *id,
+    const char *password_hash, char **cause)
+{
+	int	code;
+
+	if ((code = player_exists(s, game, id, 0, cause)) != STORE_OK)
+		return code;
+	if (password_hash == NULL || password_hash[0] == '\0')
+		return st_cause(cause, STORE_ERROR,
+		    "player '%s' needs a password hash", id);
+	return st_run(s, cause, NULL, "UPDATE players SET password = ?"
+	    " WHERE game = ? AND id = ?", "sss", password_hash, game, id);
+}
+
+int
 store_player_bounce(struct store *s, const char *game, const char *id,
     char **cause)
 {

@@ -244,6 +244,10 @@ int	store_player_replace(struct store *, const char *game, const char *id,
 	    const char *address, const char *password_hash, char **cause);
 int	store_player_set_address(struct store *, const char *game,
 	    const char *id, const char *address, char **cause);
+/* The player's own change of password (the PASSWORD NEW mail command):
+ * only the hash changes, the missed and bounce counts stay.  Same codes. */
+int	store_player_set_password(struct store *, const char *game,
+	    const char *id, const char *password_hash, char **cause);
 /* Counts a bounce to the player's address (mail issue).  Same codes. */
 int	store_player_bounce(struct store *, const char *game, const char *id,
 	    char **cause);
@@ -481,6 +485,27 @@ int64_t	store_outbox_backoff(int attempts);
  * STORE_BUSY, STORE_ERROR. */
 int	store_mail_seen(struct store *, const char *message_id, char **cause);
 int	store_mail_record(struct store *, const char *message_id, int64_t now,
+	    char **cause);
+
+/* --- rate limits and turn marks (store-mark.c) ------------------------- */
+
+/* Takes one of limit replies allowed for key (any text, e.g.
+ * "refusal:g1:athens") on day (UTC days since the epoch: now / 86400).
+ * *allowed is 1 when this one is within the limit (and counted), else 0
+ * (nothing changes).  STORE_OK, STORE_BUSY, STORE_ERROR. */
+int	store_rate_take(struct store *, const char *key, int64_t day,
+	    int limit, int *allowed, char **cause);
+
+/* One fact per (game, turn, kind, who), e.g. kind "draw" and who a side
+ * id: a draw offer.  add: STORE_OK, STORE_NOTFOUND (game), STORE_EXISTS
+ * (already marked), STORE_BUSY, STORE_ERROR.  list: calls cb with each
+ * who (owned by the store, valid during the call), ordered by who;
+ * non-zero from cb stops; STORE_OK, STORE_NOTFOUND (game), STORE_BUSY,
+ * STORE_ERROR. */
+int	store_mark_add(struct store *, const char *game, int turn,
+	    const char *kind, const char *who, int64_t now, char **cause);
+int	store_mark_list(struct store *, const char *game, int turn,
+	    const char *kind, int (*cb)(const char *who, void *), void *arg,
 	    char **cause);
 
 /* --- the GM's audit log (store-audit.c) ---------------------------------- */

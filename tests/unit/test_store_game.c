@@ -393,6 +393,21 @@ test_players(void **state)
 	expect_code(store_player_set_address(f->s, "g1", "nobody",
 	    "a@example.org", &cause), STORE_NOTFOUND, &cause);
 
+	/* A new password keeps the counts. */
+	expect_code(store_player_bounce(f->s, "g1", "athens", &cause),
+	    STORE_OK, &cause);
+	expect_code(store_player_set_password(f->s, "g1", "athens",
+	    "$y$new", &cause), STORE_OK, &cause);
+	expect_code(store_player_get(f->s, "g1", "athens", &p, &cause),
+	    STORE_OK, &cause);
+	assert_string_equal(p->password, "$y$new");
+	assert_int_equal(p->bounces, 1);
+	store_player_free(p);
+	expect_code(store_player_set_password(f->s, "g1", "athens", "",
+	    &cause), STORE_ERROR, &cause);
+	expect_code(store_player_set_password(f->s, "g1", "nobody", "$y$x",
+	    &cause), STORE_NOTFOUND, &cause);
+
 	/* Remove keeps the row, frees the ships; replace brings it back. */
 	expect_code(store_player_remove(f->s, "g1", "athens", &cause),
 	    STORE_OK, &cause);

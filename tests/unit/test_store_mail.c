@@ -183,6 +183,114 @@ test_mail_dedup(void **state)
 	    3);
 }
 
+/* Rate limits: rows of (key, day, limit) -> allowed, in order. */
+static void
+test_rate_limit(void **state)
+{
+	static const struct {
+		const char	*key;
+		int64_t		 day;
+		int		 limit;
+		int		 allowed;
+	} rows[] = {
+		{ "refusal:g1:a", 100, 2, 1 },
+		{ "refusal:g1:a", 100, 2, 1 },
+		{ "refusal:g1:a", 100, 2, 0 },	/* third of the day */
+		{ "refusal:g1:a", 100, 2, 0 },
+		{ "refusal:g1:b", 100, 2, 1 },	/* another key */
+		{ "refusal:g1:a", 101, 2, 1 },	/* the next day */
+		{ "unknown:x@y", 100, 1, 1 },
+		{ "unknown:x@y", 100, 1, 0 },
+		{ "unknown:x@y", 100, 0, 0 },	/* a limit of 0: never */
+	};
+	struct fx	*f = *state;
+	char		*cause = NULL;
+	size_t		 i;
+	int		 allowed;
+
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		allowed = -1;
+		expect_code(store_rate_take(f->s, rows[i].key, rows[i].day,
+		    rows[i].limit, &allowed, &cause), STORE_OK, &cause);
+		assert_int_equal(allowed, rows[i].allowed);
+	}
+	assert_int_equal(sql_int(f->s, "SELECT count FROM rate_limits WHERE"
+	    " key = 'refusal:g1:a' AND day = 100"), 2);
+	expect_code(store_rate_take(f->s, "", 1, 1, &allowed, &cause),
+	    STORE_ERROR, &cause);
+	/* Inside a caller's transaction that rolls back, nothing counts. */
+	expect_code(store_begin(f->s, &cause), STORE_OK, &cause);
+	expect_code(store_rate_take(f->s, "k", 5, 1, &allowed, &cause),
+	    STORE_OK, &cause);
+	assert_int_equal(allowed, 1);
+	expect_code(store_abort(f->s, &cause), STORE_OK, &cause);
+	expect_code(store_rate_take(f->s, "k", 5, 1, &allowed, &cause),
+	    STORE_OK, &cause);
+	assert_int_equal(allowed, 1);
+}
+
+static int
+mark_cb(const char *who, void *arg)
+{
+	char	**out = arg;
+	char	 *old = *out;
+
+	*out = xasprintf("%s%s%s", old, *old != '\0' ? " " : "", who);
+	free(old);
+	return 0;
+}
+
+static char *
+marks(struct store *s, const char *game, int turn, const char *kind,
+    int want)
+{
+	char	*out = xstrdup(""), *cause = NULL;
+
+	expect_code(store_mark_list(s, game, turn, kind, mark_cb, &out,
+	    &cause), want, &cause);
+	return out;
+}
+
+static void
+test_turn_marks(void **state)
+{
+	static const struct {
+		int		 turn;
+		const char	*kind, *who;
+		int		 want;
+	} rows[] = {
+		{ 1, "draw", "sparta", STORE_OK },
+		{ 1, "draw", "athens", STORE_OK },
+		{ 1, "draw", "athens", STORE_EXISTS },	/* once a turn */
+		{ 2, "draw", "athens", STORE_OK },
+		{ 1, "reminder", "athens", STORE_OK },
+		{ 1, "", "athens", STORE_ERROR },
+		{ 1, "draw", "", STORE_ERROR },
+	};
+	struct fx	*f = *state;
+	char		*cause = NULL, *got;
+	size_t		 i;
+
+	make_game(f->s, "g1");
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		expect_code(store_mark_add(f->s, "g1", rows[i].turn,
+		    rows[i].kind, rows[i].who, 10, &cause), rows[i].want,
+		    &cause);
+	got = marks(f->s, "g1", 1, "draw", STORE_OK);
+	assert_string_equal(got, "athens sparta");
+	free(got);
+	got = marks(f->s, "g1", 2, "draw", STORE_OK);
+	assert_string_equal(got, "athens");
+	free(got);
+	got = marks(f->s, "g1", 3, "draw", STORE_OK);
+	assert_string_equal(got, "");
+	free(got);
+	got = marks(f->s, "nogame", 1, "draw", STORE_NOTFOUND);
+	free(got);
+	expect_code(store_mark_add(f->s, "nogame", 1, "draw", "x", 10,
+	    &cause), STORE_NOTFOUND, &cause);
+}
+
 #define T(f)	cmocka_unit_test_setup_teardown(f, fx_setup, fx_teardown)
 
 const struct CMUnitTest store_mail_tests[] = {
@@ -190,6 +298,8 @@ const struct CMUnitTest store_mail_tests[] = {
 	cmocka_unit_test(test_outbox_backoff_schedule),
 	T(test_outbox_failures),
 	T(test_mail_dedup),
+	T(test_rate_limit),
+	T(test_turn_marks),
 };
 const size_t store_mail_ntests =
     sizeof store_mail_tests / sizeof store_mail_tests[0];

@@ -1,0 +1,320 @@
+/* mailproc-gm.c: the GM's mail commands and adjudication by mail
+ * (docs/mail-commands.md).
+ *
+ * PROCESS takes the CLI's code path (play_adjudicate) inside the mail's
+ * transaction, so the turn, its report mails and the GM's answer commit
+ * together.  PREVIEW plays the turn on a copy with a seed derived from the
+ * GM's mail, never the game's: the preview shows what the orders do, and
+ * its dice say nothing about the real ones. */
+#include "config.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "diag.h"
+#include "exitcode.h"
+#include "mailproc-int.h"
+#include "map.h"
+#include "mime.h"
+#include "state.h"
+#include "store.h"
+#include "strutil.h"
+#include "timefmt.h"
+#include "xalloc.h"
+
+/* --- adjudication (also the tick's) -------------------------------------- */
+
+/* The GM's note: players who missed this turn, and those at the limit. */
+static void
+missed_note(struct mp_ctx *ctx, const struct play_adj *a, struct buf *b)
+{
+	const struct play_player *p;
+	char	*v = mp_setting(ctx->g, "missed_limit");
+	int	 limit = ctx->mp->missed_limit, n;
+	size_t	 i;
+
+	if (v != NULL && str_to_int(v, 1, INT_MAX, &n) == 0)
+		limit = n;
+	free(v);
+	for (i = 0; i < a->nmissed; i++) {
+		p = play_roster_find(&ctx->roster, a->missed[i]);
+		n = p != NULL ? p->missed + 1 : 1;
+		buf_printf(b, "  %s sent no orders this turn (%d turn(s) "
+		    "missed in all)%s\n", a->missed[i], n, n >= limit ?
+		    ": that is the game's limit; you may replace the player "
+		    "(navarch player replace)" : "");
+	}
+}
+
+/* After the turn: the next deadline by the game's schedule. */
+static int
+next_deadline(struct mp_ctx *ctx)
+{
+	char	*spec = mp_setting(ctx->g, "schedule"), *cause = NULL;
+	int64_t	 t;
+	int	 rc = 0;
+
+	if (spec == NULL || *spec == '\0' || strcasecmp(spec, "none") == 0) {
+		free(spec);
+		return 0;
+	}
+	if (time_parse(spec, ctx->now, &t, &cause) != 0)
+		rc = mp_fail(ctx, "game %s: setting schedule: %s", ctx->g->id,
+		    cause);
+	else
+		rc = mp_check(ctx, store_game_set_deadline(ctx->mp->store,
+		    ctx->g->id, t, &cause), cause);
+	free(cause);
+	free(spec);
+	return rc;
+}
+
+int
+mp_adjudicate(struct mp_ctx *ctx, int force, int *refused)
+{
+	struct play_adj	 a;
+	struct diag	 d = DIAG_INIT;
+	struct buf	 note = BUF_INIT, errs = BUF_INIT;
+	char		*cause = NULL;
+	int		 rc;
+
+	*refused = 0;
+	rc = play_adjudicate(ctx->mp->store, ctx->mp->datadir, ctx->g->id,
+	    force, ctx->now, ctx->actor, &a, &d, &cause);
+	if (rc != 0) {
+		/* The caller undoes the transaction either way. */
+		*refused = rc != NV_EXIT_TEMP;
+		diag_format(&d, &errs);
+		if (*refused) {
+			mp_error(ctx, 0, "the turn cannot be played: %s%s%s",
+			    cause != NULL ? cause : "", errs.len > 0 ? "\n" :
+			    "", buf_str(&errs));
+			free(cause);
+		} else
+			mp_check(ctx, STORE_BUSY, cause);
+		diag_free(&d);
+		buf_free(&errs);
+		return -1;
+	}
+	missed_note(ctx, &a, &note);
+	ctx->adjudicated = 1;
+	if (!a.ended)
+		next_deadline(ctx);
+	if (!ctx->failed)
+		mp_queue_reports(ctx, a.turn, buf_str(&note));
+	play_adj_free(&a);
+	diag_free(&d);
+	buf_free(&note);
+	return ctx->failed ? -1 : 0;
+}
+
+/* --- the commands -------------------------------------------------------- */
+
+static int
+set_status(struct mp_ctx *ctx, const struct mp_cmd *c,
+    enum store_game_status want)
+{
+	char	*cause = NULL;
+
+	if (ctx->g->status == want || ctx->g->status == STORE_GAME_ENDED) {
+		mp_error(ctx, c->line, "%s: game %s is %s", c->text,
+		    ctx->g->id, store_game_status_name(ctx->g->status));
+		return 0;
+	}
+	if (mp_check(ctx, store_game_set_status(ctx->mp->store, ctx->g->id,
+	    want, &cause), cause) == 0 && mp_check(ctx, store_audit_add(
+	    ctx->mp->store, ctx->g->id, ctx->now, ctx->actor,
+	    want == STORE_GAME_PAUSED ? "pause" : "resume", NULL, &cause),
+	    cause) == 0) {
+		ctx->g->status = want;
+		buf_printf(&ctx->reply, "%s: game %s is %s.\n\n", c->text,
+		    ctx->g->id, store_game_status_name(want));
+	}
+	return ctx->failed ? -1 : 0;
+}
+
+static int
+cmd_deadline(struct mp_ctx *ctx, const struct mp_cmd *c)
+{
+	char	*cause = NULL;
+	int64_t	 t = 0;
+
+	if (c->argc != 1) {
+		mp_error(ctx, c->line, "'%s': write DEADLINE and a time "
+		    "(2026-12-01T20:00Z, @SECONDS or +48h) or NONE", c->text);
+		return 0;
+	}
+	if (strcasecmp(c->argv[0], "NONE") != 0 &&
+	    time_parse(c->argv[0], ctx->now, &t, &cause) != 0) {
+		mp_error(ctx, c->line, "DEADLINE %s", cause);
+		free(cause);
+		return 0;
+	}
+	if (mp_check(ctx, store_game_set_deadline(ctx->mp->store, ctx->g->id,
+	    t, &cause), cause) == 0 && mp_check(ctx, store_audit_add(
+	    ctx->mp->store, ctx->g->id, ctx->now, ctx->actor, "deadline",
+	    c->argv[0], &cause), cause) == 0) {
+		ctx->g->deadline = t;
+		buf_adds(&ctx->reply, "DEADLINE: the deadline of this turn "
+		    "is ");
+		mp_when(t, &ctx->reply);
+		buf_adds(&ctx->reply, ".\n\n");
+	}
+	return ctx->failed ? -1 : 0;
+}
+
+static int
+cmd_rollback(struct mp_ctx *ctx, const struct mp_cmd *c)
+{
+	struct buf	 reason = BUF_INIT;
+	char		*cause = NULL;
+	size_t		 i;
+	int		 turn, code;
+
+	if (c->argc < 2 || str_to_int(c->argv[0], 1, INT_MAX, &turn) != 0) {
+		mp_error(ctx, c->line, "'%s': write ROLLBACK, the turn to play "
+		    "again and the reason", c->text);
+		return 0;
+	}
+	for (i = 1; i < c->argc; i++)
+		buf_printf(&reason, "%s%s", i > 1 ? " " : "", c->argv[i]);
+	code = store_rollback(ctx->mp->store, ctx->g->id, turn, ctx->actor,
+	    buf_str(&reason), ctx->now, &cause);
+	if (code == STORE_NOTFOUND) {
+		mp_error(ctx, c->line, "ROLLBACK %d: %s", turn, cause);
+		free(cause);
+	} else if (mp_check(ctx, code, cause) == 0 &&
+	    (ctx->g->status != STORE_GAME_ENDED || mp_check(ctx,
+	    store_game_set_status(ctx->mp->store, ctx->g->id,
+	    STORE_GAME_PLAYING, &cause), cause) == 0))
+		buf_printf(&ctx->reply, "ROLLBACK: game %s is back at the "
+		    "start of turn %d (%s); later turns stay in the history. "
+		    "Set a deadline for it with DEADLINE.\n\n", ctx->g->id,
+		    turn, buf_str(&reason));
+	buf_free(&reason);
+	return ctx->failed ? -1 : 0;
+}
+
+static int
+cmd_process(struct mp_ctx *ctx, const struct mp_cmd *c)
+{
+	size_t	before = ctx->queued;
+	int	refused;
+
+	if (ctx->adjudicated) {
+		mp_error(ctx, c->line, "PROCESS: this mail already played the "
+		    "turn");
+		return 0;
+	}
+	if (mp_adjudicate(ctx, 1, &refused) != 0)
+		return refused ? 0 : -1;
+	buf_printf(&ctx->reply, "PROCESS: turn %d is played; %zu report "
+	    "mail(s) are queued, yours among them.\n\n", ctx->turn,
+	    ctx->queued - before);
+	return 0;
+}
+
+static int
+event_line(struct buf *b, const struct nv_events *ev)
+{
+	size_t	i;
+
+	for (i = 0; i < ev->n; i++)
+		buf_printf(b, "  %s\n", ev->v[i].text);
+	return 0;
+}
+
+/* The turn as it would be played now, with a seed of the preview's own:
+ * the SHA-256 of "preview" and the GM's Message-ID, never the game's
+ * secret seed, so nothing about the real rolls can be learnt. */
+static int
+cmd_preview(struct mp_ctx *ctx, const struct mp_cmd *c)
+{
+	struct play_result	 r;
+	struct diag		 d = DIAG_INIT;
+	struct buf		 b = BUF_INIT;
+	char			*seed, *cause = NULL, hex[65];
+
+	seed = xasprintf("preview\n%s", ctx->msg->message_id);
+	mp_sha256_hex(seed, strlen(seed), hex);
+	free(seed);
+	seed = xasprintf("preview-%.16s", hex);
+	if (play_turn(ctx->pg.st, ctx->g->id, seed, ctx->roster.sets,
+	    ctx->roster.nsets, &r, &d, &cause) != 0) {
+		diag_format(&d, &b);
+		mp_error(ctx, c->line, "PREVIEW: %s\n%s", cause != NULL ?
+		    cause : "the turn cannot be played", buf_str(&b));
+	} else {
+		buf_printf(&ctx->reply, "PREVIEW of turn %d with the orders in "
+		    "force now (players without orders go straight on). "
+		    "Nothing was stored. The dice are NOT the game's: this "
+		    "preview rolled with its own seed (%s), so the real turn "
+		    "will roll differently.\n\n", ctx->turn, seed);
+		event_line(&ctx->reply, &r.ev);
+		buf_adds(&ctx->reply, "\nThe map after it:\n\n");
+		map_render(r.next, NULL, &ctx->reply);
+		buf_addc(&ctx->reply, '\n');
+		play_result_free(&r);
+	}
+	free(cause);
+	free(seed);
+	diag_free(&d);
+	buf_free(&b);
+	return 0;
+}
+
+static void
+cmd_orders_all(struct mp_ctx *ctx)
+{
+	size_t	i;
+
+	buf_printf(&ctx->reply, "ORDERS: the orders in force for turn %d:\n",
+	    ctx->turn);
+	if (ctx->roster.nsets == 0)
+		buf_adds(&ctx->reply, "  none\n");
+	for (i = 0; i < ctx->roster.nsets; i++) {
+		buf_printf(&ctx->reply, "  %s (side %s):\n",
+		    ctx->roster.sets[i].player, ctx->roster.sets[i].side);
+		mp_indent(&ctx->reply, ctx->roster.sets[i].text, "    ");
+	}
+	buf_addc(&ctx->reply, '\n');
+}
+
+int
+mp_cmd_gm(struct mp_ctx *ctx, const struct mp_cmd *c)
+{
+	switch (c->kind) {
+	case MP_CMD_HELP:
+		buf_adds(&ctx->reply, "HELP:\n");
+		mp_help(&ctx->reply, 1);
+		buf_addc(&ctx->reply, '\n');
+		return 0;
+	case MP_CMD_STATUS:
+		mp_status(ctx);
+		return ctx->failed ? -1 : 0;
+	case MP_CMD_MAP:
+		mp_map_all(ctx);
+		return 0;
+	case MP_CMD_ORDERS:
+		cmd_orders_all(ctx);
+		return 0;
+	case MP_CMD_PROCESS:
+		return cmd_process(ctx, c);
+	case MP_CMD_PREVIEW:
+		return cmd_preview(ctx, c);
+	case MP_CMD_PAUSE:
+		return set_status(ctx, c, STORE_GAME_PAUSED);
+	case MP_CMD_RESUME:
+		return set_status(ctx, c, STORE_GAME_PLAYING);
+	case MP_CMD_DEADLINE:
+		return cmd_deadline(ctx, c);
+	case MP_CMD_ROLLBACK:
+		return cmd_rollback(ctx, c);
+	default:
+		mp_error(ctx, c->line, "'%s': that is a player's command, not "
+		    "the GM's", c->text);
+		return 0;
+	}
+}

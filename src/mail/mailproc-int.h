@@ -1,0 +1,176 @@
+/* mailproc-int.h: what the mail processing files share; not for callers.
+ *
+ * One struct mp_ctx is the work on one message (or one game at a tick):
+ * the routed game, its current state, the authenticated player, the reply
+ * being written and the errors found.  Every store call goes through the
+ * context so that the first failure is kept and the transaction undone. */
+#ifndef NV_MAILPROC_INT_H
+#define NV_MAILPROC_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "mailproc.h"
+#include "play.h"
+
+struct mail_msg;
+struct store_game;
+struct store_player;
+
+/* The mail commands, in the order HELP lists them. */
+#define MP_COMMANDS(X)							\
+	X(HELP,		"HELP",		0, "this list")			\
+	X(STATUS,	"STATUS",	0, "the turn, the deadline, whose " \
+	    "orders are in")						\
+	X(MAP,		"MAP",		0, "the map as it stands")	\
+	X(ORDERS,	"ORDERS",	0, "your orders in force")	\
+	X(CLEAR,	"CLEAR",	0, "drop all your orders for the " \
+	    "turn")							\
+	X(RESEND,	"RESEND",	0, "the last turn's report again") \
+	X(PASSWORD_NEW,	"PASSWORD NEW",	0, "PASSWORD NEW secret: change " \
+	    "your password")						\
+	X(PRESS,	"PRESS",	0, "PRESS TO side|player|ALL, the " \
+	    "message, END PRESS: a message to other players")		\
+	X(DRAW,		"DRAW",		0, "offer a draw (all sides: drawn)") \
+	X(CONCEDE,	"CONCEDE",	0, "your side gives up")	\
+	X(ASSIGN,	"ASSIGN",	0, "ASSIGN SHIP s TO player: an " \
+	    "admiral gives a ship to a player of the side")		\
+	X(PROCESS,	"PROCESS",	1, "play the turn now")		\
+	X(PREVIEW,	"PREVIEW",	1, "the turn's outcome with other " \
+	    "dice, nothing stored")					\
+	X(PAUSE,	"PAUSE",	1, "stop the clock")		\
+	X(RESUME,	"RESUME",	1, "start it again")		\
+	X(DEADLINE,	"DEADLINE",	1, "DEADLINE spec|NONE: the turn's " \
+	    "deadline")							\
+	X(ROLLBACK,	"ROLLBACK",	1, "ROLLBACK turn reason: play " \
+	    "the turn again")
+
+enum mp_cmd_kind {
+#define X(e, s, gm, h) MP_CMD_##e,
+	MP_COMMANDS(X)
+#undef X
+	MP_CMD_COUNT
+};
+
+/* One command line of the mail. */
+struct mp_cmd {
+	enum mp_cmd_kind kind;
+	unsigned	 line;
+	char		*text;		/* the line as written (never for
+					   PASSWORD NEW); owned */
+	char		**argv;		/* words after the command; owned */
+	size_t		 argc;
+	char		*press;		/* PRESS: the message; owned */
+};
+
+/* A mail body cut into routing lines, order text and commands. */
+struct mp_scan {
+	char		*game;		/* GAME, owned, or NULL */
+	char		*player;	/* PLAYER */
+	char		*side;		/* SIDE */
+	char		*password;	/* PASSWORD (never echoed) */
+	int		 gm;		/* a GM line */
+	unsigned	 order_line;	/* first SHIP line, 0: none */
+	char		**ships;	/* ship ids of SHIP lines as written */
+	size_t		 nships;
+	struct buf	 orders;	/* the order lines; others blank */
+	struct mp_cmd	*cmds;
+	size_t		 ncmds;
+	struct buf	 errors;	/* "line N: ..." lines */
+	size_t		 nerrors;
+};
+
+void	mp_scan_body(const char *body, size_t len, struct mp_scan *);
+void	mp_scan_free(struct mp_scan *);
+/* Appends the list of commands (gm: the GM's too) for HELP and errors. */
+void	mp_help(struct buf *, int gm);
+void	mp_command_names(struct buf *, int gm);
+
+struct mp_ctx {
+	struct mailproc		*mp;
+	int64_t			 now;
+	const struct mail_msg	*msg;	/* NULL at a tick */
+	struct store_game	*g;
+	struct play_game	 pg;	/* the current state */
+	int			 turn;
+	struct play_roster	 roster;
+	struct store_player	*player;	/* authenticated, or NULL */
+	int			 is_gm;
+	char			*actor;		/* for the audit log */
+	struct buf		 reply;		/* the answer's body */
+	struct buf		 errors;	/* every error of the mail */
+	size_t			 nerrors;
+	unsigned		 seq;		/* Message-IDs made */
+	size_t			 queued;
+	int			 orders_stored;	/* the message id is used */
+	int			 failed;	/* a store or compose error */
+	int			 temporary;	/* ... that was STORE_BUSY */
+	char			*cause;		/* its sentence */
+	int			 adjudicated;	/* the turn was played */
+};
+
+/* Store results: STORE_OK gives 0; anything else keeps the first cause
+ * (consumed), marks the context failed and gives -1. */
+int	mp_check(struct mp_ctx *, int code, char *cause);
+/* Records an error of the mail: "line N: " (N > 0) and the message. */
+void	mp_error(struct mp_ctx *, unsigned line, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+/* Marks the context failed with a cause. */
+int	mp_fail(struct mp_ctx *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+
+/* Loads the current state and roster of ctx->g.  0 or -1 (failed). */
+int	mp_load_game(struct mp_ctx *);
+void	mp_ctx_free(struct mp_ctx *);
+
+/* --- queuing mail (mailproc-out.c) --------------------------------------- */
+
+/* Queues body to address: the subject gets the game's tag; a reply to the
+ * message in hand threads to it.  0 or -1 (failed). */
+int	mp_queue(struct mp_ctx *, const char *to, const char *subject,
+	    const char *body, enum mailproc_auto);
+/* The subject of the answer to the message in hand. */
+char	*mp_reply_subject(const struct mp_ctx *);
+/* The GM's address of the game (or the configured default), or NULL. */
+const char *mp_gm_address(const struct mp_ctx *);
+/* The report mails of the turn just played: one to every active player,
+ * the GM and the observers.  0 or -1. */
+int	mp_queue_reports(struct mp_ctx *, int turn, const char *gm_note);
+/* Ends the game (a concession or an agreed draw): result in the open
+ * state, status ended, seed revealed, audit.  winner -1 for a draw.  0 or
+ * -1. */
+int	mp_end_game(struct mp_ctx *, int winner, const char *reason);
+/* Hex SHA-256 of text into out[65]. */
+void	mp_sha256_hex(const char *text, size_t len, char out[65]);
+/* A game setting (settings text "key = value" lines), owned, or NULL. */
+char	*mp_setting(const struct store_game *, const char *key);
+/* Appends text with prefix before every line, each ending in LF. */
+void	mp_indent(struct buf *, const char *text, const char *prefix);
+/* "2026-12-01T20:00Z (UTC)" or "none". */
+void	mp_when(int64_t, struct buf *);
+
+/* --- orders (mailproc-orders.c) ------------------------------------------ */
+
+/* The player's set in force (normalised), owned, "" when none. */
+char	*mp_orders_in_force(struct mp_ctx *);
+/* Accepts the mail's orders: parse, merge with the set in force, store,
+ * acknowledge.  Errors go to ctx->errors.  0 or -1 (failed). */
+int	mp_orders_submit(struct mp_ctx *, const struct mp_scan *);
+/* CLEAR: an empty set in force.  0 or -1. */
+int	mp_orders_clear(struct mp_ctx *);
+
+/* --- commands (mailproc-cmd.c, mailproc-gm.c) ---------------------------- */
+
+int	mp_cmd_player(struct mp_ctx *, const struct mp_cmd *);
+int	mp_cmd_gm(struct mp_ctx *, const struct mp_cmd *);
+/* MAP for the GM: the whole map, no side's view. */
+void	mp_map_all(struct mp_ctx *);
+/* STATUS for either. */
+void	mp_status(struct mp_ctx *);
+/* Adjudicates the open turn in the context's transaction and queues the
+ * reports.  0, or -1 (ctx failed, or an error in ctx->errors when the
+ * turn cannot be played: *refused set). */
+int	mp_adjudicate(struct mp_ctx *, int force, int *refused);
+
+#endif

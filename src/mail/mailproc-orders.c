@@ -1,0 +1,426 @@
+/* mailproc-orders.c: a player's orders by mail (docs/mail-commands.md).
+ *
+ * The store keeps one order set in force per player and turn, which
+ * covers all the player's ships.  A mail names some ships: its orders
+ * replace every order of those ships and leave the other ships' orders as
+ * they were.  So the new set is made here: the lines of the set in force
+ * for the ships the mail does not name, then the mail's own orders
+ * normalised, under a SIDE line.  That text is what is stored and what
+ * adjudication parses again; its normalised form is what the receipt
+ * digest covers.  Any error in the mail stores nothing (mailproc.c). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "diag.h"
+#include "dice.h"
+#include "events.h"
+#include "mailproc-int.h"
+#include "mime.h"
+#include "orders.h"
+#include "state.h"
+#include "store.h"
+#include "turn.h"
+#include "xalloc.h"
+
+struct in_force {
+	const char	*player;
+	char		*normalised;
+};
+
+static int
+in_force_cb(const struct store_orders *o, void *arg)
+{
+	struct in_force	*f = arg;
+
+	if (strcmp(o->player, f->player) == 0) {
+		free(f->normalised);
+		f->normalised = xstrdup(o->normalised);
+	}
+	return 0;
+}
+
+char *
+mp_orders_in_force(struct mp_ctx *ctx)
+{
+	struct in_force	 f = { ctx->player->id, NULL };
+	char		*cause = NULL;
+
+	mp_check(ctx, store_orders_in_force(ctx->mp->store, ctx->g->id,
+	    ctx->turn, in_force_cb, &f, &cause), cause);
+	return f.normalised != NULL ? f.normalised : xstrdup("");
+}
+
+static const struct play_player *
+me(const struct mp_ctx *ctx)
+{
+	return play_roster_find(&ctx->roster, ctx->player->id);
+}
+
+static unsigned char *
+may_order(const struct mp_ctx *ctx)
+{
+	const struct play_player	*p = me(ctx);
+
+	return play_may_order(ctx->pg.st, p->side, p->sole ? NULL :
+	    (const char *const *)p->ships, p->nships);
+}
+
+static int
+store_set(struct mp_ctx *ctx, const char *text, const char *normalised)
+{
+	struct store_orders_new	 n;
+	char			*cause = NULL;
+
+	memset(&n, 0, sizeof n);
+	n.game = ctx->g->id;
+	n.turn = ctx->turn;
+	n.player = ctx->player->id;
+	n.source = STORE_SOURCE_MAIL;
+	/* A Message-ID gives one set: a second set from the same mail
+	 * (CLEAR then orders) is stored without it. */
+	n.message_id = ctx->orders_stored ? NULL : ctx->msg->message_id;
+	n.sender = ctx->msg->from;
+	n.received = ctx->now;
+	n.text = text;
+	n.normalised = normalised;
+	if (mp_check(ctx, store_orders_add(ctx->mp->store, &n, NULL, &cause),
+	    cause) != 0)
+		return -1;
+	ctx->orders_stored = 1;
+	return 0;
+}
+
+static int
+game_open(struct mp_ctx *ctx, unsigned line, const char *what)
+{
+	if (ctx->g->status != STORE_GAME_ENDED &&
+	    ctx->pg.st->result.kind == NV_RESULT_PLAYING)
+		return 1;
+	mp_error(ctx, line, "%s: game %s has ended; no orders are taken",
+	    what, ctx->g->id);
+	return 0;
+}
+
+int
+mp_orders_clear(struct mp_ctx *ctx)
+{
+	char	*text;
+	int	 rc;
+
+	if (!game_open(ctx, 0, "CLEAR"))
+		return 0;
+	text = xasprintf("SIDE %s\n", ctx->player->side);
+	rc = store_set(ctx, text, "");
+	free(text);
+	if (rc == 0)
+		buf_adds(&ctx->reply, "CLEAR: all your orders for this turn "
+		    "are dropped; unless you send new ones, your ships take "
+		    "the default order (straight on).\n\n");
+	return rc;
+}
+
+/* Copies the diag's entries into the mail's errors (warnings into the
+ * reply); returns the number of errors. */
+static size_t
+take_diag(struct mp_ctx *ctx, struct diag *d, const char *prefix,
+    struct buf *notes)
+{
+	struct diag_entry	e;
+	size_t			i, j, n = 0;
+
+	/* Parse and validation errors in one list, top to bottom (stable:
+	 * the errors of one line keep their order). */
+	for (i = 1; i < d->n; i++) {
+		e = d->v[i];
+		for (j = i; j > 0 && d->v[j - 1].line > e.line; j--)
+			d->v[j] = d->v[j - 1];
+		d->v[j] = e;
+	}
+	for (i = 0; i < d->n; i++) {
+		if (d->v[i].level == DIAG_ERROR) {
+			mp_error(ctx, d->v[i].line, "%s%s", prefix,
+			    d->v[i].msg);
+			n++;
+		} else if (notes != NULL)
+			buf_printf(notes, "  %s%s\n", d->v[i].level ==
+			    DIAG_WARNING ? "warning: " : "note: ",
+			    d->v[i].msg);
+	}
+	if (d->errors > n)
+		mp_error(ctx, 0, "(%zu more errors not shown)",
+		    d->errors - n);
+	return d->errors;
+}
+
+/* 1 if the normalised line "SHIP id ..." is for a ship in named. */
+static int
+line_named(const char *line, char *const *named, size_t n)
+{
+	size_t	i, len;
+
+	if (strncasecmp(line, "SHIP ", 5) != 0)
+		return 0;
+	line += 5;
+	len = strcspn(line, " \n");
+	for (i = 0; i < n; i++)
+		if (strlen(named[i]) == len &&
+		    strncasecmp(line, named[i], len) == 0)
+			return 1;
+	return 0;
+}
+
+/* The lines of the set in force for ships the mail does not name. */
+static void
+kept_lines(const char *old, char *const *named, size_t n, struct buf *out,
+    struct buf *kept_ships)
+{
+	struct buf	 seen = BUF_INIT, one = BUF_INIT;
+	const char	*p, *nl;
+	size_t		 len;
+
+	for (p = old; *p != '\0'; p = *nl != '\0' ? nl + 1 : nl) {
+		nl = p + strcspn(p, "\n");
+		if (nl == p || line_named(p, named, n))
+			continue;
+		buf_add(out, p, (size_t)(nl - p));
+		buf_addc(out, '\n');
+		if (strncasecmp(p, "SHIP ", 5) != 0)
+			continue;
+		/* Each kept ship once, though it may have several lines. */
+		len = strcspn(p + 5, " \n");
+		buf_printf(&one, " %.*s ", (int)len, p + 5);
+		if (strstr(buf_str(&seen), buf_str(&one)) == NULL) {
+			buf_adds(&seen, buf_str(&one));
+			buf_printf(kept_ships, "%s%.*s", kept_ships->len > 0 ?
+			    ", " : "", (int)len, p + 5);
+		}
+		buf_reset(&one);
+	}
+	buf_free(&seen);
+	buf_free(&one);
+}
+
+/* The ship ids (canonical) of the mail's SHIP lines, without repeats. */
+static size_t
+named_ships(const struct mp_ctx *ctx, const struct mp_scan *sc,
+    char ***out)
+{
+	size_t	i, j, n = 0;
+	int	k;
+
+	*out = xcalloc(sc->nships + 1, sizeof **out);
+	for (i = 0; i < sc->nships; i++) {
+		if ((k = state_ship_index(ctx->pg.st, sc->ships[i])) < 0)
+			continue;
+		for (j = 0; j < n; j++)
+			if (strcmp((*out)[j], ctx->pg.st->ships[k].id) == 0)
+				break;
+		if (j == n)
+			(*out)[n++] = xstrdup(ctx->pg.st->ships[k].id);
+	}
+	return n;
+}
+
+/* Parses text as one file into o (may_order set) and validates it. */
+static struct nv_orders *
+parse(const struct nv_state *st, const unsigned char *may, const char *name,
+    const char *text, struct diag *d)
+{
+	struct nv_orders	*o = orders_new(st);
+
+	o->may_order = may;
+	(void)orders_parse(o, name, text, strlen(text), d);
+	o->may_order = NULL;
+	(void)orders_validate(o, d);
+	return o;
+}
+
+/* --- the plotted path preview -------------------------------------------- */
+
+/* "... from A to B, facing F": B. */
+static void
+event_to(const char *text, struct buf *b)
+{
+	const char	*p = strstr(text, " to ");
+	size_t		 n;
+
+	if (p == NULL)
+		return;
+	p += 4;
+	n = strcspn(p, ", ");
+	buf_printf(b, "%s%.*s", b->len > 0 ? ", " : "", (int)n, p);
+}
+
+static void
+preview_ship(const struct nv_state *st, const struct nv_state *next,
+    const struct nv_events *ev, int i, struct buf *out)
+{
+	const struct nv_ship	*s = &st->ships[i], *e = &next->ships[i];
+	struct buf		 crossed = BUF_INIT, notes = BUF_INIT;
+	char			 h1[8], h2[8];
+	size_t			 k;
+	int			 o;
+
+	for (k = 0; k < ev->n; k++) {
+		if (strcmp(ev->v[k].ship, s->id) != 0)
+			continue;
+		if (strcmp(ev->v[k].kind, event_kind_name(NV_EV_MOVE)) == 0 ||
+		    strcmp(ev->v[k].kind, event_kind_name(NV_EV_BACK)) == 0)
+			event_to(ev->v[k].text, &crossed);
+		else if (strcmp(ev->v[k].kind, event_kind_name(NV_EV_EXIT)) ==
+		    0 || strcmp(ev->v[k].kind,
+		    event_kind_name(NV_EV_BLOCKED)) == 0)
+			buf_printf(&notes, "    would: %s\n", ev->v[k].text);
+		else if (ev->v[k].other[0] != '\0' &&
+		    (o = state_ship_index(st, ev->v[k].other)) >= 0 &&
+		    (strcmp(ev->v[k].kind, event_kind_name(NV_EV_CONTACT)) ==
+		    0 || strcmp(ev->v[k].kind,
+		    event_kind_name(NV_EV_COLLISION)) == 0))
+			buf_printf(&notes, "    would %s %s (%s)\n",
+			    st->ships[o].side == s->side ? "collide with" :
+			    "meet", st->ships[o].id, st->ships[o].side ==
+			    s->side ? "your side" : "an enemy, shown holding "
+			    "where it is now");
+	}
+	buf_printf(out, "  %s: from %s facing %s", s->id,
+	    state_hex_name(st, s->hex, h1), dir_name(s->facing));
+	if (e->status == NV_STATUS_EXITED)
+		buf_adds(out, ", leaves the map");
+	else
+		buf_printf(out, ", ends in %s facing %s",
+		    state_hex_name(next, e->hex, h2), dir_name(e->facing));
+	buf_printf(out, "; crosses %s\n", crossed.len > 0 ? buf_str(&crossed) :
+	    "no hex");
+	buf_adds(out, buf_str(&notes));
+	buf_free(&crossed);
+	buf_free(&notes);
+}
+
+/* The preview runs the engine on the current state with only this
+ * player's orders: every enemy ship holds (speed 0, no orders), ships of
+ * the side that are not the player's take their default order, and the
+ * dice are fixed (1), never the game's.  It shows movement only: where
+ * enemies really go, and what the dice say, the turn decides. */
+static void
+preview(struct mp_ctx *ctx, const char *text, const unsigned char *may,
+    struct buf *out)
+{
+	struct nv_state		*st = state_clone(ctx->pg.st), *next = NULL;
+	struct nv_events	 ev = NV_EVENTS_INIT;
+	struct nv_orders	*o;
+	struct nv_dice		*dice = dice_fixed(1);
+	struct diag		 d = DIAG_INIT;
+	char			*cause = NULL;
+	size_t			 i;
+	int			 side = state_side_index(st, ctx->player->side);
+
+	for (i = 0; i < st->nships; i++)
+		if (st->ships[i].side != side && st->ships[i].speed > 0)
+			st->ships[i].speed = 0;
+	o = parse(st, may, "preview", text, &d);
+	buf_adds(out, "Plotted paths (a preview: enemy ships shown holding "
+	    "where they are, your other ships on their default order, no "
+	    "dice; the real turn may differ):\n");
+	if (d.errors > 0 || turn_play(st, o, dice, &next, &ev, &cause) != 0)
+		buf_printf(out, "  no preview: %s\n", cause != NULL ? cause :
+		    "the orders do not parse on the preview's board");
+	else
+		for (i = 0; i < st->nships; i++)
+			if (may[i] && ship_on_map(&st->ships[i]))
+				preview_ship(st, next, &ev, (int)i, out);
+	free(cause);
+	state_free(next);
+	events_free(&ev);
+	orders_free(o);
+	dice_free(dice);
+	diag_free(&d);
+	state_free(st);
+}
+
+/* --- submitting ---------------------------------------------------------- */
+
+static void
+acknowledge(struct mp_ctx *ctx, char *const *named, size_t nnamed,
+    const char *kept, const char *normalised, const char *notes,
+    const char *text, const unsigned char *may)
+{
+	char	hex[65];
+	size_t	i;
+
+	buf_printf(&ctx->reply, "Orders accepted for turn %d. They replace "
+	    "every order of ", ctx->turn);
+	for (i = 0; i < nnamed; i++)
+		buf_printf(&ctx->reply, "%s%s", i > 0 ? ", " : "", named[i]);
+	if (*kept != '\0')
+		buf_printf(&ctx->reply, "; these keep the orders they had: %s",
+		    kept);
+	buf_adds(&ctx->reply, ".\n");
+	buf_printf(&ctx->reply, "\nYour orders in force now, as understood:\n");
+	if (*normalised == '\0')
+		buf_adds(&ctx->reply, "  none\n");
+	else
+		mp_indent(&ctx->reply, normalised, "  ");
+	if (*notes != '\0')
+		buf_printf(&ctx->reply, "\nNotes:\n%s", notes);
+	buf_addc(&ctx->reply, '\n');
+	preview(ctx, text, may, &ctx->reply);
+	mp_sha256_hex(normalised, strlen(normalised), hex);
+	buf_printf(&ctx->reply, "\nReceipt: SHA-256 of your orders in force "
+	    "(the lines above, each ending in a newline): %s\n\n", hex);
+}
+
+int
+mp_orders_submit(struct mp_ctx *ctx, const struct mp_scan *sc)
+{
+	struct nv_orders	*o1, *o2 = NULL;
+	struct diag		 d = DIAG_INIT, d2 = DIAG_INIT;
+	struct buf		 text = BUF_INIT, norm = BUF_INIT,
+				 kept = BUF_INIT, notes = BUF_INIT;
+	unsigned char		*may;
+	char			**named = NULL, *old = NULL;
+	size_t			 nnamed = 0, i;
+	int			 rc = 0;
+
+	if (!game_open(ctx, sc->order_line, "orders"))
+		return 0;
+	if (sc->side != NULL && strcasecmp(sc->side, ctx->player->side) != 0)
+		mp_error(ctx, 0, "SIDE %s: player %s plays side %s; legal: "
+		    "SIDE %s", sc->side, ctx->player->id, ctx->player->side,
+		    ctx->player->side);
+	may = may_order(ctx);
+	o1 = parse(ctx->pg.st, may, "your mail", buf_str(&sc->orders), &d);
+	if (take_diag(ctx, &d, "", NULL) > 0 || ctx->nerrors > 0)
+		goto out;
+	nnamed = named_ships(ctx, sc, &named);
+	old = mp_orders_in_force(ctx);
+	buf_printf(&text, "SIDE %s\n", ctx->player->side);
+	kept_lines(old, named, nnamed, &text, &kept);
+	orders_format(o1, &text);
+	o2 = parse(ctx->pg.st, may, "your orders in force", buf_str(&text),
+	    &d2);
+	if (take_diag(ctx, &d2, "together with the orders in force: ",
+	    &notes) > 0)
+		goto out;
+	orders_format(o2, &norm);
+	if ((rc = store_set(ctx, buf_str(&text), buf_str(&norm))) == 0)
+		acknowledge(ctx, named, nnamed, buf_str(&kept),
+		    buf_str(&norm), buf_str(&notes), buf_str(&text), may);
+out:
+	for (i = 0; i < nnamed; i++)
+		free(named[i]);
+	free(named);
+	free(old);
+	free(may);
+	orders_free(o1);
+	orders_free(o2);
+	diag_free(&d);
+	diag_free(&d2);
+	buf_free(&text);
+	buf_free(&norm);
+	buf_free(&kept);
+	buf_free(&notes);
+	return rc;
+}

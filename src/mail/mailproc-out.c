@@ -1,0 +1,377 @@
+/* mailproc-out.c: the mail the processing writes: replies, reports,
+ * notices, each an outbox row in the transaction of what it reports.
+ *
+ * A Message-ID is fixed here, before the composer sees the reply: the
+ * SHA-256 of what caused the mail (the Message-ID answered, or the game
+ * and the time at a tick), the recipient and a counter, so that the same
+ * work done again after a crash writes the same ids. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <nettle/sha2.h>
+
+#include "buf.h"
+#include "diag.h"
+#include "events.h"
+#include "mailproc-int.h"
+#include "map.h"
+#include "mime.h"
+#include "state.h"
+#include "state-xml.h"
+#include "store.h"
+#include "strutil.h"
+#include "timefmt.h"
+#include "xalloc.h"
+
+void
+mp_sha256_hex(const char *text, size_t len, char out[65])
+{
+	static const char	 hex[] = "0123456789abcdef";
+	struct sha256_ctx	 c;
+	uint8_t			 d[SHA256_DIGEST_SIZE];
+	size_t			 i;
+
+	sha256_init(&c);
+	sha256_update(&c, len, (const uint8_t *)text);
+	sha256_digest(&c, sizeof d, d);
+	for (i = 0; i < sizeof d; i++) {
+		out[2 * i] = hex[d[i] >> 4];
+		out[2 * i + 1] = hex[d[i] & 15];
+	}
+	out[64] = '\0';
+}
+
+void
+mp_indent(struct buf *b, const char *text, const char *prefix)
+{
+	const char	*p, *nl;
+
+	for (p = text; *p != '\0'; p = *nl != '\0' ? nl + 1 : nl) {
+		nl = p + strcspn(p, "\n");
+		buf_printf(b, "%s%.*s\n", prefix, (int)(nl - p), p);
+	}
+}
+
+void
+mp_when(int64_t t, struct buf *b)
+{
+	char	s[TIME_LEN];
+
+	if (t == 0) {
+		buf_adds(b, "none");
+		return;
+	}
+	time_format(t, s);
+	buf_printf(b, "%s (UTC)", s);
+}
+
+char *
+mp_setting(const struct store_game *g, const char *key)
+{
+	const char	*p = g->settings != NULL ? g->settings : "", *nl;
+	char		*line, *t, *eq, *k, *v = NULL;
+
+	for (; *p != '\0' && v == NULL; p = *nl != '\0' ? nl + 1 : nl) {
+		nl = p + strcspn(p, "\n");
+		line = xstrndup(p, (size_t)(nl - p));
+		t = str_trim(line);
+		if (*t != '#' && (eq = strchr(t, '=')) != NULL) {
+			*eq = '\0';
+			k = str_trim(t);
+			if (strcasecmp(k, key) == 0)
+				v = xstrdup(str_trim(eq + 1));
+		}
+		free(line);
+	}
+	return v;
+}
+
+const char *
+mp_gm_address(const struct mp_ctx *ctx)
+{
+	if (ctx->g != NULL && ctx->g->gm_address != NULL &&
+	    ctx->g->gm_address[0] != '\0')
+		return ctx->g->gm_address;
+	return ctx->mp->gm;
+}
+
+static char *
+tagged(const struct mp_ctx *ctx, const char *subject)
+{
+	if (ctx->g == NULL)
+		return xasprintf("navarch: %s", subject);
+	return xasprintf("[navarch %s] %s", ctx->g->id, subject);
+}
+
+char *
+mp_reply_subject(const struct mp_ctx *ctx)
+{
+	const char	*s = ctx->msg != NULL ? ctx->msg->subject : NULL;
+	char		*tag = NULL;
+	int		 has_tag;
+
+	if (s == NULL || *s == '\0')
+		return tagged(ctx, "Your mail");
+	has_tag = mail_subject_tag(s, &tag) == 0;
+	free(tag);
+	if (has_tag || ctx->g == NULL)
+		return strncasecmp(s, "Re:", 3) == 0 ? xstrdup(s) :
+		    xasprintf("Re: %s", s);
+	return xasprintf("[navarch %s] Re: %s", ctx->g->id, s);
+}
+
+static char *
+message_id(struct mp_ctx *ctx, const char *to)
+{
+	const char	*at = ctx->mp->address != NULL ?
+	    strrchr(ctx->mp->address, '@') : NULL;
+	char		*seed, hex[65], *domain, *id;
+
+	seed = xasprintf("%s\n%s\n%lld\n%s\n%u",
+	    ctx->msg != NULL ? ctx->msg->message_id : "tick",
+	    ctx->g != NULL ? ctx->g->id : "", (long long)ctx->now, to,
+	    ctx->seq++);
+	mp_sha256_hex(seed, strlen(seed), hex);
+	domain = xstrdup(at != NULL && at[1] != '\0' ? at + 1 :
+	    "navarch.invalid");
+	domain[strcspn(domain, "> \t")] = '\0';
+	hex[32] = '\0';
+	id = xasprintf("navarch.%s@%s", hex, domain);
+	free(domain);
+	free(seed);
+	return id;
+}
+
+static char *
+references(const struct mail_msg *m)
+{
+	struct buf	b = BUF_INIT;
+	size_t		i;
+
+	for (i = 0; i < m->nreferences; i++)
+		buf_printf(&b, "<%s> ", m->references[i]);
+	buf_printf(&b, "<%s>", m->message_id);
+	return buf_detach(&b);
+}
+
+int
+mp_queue(struct mp_ctx *ctx, const char *to, const char *subject,
+    const char *body, enum mailproc_auto kind)
+{
+	struct mailproc_reply	 r;
+	struct store_outbox_new	 o;
+	char			*id, *bytes = NULL, *cause = NULL,
+				*refs = NULL, *subj;
+	int			 rc;
+
+	if (ctx->failed)
+		return -1;
+	subj = tagged(ctx, subject);
+	id = message_id(ctx, to);
+	memset(&r, 0, sizeof r);
+	r.message_id = id;
+	r.from = ctx->mp->address;
+	r.to = to;
+	r.subject = kind == MAILPROC_AUTO_REPLIED ? subject : subj;
+	r.body = body;
+	r.auto_submitted = kind;
+	r.game = ctx->g != NULL ? ctx->g->id : NULL;
+	/* Only the answer to a mail threads to it; the message-id of a
+	 * synthetic digest is no id its sender knows. */
+	if (kind == MAILPROC_AUTO_REPLIED && ctx->msg != NULL &&
+	    !ctx->msg->message_id_synth) {
+		r.in_reply_to = ctx->msg->message_id;
+		r.references = refs = references(ctx->msg);
+	}
+	rc = ctx->mp->compose(&r, ctx->mp->compose_arg, &bytes, &cause);
+	if (rc != 0) {
+		mp_fail(ctx, "composing the mail to %s: %s", to,
+		    cause != NULL ? cause : "failed");
+		free(cause);
+	} else {
+		memset(&o, 0, sizeof o);
+		o.game = r.game;
+		o.message_id = id;
+		o.recipient = to;
+		o.subject = r.subject;
+		o.body = bytes;
+		if ((rc = mp_check(ctx, store_outbox_add(ctx->mp->store, &o,
+		    ctx->now, NULL, &cause), cause)) == 0)
+			ctx->queued++;
+	}
+	free(bytes);
+	free(refs);
+	free(subj);
+	free(id);
+	return rc;
+}
+
+/* --- reports ------------------------------------------------------------- */
+
+static int
+event_cb(const struct store_event_row *e, void *arg)
+{
+	struct buf	*b = arg;
+
+	buf_printf(b, "  %s\n", e->text);
+	return 0;
+}
+
+static void
+report_result(const struct nv_state *st, struct buf *b)
+{
+	const struct nv_result	*r = &st->result;
+
+	if (r->kind == NV_RESULT_PLAYING)
+		return;
+	if (r->kind == NV_RESULT_WON && r->winner >= 0)
+		buf_printf(b, "\nThe battle is over: won by %s (%s).\n",
+		    st->sides[r->winner].id, r->reason != NULL ? r->reason :
+		    "");
+	else
+		buf_printf(b, "\nThe battle is over: drawn (%s).\n",
+		    r->reason != NULL ? r->reason : "");
+	buf_adds(b, "The dice seed is now revealed: navarch export and "
+	    "navarch replay let anyone check every roll.\n");
+}
+
+/* The one place a report is made.  Until the report renderer (src/report,
+ * reports issue) lands, every reader gets the whole event log of the turn
+ * and the map drawn for their side. */
+int
+mailproc_report(struct mailproc *mp, const char *game, int turn,
+    const char *side, char **text, char **cause)
+{
+	struct play_game	 pg;
+	struct map_opts		 mo = MAP_OPTS_INIT;
+	struct diag		 d = DIAG_INIT;
+	struct buf		 b = BUF_INIT;
+	int			 code, rc;
+
+	*text = NULL;
+	rc = play_game_state(mp->store, mp->datadir, game, turn + 1, &pg,
+	    NULL, &d, cause);
+	diag_free(&d);
+	if (rc != 0) {
+		if (*cause == NULL)
+			*cause = xasprintf("the state after turn %d of game %s "
+			    "cannot be loaded", turn, game);
+		return -1;
+	}
+	buf_printf(&b, "Game %s: the report of turn %d.\n\nWhat happened:\n",
+	    game, turn);
+	code = store_events_list(mp->store, game, turn, event_cb, &b, cause);
+	if (code != STORE_OK) {
+		play_game_free(&pg);
+		buf_free(&b);
+		return -1;
+	}
+	if (side != NULL)
+		mo.side = state_side_index(pg.st, side);
+	buf_printf(&b, "\nThe map at the start of turn %d:\n\n", turn + 1);
+	map_render(pg.st, &mo, &b);
+	report_result(pg.st, &b);
+	*text = buf_detach(&b);
+	play_game_free(&pg);
+	return 0;
+}
+
+static int
+observer_cb(const char *address, void *arg)
+{
+	struct buf	*b = arg;
+
+	buf_adds(b, address);
+	buf_addc(b, '\n');
+	return 0;
+}
+
+int
+mp_queue_reports(struct mp_ctx *ctx, int turn, const char *gm_note)
+{
+	struct buf	 obs = BUF_INIT, gm = BUF_INIT;
+	const char	*gm_to = mp_gm_address(ctx), *p, *nl;
+	char		*subject, *text = NULL, *all = NULL, *cause = NULL,
+			*to;
+	size_t		 i;
+
+	subject = xasprintf("Turn %d report", turn);
+	for (i = 0; i < ctx->roster.np && !ctx->failed; i++) {
+		if (ctx->roster.p[i].removed)
+			continue;
+		if (mailproc_report(ctx->mp, ctx->g->id, turn,
+		    ctx->roster.p[i].side, &text, &cause) != 0)
+			mp_fail(ctx, "%s", cause);
+		else
+			mp_queue(ctx, ctx->roster.p[i].address, subject, text,
+			    MAILPROC_AUTO_GENERATED);
+		free(text);
+		free(cause);
+		text = cause = NULL;
+	}
+	if (!ctx->failed && mailproc_report(ctx->mp, ctx->g->id, turn, NULL,
+	    &all, &cause) != 0)
+		mp_fail(ctx, "%s", cause);
+	free(cause);
+	cause = NULL;
+	if (!ctx->failed && gm_to != NULL) {
+		buf_adds(&gm, all);
+		if (gm_note != NULL && *gm_note != '\0')
+			buf_printf(&gm, "\nFor the GM:\n%s", gm_note);
+		mp_queue(ctx, gm_to, subject, buf_str(&gm),
+		    MAILPROC_AUTO_GENERATED);
+	}
+	if (!ctx->failed)
+		mp_check(ctx, store_observer_list(ctx->mp->store, ctx->g->id,
+		    observer_cb, &obs, &cause), cause);
+	for (p = buf_str(&obs); !ctx->failed && *p != '\0'; p = nl + 1) {
+		nl = strchr(p, '\n');
+		to = xstrndup(p, (size_t)(nl - p));
+		mp_queue(ctx, to, subject, all, MAILPROC_AUTO_GENERATED);
+		free(to);
+	}
+	buf_free(&obs);
+	buf_free(&gm);
+	free(all);
+	free(subject);
+	return ctx->failed ? -1 : 0;
+}
+
+/* --- the end of a game by agreement -------------------------------------- */
+
+int
+mp_end_game(struct mp_ctx *ctx, int winner, const char *reason)
+{
+	struct nv_state	*st = state_clone(ctx->pg.st);
+	struct buf	 xml = BUF_INIT;
+	struct store	*s = ctx->mp->store;
+	char		*cause = NULL, *details;
+	int		 rc;
+
+	st->result.kind = winner >= 0 ? NV_RESULT_WON : NV_RESULT_DRAWN;
+	st->result.winner = winner;
+	free(st->result.reason);
+	st->result.reason = xstrdup(reason);
+	free(st->result.score);
+	st->result.score = xcalloc(st->nsides + 1, sizeof *st->result.score);
+	state_xml_save(st, &xml);
+	details = xasprintf("turn %d: %s", ctx->turn, reason);
+	rc = mp_check(ctx, store_state_set(s, ctx->g->id, ctx->turn,
+	    buf_str(&xml), &cause), cause);
+	if (rc == 0)
+		rc = mp_check(ctx, store_game_set_status(s, ctx->g->id,
+		    STORE_GAME_ENDED, &cause), cause);
+	if (rc == 0 && !ctx->g->seed_revealed)
+		rc = mp_check(ctx, store_seed_reveal(s, ctx->g->id,
+		    ctx->actor, ctx->now, &cause), cause);
+	if (rc == 0)
+		rc = mp_check(ctx, store_audit_add(s, ctx->g->id, ctx->now,
+		    ctx->actor, "game-end", details, &cause), cause);
+	free(details);
+	buf_free(&xml);
+	state_free(st);
+	return rc;
+}

@@ -1,0 +1,348 @@
+/* mailproc-scan.c: cutting a mail body into routing lines, the order text
+ * and the commands.
+ *
+ * The clutter rules are the order language's (docs/orders.md): '>' lines
+ * quote an earlier mail, "--" starts a signature, END ends the text, '#'
+ * starts a comment.  Lines the order parser knows (GAME, SIDE, PLAYER,
+ * TURN, SHIP and quoted lines) stay in the order text at their own line
+ * number, every other line becomes blank there, so the parser's errors
+ * name the line of the mail.  PASSWORD lines never enter the order text,
+ * which is stored. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "mailproc-int.h"
+#include "strutil.h"
+#include "xalloc.h"
+
+#define SCAN_MAX_WORDS	64
+
+static const char *const cmd_names[] = {
+#define X(e, s, gm, h) s,
+	MP_COMMANDS(X)
+#undef X
+};
+static const int cmd_gm[] = {
+#define X(e, s, gm, h) gm,
+	MP_COMMANDS(X)
+#undef X
+};
+static const char *const cmd_help[] = {
+#define X(e, s, gm, h) h,
+	MP_COMMANDS(X)
+#undef X
+};
+
+void
+mp_command_names(struct buf *b, int gm)
+{
+	size_t	i, n = 0;
+
+	for (i = 0; i < MP_CMD_COUNT; i++)
+		if (!cmd_gm[i] || gm)
+			buf_printf(b, "%s%s", n++ > 0 ? ", " : "",
+			    cmd_names[i]);
+}
+
+void
+mp_help(struct buf *b, int gm)
+{
+	size_t	i;
+
+	buf_adds(b, "Orders are lines of the order language "
+	    "(navarch-orders(5)):\n"
+	    "  GAME id, PLAYER id or SIDE id, PASSWORD secret, then\n"
+	    "  SHIP id SPEED n MOVE F L R..., SHIP id FIRE ..., and so on.\n"
+	    "Commands, one a line, beside or instead of orders:\n");
+	for (i = 0; i < MP_CMD_COUNT; i++)
+		if (!cmd_gm[i] || gm)
+			buf_printf(b, "  %-13s %s\n", cmd_names[i],
+			    cmd_help[i]);
+	if (!gm)
+		buf_adds(b, "The GM's commands (PROCESS, PREVIEW, PAUSE, "
+		    "RESUME, DEADLINE, ROLLBACK) need a GM line and the GM's "
+		    "password.\n");
+}
+
+/* The same comment rule as the order parser: '#' at the start or after
+ * a space or tab. */
+static void
+strip_comment(char *s)
+{
+	char	*p;
+
+	for (p = s; *p != '\0'; p++)
+		if (*p == '#' && (p == s || p[-1] == ' ' || p[-1] == '\t')) {
+			*p = '\0';
+			return;
+		}
+}
+
+/* A line may hold a password: wipe it before it is freed. */
+static void
+wipe_free(char *s)
+{
+	if (s != NULL) {
+		explicit_bzero(s, strlen(s));
+		free(s);
+	}
+}
+
+static int
+cmd_find(const char *w)
+{
+	int	i;
+
+	for (i = 0; i < MP_CMD_COUNT; i++)
+		if (i != MP_CMD_PASSWORD_NEW && strcasecmp(w, cmd_names[i]) ==
+		    0)
+			return i;
+	return -1;
+}
+
+static void
+scan_error(struct mp_scan *sc, unsigned no, const char *msg)
+{
+	buf_printf(&sc->errors, "line %u: %s\n", no, msg);
+	sc->nerrors++;
+}
+
+static void
+set_header(struct mp_scan *sc, unsigned no, char **slot, const char *kw,
+    char **argv, size_t argc)
+{
+	char	*msg;
+
+	if (argc != 2) {
+		msg = xasprintf("%s: write %s and one id", kw, kw);
+		scan_error(sc, no, msg);
+		free(msg);
+	} else if (*slot == NULL)
+		*slot = xstrdup(argv[1]);
+}
+
+static void
+add_cmd(struct mp_scan *sc, int kind, unsigned no, const char *text,
+    char **argv, size_t argc)
+{
+	struct mp_cmd	*c;
+	size_t		 i;
+
+	sc->cmds = xreallocarray(sc->cmds, sc->ncmds + 1, sizeof *sc->cmds);
+	c = &sc->cmds[sc->ncmds++];
+	memset(c, 0, sizeof *c);
+	c->kind = (enum mp_cmd_kind)kind;
+	c->line = no;
+	c->text = kind == MP_CMD_PASSWORD_NEW ? xstrdup("PASSWORD NEW") :
+	    xstrdup(text);
+	c->argv = xcalloc(argc + 1, sizeof *c->argv);
+	for (i = 0; i < argc; i++)
+		c->argv[i] = xstrdup(argv[i]);
+	c->argc = argc;
+}
+
+static void
+unknown_line(struct mp_scan *sc, unsigned no, const char *text,
+    const char *word)
+{
+	struct buf	b = BUF_INIT;
+
+	buf_printf(&b, "'%s': %s is neither an order nor a command; orders "
+	    "start with GAME, SIDE, PLAYER, PASSWORD, TURN, SHIP or END; "
+	    "commands: ", text, word);
+	mp_command_names(&b, 1);
+	buf_adds(&b, " (prose goes after END, or in a # comment)");
+	scan_error(sc, no, buf_str(&b));
+	buf_free(&b);
+}
+
+/* A line after clean-up: a header, a command, an order, or an error.
+ * Returns 1 when the line belongs in the order text. */
+static int
+scan_line(struct mp_scan *sc, unsigned no, char *t, const char *rest_pw)
+{
+	char	*copy = xstrdup(t), *argv[SCAN_MAX_WORDS];
+	size_t	 argc;
+	int	 keep = 0, k;
+
+	argc = str_split_words(copy, argv, SCAN_MAX_WORDS);
+	if (argc == 0) {
+		free(copy);
+		return 0;
+	}
+	if (argc > SCAN_MAX_WORDS)
+		argc = SCAN_MAX_WORDS;
+	if (strcasecmp(argv[0], "PASSWORD") == 0) {
+		if (argc >= 2 && strcasecmp(argv[1], "NEW") == 0) {
+			/* The rest of the line, spaces and all. */
+			rest_pw += strcspn(rest_pw, " \t");
+			rest_pw += strspn(rest_pw, " \t");
+			argv[0] = (char *)rest_pw;
+			add_cmd(sc, MP_CMD_PASSWORD_NEW, no, t, argv,
+			    *rest_pw != '\0' ? 1 : 0);
+		}
+		else if (argc >= 2 && sc->password == NULL)
+			sc->password = xstrdup(rest_pw);
+		else if (argc < 2)
+			scan_error(sc, no, "PASSWORD: no password given; "
+			    "write PASSWORD and your password");
+	} else if (strcasecmp(argv[0], "GAME") == 0) {
+		set_header(sc, no, &sc->game, "GAME", argv, argc);
+		keep = 1;
+	} else if (strcasecmp(argv[0], "PLAYER") == 0) {
+		set_header(sc, no, &sc->player, "PLAYER", argv, argc);
+		keep = 1;
+	} else if (strcasecmp(argv[0], "SIDE") == 0) {
+		set_header(sc, no, &sc->side, "SIDE", argv, argc);
+		keep = 1;
+	} else if (strcasecmp(argv[0], "TURN") == 0)
+		keep = 1;
+	else if (strcasecmp(argv[0], "SHIP") == 0) {
+		if (sc->order_line == 0)
+			sc->order_line = no;
+		if (argc >= 2) {
+			sc->ships = xreallocarray(sc->ships, sc->nships + 1,
+			    sizeof *sc->ships);
+			sc->ships[sc->nships++] = xstrdup(argv[1]);
+		}
+		keep = 1;
+	} else if (strcasecmp(argv[0], "GM") == 0 && argc == 1)
+		sc->gm = 1;
+	else if ((k = cmd_find(argv[0])) >= 0)
+		add_cmd(sc, k, no, t, argv + 1, argc - 1);
+	else
+		unknown_line(sc, no, t, argv[0]);
+	wipe_free(copy);
+	return keep;
+}
+
+/* 1 if t is "END PRESS" (any case and spacing). */
+static int
+is_end_press(const char *t)
+{
+	char	*copy = xstrdup(t), *argv[3];
+	size_t	 argc = str_split_words(copy, argv, 3);
+	int	 r;
+
+	r = argc == 2 && strcasecmp(argv[0], "END") == 0 &&
+	    strcasecmp(argv[1], "PRESS") == 0;
+	free(copy);
+	return r;
+}
+
+/* Inside a PRESS block, lines are the message, taken as written. */
+static int
+scan_press(struct mp_scan *sc, struct buf *press, const char *raw,
+    size_t ll)
+{
+	char	*line = xstrndup(raw, ll), *dup = xstrdup(line);
+	int	 end = is_end_press(str_trim(dup));
+
+	if (end) {
+		free(sc->cmds[sc->ncmds - 1].press);
+		sc->cmds[sc->ncmds - 1].press = buf_detach(press);
+	} else {
+		buf_adds(press, line);
+		buf_addc(press, '\n');
+	}
+	free(line);
+	free(dup);
+	return end;
+}
+
+void
+mp_scan_body(const char *body, size_t len, struct mp_scan *sc)
+{
+	const char	*p = body, *end = body + len, *nl;
+	struct buf	 press = BUF_INIT;
+	size_t		 ll;
+	unsigned	 no = 0, press_line = 0;
+	char		*raw, *t, *pw;
+	int		 keep;
+
+	memset(sc, 0, sizeof *sc);
+	for (; p < end; p = nl + 1) {
+		no++;
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			nl = end;
+		ll = (size_t)(nl - p);
+		if (ll > 0 && p[ll - 1] == '\r')
+			ll--;
+		if (press_line != 0) {
+			if (scan_press(sc, &press, p, ll))
+				press_line = 0;
+			buf_addc(&sc->orders, '\n');
+			continue;
+		}
+		raw = xstrndup(p, ll);
+		t = str_trim(raw);
+		keep = 0;
+		if (strcmp(t, "--") == 0) {
+			wipe_free(raw);
+			break;
+		}
+		if (*t == '>')
+			keep = 1;	/* the parser notes quoted orders */
+		else {
+			strip_comment(t);
+			t = str_trim(t);
+			if (strcasecmp(t, "END") == 0) {
+				wipe_free(raw);
+				break;
+			}
+			pw = t + strcspn(t, " \t");
+			pw += strspn(pw, " \t");
+			if (*t != '\0')
+				keep = scan_line(sc, no, t, pw);
+			if (sc->ncmds > 0 && sc->cmds[sc->ncmds - 1].line ==
+			    no && sc->cmds[sc->ncmds - 1].kind == MP_CMD_PRESS)
+				press_line = no;
+		}
+		if (keep)
+			buf_add(&sc->orders, t, strlen(t));
+		buf_addc(&sc->orders, '\n');
+		wipe_free(raw);
+	}
+	if (press_line != 0) {
+		scan_error(sc, press_line, "PRESS: the message has no END "
+		    "PRESS line after it; nothing was relayed (write PRESS "
+		    "TO side, player or ALL, the message, then END PRESS)");
+		sc->cmds[sc->ncmds - 1].press = NULL;
+	}
+	buf_free(&press);
+}
+
+void
+mp_scan_free(struct mp_scan *sc)
+{
+	size_t	i, j;
+
+	free(sc->game);
+	free(sc->player);
+	free(sc->side);
+	if (sc->password != NULL) {
+		explicit_bzero(sc->password, strlen(sc->password));
+		free(sc->password);
+	}
+	for (i = 0; i < sc->nships; i++)
+		free(sc->ships[i]);
+	free(sc->ships);
+	for (i = 0; i < sc->ncmds; i++) {
+		for (j = 0; j < sc->cmds[i].argc; j++) {
+			/* PASSWORD NEW holds a password. */
+			explicit_bzero(sc->cmds[i].argv[j],
+			    strlen(sc->cmds[i].argv[j]));
+			free(sc->cmds[i].argv[j]);
+		}
+		free(sc->cmds[i].argv);
+		free(sc->cmds[i].text);
+		free(sc->cmds[i].press);
+	}
+	free(sc->cmds);
+	buf_free(&sc->orders);
+	buf_free(&sc->errors);
+	memset(sc, 0, sizeof *sc);
+}

@@ -1,0 +1,143 @@
+/* mailproc.h: what the daemon does with one order mail, and with the
+ * clock (docs/mail-commands.md).
+ *
+ * This is the transport-free heart of navarchd: the intake drivers hand it
+ * raw messages, it answers them by writing outbox rows, and the outbox
+ * driver sends those.  mailproc_message() parses a message, routes it to a
+ * game and a player (or the GM), authenticates it, runs its orders and
+ * commands and queues every reply, all in ONE store transaction: a crash
+ * anywhere leaves either nothing or everything.  mailproc_tick() does what
+ * is due at a time: adjudication at the deadline (or early, when every
+ * order is in), reminders, the report mails.
+ *
+ * Replies are built by the caller's composer (compose.c in the daemon, a
+ * simple one in the tests), so this layer never writes MIME. */
+#ifndef NV_MAILPROC_H
+#define NV_MAILPROC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct store;
+
+/* RFC 3834: a reply to a mail is auto-replied; a report, reminder or
+ * relayed press message is auto-generated. */
+enum mailproc_auto {
+	MAILPROC_AUTO_REPLIED,
+	MAILPROC_AUTO_GENERATED,
+};
+
+/* One mail to send, before it is a message.  All strings are borrowed
+ * for the call; body is UTF-8 text with LF line ends, any length of line
+ * (the composer wraps or encodes). */
+struct mailproc_reply {
+	const char	*message_id;	/* fixed here, without brackets */
+	const char	*from;		/* the daemon's address */
+	const char	*to;		/* one address */
+	const char	*subject;	/* carries "[navarch GAME]" */
+	const char	*in_reply_to;	/* id answered (no brackets), NULL */
+	const char	*references;	/* "<a> <b>", or NULL */
+	const char	*body;
+	enum mailproc_auto auto_submitted;
+	const char	*game;		/* NULL: not about a game */
+};
+
+/* Turns a reply into the bytes of a whole message (headers and body).
+ * Returns 0 and *out (NUL-terminated, owned by the caller), or -1 with
+ * *cause (owned by the caller): the whole transaction is then undone. */
+typedef int (*mailproc_compose_fn)(const struct mailproc_reply *, void *arg,
+	    char **out, char **cause);
+
+/* Settings; mailproc_init() fills the defaults, the caller sets store,
+ * address, datadir and compose.  Per-game settings (store_game.settings,
+ * "key = value" lines, see docs/mail-commands.md) override early, grace,
+ * reminder, missed_limit and schedule. */
+struct mailproc {
+	struct store	*store;		/* not owned */
+	const char	*address;	/* the daemon's own address */
+	const char	*gm;		/* GM address when a game has none */
+	const char	*datadir;	/* rulesets/ and schema/ */
+	unsigned	 hash_cost;	/* for PASSWORD NEW */
+	int		 refusals_per_day;	/* per player (default 3) */
+	int		 unknown_per_day;	/* per unknown address (1) */
+	int		 early;		/* process when all orders are in (1) */
+	int64_t		 grace;		/* seconds after the deadline (0) */
+	int64_t		 reminder;	/* seconds before it (24 h; 0: none) */
+	int		 missed_limit;	/* tell the GM after N missed (2) */
+	mailproc_compose_fn compose;
+	void		*compose_arg;
+};
+
+void	mailproc_init(struct mailproc *);
+
+/* What became of one message. */
+#define MAILPROC_OUTCOMES(X)						\
+	X(DONE,		"done")		/* orders and commands run */	\
+	X(REJECTED,	"rejected")	/* errors: nothing stored but	\
+					   the answer */		\
+	X(REFUSED,	"refused")	/* authentication failed */	\
+	X(UNROUTED,	"unrouted")	/* no game or player found */	\
+	X(OBSERVER,	"observer")	/* an observer's mail: ignored */ \
+	X(BOUNCE,	"bounce")	/* recorded against a player */	\
+	X(IGNORED,	"ignored")	/* automatic or own mail: never	\
+					   answered */			\
+	X(DUPLICATE,	"duplicate")	/* Message-ID already done */
+
+enum mailproc_outcome {
+#define X(e, s) MAILPROC_##e,
+	MAILPROC_OUTCOMES(X)
+#undef X
+};
+
+const char	*mailproc_outcome_name(enum mailproc_outcome);	/* static */
+
+struct mailproc_result {
+	enum mailproc_outcome outcome;
+	char		*message_id;	/* owned; NULL if unparsable */
+	char		*game;		/* owned; NULL */
+	char		*player;	/* owned; NULL ("GM" for the GM) */
+	size_t		 queued;	/* outbox rows written */
+	char		*summary;	/* one line for the log; owned */
+	int		 temporary;	/* on failure: try again later */
+};
+
+/* Processes one raw message received at time now: parses it (mail_parse),
+ * routes and authenticates it, applies it to the store in ONE transaction
+ * together with the outbox rows of its replies, and fills *out (freed with
+ * mailproc_result_free, also on failure).  Returns 0: the caller marks
+ * the message processed (intake commit); a Message-ID already recorded is
+ * skipped (MAILPROC_DUPLICATE).  Returns -1 with *cause when nothing was
+ * stored: out->temporary set (the database was busy) means try again;
+ * otherwise the message cannot be processed (unparsable, or the composer
+ * failed) and the caller sets it aside. */
+int	mailproc_message(struct mailproc *, const char *raw, size_t len,
+	    int64_t now, struct mailproc_result *out, char **cause);
+void	mailproc_result_free(struct mailproc_result *);
+
+/* What one tick did. */
+struct mailproc_tick_result {
+	size_t		 adjudicated;	/* turns played */
+	size_t		 reminders;	/* reminder mails queued */
+	size_t		 queued;	/* outbox rows written in all */
+	char		*summary;	/* lines for the log; owned, or NULL */
+};
+
+/* Finds the work due at now in every game and does it, each game in its
+ * own transaction: a passed deadline (plus the grace period) or, when the
+ * game allows it, every order in: the turn is adjudicated and the reports
+ * queued (players, GM, observers), the next deadline set by the game's
+ * schedule, the GM told of players who missed too many turns; else
+ * reminders to players without orders, once a turn.  0, or -1 with
+ * *cause (a game whose work failed; the others were still done). */
+int	mailproc_tick(struct mailproc *, int64_t now,
+	    struct mailproc_tick_result *out, char **cause);
+void	mailproc_tick_result_free(struct mailproc_tick_result *);
+
+/* The report of turn (the turn played) for one reader: side NULL for the
+ * GM and observers (no fog).  The one place where report mails are made:
+ * until the report renderer lands, the turn's events and the map.  0, or
+ * -1 with *cause. */
+int	mailproc_report(struct mailproc *, const char *game, int turn,
+	    const char *side, char **text, char **cause);
+
+#endif

@@ -1,0 +1,207 @@
+/* play-load.c: loading states and rulesets from a data directory, and the
+ * turn played from stored order sets (see play.h). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "dice.h"
+#include "exitcode.h"
+#include "fileio.h"
+#include "orders.h"
+#include "play.h"
+#include "ruleset.h"
+#include "state.h"
+#include "state-xml.h"
+#include "store.h"
+#include "turn.h"
+#include "xalloc.h"
+
+/* Reads a file of the data directory into *text; -1 with *cause. */
+static int
+read_data(const char *datadir, const char *rel, char **text, size_t *len,
+    char **cause)
+{
+	char	*path;
+	int	 rc;
+
+	path = xasprintf("%s/%s", datadir, rel);
+	rc = file_read(path, NV_XML_MAX, text, len, cause);
+	free(path);
+	return rc;
+}
+
+static int
+load_ruleset(const char *datadir, const char *id, struct nv_ruleset **out,
+    struct diag *d, char **cause)
+{
+	char	*rel, *xml = NULL, *rng = NULL;
+	size_t	 xlen, rlen;
+	int	 rc = NV_EXIT_CONFIG;
+
+	if (ruleset_ops_find(id) == NULL) {
+		*cause = xasprintf("unknown ruleset '%s' (this build has: "
+		    "classic)", id);
+		return NV_EXIT_INPUT;
+	}
+	rel = xasprintf("rulesets/%s.xml", id);
+	if (read_data(datadir, rel, &xml, &xlen, cause) != 0)
+		goto out;
+	free(rel);
+	rel = xasprintf("schema/ruleset-%s.rng", id);
+	if (read_data(datadir, rel, &rng, &rlen, cause) != 0)
+		goto out;
+	free(rel);
+	rel = xasprintf("%s/rulesets/%s.xml", datadir, id);
+	*out = ruleset_load(rel, xml, xlen, rng, rlen, d);
+	if (*out == NULL)
+		goto out;
+	rc = 0;
+out:
+	free(rel);
+	free(xml);
+	free(rng);
+	return rc;
+}
+
+int
+play_load_state(const char *datadir, const char *name, const char *xml,
+    size_t len, struct play_game *g, struct diag *d, char **cause)
+{
+	char	*id = NULL;
+	int	 rc = NV_EXIT_INPUT;
+
+	memset(g, 0, sizeof *g);
+	id = state_xml_ruleset(name, xml, len, d);
+	if (id == NULL)
+		goto out;
+	if ((rc = load_ruleset(datadir, id, &g->rs, d, cause)) != 0)
+		goto out;
+	rc = NV_EXIT_CONFIG;
+	if (read_data(datadir, "schema/scenario.rng", &g->rng, &g->rnglen,
+	    cause) != 0)
+		goto out;
+	rc = NV_EXIT_INPUT;
+	if (play_parse_state(g, name, xml, len, &g->st, d) != 0)
+		goto out;
+	rc = 0;
+out:
+	if (rc != 0)
+		play_game_free(g);
+	free(id);
+	return rc;
+}
+
+int
+play_parse_state(const struct play_game *g, const char *name, const char *xml,
+    size_t len, struct nv_state **out, struct diag *d)
+{
+	*out = state_xml_load(g->rs, name, xml, len, g->rng, g->rnglen, d);
+	return *out != NULL ? 0 : -1;
+}
+
+void
+play_game_free(struct play_game *g)
+{
+	state_free(g->st);
+	ruleset_free(g->rs);
+	free(g->rng);
+	memset(g, 0, sizeof *g);
+}
+
+int
+play_store_rc(int code)
+{
+	return code == STORE_BUSY ? NV_EXIT_TEMP : NV_EXIT_FAIL;
+}
+
+int
+play_game_state(struct store *s, const char *datadir, const char *game,
+    int turn, struct play_game *g, int *turn_out, struct diag *d,
+    char **cause)
+{
+	char	*xml = NULL, *name;
+	int	 code, rc, t;
+
+	memset(g, 0, sizeof *g);
+	if ((code = store_state_get(s, game, turn, &xml, &t, cause)) !=
+	    STORE_OK)
+		return play_store_rc(code);
+	name = xasprintf("game %s, turn %d", game, t);
+	rc = play_load_state(datadir, name, xml, strlen(xml), g, d, cause);
+	free(name);
+	free(xml);
+	if (rc == 0 && turn_out != NULL)
+		*turn_out = t;
+	return rc;
+}
+
+unsigned char *
+play_may_order(const struct nv_state *st, const char *side,
+    const char *const *ships, size_t n)
+{
+	unsigned char	*may = xcalloc(st->nships + 1, 1);
+	int		 si = state_side_index(st, side), i;
+	size_t		 k;
+
+	for (k = 0; ships == NULL && k < st->nships; k++)
+		may[k] = si >= 0 && st->ships[k].side == si;
+	for (k = 0; ships != NULL && k < n; k++)
+		if ((i = state_ship_index(st, ships[k])) >= 0)
+			may[i] = 1;
+	return may;
+}
+
+int
+play_turn(const struct nv_state *in, const char *game, const char *seed,
+    const struct play_orderset *sets, size_t n, struct play_result *out,
+    struct diag *d, char **cause)
+{
+	struct nv_orders	*o = orders_new(in);
+	unsigned char		*may;
+	char			*name;
+	size_t			 i, before = d->errors;
+	int			 rc = NV_EXIT_INPUT;
+
+	memset(out, 0, sizeof *out);
+	for (i = 0; i < n; i++) {
+		name = xasprintf("orders of %s", sets[i].player);
+		may = play_may_order(in, sets[i].side, sets[i].ships,
+		    sets[i].nships);
+		o->may_order = may;
+		(void)orders_parse(o, name, sets[i].text,
+		    strlen(sets[i].text), d);
+		o->may_order = NULL;
+		free(may);
+		free(name);
+	}
+	(void)orders_validate(o, d);
+	if (d->errors > before) {
+		*cause = xstrdup("the orders in force are not legal in this "
+		    "state (was the state corrected, or a ship reassigned?): "
+		    "submit new orders for those players with navarch orders "
+		    "submit");
+		goto out;
+	}
+	out->dice = dice_seeded(seed, game);
+	if (turn_play(in, o, out->dice, &out->next, &out->ev, cause) != 0) {
+		rc = NV_EXIT_FAIL;
+		goto out;
+	}
+	rc = 0;
+out:
+	orders_free(o);
+	if (rc != 0)
+		play_result_free(out);
+	return rc;
+}
+
+void
+play_result_free(struct play_result *r)
+{
+	state_free(r->next);
+	events_free(&r->ev);
+	dice_free(r->dice);
+	memset(r, 0, sizeof *r);
+}

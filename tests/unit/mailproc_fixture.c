@@ -1,0 +1,290 @@
+/* mailproc_fixture.c: see mailproc_fixture.h. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "fileio.h"
+#include "mailproc_fixture.h"
+#include "password.h"
+#include "store-int.h"
+#include "xalloc.h"
+
+/* The test's composer: headers a reader can check, then the body.  It
+ * fails on the compose_fail_at-th call, to prove one mail is one
+ * transaction. */
+static int
+compose(const struct mailproc_reply *r, void *arg, char **out, char **cause)
+{
+	struct mpfx	*f = arg;
+
+	if (++f->compose_calls == f->compose_fail_at) {
+		*cause = xstrdup("the test composer fails here");
+		return -1;
+	}
+	*out = xasprintf("Message-ID: <%s>\nFrom: %s\nTo: %s\nSubject: %s\n"
+	    "%s%s%s%s%s%sAuto-Submitted: %s\n\n%s", r->message_id, r->from,
+	    r->to, r->subject, r->in_reply_to != NULL ? "In-Reply-To: <" : "",
+	    r->in_reply_to != NULL ? r->in_reply_to : "",
+	    r->in_reply_to != NULL ? ">\n" : "",
+	    r->references != NULL ? "References: " : "",
+	    r->references != NULL ? r->references : "",
+	    r->references != NULL ? "\n" : "",
+	    r->auto_submitted == MAILPROC_AUTO_REPLIED ? "auto-replied" :
+	    "auto-generated", r->body);
+	return 0;
+}
+
+static char *
+hash(const char *pw)
+{
+	char	*h = NULL, *cause = NULL;
+
+	assert_int_equal(password_hash(pw, PASSWORD_COST_MIN, &h, &cause), 0);
+	return h;
+}
+
+static void
+ok(int code, char *cause)
+{
+	if (code != STORE_OK)
+		fail_msg("store: %s", cause != NULL ? cause : "?");
+	free(cause);
+}
+
+int
+mpfx_setup(void **state)
+{
+	static const char *const sides[] = { "athens", "persia" };
+	static const char *const ships[] = { "nike", "paralos", "salaminia" };
+	struct mpfx		*f = xcalloc(1, sizeof *f);
+	struct store_game_new	 g;
+	char			 tmpl[] = "/tmp/nv-mailproc-XXXXXX", *xml,
+				*cause = NULL, *gm, *ha, *hp;
+	size_t			 len;
+
+	assert_non_null(mkdtemp(tmpl));
+	f->dir = xstrdup(tmpl);
+	f->path = xasprintf("%s/nv.db", f->dir);
+	ok(store_open(f->path, 0, &f->s, &cause), cause);
+	assert_int_equal(file_read(MAILPROC_SCENARIO, 1 << 20, &xml, &len,
+	    &cause), 0);
+	gm = hash("gm-pass");
+	memset(&g, 0, sizeof g);
+	g.id = "demo";
+	g.ruleset = "classic";
+	g.scenario = xml;
+	g.first_turn = 1;
+	g.deadline = T0 + 2 * DAY;
+	g.gm_address = "gm@example.org";
+	g.gm_password = gm;
+	g.seed = "test-seed";
+	g.sides = sides;
+	g.nsides = 2;
+	g.now = T0;
+	ok(store_game_create(f->s, &g, &cause), cause);
+	ha = hash("athens-pw");
+	hp = hash("persia-pw");
+	/* athens is its side's admiral; each side has one player. */
+	ok(store_player_add(f->s, "demo", "athens", NULL, "a@example.org", ha,
+	    1, &cause), cause);
+	ok(store_player_add(f->s, "demo", "persia", NULL, "p@example.org", hp,
+	    0, &cause), cause);
+	ok(store_player_assign_ships(f->s, "demo", "athens", ships, 3,
+	    &cause), cause);
+	ok(store_observer_add(f->s, "demo", "obs@example.org", &cause), cause);
+	free(xml);
+	free(gm);
+	free(ha);
+	free(hp);
+	mailproc_init(&f->mp);
+	f->mp.store = f->s;
+	f->mp.address = "Navarch <navarch@example.org>";
+	f->mp.datadir = MAILPROC_DATADIR;
+	f->mp.hash_cost = PASSWORD_COST_MIN;
+	f->mp.compose = compose;
+	f->mp.compose_arg = f;
+	*state = f;
+	return 0;
+}
+
+int
+mpfx_teardown(void **state)
+{
+	struct mpfx	*f = *state;
+	char		*cmd;
+
+	store_close(f->s);
+	cmd = xasprintf("rm -rf '%s'", f->dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", f->dir);
+	free(cmd);
+	free(f->path);
+	free(f->dir);
+	free(f);
+	return 0;
+}
+
+char *
+mpfx_sql(struct mpfx *f, const char *sql)
+{
+	sqlite3_stmt	*st;
+	char		*out;
+
+	assert_int_equal(sqlite3_prepare_v2(store_db(f->s), sql, -1, &st,
+	    NULL), SQLITE_OK);
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0) !=
+	    NULL)
+		out = xstrdup((const char *)sqlite3_column_text(st, 0));
+	else
+		out = xstrdup("");
+	sqlite3_finalize(st);
+	return out;
+}
+
+/* The message file with "@@" replaced by the step number. */
+static char *
+load_eml(const char *name, size_t step, size_t *len)
+{
+	struct buf	 b = BUF_INIT;
+	char		*path, *text, *cause = NULL;
+	const char	*p, *q;
+
+	path = xasprintf("%s/%s.eml", MAILPROC_TESTDIR, name);
+	if (file_read(path, 1 << 20, &text, len, &cause) != 0)
+		fail_msg("%s", cause);
+	for (p = text; (q = strstr(p, "@@")) != NULL; p = q + 2) {
+		buf_add(&b, p, (size_t)(q - p));
+		buf_printf(&b, "%zu", step);
+	}
+	buf_adds(&b, p);
+	free(text);
+	free(path);
+	*len = b.len;
+	return buf_detach(&b);
+}
+
+static void
+check_row(const char *where, const struct want *w, const char *to,
+    const char *subject, const char *body)
+{
+	size_t	i;
+
+	if (strcmp(to, w->to) != 0)
+		fail_msg("%s: mail to %s, wanted to %s\n%s", where, to, w->to,
+		    body);
+	if (w->subject != NULL && strstr(subject, w->subject) == NULL)
+		fail_msg("%s: subject '%s' lacks '%s'", where, subject,
+		    w->subject);
+	for (i = 0; i < WANT_HAS && w->has[i] != NULL; i++)
+		if (strstr(body, w->has[i]) == NULL)
+			fail_msg("%s: mail to %s lacks '%s':\n%s", where, to,
+			    w->has[i], body);
+	for (i = 0; i < WANT_LACKS && w->lacks[i] != NULL; i++)
+		if (strstr(body, w->lacks[i]) != NULL)
+			fail_msg("%s: mail to %s holds '%s':\n%s", where, to,
+			    w->lacks[i], body);
+}
+
+/* Every outbox row written since the last step, against the wants. */
+static void
+check_outbox(struct mpfx *f, const char *where, const struct want *out)
+{
+	sqlite3_stmt	*st;
+	size_t		 n = 0, want = 0;
+
+	while (want < STEP_OUT && out[want].to != NULL)
+		want++;
+	assert_int_equal(sqlite3_prepare_v2(store_db(f->s), "SELECT id,"
+	    " recipient, subject, body FROM outbox WHERE id > ? ORDER BY id",
+	    -1, &st, NULL), SQLITE_OK);
+	sqlite3_bind_int64(st, 1, f->seen);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		if (n >= want)
+			fail_msg("%s: an extra mail to %s:\n%s", where,
+			    sqlite3_column_text(st, 1),
+			    sqlite3_column_text(st, 3));
+		check_row(where, &out[n], (const char *)sqlite3_column_text(st,
+		    1), (const char *)sqlite3_column_text(st, 2),
+		    (const char *)sqlite3_column_text(st, 3));
+		f->seen = sqlite3_column_int64(st, 0);
+		n++;
+	}
+	sqlite3_finalize(st);
+	if (n != want)
+		fail_msg("%s: %zu mail(s) queued, wanted %zu", where, n, want);
+}
+
+static void
+run_message(struct mpfx *f, const struct step *s, size_t i,
+    const char *where)
+{
+	struct mailproc_result	 r;
+	char			*raw, *cause = NULL;
+	size_t			 len;
+	int			 rc;
+
+	raw = load_eml(s->eml, s->same_as > 0 ? (size_t)s->same_as : i + 1,
+	    &len);
+	rc = mailproc_message(&f->mp, raw, len, T0 + s->at, &r, &cause);
+	if (s->outcome < 0) {
+		if (rc == 0)
+			fail_msg("%s: succeeded (%s), wanted a failure", where,
+			    mailproc_outcome_name(r.outcome));
+		assert_non_null(cause);
+	} else {
+		if (rc != 0)
+			fail_msg("%s: failed: %s", where, cause);
+		if ((int)r.outcome != s->outcome)
+			fail_msg("%s: outcome %s (%s), wanted %s", where,
+			    mailproc_outcome_name(r.outcome), r.summary,
+			    mailproc_outcome_name(s->outcome));
+		assert_non_null(r.summary);
+	}
+	free(cause);
+	mailproc_result_free(&r);
+	free(raw);
+}
+
+static void
+run_tick(struct mpfx *f, const struct step *s, const char *where)
+{
+	struct mailproc_tick_result	 r;
+	char				*cause = NULL;
+
+	if (mailproc_tick(&f->mp, T0 + s->at, &r, &cause) != 0)
+		fail_msg("%s: tick failed: %s", where, cause);
+	if ((int)r.adjudicated != s->outcome)
+		fail_msg("%s: %zu turn(s) played, wanted %d", where,
+		    r.adjudicated, s->outcome);
+	mailproc_tick_result_free(&r);
+}
+
+void
+mpfx_run(struct mpfx *f, const struct step *steps, size_t n)
+{
+	char	*where, *got;
+	size_t	 i;
+
+	for (i = 0; i < n; i++) {
+		where = xasprintf("step %zu (%s at T0%+lld)", i + 1,
+		    steps[i].eml != NULL ? steps[i].eml : "tick",
+		    (long long)steps[i].at);
+		if (steps[i].eml != NULL)
+			run_message(f, &steps[i], i, where);
+		else
+			run_tick(f, &steps[i], where);
+		check_outbox(f, where, steps[i].out);
+		if (steps[i].query != NULL) {
+			got = mpfx_sql(f, steps[i].query);
+			if (strcmp(got, steps[i].expect) != 0)
+				fail_msg("%s: %s gave '%s', wanted '%s'", where,
+				    steps[i].query, got, steps[i].expect);
+			free(got);
+		}
+		free(where);
+	}
+}

@@ -1,0 +1,72 @@
+/* mailproc_fixture.h: a game database for the mail processing tests and
+ * a table-driven runner of steps (a mail, or a tick) with their expected
+ * outbox rows and store effects. */
+#ifndef NV_MAILPROC_FIXTURE_H
+#define NV_MAILPROC_FIXTURE_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "mailproc.h"
+
+/* 2026-01-01T10:00Z: the game is created then, its deadline is T0 + 2 d. */
+#define T0		((int64_t)1767261600)
+#define HOUR		3600
+#define DAY		(24 * HOUR)
+
+struct mpfx {
+	char		*dir;
+	char		*path;
+	struct store	*s;
+	struct mailproc	 mp;
+	int		 compose_calls;
+	int		 compose_fail_at;	/* 0: never */
+	int64_t		 seen;			/* outbox rows checked */
+};
+
+#define WANT_HAS	6
+#define WANT_LACKS	3
+#define STEP_OUT	6
+
+/* An outbox row: recipient, a subject substring, substrings its message
+ * must hold and must not. */
+struct want {
+	const char	*to;
+	const char	*subject;
+	const char	*has[WANT_HAS];
+	const char	*lacks[WANT_LACKS];
+};
+
+/* A step: the message file (tests/unit/mailproc/NAME.eml; "@@" in it
+ * becomes the step's number, so one file can be sent twice as two
+ * mails, or same_as's to send one mail again), or NULL for a tick, at
+ * T0 + at.  outcome: the mailproc outcome, -1 for a failure (nothing
+ * stored); for a tick, how many turns were played.  out: every new outbox row, in order.  query/expect: an SQL
+ * query whose first column of the first row, as text, must be expect. */
+struct step {
+	const char	*eml;
+	int64_t		 at;
+	int		 outcome;
+	struct want	 out[STEP_OUT];
+	const char	*query;
+	const char	*expect;
+	int		 same_as;	/* the mail of that step again (its
+					   "@@"), not a new one; 0: new */
+};
+
+int	mpfx_setup(void **state);
+int	mpfx_teardown(void **state);
+void	mpfx_run(struct mpfx *, const struct step *, size_t n);
+/* The first column of the first row of sql as text (owned), "" if none. */
+char	*mpfx_sql(struct mpfx *, const char *sql);
+
+#define RUN_STEPS(f, steps)	mpfx_run((f), (steps), \
+    sizeof (steps) / sizeof (steps)[0])
+
+extern const struct CMUnitTest	mailproc_cmd_tests[];
+extern const size_t		mailproc_cmd_ntests;
+
+#endif

@@ -1,0 +1,270 @@
+/* test_mailproc_cmd.c: the mail commands, one table of steps each
+ * (mailproc_fixture.h).  Outcomes: 0 done, 1 rejected, 2 refused. */
+#include "config.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+
+#include "mailproc_fixture.h"
+#include "password.h"
+#include "store.h"
+
+#define DONE		0
+#define REJECTED	1
+#define REFUSED		2
+#define ACCEPTED(to)	{ to, NULL, { "Orders accepted" } }
+#define REPORT(to)	{ to, "Turn 1 report", { "report of turn 1" } }
+#define LIVE_STATES	"SELECT count(*) FROM states WHERE superseded = 0"
+
+static void
+test_help_status_map_orders(void **state)
+{
+	static const struct step steps[] = {
+		{ "help", 60, DONE, { { "a@example.org", NULL, { "HELP:",
+		    "PRESS TO side|player|ALL", "ASSIGN SHIP s TO player",
+		    "need a GM line and the GM's password" },
+		    { "  PROCESS " } } }, NULL, NULL },
+		{ "athens-orders", 120, DONE, { ACCEPTED("a@example.org") },
+		  NULL, NULL },
+		{ "status", 180, DONE, { { "a@example.org", NULL, {
+		    "STATUS: game demo (Demo: off the island of Psyttaleia), "
+		    "turn 1, playing.", "Deadline: 2026-01-03T10:00Z (UTC)",
+		    "  athens (side athens): in\n",
+		    "  persia (side persia): not yet\n" },
+		    { "p@example.org", "missed" } } }, NULL, NULL },
+		{ "map", 240, DONE, { { "a@example.org", NULL, {
+		    "MAP: the map at the start of turn 1",
+		    "A1    nike       trireme      athens  0508" } } },
+		  NULL, NULL },
+		{ "orders-echo", 300, DONE, { { "a@example.org", NULL, {
+		    "ORDERS: your orders in force for turn 1:\n"
+		    "  SHIP nike SPEED 4 MOVE F F L F F\n" } } }, NULL, NULL },
+		{ "unknown-command", 360, REJECTED, { { "a@example.org", NULL, {
+		    "line 4: 'FROBNICATE now': FROBNICATE is neither an order "
+		    "nor a command", "commands: HELP, STATUS, MAP",
+		    "Your previous orders stay in force" } } },
+		  "SELECT count(*) FROM order_sets", "1" },
+		{ "gm-command-by-player", 420, REJECTED, { { "a@example.org",
+		    NULL, { "'PROCESS': that is the GM's command" } } },
+		  LIVE_STATES, "1" },
+	};
+
+	RUN_STEPS(*state, steps);
+}
+
+static void
+test_password_new(void **state)
+{
+	static const struct step steps[] = {
+		{ "password-new", 60, DONE, { { "a@example.org", NULL,
+		    { "PASSWORD NEW: your password is changed" },
+		    { "sea-wolf" } } },
+		  "SELECT count(*) FROM audit WHERE action = 'password-change'",
+		  "1" },
+		{ "password-after", 120, DONE, { { "a@example.org", NULL,
+		    { "STATUS: game demo" } } }, NULL, NULL },
+		{ "help", 180, REFUSED, { { "a@example.org", "Mail refused",
+		    { "the password is wrong" } } }, NULL, NULL },
+	};
+
+	RUN_STEPS(*state, steps);
+}
+
+/* Press goes to the other players' registered addresses, signed with
+ * the side; no address is ever shown. */
+static void
+test_press(void **state)
+{
+	static const struct step steps[] = {
+		{ "press", 60, DONE, {
+			{ "p@example.org", "Press from athens", {
+			  "Press from side athens (player athens) to persia",
+			  "Shall we share the island?" },
+			  { "a@example.org" } },
+			{ "a@example.org", NULL, { "PRESS TO persia: relayed "
+			  "to 1 player(s), signed with your side (athens)" },
+			  { "p@example.org" } },
+		  }, NULL, NULL },
+		{ "press-unterminated", 120, REJECTED, { { "a@example.org",
+		    NULL, { "line 4: PRESS: the message has no END PRESS" } } },
+		  NULL, NULL },
+		{ "press-bad-target", 180, REJECTED, { { "a@example.org", NULL,
+		    { "PRESS TO sparta: no side or player sparta in game demo;"
+		      " legal: ALL, athens, persia" } } }, NULL, NULL },
+	};
+
+	RUN_STEPS(*state, steps);
+}
+
+static void
+test_concede(void **state)
+{
+	static const struct want notice[] = {
+		{ "p@example.org", "Concession", { "side athens concedes, the "
+		  "winner is persia" } },
+		{ "gm@example.org", "Concession", { "the winner is persia" } },
+		{ "obs@example.org", "Concession", { "the winner is persia" } },
+	};
+	static const struct step steps[] = {
+		{ "concede", 60, DONE, { notice[0], notice[1], notice[2],
+		    { "a@example.org", NULL, { "CONCEDE: Game demo is over" } },
+		  }, "SELECT status || ' ' || seed_revealed FROM games",
+		  "ended 1" },
+		{ "athens-orders", 120, REJECTED, { { "a@example.org", NULL,
+		    { "game demo has ended; no orders are taken" } } },
+		  "SELECT instr(xml, 'winner=\"persia\"') > 0 FROM states",
+		  "1" },
+		/* An ended game is never played. */
+		{ NULL, 3 * DAY, 0, { { NULL } }, LIVE_STATES, "1" },
+	};
+
+	RUN_STEPS(*state, steps);
+}
+
+static void
+test_draw(void **state)
+{
+	static const struct step steps[] = {
+		{ "draw-athens", 60, DONE, {
+			{ "p@example.org", "Draw offer", { "Side athens offers "
+			  "a draw on turn 1", "send DRAW to accept" } },
+			{ "gm@example.org", "Draw offer", { NULL } },
+			{ "obs@example.org", "Draw offer", { NULL } },
+			{ "a@example.org", NULL, { "DRAW: your side's offer is "
+			  "made" } },
+		  }, "SELECT status FROM games", "playing" },
+		{ "draw-persia", 120, DONE, {
+			{ "a@example.org", "The game is drawn", { "drawn by "
+			  "agreement of every side on turn 1" } },
+			{ "gm@example.org", "The game is drawn", { NULL } },
+			{ "obs@example.org", "The game is drawn", { NULL } },
+			{ "p@example.org", NULL,
+			  { "DRAW: every side offered" } },
+		  }, "SELECT status FROM games", "ended" },
+	};
+
+	RUN_STEPS(*state, steps);
+}
+
+static void
+test_assign(void **state)
+{
+	struct mpfx		*f = *state;
+	char			*h = NULL, *cause = NULL;
+	static const struct step steps[] = {
+		{ "assign-bad", 60, REJECTED, { { "a@example.org", NULL,
+		    { "persia is no player of side athens" } } }, NULL, NULL },
+		{ "assign", 120, DONE, { { "a@example.org", NULL,
+		    { "ASSIGN: athens-2 now takes the orders of nike" } } },
+		  "SELECT player FROM player_ships WHERE ship = 'nike'",
+		  "athens-2" },
+		/* nike is no longer athens's to order. */
+		{ "athens-orders", 180, REJECTED, { { "a@example.org", NULL,
+		    { "SHIP nike SPEED 4 MOVE F F L F F: nike is not yours to "
+		      "order" } } }, NULL, NULL },
+	};
+
+	assert_int_equal(password_hash("x", PASSWORD_COST_MIN, &h, &cause), 0);
+	assert_int_equal(store_player_add(f->s, "demo", "athens", "athens-2",
+	    "a2@example.org", h, 0, &cause), STORE_OK);
+	free(h);
+	RUN_STEPS(f, steps);
+}
+
+static void
+test_resend(void **state)
+{
+	static const struct step steps[] = {
+		{ "resend", 60, REJECTED, { { "a@example.org", NULL,
+		    { "RESEND: no turn of game demo has been played yet" } } },
+		  NULL, NULL },
+		{ "gm-process", 120, DONE, { REPORT("a@example.org"),
+		    REPORT("p@example.org"), REPORT("gm@example.org"),
+		    REPORT("obs@example.org"), { "gm@example.org", NULL,
+		    { "PROCESS: turn 1 is played; 4 report mail(s)" } } },
+		  LIVE_STATES, "2" },
+		{ "resend", 180, DONE, {
+			{ "a@example.org", "Turn 1 report (again)",
+			  { "report of turn 1", "Turn 1 begins" } },
+			{ "a@example.org", NULL, { "RESEND: the report of turn "
+			  "1 comes again" } },
+		  }, NULL, NULL },
+	};
+
+	RUN_STEPS(*state, steps);
+}
+
+static void
+test_gm_process_preview(void **state)
+{
+	static const struct step steps[] = {
+		{ "athens-orders", 60, DONE, { ACCEPTED("a@example.org") },
+		  NULL, NULL },
+		/* PREVIEW stores nothing and says its dice are its own. */
+		{ "gm-preview", 120, DONE, { { "gm@example.org", NULL, {
+		    "PREVIEW of turn 1", "The dice are NOT the game's",
+		    "Turn 1 begins", "The map after it" },
+		    { "test-seed" } } },
+		  "SELECT (SELECT count(*) FROM states) || '/' || (SELECT"
+		  " count(*) FROM audit WHERE action = 'adjudicate')", "1/0" },
+		{ "gm-orders", 180, REJECTED, { { "gm@example.org", NULL,
+		    { "the GM gives no ship orders" } } }, NULL, NULL },
+		{ "gm-process", 240, DONE, { REPORT("a@example.org"),
+		    REPORT("p@example.org"), REPORT("gm@example.org"),
+		    REPORT("obs@example.org"), { "gm@example.org", NULL,
+		    { "PROCESS: turn 1 is played" } } },
+		  "SELECT actor || ': ' || details FROM audit WHERE action ="
+		  " 'adjudicate'", "mail:GM: turn 1; missed: persia; forced" },
+		{ "gm-rollback", 300, DONE, { { "gm@example.org", NULL,
+		    { "ROLLBACK: game demo is back at the start of turn 1 (a "
+		      "ship was misplaced)" } } }, LIVE_STATES, "1" },
+		{ "gm-wrong-password", 360, REFUSED, { { "gm@example.org",
+		    "Mail refused", { "signed as GM of game demo was refused: "
+		    "the GM password is wrong" } } }, LIVE_STATES, "1" },
+	};
+
+	RUN_STEPS(*state, steps);
+}
+
+static void
+test_gm_pause_deadline(void **state)
+{
+	static const struct step steps[] = {
+		{ "gm-pause", 60, DONE, { { "gm@example.org", NULL, {
+		    "PAUSE: game demo is paused", "STATUS: game demo",
+		    "athens (side athens): not yet; missed 0 turn(s), 0 "
+		    "bounce(s)" } } },
+		  "SELECT status FROM games", "paused" },
+		/* A paused game is not played at its deadline. */
+		{ NULL, 3 * DAY, 0, { { NULL } }, LIVE_STATES, "1" },
+		{ "gm-deadline", 3 * DAY + 60, DONE, { { "gm@example.org",
+		    NULL, { "the deadline of this turn is 2026-01-05T20:00Z "
+		    "(UTC)" } } }, "SELECT deadline FROM games", "1767643200" },
+		{ "gm-deadline-bad", 3 * DAY + 120, REJECTED, { {
+		    "gm@example.org", NULL, { "DEADLINE 'tomorrow': expected "
+		    "YYYY-MM-DDTHH:MMZ" } } }, NULL, NULL },
+		{ "gm-resume", 3 * DAY + 180, DONE, { { "gm@example.org", NULL,
+		    { "RESUME: game demo is playing" } } }, NULL, NULL },
+		{ NULL, 4 * DAY + 10 * HOUR, 1, { REPORT("a@example.org"),
+		    REPORT("p@example.org"), REPORT("gm@example.org"),
+		    REPORT("obs@example.org") }, LIVE_STATES, "2" },
+	};
+
+	RUN_STEPS(*state, steps);
+}
+
+#define T(f)	cmocka_unit_test_setup_teardown(f, mpfx_setup, mpfx_teardown)
+
+const struct CMUnitTest mailproc_cmd_tests[] = {
+	T(test_help_status_map_orders),
+	T(test_password_new),
+	T(test_press),
+	T(test_concede),
+	T(test_draw),
+	T(test_assign),
+	T(test_resend),
+	T(test_gm_process_preview),
+	T(test_gm_pause_deadline),
+};
+const size_t mailproc_cmd_ntests =
+    sizeof mailproc_cmd_tests / sizeof mailproc_cmd_tests[0];
