@@ -103,8 +103,8 @@ conf_value(const char *file, const char *text, const char *key,
 }
 
 /* The config file in use: --config, $NAVARCH_CONFIG, the default. */
-static const char *
-conf_path(void)
+const char *
+ctl_conf_path(void)
 {
 	const char	*env = getenv("NAVARCH_CONFIG");
 
@@ -120,7 +120,7 @@ conf_path(void)
 static int
 conf_read(const char *key, char **out, unsigned *line)
 {
-	const char	*path = conf_path();
+	const char	*path = ctl_conf_path();
 	char		*text, *cause;
 	size_t		 len;
 
@@ -174,7 +174,7 @@ ctl_db_open(struct store **out)
 		if (path == NULL)
 			return ctl_err(NV_EXIT_CONFIG, "%s: no 'database' key "
 			    "names the database; add 'database = /path/to/"
-			    "navarch.db' or give --db PATH", conf_path());
+			    "navarch.db' or give --db PATH", ctl_conf_path());
 	}
 	code = store_open(path, ms, out, &cause);
 	if (code == STORE_BUSY) {

@@ -143,6 +143,9 @@ int	ctl_store_err(int code, char *cause);
  * caller (store_close).  0, or an exit status (reported): 78 for a
  * configuration problem or a file that is no database, 75 when busy. */
 int	ctl_db_open(struct store **out);
+/* The configuration file in use: --config, $NAVARCH_CONFIG, else
+ * /etc/navarch/navarchd.conf (static storage). */
+const char *ctl_conf_path(void);
 /* The time: --now, else $NAVARCH_NOW, else the clock.  0 or an exit
  * status (64 for a bad --now, 78 for a bad $NAVARCH_NOW). */
 int	ctl_now(int64_t *out);
@@ -292,6 +295,7 @@ int	ctl_replay(const struct ctl_record *, int verify);
 int	cmd_turn(int, char **);
 int	cmd_check_orders(int, char **);
 int	cmd_map(int, char **);
+int	cmd_deliver(int, char **);
 int	cmd_init(int, char **);
 int	cmd_backup(int, char **);
 int	cmd_game_create(int, char **);

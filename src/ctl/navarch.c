@@ -143,6 +143,13 @@ const struct ctl_cmd ctl_cmds[] = {
 	  "validate order files and print them as understood",
 	  "",
 	  cmd_check_orders, NULL },
+	{ "deliver", "[--config FILE]",
+	  "process one order mail from standard input, as navarchd would",
+	  "  The daemon's configuration file (--config, $NAVARCH_CONFIG or "
+	  "/etc/navarch/\n"
+	  "  navarchd.conf) says where the database is.  Exit status 0 done, "
+	  "75 try\n  again later, 78 configuration error.\n", cmd_deliver,
+	  NULL },
 	{ "map",
 	  "GAME|STATE.xml [--turn N] [--side S] [--sheets] [--width N] "
 	  "[--height N]",

@@ -50,6 +50,8 @@ static const struct conf_key daemon_keys[] = {
 	  "file the daemon writes its process id to" },
 	{ "datadir", CONF_STRING, NV_DATADIR, 0, 0, 0, NULL,
 	  "directory holding rulesets/ and schema/" },
+	{ "templatedir", CONF_STRING, NULL, 0, 0, 0, NULL,
+	  "directory of the report templates" },
 	{ "hash_cost", CONF_INT, "0", 0, 0, 11, NULL,
 	  "password hash cost (0: the default)" },
 	{ "busy_timeout", CONF_INT, "5000", 0, 0, 600000, NULL,
@@ -122,7 +124,7 @@ check_urls(struct daemon_config *c, struct diag *d)
 		diag_error(d, c->file, key_line(c, c->send.user != NULL ?
 		    "smtp_user" : "smtp_password_file"), "smtp_user and "
 		    "smtp_password_file go together");
-	if (!send_addr_ok(c->from))
+	if (c->from != NULL && !send_addr_ok(c->from))
 		diag_error(d, c->file, key_line(c, "from"), "from = %s: not a "
 		    "mail address (expected e.g. navarch@example.org)",
 		    c->from);
@@ -138,6 +140,8 @@ static void
 fill(struct daemon_config *c)
 {
 	const struct conf	*f = &c->conf;
+	/* A key whose line was wrong keeps its default (CONF_ENUM and
+	 * CONF_INT keys all have one), so tls is never NULL. */
 	const char		*tls = conf_get(f, "tls");
 
 	c->database = conf_get(f, "database");
@@ -147,12 +151,14 @@ fill(struct daemon_config *c)
 	c->gm = conf_get(f, "gm");
 	c->pidfile = conf_get(f, "pidfile");
 	c->datadir = conf_get(f, "datadir");
+	c->templatedir = conf_get(f, "templatedir");
 	c->poll_interval = conf_get_num(f, "poll_interval");
-	log_level_parse(conf_get(f, "log_level"), &c->log_level);
+	if (log_level_parse(conf_get(f, "log_level"), &c->log_level) != 0)
+		c->log_level = LOG_LEVEL_INFO;
 	c->hash_cost = conf_get_num(f, "hash_cost");
 	c->busy_timeout = conf_get_num(f, "busy_timeout");
 	c->outbox_batch = conf_get_num(f, "outbox_batch");
-	c->early = strcmp(conf_get(f, "early_processing"), "yes") == 0;
+	c->early = strcmp(conf_get(f, "early_processing"), "no") != 0;
 	c->grace = conf_get_num(f, "grace");
 	c->reminder = conf_get_num(f, "reminder");
 	c->missed_limit = conf_get_num(f, "missed_limit");
@@ -191,7 +197,10 @@ daemon_config_load(const char *path, struct daemon_config *c,
 	}
 	if (strlen(text) != len)
 		diag_error(d, path, 0, "the file holds a NUL byte");
-	else if (conf_parse(daemon_keys, NKEYS, path, text, &c->conf, d) == 0) {
+	else {
+		/* The values are checked even when some lines were wrong, so
+		 * that one run reports every problem. */
+		conf_parse(daemon_keys, NKEYS, path, text, &c->conf, d);
 		fill(c);
 		check_urls(c, d);
 	}

@@ -90,6 +90,7 @@ mailproc_setup(const struct daemon_config *c, struct store *s,
 	mp->address = c->from;
 	mp->gm = c->gm;
 	mp->datadir = c->datadir;
+	mp->templatedir = c->templatedir;
 	if (c->hash_cost > 0)
 		mp->hash_cost = (unsigned)c->hash_cost;
 	mp->refusals_per_day = (int)c->refusals_per_day;

@@ -35,6 +35,8 @@ struct daemon_config {
 	const char		*gm;		/* NULL: none */
 	const char		*pidfile;	/* NULL: none */
 	const char		*datadir;
+	const char		*templatedir;	/* NULL: $NAVARCH_TEMPLATEDIR,
+						   else the installed ones */
 	struct intake_config	 intake;
 	struct send_config	 send;
 	long			 poll_interval;

@@ -173,4 +173,11 @@ void	mp_status(struct mp_ctx *);
  * turn cannot be played: *refused set). */
 int	mp_adjudicate(struct mp_ctx *, int force, int *refused);
 
+/* Report templates are small; anything larger is a mistake. */
+#define MAILPROC_TEMPLATE_MAX	(1024 * 1024)
+
+#ifndef NV_TEMPLATEDIR
+#define NV_TEMPLATEDIR "/usr/local/share/navarch/templates"
+#endif
+
 #endif

@@ -15,10 +15,14 @@
 
 #include "buf.h"
 #include "diag.h"
+#include "dice.h"
 #include "events.h"
+#include "fileio.h"
 #include "mailproc-int.h"
 #include "map.h"
 #include "mime.h"
+#include "play.h"
+#include "report.h"
 #include "state.h"
 #include "state-xml.h"
 #include "store.h"
@@ -211,72 +215,101 @@ mp_queue(struct mp_ctx *ctx, const char *to, const char *subject,
 
 /* --- reports ------------------------------------------------------------- */
 
-static int
-event_cb(const struct store_event_row *e, void *arg)
-{
-	struct buf	*b = arg;
 
-	buf_printf(b, "  %s\n", e->text);
-	return 0;
-}
-
-static void
-report_result(const struct nv_state *st, struct buf *b)
-{
-	const struct nv_result	*r = &st->result;
-
-	if (r->kind == NV_RESULT_PLAYING)
-		return;
-	if (r->kind == NV_RESULT_WON && r->winner >= 0)
-		buf_printf(b, "\nThe battle is over: won by %s (%s).\n",
-		    st->sides[r->winner].id, r->reason != NULL ? r->reason :
-		    "");
-	else
-		buf_printf(b, "\nThe battle is over: drawn (%s).\n",
-		    r->reason != NULL ? r->reason : "");
-	buf_adds(b, "The dice seed is now revealed: navarch export and "
-	    "navarch replay let anyone check every roll.\n");
-}
 
 /* The one place a report is made.  Until the report renderer (src/report,
  * reports issue) lands, every reader gets the whole event log of the turn
  * and the map drawn for their side. */
+/* Reads a report template of the template directory into *xsl. */
+static int
+read_template(const struct mailproc *mp, const char *file, char **xsl,
+    size_t *len, char **path, char **cause)
+{
+	const char	*dir = mp->templatedir;
+
+	if (dir == NULL && (dir = getenv("NAVARCH_TEMPLATEDIR")) == NULL)
+		dir = NV_TEMPLATEDIR;
+	*path = xasprintf("%s/%s", dir, file);
+	return file_read(*path, MAILPROC_TEMPLATE_MAX, xsl, len, cause);
+}
+
+/* The turn played again from its stored state, orders in force and seed
+ * (the engine is deterministic), so the report sees every event with the
+ * positions fog of war needs. */
+static int
+replay_turn(struct mailproc *mp, const char *game, int turn,
+    struct play_game *pg, struct play_result *res, char **cause)
+{
+	struct play_roster	 r;
+	struct store_game	*g = NULL;
+	struct diag		 d = DIAG_INIT;
+	int			 rc = -1;
+
+	memset(&r, 0, sizeof r);
+	if (play_game_state(mp->store, mp->datadir, game, turn, pg, NULL,
+	    &d, cause) != 0)
+		goto out;
+	if (store_game_get(mp->store, game, &g, cause) != STORE_OK ||
+	    play_roster_load(mp->store, game, turn, pg->st, &r, cause) != 0)
+		goto out;
+	if (play_turn(pg->st, game, g->seed, r.sets, r.nsets, res, &d,
+	    cause) != 0)
+		goto out;
+	rc = 0;
+out:
+	if (rc != 0 && *cause == NULL)
+		*cause = xasprintf("turn %d of game %s cannot be replayed for "
+		    "its report", turn, game);
+	play_roster_free(&r);
+	store_game_free(g);
+	diag_free(&d);
+	return rc;
+}
+
 int
 mailproc_report(struct mailproc *mp, const char *game, int turn,
     const char *side, char **text, char **cause)
 {
 	struct play_game	 pg;
-	struct map_opts		 mo = MAP_OPTS_INIT;
-	struct diag		 d = DIAG_INIT;
+	struct play_result	 res;
+	struct report_input	 in;
 	struct buf		 b = BUF_INIT;
-	int			 code, rc;
+	char			*xsl = NULL, *path = NULL;
+	size_t			 len, nrolls;
+	int			 rc = -1;
 
 	*text = NULL;
-	rc = play_game_state(mp->store, mp->datadir, game, turn + 1, &pg,
-	    NULL, &d, cause);
-	diag_free(&d);
-	if (rc != 0) {
-		if (*cause == NULL)
-			*cause = xasprintf("the state after turn %d of game %s "
-			    "cannot be loaded", turn, game);
-		return -1;
+	memset(&pg, 0, sizeof pg);
+	memset(&res, 0, sizeof res);
+	if (replay_turn(mp, game, turn, &pg, &res, cause) != 0)
+		goto out;
+	memset(&in, 0, sizeof in);
+	in.game = game;
+	in.before = pg.st;
+	in.after = res.next;
+	in.ev = &res.ev;
+	in.rolls = dice_rolls(res.dice, &nrolls);
+	in.nrolls = nrolls;
+	in.reader = side != NULL ? REPORT_SIDE : REPORT_GM;
+	in.side = side != NULL ? state_side_index(pg.st, side) : -1;
+	if (side != NULL && in.side < 0) {
+		*cause = xasprintf("game %s has no side %s", game, side);
+		goto out;
 	}
-	buf_printf(&b, "Game %s: the report of turn %d.\n\nWhat happened:\n",
-	    game, turn);
-	code = store_events_list(mp->store, game, turn, event_cb, &b, cause);
-	if (code != STORE_OK) {
-		play_game_free(&pg);
-		buf_free(&b);
-		return -1;
-	}
-	if (side != NULL)
-		mo.side = state_side_index(pg.st, side);
-	buf_printf(&b, "\nThe map at the start of turn %d:\n\n", turn + 1);
-	map_render(pg.st, &mo, &b);
-	report_result(pg.st, &b);
+	if (read_template(mp, side != NULL ? "report-side.xsl" :
+	    "report-gm.xsl", &xsl, &len, &path, cause) != 0)
+		goto out;
+	if (report_render(&in, path, xsl, len, &b, cause) != 0)
+		goto out;
 	*text = buf_detach(&b);
+	rc = 0;
+out:
+	free(xsl);
+	free(path);
+	buf_free(&b);
+	play_result_free(&res);
 	play_game_free(&pg);
-	return 0;
+	return rc;
 }
 
 static int

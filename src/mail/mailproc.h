@@ -57,6 +57,9 @@ struct mailproc {
 	const char	*address;	/* the daemon's own address */
 	const char	*gm;		/* GM address when a game has none */
 	const char	*datadir;	/* rulesets/ and schema/ */
+	const char	*templatedir;	/* report templates; NULL:
+					   $NAVARCH_TEMPLATEDIR, else the
+					   installed ones */
 	unsigned	 hash_cost;	/* for PASSWORD NEW */
 	int		 refusals_per_day;	/* per player (default 3) */
 	int		 unknown_per_day;	/* per unknown address (1) */

@@ -145,4 +145,20 @@ else
 	ok
 fi
 
+# --- navarch deliver: one message on standard input, as an MTA pipes it --
+{
+	printf 'From: athens@example.org\nTo: navarch@example.org\n'
+	printf 'Subject: status\nMessage-ID: <deliver1@test>\n\n'
+	printf 'GAME demo\nPLAYER athens\nPASSWORD athens-secret\nSTATUS\n'
+} > "$T/deliver.eml"
+before=$(ls "$OUT/new" | wc -l)
+expect 0 "navarch deliver" "$NAVARCH" --config "$T/navarchd.conf" deliver \
+    < "$T/deliver.eml"
+expect 0 "cycle 6 (sends what deliver queued)" daemon -f "$T/navarchd.conf" \
+    --once --foreground --now "$NOW"
+[ "$(ls "$OUT/new" | wc -l)" -gt "$before" ] && ok ||
+    bad "nothing was sent for the delivered message"
+expect 78 "deliver with a broken config" "$NAVARCH" --config "$T/bad.conf" \
+    deliver < "$T/deliver.eml"
+
 finish

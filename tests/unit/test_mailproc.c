@@ -278,8 +278,8 @@ test_atomic(void **state)
 
 /* --- the clock ----------------------------------------------------------- */
 
-#define REPORT(to)	{ to, "Turn 1 report", { "report of turn 1",	\
-			  "Turn 1 begins", "The map at the start of turn 2" } }
+#define REPORT(to)	{ to, "Turn 1 report", { "NAVARCH -- turn 1 ",	\
+			  "TURN 1, PHASE BY PHASE", "MAP" } }
 
 /* At the deadline (plus grace) the turn is played with the orders in
  * force; players without orders miss it; reports go to every player,

@@ -13,7 +13,7 @@
 #define REJECTED	1
 #define REFUSED		2
 #define ACCEPTED(to)	{ to, NULL, { "Orders accepted" } }
-#define REPORT(to)	{ to, "Turn 1 report", { "report of turn 1" } }
+#define REPORT(to)	{ to, "Turn 1 report", { "NAVARCH -- turn 1 " } }
 #define LIVE_STATES	"SELECT count(*) FROM states WHERE superseded = 0"
 
 static void
@@ -185,7 +185,7 @@ test_resend(void **state)
 		  LIVE_STATES, "2" },
 		{ "resend", 180, DONE, {
 			{ "a@example.org", "Turn 1 report (again)",
-			  { "report of turn 1", "Turn 1 begins" } },
+			  { "NAVARCH -- turn 1 ", "TURN 1, PHASE BY PHASE" } },
 			{ "a@example.org", NULL, { "RESEND: the report of turn "
 			  "1 comes again" } },
 		  }, NULL, NULL },

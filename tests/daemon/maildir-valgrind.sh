@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# tests/daemon/maildir-valgrind.sh: the daemon's end-to-end test again,
+# with every navarchd run under valgrind (errors and definite leaks fail).
+# Skipped (77) without valgrind, except in CI, where it is a failure.
+if ! command -v valgrind >/dev/null 2>&1; then
+	if [ "${CI:-}" = true ]; then
+		echo "valgrind is missing (apt-get install valgrind)"
+		exit 1
+	fi
+	echo "skipped: install valgrind to run this test"
+	exit 77
+fi
+VALGRIND=1 exec bash "$(dirname "$0")/maildir.sh"
