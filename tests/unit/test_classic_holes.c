@@ -18,6 +18,7 @@
 
 #include "buf.h"
 #include "classic.h"
+#include "datafix.h"
 #include "diag.h"
 #include "dice.h"
 #include "events.h"
@@ -28,55 +29,6 @@
 #include "turn.h"
 #include "xalloc.h"
 
-struct fixture {
-	struct nv_ruleset *rs;
-	char		*rng;
-	size_t		 rnglen;
-};
-
-static char *
-read_rel(const char *rel, size_t *len)
-{
-	const char	*dir = getenv("NAVARCH_DATADIR");
-	char		*path, *buf = NULL, *cause = NULL;
-
-	path = xasprintf("%s/%s", dir != NULL ? dir : "../data", rel);
-	if (file_read(path, NV_XML_MAX, &buf, len, &cause) != 0)
-		fail_msg("%s (set NAVARCH_DATADIR)", cause);
-	free(path);
-	return buf;
-}
-
-static int
-setup(void **state)
-{
-	struct fixture	*f = xcalloc(1, sizeof *f);
-	struct diag	 d = DIAG_INIT;
-	char		*xml, *rng;
-	size_t		 xmllen, rnglen;
-
-	xml = read_rel("rulesets/classic.xml", &xmllen);
-	rng = read_rel("schema/ruleset-classic.rng", &rnglen);
-	f->rs = ruleset_load("classic.xml", xml, xmllen, rng, rnglen, &d);
-	assert_non_null(f->rs);
-	free(xml);
-	free(rng);
-	diag_free(&d);
-	f->rng = read_rel("schema/scenario.rng", &f->rnglen);
-	*state = f;
-	return 0;
-}
-
-static int
-teardown(void **state)
-{
-	struct fixture	*f = *state;
-
-	ruleset_free(f->rs);
-	free(f->rng);
-	free(f);
-	return 0;
-}
 
 #define MAXS 6
 
@@ -91,7 +43,7 @@ struct scen {
 };
 
 static struct nv_state *
-load(struct fixture *f, const struct scen *sc)
+load(struct datafix *f, const struct scen *sc)
 {
 	struct buf	 b = BUF_INIT;
 	struct diag	 d = DIAG_INIT;
@@ -135,7 +87,7 @@ static const struct {
 static void
 test_plug_on(void **state)
 {
-	struct fixture		*f = *state;
+	struct datafix		*f = *state;
 	struct classic_data	 cd;
 	size_t			 i;
 
@@ -201,7 +153,7 @@ static const struct {
 static void
 test_ship_score(void **state)
 {
-	struct fixture	*f = *state;
+	struct datafix	*f = *state;
 	struct scen	 sc;
 	struct nv_state	*st;
 	char		*ship;
@@ -362,7 +314,7 @@ static const struct tcase {
 };
 
 static void
-check_turn(struct fixture *f, const struct tcase *tc)
+check_turn(struct datafix *f, const struct tcase *tc)
 {
 	struct nv_state		*st = load(f, &tc->sc), *out = NULL;
 	struct nv_dice		*dice = dice_script(tc->dice, tc->ndice);
@@ -496,5 +448,5 @@ main(void)
 		cmocka_unit_test(test_ended),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, datafix_setup, datafix_teardown);
 }

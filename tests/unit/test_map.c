@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include "buf.h"
+#include "datafix.h"
 #include "diag.h"
 #include "fileio.h"
 #include "map.h"
@@ -35,18 +36,6 @@ struct env {
 	size_t			 slen;
 };
 
-static char *
-read_rel(const char *rel, size_t *len)
-{
-	const char	*dir = getenv("NAVARCH_DATADIR");
-	char		*path, *buf = NULL, *cause = NULL;
-
-	path = xasprintf("%s/%s", dir != NULL ? dir : "../data", rel);
-	if (file_read(path, NV_XML_MAX, &buf, len, &cause) != 0)
-		fail_msg("%s (set NAVARCH_DATADIR)", cause);
-	free(path);
-	return buf;
-}
 
 /* --- scenarios ----------------------------------------------------------- */
 
@@ -134,7 +123,7 @@ scenario_text(enum src src)
 
 	switch (src) {
 	case SRC_SMALL:	return xstrdup(small_xml);
-	case SRC_DEMO:	return read_rel("../orders/demo/scenario.xml", &len);
+	case SRC_DEMO:	return datafix_read("../orders/demo/scenario.xml", &len);
 	case SRC_GEN30:	return gen_xml(&gen30);
 	case SRC_GEN40:	return gen_xml(&gen40);
 	case SRC_GEN120: return gen_xml(&gen120);
@@ -653,9 +642,9 @@ setup(void **state)
 	char		*xml, *rng;
 	size_t		 xlen, rlen;
 
-	xml = read_rel("rulesets/classic.xml", &xlen);
-	rng = read_rel("schema/ruleset-classic.rng", &rlen);
-	e->srng = read_rel("schema/scenario.rng", &e->slen);
+	xml = datafix_read("rulesets/classic.xml", &xlen);
+	rng = datafix_read("schema/ruleset-classic.rng", &rlen);
+	e->srng = datafix_read("schema/scenario.rng", &e->slen);
 	e->rs = ruleset_load("classic.xml", xml, xlen, rng, rlen, &d);
 	free(xml);
 	free(rng);

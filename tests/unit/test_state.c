@@ -17,6 +17,7 @@
 
 #include "buf.h"
 #include "classic.h"
+#include "datafix.h"
 #include "diag.h"
 #include "fileio.h"
 #include "ruleset.h"
@@ -24,58 +25,9 @@
 #include "state.h"
 #include "xalloc.h"
 
-struct fixture {
-	struct nv_ruleset *rs;
-	char		*rng;
-	size_t		 rnglen;
-};
-
-static char *
-read_rel(const char *rel, size_t *len)
-{
-	const char	*dir = getenv("NAVARCH_DATADIR");
-	char		*path, *buf = NULL, *cause = NULL;
-
-	path = xasprintf("%s/%s", dir != NULL ? dir : "../data", rel);
-	if (file_read(path, NV_XML_MAX, &buf, len, &cause) != 0)
-		fail_msg("%s (set NAVARCH_DATADIR)", cause);
-	free(path);
-	return buf;
-}
-
-static int
-setup(void **state)
-{
-	struct fixture	*f = xcalloc(1, sizeof *f);
-	struct diag	 d = DIAG_INIT;
-	char		*xml, *rng;
-	size_t		 xmllen, rnglen;
-
-	xml = read_rel("rulesets/classic.xml", &xmllen);
-	rng = read_rel("schema/ruleset-classic.rng", &rnglen);
-	f->rs = ruleset_load("classic.xml", xml, xmllen, rng, rnglen, &d);
-	assert_non_null(f->rs);
-	free(xml);
-	free(rng);
-	diag_free(&d);
-	f->rng = read_rel("schema/scenario.rng", &f->rnglen);
-	*state = f;
-	return 0;
-}
-
-static int
-teardown(void **state)
-{
-	struct fixture	*f = *state;
-
-	ruleset_free(f->rs);
-	free(f->rng);
-	free(f);
-	return 0;
-}
 
 static struct nv_state *
-load(struct fixture *f, const char *file, const char *doc, size_t len,
+load(struct datafix *f, const char *file, const char *doc, size_t len,
     struct diag *d)
 {
 	return state_xml_load(f->rs, file, doc, len, f->rng, f->rnglen, d);
@@ -299,7 +251,7 @@ has_error(const struct diag *d, unsigned line, const char *msg)
 static void
 test_errors(void **state)
 {
-	struct fixture	*f = *state;
+	struct datafix	*f = *state;
 	struct diag	 d = DIAG_INIT;
 	struct buf	 b = BUF_INIT, out = BUF_INIT;
 	struct nv_state	*st;
@@ -344,14 +296,14 @@ test_errors(void **state)
 /* --- defaults ------------------------------------------------------------------- */
 
 static struct nv_state *
-load_fixture(struct fixture *f, const char *name, char **text, size_t *len)
+load_fixture(struct datafix *f, const char *name, char **text, size_t *len)
 {
 	struct diag	 d = DIAG_INIT;
 	struct buf	 b = BUF_INIT;
 	struct nv_state	*st;
 	char		*rel = xasprintf("../tests/unit/fixtures/%s", name);
 
-	*text = read_rel(rel, len);
+	*text = datafix_read(rel, len);
 	free(rel);
 	st = load(f, name, *text, *len, &d);
 	diag_format(&d, &b);
@@ -410,7 +362,7 @@ static const struct {
 static void
 test_defaults(void **state)
 {
-	struct fixture		*f = *state;
+	struct datafix		*f = *state;
 	struct nv_state		*st;
 	const struct nv_ship	*s;
 	char			*text;
@@ -471,7 +423,7 @@ static const struct {
 static void
 test_round_trip(void **state)
 {
-	struct fixture	*f = *state;
+	struct datafix	*f = *state;
 	struct nv_state	*st, *st2;
 	struct diag	 d = DIAG_INIT;
 	struct buf	 one = BUF_INIT, two = BUF_INIT;
@@ -485,7 +437,7 @@ test_round_trip(void **state)
 		if (trip_cases[i].canon != NULL) {
 			rel = xasprintf("../tests/unit/fixtures/%s",
 			    trip_cases[i].canon);
-			canon = read_rel(rel, &clen);
+			canon = datafix_read(rel, &clen);
 			free(rel);
 		}
 		state_xml_save(st, &one);
@@ -512,7 +464,7 @@ test_round_trip(void **state)
 static void
 test_captured_and_result(void **state)
 {
-	struct fixture		*f = *state;
+	struct datafix		*f = *state;
 	struct nv_state		*st, *copy;
 	const struct nv_ship	*s;
 	struct buf		 b = BUF_INIT, c = BUF_INIT;
@@ -560,7 +512,7 @@ test_captured_and_result(void **state)
 static void
 test_big_map(void **state)
 {
-	struct fixture	*f = *state;
+	struct datafix	*f = *state;
 	struct nv_state	*st;
 	char		*text, name[8];
 	size_t		 len;
@@ -590,5 +542,5 @@ main(void)
 		cmocka_unit_test(test_big_map),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, datafix_setup, datafix_teardown);
 }
