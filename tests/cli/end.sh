@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# tests/cli/end.sh: a game played to its end from the command line: the
+# turn limit ends it, the result is recorded, the seed is revealed, no
+# further turn is played, and replay verifies every turn.
+. "$(dirname "$0")/lib.sh"
+
+sed 's/turn-limit="8"/turn-limit="2"/' "$SCENARIO" > "$T/short.xml"
+printf 'pw\n' > "$T/pw"
+expect 0 "init" nv init
+expect 0 "create" nv game create demo --scenario "$T/short.xml"
+expect 0 "athens" nv player add demo athens a@example.org --password-file "$T/pw"
+expect 0 "persia" nv player add demo persia p@example.org --password-file "$T/pw"
+expect 0 "orders athens" nv orders submit demo athens "$SRC/orders/demo/turn1-athens.txt"
+expect 0 "orders persia" nv orders submit demo persia "$SRC/orders/demo/turn1-persia.txt"
+expect 0 "turn 1" nv adjudicate demo
+expect 0 "show after turn 1" nv game show demo
+has "still playing" "$T/out" "status *playing"
+expect 0 "turn 2 (no orders: straight on)" nv adjudicate demo --force
+has "the game is over" "$T/err" "the game is over and the seed revealed"
+expect 0 "show after turn 2" nv game show demo
+has "ended" "$T/out" "status *ended"
+has "seed revealed" "$T/out" "revealed: "
+expect 1 "no turn 3" nv adjudicate demo --force
+has "refused: ended" "$T/err" "is ended"
+expect 0 "final state" nv export demo
+has "result recorded" "$T/out" "<result status="
+expect 0 "replay" nv replay demo --verify
+has "identical" "$T/out" "identical: turns 1 to 3"
+finish
