@@ -284,6 +284,13 @@ check_reports() {
 	    "\[navarch demo\] Turn $1 report\$" "NAVARCH -- turn $1 GM report"
 }
 check_reports 1
+# The GM's report lists the orders in force, as played; a side's does not.
+expect_mail "the GM's report lists nike's orders" gm \
+    '\[navarch demo\] Turn 1 report$' '^SHIP nike SPEED 4 MOVE F F L F F'
+expect_mail "the GM's report lists tyre's orders" gm \
+    '\[navarch demo\] Turn 1 report$' '^SHIP tyre '
+[ "$(mails_matching athens 'Turn 1 report' 'ORDERS IN FORCE')" -eq 0 ] &&
+    ok || bad "athens's report shows the orders in force"
 
 # --- turns 2 and 3: both players, one cycle each ------------------------------
 for turn in 2 3; do
