@@ -360,18 +360,18 @@ after=$(total)
 [ "$(maildir_count navarch)" -eq "$inbox" ] && ok ||
     bad "the daemon wrote to itself: $(maildir_count navarch) in its INBOX"
 
-# --- TLS verification: the wrong CA is refused --------------------------------
+# --- TLS verification: the wrong CA is refused (the daemon logs it and
+# tries again at the next poll, so the exit status is not the point) -------
 sed "s|^ca_file = .*|ca_file = $WRONG_CA_FILE|" "$T/navarchd.conf" \
     >"$T/wrong-ca.conf"
 set +e
 "$NAVARCHD" -f "$T/wrong-ca.conf" --once --foreground \
     --now 2026-12-04T13:00Z >"$T/out" 2>"$T/err"
-st=$?
 set -e
-if [ "$st" -ne 0 ] || grep -qi "certif\|verif\|tls\|ssl" "$T/err"; then
+if grep -q "certificate could not be verified" "$T/err"; then
 	ok
 else
-	bad "navarchd with the wrong CA neither failed nor logged a TLS error"
+	bad "navarchd with the wrong CA did not report a failed verification"
 	sed 's/^/    | /' "$T/err" | head -10
 fi
 
