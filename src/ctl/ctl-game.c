@@ -16,6 +16,7 @@
 #include "ctl.h"
 #include "diag.h"
 #include "exitcode.h"
+#include "orders.h"
 #include "play.h"
 #include "state.h"
 #include "store.h"
@@ -56,6 +57,8 @@ ctl_play(const struct nv_state *in, const char *game, const char *seed,
 		out->next = r.next;
 		out->ev = r.ev;
 		out->dice = r.dice;
+		/* The CLI's reports get the orders from ctl_load_orders. */
+		orders_free(r.orders);
 	}
 	free(cause);
 	free(ps);
@@ -68,6 +71,7 @@ ctl_result_free(struct ctl_result *r)
 {
 	struct play_result	pr;
 
+	memset(&pr, 0, sizeof pr);
 	pr.next = r->next;
 	pr.ev = r->ev;
 	pr.dice = r->dice;

@@ -288,6 +288,7 @@ mailproc_report(struct mailproc *mp, const char *game, int turn,
 	in.before = pg.st;
 	in.after = res.next;
 	in.ev = &res.ev;
+	in.orders = res.orders;
 	in.rolls = dice_rolls(res.dice, &nrolls);
 	in.nrolls = nrolls;
 	in.reader = side != NULL ? REPORT_SIDE : REPORT_GM;

@@ -189,6 +189,8 @@ play_turn(const struct nv_state *in, const char *game, const char *seed,
 		rc = NV_EXIT_FAIL;
 		goto out;
 	}
+	out->orders = o;
+	o = NULL;
 	rc = 0;
 out:
 	orders_free(o);
@@ -203,5 +205,6 @@ play_result_free(struct play_result *r)
 	state_free(r->next);
 	events_free(&r->ev);
 	dice_free(r->dice);
+	orders_free(r->orders);
 	memset(r, 0, sizeof *r);
 }

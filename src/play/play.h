@@ -72,6 +72,8 @@ struct play_result {
 	struct nv_state		*next;
 	struct nv_events	 ev;
 	struct nv_dice		*dice;	/* its dice_rolls() are the rolls */
+	struct nv_orders	*orders;	/* the orders in force, as
+						 * played (the GM's report) */
 };
 
 /* Parses and validates the order sets against in and plays the turn with

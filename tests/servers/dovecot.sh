@@ -18,6 +18,14 @@
 # DOVECOT_OTHER_CA (an unrelated CA, to test a failed verification),
 # DOVECOT_USER, DOVECOT_PASSWORD_FILE.
 #
+# Two environment variables let it serve Maildirs another server delivers
+# into (tests/daemon/servers.sh, with tests/servers/postfix.sh):
+#   NV_DOVECOT_MAIL_ROOT  serve ROOT/LOGIN/Maildir (Postfix's virtual
+#                         layout) instead of DIR/mail/LOGIN; the Maildirs
+#                         must belong to navarchtest (NV_MAIL_USER there)
+#   NV_DOVECOT_USERS      the logins, separated by spaces (default: player),
+#                         all with the one password; DOVECOT_USER is the first
+#
 # Needs root (Dovecot refuses to access mail as uid 0, so the Maildirs
 # belong to a system user, navarchtest, created if missing), dovecot-imapd
 # and openssl.  Without them: exit 77 (skip) with what to install, or 1
@@ -25,7 +33,9 @@
 set -eu
 
 MAILUSER=navarchtest
-LOGIN=player
+LOGINS=${NV_DOVECOT_USERS:-player}
+LOGIN=${LOGINS%% *}
+MAIL_ROOT=${NV_DOVECOT_MAIL_ROOT:-}
 PASSWORD=galley-oar-7
 
 skip() {
@@ -88,7 +98,14 @@ make_certs() {
 }
 
 write_conf() {
-	local d=$1 imap=$2 imaps=$3
+	local d=$1 imap=$2 imaps=$3 location home
+	if [ -n "$MAIL_ROOT" ]; then
+		location=maildir:$MAIL_ROOT/%u/Maildir
+		home=$MAIL_ROOT/%u
+	else
+		location=maildir:$d/mail/%u
+		home=$d/mail/%u
+	fi
 	cat >"$d/dovecot.conf" <<EOF
 # Written by tests/servers/dovecot.sh; private to this test run.
 base_dir = $d/run
@@ -117,7 +134,7 @@ service anvil {
 # Without this, Dovecot waits 5 s for the stats process at shutdown.
 stats_writer_socket_path =
 first_valid_uid = 1
-mail_location = maildir:$d/mail/%u
+mail_location = $location
 mail_uid = $MAILUSER
 mail_gid = $MAILUSER
 default_login_user = dovenull
@@ -132,7 +149,7 @@ passdb {
 }
 userdb {
   driver = static
-  args = uid=$MAILUSER gid=$MAILUSER home=$d/mail/%u
+  args = uid=$MAILUSER gid=$MAILUSER home=$home
 }
 service imap-login {
   inet_listener imap {
@@ -173,14 +190,16 @@ start() {
 	id "$MAILUSER" >/dev/null 2>&1 ||
 	    useradd --system --no-create-home --shell /usr/sbin/nologin \
 	    "$MAILUSER" >/dev/null
-	local d ports imap imaps try
+	local d ports imap imaps try login
 	d=$(mktemp -d /tmp/navarch-dovecot.XXXXXX)
 	# mktemp makes it 0700: Dovecot's workers could not traverse it.
 	chmod 755 "$d"
 	mkdir -p "$d/tls" "$d/run" "$d/state" "$d/mail"
 	chown "$MAILUSER:$MAILUSER" "$d/mail"
 	make_certs "$d" || { rm -rf "$d"; exit 1; }
-	printf '%s:{PLAIN}%s\n' "$LOGIN" "$PASSWORD" >"$d/passwd"
+	for login in $LOGINS; do
+		printf '%s:{PLAIN}%s\n' "$login" "$PASSWORD"
+	done >"$d/passwd"
 	printf '%s\n' "$PASSWORD" >"$d/password"
 	chmod 644 "$d/passwd"
 	chmod 600 "$d/password"

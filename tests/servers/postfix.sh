@@ -14,12 +14,20 @@
 #			server that `tls = required` must refuse to use
 # and, for AUTH, a Dovecot that serves nothing but its auth socket to
 # Postfix (Postfix's own SASL needs Dovecot or Cyrus).  The certificate is
-# self-signed for DNS:localhost and IP:127.0.0.1 (DIR/tls/cert.pem is the CA
+# self-signed for DNS:localhost and IP:127.0.0.1 (DIR/tls/ca.pem is the CA
 # to verify it with); DIR/tls/other.pem is an unrelated certificate, a
 # wrong CA.  Mail for a@example.org and b@example.org is delivered into
 # DIR/mail/a/Maildir and DIR/mail/b/Maildir (owned by NV_MAIL_USER, default
 # nobody); any other @example.org recipient is refused with 550; every
 # other domain goes to the error transport, so nothing leaves the machine.
+#
+# Environment, for tests/daemon/servers.sh (the defaults are as above):
+#   NV_MAILBOXES	the local parts at example.org with a Maildir
+#			(default: a b), separated by spaces
+#   NV_TLS_CERT, NV_TLS_KEY, NV_TLS_CA
+#			serve this certificate and key (signed by the CA in
+#			NV_TLS_CA, which CA_FILE then names) instead of a
+#			self-signed one: one CA for Dovecot and Postfix
 #
 # Exit status: 0; 77 when Postfix, Dovecot or openssl is missing (1 when
 # CI=true, where a missing server is a failure); 1 on any other failure,
@@ -82,6 +90,16 @@ make_cert() {
 		    -keyout "$dir/tls/$name.key" -out "$dir/tls/$name.pem" \
 		    >/dev/null 2>&1 || die "openssl cannot make a certificate"
 	done
+	if [ -n "${NV_TLS_CERT:-}" ]; then
+		cp "$NV_TLS_CERT" "$dir/tls/server.pem"
+		cp "$NV_TLS_KEY" "$dir/tls/server.key"
+		cp "${NV_TLS_CA:?NV_TLS_CA must name the CA of NV_TLS_CERT}" \
+		    "$dir/tls/ca.pem"
+	else
+		cp "$dir/tls/cert.pem" "$dir/tls/server.pem"
+		cp "$dir/tls/cert.key" "$dir/tls/server.key"
+		cp "$dir/tls/cert.pem" "$dir/tls/ca.pem"
+	fi
 	chmod 644 "$dir/tls/"*
 }
 
@@ -156,14 +174,15 @@ virtual_uid_maps = static:$mail_uid
 virtual_gid_maps = static:$mail_gid
 virtual_minimum_uid = 1
 smtpd_relay_restrictions = permit_mynetworks, reject_unauth_destination
-smtpd_tls_cert_file = $dir/tls/cert.pem
-smtpd_tls_key_file = $dir/tls/cert.key
+smtpd_tls_cert_file = $dir/tls/server.pem
+smtpd_tls_key_file = $dir/tls/server.key
 smtpd_tls_security_level = may
 smtpd_sasl_type = dovecot
 smtpd_sasl_path = $dir/dovecot/run/auth-postfix
 EOF
-	printf 'a@example.org a/Maildir/\nb@example.org b/Maildir/\n' \
-	    >"$c/vmailbox"
+	for box in ${NV_MAILBOXES:-a b}; do
+		printf '%s@example.org %s/Maildir/\n' "$box" "$box"
+	done >"$c/vmailbox"
 	# A main.cf younger than 2 s makes postfix wait 2.4 s ("cool-down").
 	touch -d '-1 minute' "$c/main.cf"
 }
@@ -250,7 +269,7 @@ SMTP_PORT=$smtp_port
 SUBMISSION_PORT=$submission_port
 SMTPS_PORT=$smtps_port
 PLAIN_PORT=$plain_port
-CA_FILE=$dir/tls/cert.pem
+CA_FILE=$dir/tls/ca.pem
 WRONG_CA_FILE=$dir/tls/other.pem
 MAIL_DIR=$dir/mail
 SMTP_USER=navarch
