@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "strutil.h"
@@ -159,6 +160,34 @@ too_far:
 	return -1;
 }
 
+/* "+48h@20:00": at least the offset from now, then on to the next 20:00
+ * UTC, so that a schedule keeps deadlines at one time of day whenever
+ * the turn was played.  0 or -1 with *why. */
+static int
+parse_relative_at(const char *spec, int64_t now, int64_t *out,
+    const char **why)
+{
+	const char	*at = strchr(spec, '@'), *p;
+	char		*rel = xstrndup(spec, (size_t)(at - spec));
+	int64_t		 v, day, want;
+	int		 h, mi, rc;
+
+	rc = parse_relative(rel, &v, why);
+	free(rel);
+	if (rc != 0)
+		return -1;
+	*why = "expected +N[mhdw]... and @HH:MM, e.g. +48h@20:00";
+	p = at + 1;
+	if (digits(&p, 2, &h) != 0 || expect(&p, ':') != 0 ||
+	    digits(&p, 2, &mi) != 0 || *p != '\0' || h > 23 || mi > 59)
+		return -1;
+	v += now;
+	day = v - ((v % 86400) + 86400) % 86400;
+	want = day + h * 3600 + mi * 60;
+	*out = want >= v ? want : want + 86400;
+	return 0;
+}
+
 int
 time_parse(const char *spec, int64_t now, int64_t *out, char **cause)
 {
@@ -166,6 +195,11 @@ time_parse(const char *spec, int64_t now, int64_t *out, char **cause)
 	int64_t		 v;
 	long		 secs;
 
+	if (spec[0] == '+' && strchr(spec, '@') != NULL) {
+		if (parse_relative_at(spec, now, out, &why) != 0)
+			goto bad;
+		return 0;
+	}
 	if (spec[0] == '+') {
 		if (parse_relative(spec, &v, &why) != 0)
 			goto bad;

@@ -9,8 +9,9 @@
 
 #define TIME_LEN	80	/* room for any int64, though 20 is used */
 
-/* Parses a time SPEC: 2026-12-01T20:00Z[:SS], @SECONDS or +N[mhdw]...
- * relative to now.  0, or -1 with *cause (owned by the caller) quoting
+/* Parses a time SPEC: 2026-12-01T20:00Z[:SS], @SECONDS, +N[mhdw]...
+ * relative to now, or +N[mhdw]...@HH:MM (at least that long from now, at
+ * the next HH:MM UTC: a schedule "every 48 h at 20:00").  0, or -1 with *cause (owned by the caller) quoting
  * the spec and saying what is legal. */
 int	time_parse(const char *spec, int64_t now, int64_t *out, char **cause);
 /* "2026-12-01T20:00Z" (":SS" added when not whole minutes). */
