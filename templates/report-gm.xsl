@@ -46,6 +46,15 @@
   </xsl:for-each>
   <xsl:call-template name="wrecks"/>
   <xsl:call-template name="orders"/>
+  <xsl:if test="corrections/correction">
+    <xsl:call-template name="heading">
+      <xsl:with-param name="t" select="'GM CORRECTIONS'"/>
+    </xsl:call-template>
+    <xsl:for-each select="corrections/correction">
+      <xsl:value-of select="concat(nv:wrap(concat(@ship, ': ', .), '  ',
+          '    '), $nl)"/>
+    </xsl:for-each>
+  </xsl:if>
   <xsl:call-template name="events"/>
   <xsl:call-template name="dice"/>
   <xsl:call-template name="heading"><xsl:with-param name="t" select="'MAP'"/></xsl:call-template>

@@ -45,6 +45,15 @@
     <xsl:call-template name="side-ships"/>
   </xsl:for-each>
   <xsl:call-template name="wrecks"/>
+  <xsl:if test="corrections/correction">
+    <xsl:call-template name="heading">
+      <xsl:with-param name="t" select="'GM CORRECTIONS'"/>
+    </xsl:call-template>
+    <xsl:for-each select="corrections/correction">
+      <xsl:value-of select="concat(nv:wrap(concat(@ship, ': ', .), '  ',
+          '    '), $nl)"/>
+    </xsl:for-each>
+  </xsl:if>
   <xsl:call-template name="events"/>
   <xsl:call-template name="heading"><xsl:with-param name="t" select="'MAP'"/></xsl:call-template>
   <xsl:value-of select="map"/>

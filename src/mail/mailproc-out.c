@@ -7,6 +7,7 @@
  * work done again after a crash writes the same ids. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -266,6 +267,55 @@ out:
 	return rc;
 }
 
+/* The GM's corrections made during a turn, from the audit log (action
+ * "ship-set", details "turn T ship S" and a KEY=VALUE a line). */
+struct fixes {
+	int			 turn;
+	struct report_correction *v;
+	size_t			 n;
+};
+
+static int
+fix_cb(const struct store_audit *a, void *arg)
+{
+	struct fixes	*f = arg;
+	char		 head[64], *text, *p;
+	int		 n;
+
+	if (strcmp(a->action, "ship-set") != 0 || a->details == NULL)
+		return 0;
+	n = snprintf(head, sizeof head, "turn %d ship ", f->turn);
+	if (n < 0 || strncmp(a->details, head, (size_t)n) != 0)
+		return 0;
+	text = xstrdup(a->details + n);
+	if ((p = strchr(text, '\n')) == NULL) {
+		free(text);
+		return 0;
+	}
+	*p++ = '\0';
+	f->v = xreallocarray(f->v, f->n + 1, sizeof *f->v);
+	f->v[f->n].ship = text;
+	/* One line for the report: "hull=5 holes=0". */
+	f->v[f->n].text = xstrdup(p);
+	for (p = (char *)f->v[f->n].text; *p != '\0'; p++)
+		if (*p == '\n')
+			*p = ' ';
+	f->n++;
+	return 0;
+}
+
+static void
+fixes_free(struct fixes *f)
+{
+	size_t	i;
+
+	for (i = 0; i < f->n; i++) {
+		free((char *)f->v[i].ship);
+		free((char *)f->v[i].text);
+	}
+	free(f->v);
+}
+
 int
 mailproc_report(struct mailproc *mp, const char *game, int turn,
     const char *side, char **text, char **cause)
@@ -273,6 +323,7 @@ mailproc_report(struct mailproc *mp, const char *game, int turn,
 	struct play_game	 pg;
 	struct play_result	 res;
 	struct report_input	 in;
+	struct fixes		 fx = { 0, NULL, 0 };
 	struct buf		 b = BUF_INIT;
 	char			*xsl = NULL, *path = NULL;
 	size_t			 len, nrolls;
@@ -297,6 +348,12 @@ mailproc_report(struct mailproc *mp, const char *game, int turn,
 		*cause = xasprintf("game %s has no side %s", game, side);
 		goto out;
 	}
+	fx.turn = turn;
+	if (store_audit_list(mp->store, game, fix_cb, &fx, cause) !=
+	    STORE_OK)
+		goto out;
+	in.corrections = fx.v;
+	in.ncorrections = fx.n;
 	if (read_template(mp, side != NULL ? "report-side.xsl" :
 	    "report-gm.xsl", &xsl, &len, &path, cause) != 0)
 		goto out;
@@ -307,6 +364,7 @@ mailproc_report(struct mailproc *mp, const char *game, int turn,
 out:
 	free(xsl);
 	free(path);
+	fixes_free(&fx);
 	buf_free(&b);
 	play_result_free(&res);
 	play_game_free(&pg);

@@ -365,6 +365,28 @@ check_input(const struct report_input *in, char **cause)
 	return 0;
 }
 
+/* The GM's corrections: a side sees only those of its own ships, which
+ * it knows anyway; nothing about another side's ship may leak. */
+static void
+corrections(xmlNodePtr root, const struct report_input *in)
+{
+	const struct nv_state	*st = in->before;
+	xmlNodePtr		 list = NULL, n;
+	size_t			 i;
+	int			 k;
+
+	for (i = 0; i < in->ncorrections; i++) {
+		k = state_ship_index(st, in->corrections[i].ship);
+		if (k < 0 || (in->reader == REPORT_SIDE &&
+		    st->ships[k].side != in->side))
+			continue;
+		if (list == NULL)
+			list = doc_child(root, "corrections", NULL);
+		n = doc_child(list, "correction", in->corrections[i].text);
+		doc_set(n, "ship", st->ships[k].id);
+	}
+}
+
 static xmlNodePtr
 add_head(const struct report_input *in, xmlDocPtr doc)
 {
@@ -393,6 +415,7 @@ add_head(const struct report_input *in, xmlDocPtr doc)
 		doc_set(n, "letter", l);
 	}
 	doc_child(root, "deadline", in->deadline);
+	corrections(root, in);
 	n = doc_child(root, "settings", NULL);
 	doc_set_int(n, "turn-limit", st->settings.turn_limit);
 	doc_set_int(n, "visibility", st->settings.visibility);

@@ -35,6 +35,12 @@ enum report_reader {
 /* What a report is made of.  Nothing here is owned by the struct.  The
  * document has no slot for a player's name or mail address: a side's
  * report is the same for every player of that side. */
+/* One GM correction: the ship and what was set ("hull=5 holes=0"). */
+struct report_correction {
+	const char	*ship;
+	const char	*text;
+};
+
 struct report_input {
 	const char		*game;		/* game id, or NULL */
 	const struct nv_state	*before;	/* the state the turn started
@@ -54,6 +60,11 @@ struct report_input {
 	int			 side;		/* REPORT_SIDE: side index */
 	int			 sheets;	/* the map as every sheet, not
 						   a window */
+	/* The GM's corrections of ships made during the turn (navarch
+	 * ship set), shown in the next report: a side sees those of its
+	 * own ships, the GM and observers all of them. */
+	const struct report_correction *corrections;
+	size_t			 ncorrections;
 };
 
 /* The report document as XML text (UTF-8, indented), appended to out:

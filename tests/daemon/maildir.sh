@@ -145,6 +145,26 @@ else
 	ok
 fi
 
+# --- a GM correction during turn 2 appears in the next report ------------
+expect 0 "ship set" nv ship set demo nike hull=5
+printf 'GAME demo\nGM\nPASSWORD gm-secret\nPROCESS\n' > "$T/gm-process.txt"
+mail gmprocess gm@example.org "$T/gm-process.txt"
+expect 0 "cycle (GM PROCESS)" daemon -f "$T/navarchd.conf" --once \
+    --foreground --now "$NOW"
+rep_a=$(grep -l "Turn 2 report" $(outbox_for athens@example.org) | head -n 1)
+rep_p=$(grep -l "Turn 2 report" $(outbox_for persia@example.org) | head -n 1)
+if [ -n "$rep_a" ] && [ -n "$rep_p" ]; then
+	ok
+	has "athens sees the correction of its ship" "$rep_a" "nike: hull=5"
+	if grep -q "GM CORRECTIONS" "$rep_p"; then
+		bad "persia's report shows a correction of an athenian ship"
+	else
+		ok
+	fi
+else
+	bad "no turn 2 reports after the GM's PROCESS"
+fi
+
 # --- navarch deliver: one message on standard input, as an MTA pipes it --
 {
 	printf 'From: athens@example.org\nTo: navarch@example.org\n'
