@@ -165,6 +165,33 @@ else
 	bad "no turn 2 reports after the GM's PROCESS"
 fi
 
+# --- the long-running daemon: pidfile, SIGHUP reload, SIGTERM exit ---------
+sed 's/^poll_interval = .*/poll_interval = 5/' "$T/navarchd.conf" > "$T/run.conf"
+printf 'pidfile = %s\n' "$T/navarchd.pid" >> "$T/run.conf"
+"$NAVARCHD" -f "$T/run.conf" --foreground --now "$NOW" 2>"$T/run.log" &
+dpid=$!
+for _ in $(seq 50); do [ -s "$T/navarchd.pid" ] && break; sleep 0.1; done
+[ "$(cat "$T/navarchd.pid" 2>/dev/null)" = "$dpid" ] && ok ||
+    bad "the pidfile does not hold the daemon's pid"
+expect 1 "a second daemon on the same pidfile" "$NAVARCHD" -f "$T/run.conf" \
+    --foreground --once --now "$NOW"
+has "second daemon refused" "$T/err" "another navarchd is running"
+kill -HUP "$dpid"
+for _ in $(seq 50); do grep -q "configuration reloaded" "$T/run.log" && break
+	sleep 0.1; done
+has "SIGHUP reloads the configuration" "$T/run.log" "configuration reloaded"
+kill -TERM "$dpid"
+for _ in $(seq 100); do kill -0 "$dpid" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$dpid" 2>/dev/null; then
+	bad "SIGTERM did not stop the daemon within 10 s"
+	kill -KILL "$dpid"
+else
+	ok
+fi
+set +e; wait "$dpid"; st=$?; set -e
+[ "$st" = 0 ] && ok || bad "the daemon exited $st after SIGTERM"
+[ ! -e "$T/navarchd.pid" ] && ok || bad "the pidfile was left behind"
+
 # --- navarch deliver: one message on standard input, as an MTA pipes it --
 {
 	printf 'From: athens@example.org\nTo: navarch@example.org\n'
