@@ -296,6 +296,7 @@ int	cmd_turn(int, char **);
 int	cmd_check_orders(int, char **);
 int	cmd_map(int, char **);
 int	cmd_deliver(int, char **);
+int	cmd_game_settings(int, char **);
 int	cmd_init(int, char **);
 int	cmd_backup(int, char **);
 int	cmd_game_create(int, char **);

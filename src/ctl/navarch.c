@@ -45,6 +45,17 @@ static const struct ctl_cmd game_cmds[] = {
 	  "$NAVARCH_HASH_COST)\n" DB_HELP NOW_HELP,
 	  cmd_game_create, NULL },
 	{ "game list", "", "list the games", DB_HELP, cmd_game_list, NULL },
+	{ "game settings", "GAME [KEY=VALUE...]",
+	  "show or set a game's settings for the mail daemon",
+	  "  early=on|off        play as soon as every order is in\n"
+	  "  grace=DURATION      wait after the deadline (seconds, 30m, 1h)\n"
+	  "  reminder=DURATION   remind players this long before it (0: "
+	  "never)\n"
+	  "  missed_limit=N      tell the GM after N missed turns\n"
+	  "  schedule=SPEC       each new turn's deadline: none, +48h, or "
+	  "+48h@20:00\n"
+	  "                      (at least 48 h, then the next 20:00 UTC)\n"
+	  DB_HELP, cmd_game_settings, NULL },
 	{ "game show", "GAME [--turn N]",
 	  "show a game: players, orders in, history, audit log",
 	  "  --turn N            also the events and dice of turn N's "

@@ -10,6 +10,21 @@ expect 0 "init" nv init
 expect 0 "create" nv game create demo --scenario "$T/short.xml"
 expect 0 "athens" nv player add demo athens a@example.org --password-file "$T/pw"
 expect 0 "persia" nv player add demo persia p@example.org --password-file "$T/pw"
+# Settings for the mail daemon: checked, stored, audited.
+expect 0 "settings: schedule" nv game settings demo schedule=+48h@20:00 \
+    early=off reminder=12h
+has "schedule stored" "$T/out" "schedule = +48h@20:00"
+expect 0 "settings: show" nv game settings demo
+has "early stored" "$T/out" "early = off"
+expect 0 "settings: replace" nv game settings demo early=on
+has "early replaced" "$T/out" "early = on"
+expect 2 "settings: bad schedule" nv game settings demo schedule=every-day
+has "legal schedules named" "$T/err" "+48h@20:00"
+expect 2 "settings: unknown key" nv game settings demo colour=red
+has "keys listed" "$T/err" "missed_limit"
+expect 64 "settings: not KEY=VALUE" nv game settings demo early
+expect 0 "settings audited" nv game show demo
+has "audit entry" "$T/out" "settings"
 expect 0 "orders athens" nv orders submit demo athens "$SRC/orders/demo/turn1-athens.txt"
 expect 0 "orders persia" nv orders submit demo persia "$SRC/orders/demo/turn1-persia.txt"
 expect 0 "turn 1" nv adjudicate demo
