@@ -1,17 +1,20 @@
 /* cmd-map.c: navarch map STATE.xml [--side S] [--sheets] [--width N]
- * [--height N]
+ * [--height N] [--svg]
  *
  * Prints the ASCII hex map of a state: a window around a side's ships (or
- * all ships), or every sheet of the whole map. */
+ * all ships), or every sheet of the whole map; with --svg, the whole map
+ * as an SVG picture instead. */
 #include "config.h"
 
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
 #include "ctl.h"
 #include "exitcode.h"
+#include "map-svg.h"
 #include "map.h"
 #include "state.h"
 #include "strutil.h"
@@ -21,6 +24,7 @@ struct map_args {
 	const char	*width;
 	const char	*height;
 	int		 sheets;
+	int		 svg;
 };
 
 static int
@@ -31,6 +35,7 @@ parse_args(int argc, char **argv, struct map_args *a)
 		{ "sheets",	no_argument,	   NULL, 'S' },
 		{ "width",	required_argument, NULL, 'w' },
 		{ "height",	required_argument, NULL, 'h' },
+		{ "svg",	no_argument,	   NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int	c;
@@ -42,6 +47,7 @@ parse_args(int argc, char **argv, struct map_args *a)
 		case 'S': a->sheets = 1; break;
 		case 'w': a->width = optarg; break;
 		case 'h': a->height = optarg; break;
+		case 'v': a->svg = 1; break;
 		default: return -1;
 		}
 	}
@@ -89,6 +95,7 @@ cmd_map(int argc, char **argv)
 	struct map_opts	 o = MAP_OPTS_INIT;
 	struct ctl_game	 g;
 	struct buf	 b = BUF_INIT;
+	char		*cause = NULL;
 	int		 rc;
 
 	if (parse_args(argc, argv, &a) != 0)
@@ -99,9 +106,16 @@ cmd_map(int argc, char **argv)
 		ctl_game_free(&g);
 		return NV_EXIT_USAGE;
 	}
-	map_render(g.st, &o, &b);
+	rc = NV_EXIT_OK;
+	if (!a.svg)
+		map_render(g.st, &o, &b);
+	else if (map_svg(g.st, &o, &b, &cause) != 0) {
+		fprintf(stderr, "navarch map: %s: %s\n", argv[optind], cause);
+		free(cause);
+		rc = NV_EXIT_FAIL;
+	}
 	fputs(buf_str(&b), stdout);
 	buf_free(&b);
 	ctl_game_free(&g);
-	return NV_EXIT_OK;
+	return rc;
 }

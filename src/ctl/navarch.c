@@ -29,14 +29,16 @@ const struct ctl_cmd ctl_cmds[] = {
 	  "",
 	  cmd_check_orders },
 	{ "map",
-	  "STATE.xml [--side S] [--sheets] [--width N] [--height N]",
+	  "STATE.xml [--side S] [--sheets] [--width N] [--height N] "
+	  "[--svg]",
 	  "print the ASCII hex map of a state",
 	  "  --side S      centre the window on side S's ships, list them "
 	  "first\n"
 	  "  --sheets      print every sheet of the whole map, not one "
 	  "window\n"
 	  "  --width N     longest line (default 76, at least 24)\n"
-	  "  --height N    hex rows a window or sheet shows (default 15)\n",
+	  "  --height N    hex rows a window or sheet shows (default 15)\n"
+	  "  --svg         print the whole map as an SVG picture instead\n",
 	  cmd_map },
 	{ NULL, NULL, NULL, NULL, NULL }
 };
