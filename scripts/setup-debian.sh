@@ -4,12 +4,14 @@
 #
 # libetpan-dev pulls in libcurl4-gnutls-dev (not the OpenSSL flavour);
 # libdpkg-perl provides the specs file Debian's libetpan.pc names.
+# librsvg2-bin gives rsvg-convert, which tests/svg/render.sh draws the SVG
+# map with.
 set -eu
 
 packages="build-essential autoconf automake pkg-config
 	libxml2-dev libxml2-utils nettle-dev libsqlite3-dev libcrypt-dev
 	libcurl4-gnutls-dev libetpan-dev libdpkg-perl libcmocka-dev
-	valgrind python3"
+	valgrind python3 librsvg2-bin"
 
 missing=""
 for p in $packages; do
