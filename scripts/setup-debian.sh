@@ -9,13 +9,15 @@
 # (tests/servers/); Postfix's installer is preseeded so it asks nothing and
 # writes no system configuration, and the package scripts do not start the
 # system's daemons on these machines.
+# librsvg2-bin gives rsvg-convert, which tests/svg/render.sh draws the SVG
+# map with.
 set -eu
 
 packages="build-essential autoconf automake pkg-config
 	libxml2-dev libxml2-utils libxslt1-dev nettle-dev libsqlite3-dev libcrypt-dev
 	libcurl4-gnutls-dev libetpan-dev libdpkg-perl libcmocka-dev
 	valgrind python3
-	postfix dovecot-core dovecot-imapd openssl"
+	postfix dovecot-core dovecot-imapd openssl librsvg2-bin"
 
 missing=""
 for p in $packages; do

@@ -1,19 +1,21 @@
 /* cmd-map.c: navarch map GAME|STATE.xml [--turn N] [--side S] [--sheets]
- * [--width N] [--height N]
+ * [--width N] [--height N] [--svg]
  *
  * Prints the ASCII hex map of a state file or a stored game: a window
  * around a side's ships (or all ships), or every sheet of the whole map.
  * An argument naming an existing file is a state file, anything else a
- * stored game's id. */
+ * stored game's id.  With --svg, the whole map as an SVG picture. */
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
 #include "ctl.h"
 #include "exitcode.h"
 #include "map.h"
+#include "map-svg.h"
 #include "state.h"
 #include "store.h"
 #include "strutil.h"
@@ -24,6 +26,7 @@ struct map_args {
 	const char	*height;
 	const char	*turn;
 	int		 sheets;
+	int		 svg;
 };
 
 /* Fills opts from the arguments; 0, or an exit status after printing the
@@ -86,7 +89,7 @@ cmd_map(int argc, char **argv)
 	struct map_opts	 o = MAP_OPTS_INIT;
 	struct ctl_game	 g;
 	struct buf	 b = BUF_INIT;
-	char		**pos;
+	char		**pos, *cause = NULL;
 	int		 npos, rc;
 	const struct ctl_opt opts[] = {
 		{ "side", &a.side, NULL },
@@ -94,6 +97,7 @@ cmd_map(int argc, char **argv)
 		{ "width", &a.width, NULL },
 		{ "height", &a.height, NULL },
 		{ "turn", &a.turn, NULL },
+		{ "svg", NULL, &a.svg },
 		{ NULL, NULL, NULL }
 	};
 
@@ -103,7 +107,12 @@ cmd_map(int argc, char **argv)
 	if ((rc = load(pos[0], &a, &g)) != 0)
 		return rc;
 	if ((rc = make_opts(&a, &g, pos[0], &o)) == 0) {
-		map_render(g.st, &o, &b);
+		if (!a.svg)
+			map_render(g.st, &o, &b);
+		else if (map_svg(g.st, &o, &b, &cause) != 0) {
+			rc = ctl_err(NV_EXIT_FAIL, "%s: %s", pos[0], cause);
+			free(cause);
+		}
 		fputs(buf_str(&b), stdout);
 	}
 	buf_free(&b);

@@ -163,7 +163,7 @@ const struct ctl_cmd ctl_cmds[] = {
 	  NULL },
 	{ "map",
 	  "GAME|STATE.xml [--turn N] [--side S] [--sheets] [--width N] "
-	  "[--height N]",
+	  "[--height N] [--svg]",
 	  "print the ASCII hex map of a state or a game",
 	  "  --turn N            a stored game's state of turn N (default: "
 	  "the current)\n"
@@ -173,7 +173,9 @@ const struct ctl_cmd ctl_cmds[] = {
 	  "window\n"
 	  "  --width N           longest line (default 76, at least 24)\n"
 	  "  --height N          hex rows a window or sheet shows (default "
-	  "15)\n" DB_HELP,
+	  "15)\n"
+	  "  --svg               print the whole map as an SVG picture "
+	  "instead\n" DB_HELP,
 	  cmd_map, NULL },
 	{ "init", "", "create the database, or bring its schema up to date",
 	  DB_HELP, cmd_init, NULL },

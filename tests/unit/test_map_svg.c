@@ -1,0 +1,713 @@
+/* test_map_svg.c: the SVG hex map.
+ *
+ * Every output is parsed back with libxml2 and counted with XPath: hex
+ * polygons (and which are land), ships, labels, hex names, legend lines,
+ * wrecks, each shown ship's code once on the map and once in the legend,
+ * each ship's place and rotation.  The same input gives the same bytes.
+ * Fog of war: a hidden ship or wreck leaves no id, name or code behind,
+ * and the output is exactly that of a state without it.  The small map is
+ * compared with tests/unit/golden/map-small.svg; NAVARCH_UPDATE_GOLDEN=1
+ * rewrites it (look at the diff, and at the picture, before committing). */
+#include "config.h"
+
+#include <ctype.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xpath.h>
+#include <libxml/xpathInternals.h>
+
+#include "buf.h"
+#include "diag.h"
+#include "fileio.h"
+#include "map-svg.h"
+#include "map.h"
+#include "ruleset.h"
+#include "state-xml.h"
+#include "state.h"
+#include "xalloc.h"
+
+#define SVG_NS	"http://www.w3.org/2000/svg"
+
+struct env {
+	struct nv_ruleset	*rs;
+	char			*srng;
+	size_t			 slen;
+};
+
+static char *
+read_rel(const char *rel, size_t *len)
+{
+	const char	*dir = getenv("NAVARCH_DATADIR");
+	char		*path, *buf = NULL, *cause = NULL;
+
+	path = xasprintf("%s/%s", dir != NULL ? dir : "../data", rel);
+	if (file_read(path, NV_XML_MAX, &buf, len, &cause) != 0)
+		fail_msg("%s (set NAVARCH_DATADIR)", cause);
+	free(path);
+	return buf;
+}
+
+/* --- scenarios ----------------------------------------------------------- */
+
+/* The ASCII map's small test map: every facing, land, a wreck, a captured
+ * ship, a sunk one, a Greek name. */
+static const char small_xml[] =
+    "<scenario ruleset=\"classic\" turn=\"3\"><title>Small</title>"
+    "<map columns=\"5\" rows=\"4\"><land hex=\"0302\"/><land hex=\"0303\"/>"
+    "</map>"
+    "<side id=\"a\" nation=\"hellenistic\" crew=\"average\"/>"
+    "<side id=\"b\" nation=\"asiatic\" crew=\"average\"/>"
+    "<ship id=\"a-n\" side=\"a\" class=\"trireme\" hex=\"0101\" "
+    "facing=\"N\"/>"
+    "<ship id=\"a-ne\" side=\"a\" class=\"bireme\" hex=\"0201\" "
+    "facing=\"NE\" speed=\"2\"/>"
+    "<ship id=\"a-se\" name=\"Paralos\" side=\"a\" class=\"trireme\" "
+    "hex=\"0401\" facing=\"SE\"/>"
+    "<ship id=\"b-nw\" name=\"\xce\x9d\xce\xaf\xce\xba\xce\xb7\" "
+    "side=\"b\" class=\"trireme\" hex=\"0403\" facing=\"NW\"/>"
+    "<ship id=\"b-s\" side=\"b\" class=\"trireme\" hex=\"0103\" "
+    "facing=\"S\"/>"
+    "<ship id=\"b-sw\" side=\"b\" class=\"trireme\" hex=\"0203\" "
+    "facing=\"SW\" speed=\"-1\"/>"
+    "<ship id=\"prize\" side=\"a\" owner=\"b\" status=\"captured\" "
+    "class=\"bireme\" hex=\"0504\" facing=\"S\"/>"
+    "<ship id=\"sunk\" side=\"a\" class=\"bireme\" hex=\"0104\" "
+    "facing=\"S\" status=\"sunk\"/>"
+    "<wreck hex=\"0502\" ship=\"old\"/></scenario>";
+
+/* A map over 99 columns (CCCRRR names), three sides, a name that needs
+ * escaping. */
+static const char wide_xml[] =
+    "<scenario ruleset=\"classic\" turn=\"1\">"
+    "<title>Wide &amp; &lt;shallow&gt;</title>"
+    "<map columns=\"101\" rows=\"2\"><land hex=\"050001\"/></map>"
+    "<side id=\"a\" name=\"A &amp; Co\" nation=\"hellenistic\" "
+    "crew=\"average\"/>"
+    "<side id=\"b\" nation=\"asiatic\" crew=\"average\"/>"
+    "<side id=\"c\" nation=\"asiatic\" crew=\"average\"/>"
+    "<ship id=\"x1\" name=\"&lt;b&gt;\" side=\"a\" class=\"trireme\" "
+    "hex=\"001001\" facing=\"N\"/>"
+    "<ship id=\"y1\" side=\"b\" class=\"trireme\" hex=\"100002\" "
+    "facing=\"S\"/>"
+    "<ship id=\"z1\" side=\"c\" class=\"bireme\" hex=\"101001\" "
+    "facing=\"SE\"/>"
+    "</scenario>";
+
+enum src { SRC_SMALL, SRC_DEMO, SRC_WIDE };
+
+static char *
+scenario_text(enum src src)
+{
+	size_t	len;
+
+	switch (src) {
+	case SRC_SMALL:	return xstrdup(small_xml);
+	case SRC_DEMO:	return read_rel("../orders/demo/scenario.xml", &len);
+	case SRC_WIDE:	return xstrdup(wide_xml);
+	}
+	return NULL;
+}
+
+static struct nv_state *
+load(const struct env *e, const char *xml)
+{
+	struct diag	 d = DIAG_INIT;
+	struct buf	 b = BUF_INIT;
+	struct nv_state	*st;
+
+	st = state_xml_load(e->rs, "t.xml", xml, strlen(xml), e->srng,
+	    e->slen, &d);
+	if (st == NULL) {
+		diag_format(&d, &b);
+		fail_msg("%s", buf_str(&b));
+	}
+	diag_free(&d);
+	return st;
+}
+
+static char *
+render(const struct nv_state *st, const struct map_opts *o)
+{
+	struct buf	 b = BUF_INIT;
+	char		*cause = NULL;
+
+	if (map_svg(st, o, &b, &cause) != 0)
+		fail_msg("map_svg: %s", cause);
+	assert_null(cause);
+	return buf_detach(&b);
+}
+
+/* --- reading the output back --------------------------------------------- */
+
+struct doc {
+	xmlDocPtr		 doc;
+	xmlXPathContextPtr	 xp;
+};
+
+static void
+doc_parse(struct doc *d, const char *svg)
+{
+	xmlNodePtr	root;
+
+	d->doc = xmlReadMemory(svg, (int)strlen(svg), "map.svg", "UTF-8",
+	    XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+	if (d->doc == NULL)
+		fail_msg("the SVG does not parse as XML:\n%.2000s", svg);
+	root = xmlDocGetRootElement(d->doc);
+	assert_non_null(root);
+	assert_string_equal((const char *)root->name, "svg");
+	assert_non_null(root->ns);
+	assert_string_equal((const char *)root->ns->href, SVG_NS);
+	d->xp = xmlXPathNewContext(d->doc);
+	assert_int_equal(xmlXPathRegisterNs(d->xp, BAD_CAST "s",
+	    BAD_CAST SVG_NS), 0);
+}
+
+static void
+doc_free(struct doc *d)
+{
+	xmlXPathFreeContext(d->xp);
+	xmlFreeDoc(d->doc);
+}
+
+/* The number an XPath expression evaluates to (count(...) etc.). */
+static int
+num(const struct doc *d, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static int
+num(const struct doc *d, const char *fmt, ...)
+{
+	xmlXPathObjectPtr	 r;
+	va_list			 ap;
+	char			*expr;
+	double			 v;
+
+	va_start(ap, fmt);
+	expr = xvasprintf(fmt, ap);
+	va_end(ap);
+	r = xmlXPathEvalExpression(BAD_CAST expr, d->xp);
+	if (r == NULL)
+		fail_msg("bad XPath %s", expr);
+	v = xmlXPathCastToNumber(r);
+	xmlXPathFreeObject(r);
+	free(expr);
+	return (int)v;
+}
+
+/* The string value of an XPath expression; owned by the caller. */
+static char *
+str(const struct doc *d, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static char *
+str(const struct doc *d, const char *fmt, ...)
+{
+	xmlXPathObjectPtr	 r;
+	va_list			 ap;
+	xmlChar			*s;
+	char			*expr, *out;
+
+	va_start(ap, fmt);
+	expr = xvasprintf(fmt, ap);
+	va_end(ap);
+	r = xmlXPathEvalExpression(BAD_CAST expr, d->xp);
+	if (r == NULL)
+		fail_msg("bad XPath %s", expr);
+	s = xmlXPathCastToString(r);
+	out = xstrdup((const char *)s);
+	xmlFree(s);
+	xmlXPathFreeObject(r);
+	free(expr);
+	return out;
+}
+
+static int
+is_word_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_' || c == '-' || c == '+';
+}
+
+/* Occurrences of word in text as a whole word. */
+static int
+count_word(const char *text, const char *word)
+{
+	size_t	wl = strlen(word), len = strlen(text), i;
+	int	n = 0;
+
+	for (i = 0; i + wl <= len; i++)
+		if (memcmp(text + i, word, wl) == 0 &&
+		    (i == 0 || !is_word_char(text[i - 1])) &&
+		    (i + wl == len || !is_word_char(text[i + wl])))
+			n++;
+	return n;
+}
+
+/* --- what every output must satisfy -------------------------------------- */
+
+static void
+check_size(const struct doc *d)
+{
+	char	*w = str(d, "string(/s:svg/@width)");
+	char	*h = str(d, "string(/s:svg/@height)");
+	char	*vb = str(d, "string(/s:svg/@viewBox)");
+	char	*want = xasprintf("0 0 %s %s", w, h);
+
+	assert_true(num(d, "number(/s:svg/@width)") > 0);
+	assert_true(num(d, "number(/s:svg/@height)") > 0);
+	assert_string_equal(vb, want);
+	free(want);
+	free(vb);
+	free(h);
+	free(w);
+}
+
+/* Each shown ship: one shape with a tooltip naming it, its code once on
+ * the map and once in the legend; hidden and sunk ships: nothing. */
+static void
+check_ships(const struct nv_state *st, const struct map_opts *o,
+    const struct doc *d, const char *svg)
+{
+	const unsigned char	*vis = o->ship_visible;
+	char			 code[8], *title;
+	size_t			 i;
+
+	for (i = 0; i < st->nships; i++) {
+		const struct nv_ship	*sh = &st->ships[i];
+
+		if ((vis != NULL && !vis[i]) || !ship_on_map(sh)) {
+			assert_int_equal(count_word(svg, sh->id), 0);
+			continue;
+		}
+		map_ship_code(st, vis, (int)i, code);
+		assert_int_equal(num(d, "count(//s:text[@class='code']"
+		    "[.='%s'])", code), 1);
+		assert_int_equal(num(d, "count(//s:tspan[@class="
+		    "'legend-code'][.='%s'])", code), 1);
+		title = str(d, "string(//s:g[@class='ship'][s:text[.='%s']]"
+		    "/s:title)", code);
+		assert_int_equal(count_word(title, sh->id), 1);
+		assert_non_null(strstr(title, st->rs->classes[sh->cls].id));
+		assert_non_null(strstr(title, dir_name(sh->facing)));
+		if (sh->name != NULL)
+			assert_non_null(strstr(title, sh->name));
+		free(title);
+	}
+}
+
+struct counts {
+	int	ships;		/* shapes on the map = legend lines */
+	int	land;
+	int	wrecks;
+};
+
+static void
+check_all(const struct nv_state *st, const struct map_opts *o,
+    const char *svg, const struct counts *want)
+{
+	struct doc	d;
+	int		hexes = st->columns * st->rows;
+
+	doc_parse(&d, svg);
+	check_size(&d);
+	assert_int_equal(num(&d, "count(//s:g[@class='grid']/s:polygon)"),
+	    hexes);
+	assert_int_equal(num(&d, "count(//s:g[@class='grid']/s:polygon"
+	    "[@class='land'])"), want->land);
+	assert_int_equal(num(&d, "count(//s:text[@class='label'])"),
+	    2 * (st->columns + st->rows));
+	/* Hex names everywhere but under a ship. */
+	assert_int_equal(num(&d, "count(//s:text[@class='hexname'])"),
+	    hexes - want->ships);
+	assert_int_equal(num(&d, "count(//s:g[@class='ship'])"), want->ships);
+	assert_int_equal(num(&d, "count(//s:g[@class='ship']/s:g/s:polygon"
+	    "[starts-with(@class,'hull')])"), want->ships);
+	assert_int_equal(num(&d, "count(//s:g[@class='ship']/*[1]"
+	    "[self::s:title])"), want->ships);
+	assert_int_equal(num(&d, "count(//s:text[@class='code'])"),
+	    want->ships);
+	assert_int_equal(num(&d, "count(//s:text[@class='legend-ship'])"),
+	    want->ships);
+	assert_int_equal(num(&d, "count(//s:g[@class='wreck'])"),
+	    want->wrecks);
+	assert_int_equal(num(&d, "count(//s:text[@class='legend-wreck'])"),
+	    want->wrecks > 0);
+	check_ships(st, o, &d, svg);
+	doc_free(&d);
+}
+
+/* --- the table of maps --------------------------------------------------- */
+
+static void
+golden(const char *name, const char *out)
+{
+	const char	*dir = getenv("NAVARCH_DATADIR");
+	char		*path, *want = NULL, *cause = NULL;
+	size_t		 len;
+	FILE		*f;
+
+	path = xasprintf("%s/../tests/unit/golden/map-%s.svg",
+	    dir != NULL ? dir : "../data", name);
+	if (getenv("NAVARCH_UPDATE_GOLDEN") != NULL) {
+		if ((f = fopen(path, "w")) == NULL ||
+		    fputs(out, f) == EOF || fclose(f) != 0)
+			fail_msg("cannot write %s", path);
+		free(path);
+		return;
+	}
+	if (file_read(path, NV_XML_MAX, &want, &len, &cause) != 0)
+		fail_msg("%s (NAVARCH_UPDATE_GOLDEN=1 writes it)", cause);
+	if (strcmp(want, out) != 0) {
+		print_message("--- %s\n%s--- got\n%s", path, want, out);
+		fail_msg("%s differs", path);
+	}
+	free(want);
+	free(path);
+}
+
+static const struct map_row {
+	const char	*golden;	/* name, or NULL for none */
+	enum src	 src;
+	const char	*side;		/* reader, or NULL for all */
+	struct counts	 want;
+	const char	*first;		/* the legend's first ship */
+} map_rows[] = {
+	{ "small",	SRC_SMALL, NULL,     { 7, 2, 1 }, "a-n" },
+	{ NULL,		SRC_SMALL, "b",      { 7, 2, 1 }, "b-nw" },
+	{ NULL,		SRC_DEMO,  NULL,     { 6, 3, 0 }, "nike" },
+	{ NULL,		SRC_DEMO,  "persia", { 6, 3, 0 }, "azes" },
+	{ NULL,		SRC_WIDE,  "c",      { 3, 1, 0 }, "z1" },
+};
+
+static void
+test_maps(void **state)
+{
+	const struct env	*e = *state;
+	size_t			 i;
+
+	for (i = 0; i < sizeof map_rows / sizeof map_rows[0]; i++) {
+		const struct map_row	*r = &map_rows[i];
+		struct map_opts		 o = MAP_OPTS_INIT;
+		struct nv_state		*st;
+		struct doc		 d;
+		char			*xml, *out, *again, *first;
+
+		xml = scenario_text(r->src);
+		st = load(e, xml);
+		if (r->side != NULL)
+			assert_true((o.side = state_side_index(st, r->side))
+			    >= 0);
+		out = render(st, &o);
+		check_all(st, &o, out, &r->want);
+		doc_parse(&d, out);
+		first = str(&d, "string((//s:text[@class='legend-ship'])[1]"
+		    "/s:tspan[2])");
+		assert_string_equal(first, r->first);
+		free(first);
+		doc_free(&d);
+		if (r->golden != NULL)
+			golden(r->golden, out);
+		/* Deterministic: the same again, byte for byte. */
+		again = render(st, &o);
+		assert_string_equal(out, again);
+		free(again);
+		free(out);
+		state_free(st);
+		free(xml);
+	}
+}
+
+/* Where each ship is drawn and which way it points: odd columns half a
+ * hex (35) higher than even ones, 60 across a column, 70 down a row, a
+ * rotation of 60 degrees a facing clockwise from north. */
+static void
+test_geometry(void **state)
+{
+	static const struct {
+		enum src	 src;
+		const char	*id;
+		const char	*transform;
+	} rows[] = {
+		{ SRC_SMALL, "a-n",   "translate(72 91)" },
+		{ SRC_SMALL, "a-ne",  "translate(132 126) rotate(60)" },
+		{ SRC_SMALL, "a-se",  "translate(252 126) rotate(120)" },
+		{ SRC_SMALL, "b-s",   "translate(72 231) rotate(180)" },
+		{ SRC_SMALL, "b-sw",  "translate(132 266) rotate(240)" },
+		{ SRC_SMALL, "b-nw",  "translate(252 266) rotate(300)" },
+		{ SRC_SMALL, "prize", "translate(312 301) rotate(180)" },
+		{ SRC_DEMO,  "nike",  "translate(312 581) rotate(120)" },
+		{ SRC_DEMO,  "tyre",  "translate(972 476) rotate(240)" },
+		{ SRC_WIDE,  "z1",    "translate(6072 91) rotate(120)" },
+	};
+	const struct env	*e = *state;
+	size_t			 i;
+
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		struct nv_state	*st;
+		struct doc	 d;
+		char		*xml, *out, *got;
+
+		xml = scenario_text(rows[i].src);
+		st = load(e, xml);
+		out = render(st, NULL);
+		doc_parse(&d, out);
+		got = str(&d, "string(//s:g[@class='ship'][contains("
+		    "s:title, ' %s:') or contains(s:title, ' %s (')]"
+		    "/s:g/@transform)", rows[i].id, rows[i].id);
+		if (strcmp(got, rows[i].transform) != 0)
+			fail_msg("%s: transform '%s', want '%s'", rows[i].id,
+			    got, rows[i].transform);
+		free(got);
+		doc_free(&d);
+		free(out);
+		state_free(st);
+		free(xml);
+	}
+}
+
+/* Labels name columns and rows with the map's digits: 2, or 3 over 99. */
+static void
+test_labels(void **state)
+{
+	static const struct {
+		enum src	 src;
+		const char	*label;
+		int		 want;
+	} rows[] = {
+		{ SRC_SMALL, "01", 4 },		/* column and row, twice */
+		{ SRC_SMALL, "05", 2 },
+		{ SRC_SMALL, "06", 0 },
+		{ SRC_DEMO,  "12", 4 },
+		{ SRC_DEMO,  "20", 2 },
+		{ SRC_WIDE,  "001", 4 },
+		{ SRC_WIDE,  "101", 2 },
+		{ SRC_WIDE,  "01", 0 },
+	};
+	const struct env	*e = *state;
+	size_t			 i;
+
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		struct nv_state	*st;
+		struct doc	 d;
+		char		*xml, *out;
+
+		xml = scenario_text(rows[i].src);
+		st = load(e, xml);
+		out = render(st, NULL);
+		doc_parse(&d, out);
+		assert_int_equal(num(&d, "count(//s:text[@class='label']"
+		    "[.='%s'])", rows[i].label), rows[i].want);
+		doc_free(&d);
+		free(out);
+		state_free(st);
+		free(xml);
+	}
+}
+
+/* --- fog of war ---------------------------------------------------------- */
+
+/* The scenario text without the element that starts with tag. */
+static char *
+without(const char *xml, const char *tag)
+{
+	const char	*p = strstr(xml, tag), *end;
+	struct buf	 b = BUF_INIT;
+
+	assert_non_null(p);
+	end = strstr(p, "/>");
+	assert_non_null(end);
+	buf_add(&b, xml, (size_t)(p - xml));
+	buf_adds(&b, end + 2);
+	return buf_detach(&b);
+}
+
+static const struct {
+	enum src	 src;
+	const char	*side;
+} fog_rows[] = {
+	{ SRC_SMALL, NULL },
+	{ SRC_SMALL, "a" },
+	{ SRC_DEMO, "athens" },
+	{ SRC_DEMO, "persia" },
+	{ SRC_WIDE, "a" },
+};
+
+/* Is code borne by a visible ship under vis? */
+static int
+code_taken(const struct nv_state *st, const unsigned char *vis,
+    const char *code)
+{
+	char	c[8];
+	size_t	i;
+
+	for (i = 0; i < st->nships; i++)
+		if (vis[i] && ship_on_map(&st->ships[i]) &&
+		    strcmp(map_ship_code(st, vis, (int)i, c), code) == 0)
+			return 1;
+	return 0;
+}
+
+static void
+fog_one_ship(const struct env *e, const char *xml, struct nv_state *st,
+    struct map_opts *o, size_t i)
+{
+	const struct nv_ship	*sh = &st->ships[i];
+	unsigned char		*vis = xcalloc(st->nships, 1);
+	struct counts		 want = { 0, 0, 0 };
+	struct nv_state		*st2;
+	char			*tag, *xml2, *out, *out2, code[8];
+	size_t			 k;
+
+	memset(vis, 1, st->nships);
+	vis[i] = 0;
+	for (k = 0; k < st->nships; k++)
+		want.ships += vis[k] && ship_on_map(&st->ships[k]);
+	for (k = 0; k < (size_t)(st->columns * st->rows); k++)
+		want.land += st->land[k] != 0;
+	want.wrecks = (int)st->nwrecks;
+	o->ship_visible = vis;
+	out = render(st, o);
+	check_all(st, o, out, &want);
+	/* Nothing of it: not its id, name or code (unless another ship now
+	 * bears that code), anywhere. */
+	assert_int_equal(count_word(out, sh->id), 0);
+	if (sh->name != NULL)
+		assert_null(strstr(out, sh->name));
+	map_ship_code(st, NULL, (int)i, code);
+	if (!code_taken(st, vis, code))
+		assert_int_equal(count_word(out, code), 0);
+	/* The same bytes as for a state without the ship. */
+	tag = xasprintf("<ship id=\"%s\"", sh->id);
+	xml2 = without(xml, tag);
+	st2 = load(e, xml2);
+	o->ship_visible = NULL;
+	out2 = render(st2, o);
+	assert_string_equal(out, out2);
+	free(out2);
+	state_free(st2);
+	free(xml2);
+	free(tag);
+	free(out);
+	free(vis);
+}
+
+static void
+test_fog(void **state)
+{
+	const struct env	*e = *state;
+	size_t			 r, i;
+	int			 hidden = 0;
+
+	for (r = 0; r < sizeof fog_rows / sizeof fog_rows[0]; r++) {
+		struct map_opts	 o = MAP_OPTS_INIT;
+		struct nv_state	*st;
+		char		*xml;
+
+		xml = scenario_text(fog_rows[r].src);
+		st = load(e, xml);
+		o.side = fog_rows[r].side != NULL ?
+		    state_side_index(st, fog_rows[r].side) : -1;
+		for (i = 0; i < st->nships; i++) {
+			/* The reader always sees its own ships. */
+			if (o.side >= 0 && st->ships[i].side == o.side)
+				continue;
+			fog_one_ship(e, xml, st, &o, i);
+			hidden++;
+		}
+		state_free(st);
+		free(xml);
+	}
+	assert_true(hidden >= 15);
+}
+
+/* A hidden wreck is neither drawn nor listed. */
+static void
+test_fog_wreck(void **state)
+{
+	const struct env	*e = *state;
+	struct map_opts		 o = MAP_OPTS_INIT;
+	struct nv_state		*st, *st2;
+	unsigned char		 hide[1] = { 0 };
+	struct counts		 want = { 7, 2, 1 };
+	char			*xml, *xml2, *out, *out2;
+
+	xml = scenario_text(SRC_SMALL);
+	st = load(e, xml);
+	out = render(st, &o);
+	assert_int_equal(count_word(out, "old"), 2);	/* title, legend */
+	free(out);
+	o.wreck_visible = hide;
+	out = render(st, &o);
+	want.wrecks = 0;
+	check_all(st, &o, out, &want);
+	assert_int_equal(count_word(out, "old"), 0);
+	xml2 = without(xml, "<wreck ");
+	st2 = load(e, xml2);
+	o.wreck_visible = NULL;
+	out2 = render(st2, &o);
+	assert_string_equal(out, out2);
+	free(out);
+	free(out2);
+	free(xml);
+	free(xml2);
+	state_free(st);
+	state_free(st2);
+}
+
+/* --- main ---------------------------------------------------------------- */
+
+static int
+setup(void **state)
+{
+	struct env	*e = xcalloc(1, sizeof *e);
+	struct diag	 d = DIAG_INIT;
+	char		*xml, *rng;
+	size_t		 xlen, rlen;
+
+	xml = read_rel("rulesets/classic.xml", &xlen);
+	rng = read_rel("schema/ruleset-classic.rng", &rlen);
+	e->srng = read_rel("schema/scenario.rng", &e->slen);
+	e->rs = ruleset_load("classic.xml", xml, xlen, rng, rlen, &d);
+	free(xml);
+	free(rng);
+	diag_free(&d);
+	if (e->rs == NULL)
+		return -1;
+	*state = e;
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	struct env	*e = *state;
+
+	ruleset_free(e->rs);
+	free(e->srng);
+	free(e);
+	xmlCleanupParser();
+	return 0;
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_maps),
+		cmocka_unit_test(test_geometry),
+		cmocka_unit_test(test_labels),
+		cmocka_unit_test(test_fog),
+		cmocka_unit_test(test_fog_wreck),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
