@@ -1,6 +1,6 @@
 /* mailproc-cmd.c: the players' mail commands (docs/mail-commands.md).
  *
- * Each command appends its part of the answer to ctx->reply, or an error
+ * Each command adds its part to the answer (mp_part), or an error
  * to ctx->errors (which rejects the whole mail).  Mail to other people
  * (press, draw offers, the end of the game) goes to their registered
  * addresses, one mail each: nobody's address is ever shown to anybody. */
@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "maildoc.h"
 #include "mailproc-int.h"
 #include "map.h"
 #include "password.h"
@@ -49,6 +50,7 @@ mp_status(struct mp_ctx *ctx)
 	struct status_sets	 s = { BUF_INIT, BUF_INIT };
 	struct buf		 draws = BUF_INIT, one = BUF_INIT;
 	const struct play_player *p;
+	xmlNodePtr		 st = mp_part(ctx, "status"), n;
 	char			*cause = NULL;
 	size_t			 i;
 
@@ -56,34 +58,28 @@ mp_status(struct mp_ctx *ctx)
 	    ctx->turn, status_set_cb, &s, &cause), cause);
 	mp_check(ctx, store_mark_list(ctx->mp->store, ctx->g->id, ctx->turn,
 	    "draw", mark_cb, &draws, &cause), cause);
-	buf_printf(&ctx->reply, "STATUS: game %s%s%s%s, turn %d, %s.\n",
-	    ctx->g->id, ctx->pg.st->title != NULL ? " (" : "",
-	    ctx->pg.st->title != NULL ? ctx->pg.st->title : "",
-	    ctx->pg.st->title != NULL ? ")" : "", ctx->turn,
-	    store_game_status_name(ctx->g->status));
-	buf_adds(&ctx->reply, "Deadline: ");
-	mp_when(ctx->g->deadline, &ctx->reply);
-	buf_adds(&ctx->reply, "\nOrders for this turn:\n");
+	md_set(st, "status", store_game_status_name(ctx->g->status));
+	mp_set_when(st, "deadline", ctx->g->deadline);
 	for (i = 0; i < ctx->roster.np; i++) {
 		p = &ctx->roster.p[i];
 		if (p->removed)
 			continue;
 		buf_printf(&one, " %s ", p->id);
-		buf_printf(&ctx->reply, "  %s (side %s): %s", p->id, p->side,
-		    strstr(buf_str(&s.in), buf_str(&one)) != NULL ? "in" :
-		    strstr(buf_str(&s.empty), buf_str(&one)) != NULL ?
-		    "cleared" : p->expected ? "not yet" : "no ships to order");
+		n = md_add(st, "player", NULL);
+		md_set(n, "id", p->id);
+		md_set(n, "side", p->side);
+		md_set(n, "orders", strstr(buf_str(&s.in), buf_str(&one)) !=
+		    NULL ? "in" : strstr(buf_str(&s.empty), buf_str(&one)) !=
+		    NULL ? "cleared" : p->expected ? "not-yet" : "no-ships");
 		/* Only the GM sees the counts. */
-		if (ctx->is_gm)
-			buf_printf(&ctx->reply, "; missed %d turn(s), %d "
-			    "bounce(s)", p->missed, p->bounces);
-		buf_addc(&ctx->reply, '\n');
+		if (ctx->is_gm) {
+			md_set_int(n, "missed", p->missed);
+			md_set_int(n, "bounces", p->bounces);
+		}
 		buf_reset(&one);
 	}
 	if (draws.len > 0)
-		buf_printf(&ctx->reply, "Draw offered this turn by: %s\n",
-		    buf_str(&draws));
-	buf_addc(&ctx->reply, '\n');
+		md_set(st, "draw-offered-by", buf_str(&draws));
 	buf_free(&s.in);
 	buf_free(&s.empty);
 	buf_free(&draws);
@@ -103,31 +99,38 @@ observer_cb(const char *address, void *arg)
 }
 
 /* Every active player but the sender, the GM and the observers: one
- * mail each. */
+ * mail each, worded once. */
 static int
-notify_all(struct mp_ctx *ctx, const char *subject, const char *body)
+notify_all(struct mp_ctx *ctx, xmlDocPtr doc)
 {
-	struct buf	 obs = BUF_INIT;
+	struct buf	 obs = BUF_INIT, body = BUF_INIT;
 	const char	*gm = mp_gm_address(ctx), *p, *nl;
-	char		*cause = NULL, *to;
+	char		*cause = NULL, *to, *subject = NULL;
 	size_t		 i;
 
+	if (mp_word(ctx, doc, &subject, &body) != 0)
+		goto out;
 	for (i = 0; i < ctx->roster.np && !ctx->failed; i++)
 		if (!ctx->roster.p[i].removed && (ctx->player == NULL ||
 		    strcmp(ctx->roster.p[i].id, ctx->player->id) != 0))
-			mp_queue(ctx, ctx->roster.p[i].address, subject, body,
-			    MAILPROC_AUTO_GENERATED);
+			mp_queue(ctx, ctx->roster.p[i].address, subject,
+			    buf_str(&body), MAILPROC_AUTO_GENERATED);
 	if (gm != NULL && !ctx->is_gm)
-		mp_queue(ctx, gm, subject, body, MAILPROC_AUTO_GENERATED);
+		mp_queue(ctx, gm, subject, buf_str(&body),
+		    MAILPROC_AUTO_GENERATED);
 	mp_check(ctx, store_observer_list(ctx->mp->store, ctx->g->id,
 	    observer_cb, &obs, &cause), cause);
 	for (p = buf_str(&obs); !ctx->failed && *p != '\0'; p = nl + 1) {
 		nl = strchr(p, '\n');
 		to = xstrndup(p, (size_t)(nl - p));
-		mp_queue(ctx, to, subject, body, MAILPROC_AUTO_GENERATED);
+		mp_queue(ctx, to, subject, buf_str(&body),
+		    MAILPROC_AUTO_GENERATED);
 		free(to);
 	}
+out:
+	free(subject);
 	buf_free(&obs);
+	buf_free(&body);
 	return ctx->failed ? -1 : 0;
 }
 
@@ -153,7 +156,9 @@ cmd_press(struct mp_ctx *ctx, const struct mp_cmd *c)
 	const struct play_player *p;
 	struct buf	 b = BUF_INIT, to = BUF_INIT, body = BUF_INIT;
 	const char	*t;
-	char		*subject;
+	char		*subject = NULL;
+	xmlDocPtr	 doc;
+	xmlNodePtr	 root, part;
 	size_t		 i, n = 0;
 	int		 all, side;
 
@@ -183,24 +188,27 @@ cmd_press(struct mp_ctx *ctx, const struct mp_cmd *c)
 		    "game %s; legal: %s", t, t, ctx->g->id, buf_str(&b));
 		goto out;
 	}
-	buf_printf(&body, "Press from side %s (player %s) to %s, turn %d:\n\n"
-	    "%s\n-- \nRelayed by the game's daemon: addresses are never shown."
-	    " Answer with PRESS TO %s in a mail to the game.\n",
-	    ctx->player->side, ctx->player->id, all ? "all players" : t,
-	    ctx->turn, c->press, ctx->player->side);
-	subject = xasprintf("Press from %s", ctx->player->side);
-	for (t = buf_str(&to); *t != '\0' && !ctx->failed; t = strchr(t, '\n')
-	    + 1) {
-		buf_reset(&b);
-		buf_add(&b, t, strcspn(t, "\n"));
-		mp_queue(ctx, buf_str(&b), subject, buf_str(&body),
-		    MAILPROC_AUTO_GENERATED);
-		n++;
-	}
+	doc = mp_doc(ctx, "press");
+	root = maildoc_root(doc);
+	md_set(root, "from-side", ctx->player->side);
+	md_set(root, "from-player", ctx->player->id);
+	md_set(root, "to", all ? "ALL" : t);
+	md_set(root, "to-kind", all ? "all" : side >= 0 ? "side" : "player");
+	md_lines(md_add(root, "message", NULL), "line", c->press);
+	if (mp_word(ctx, doc, &subject, &body) == 0)
+		for (t = buf_str(&to); *t != '\0' && !ctx->failed;
+		    t = strchr(t, '\n') + 1) {
+			buf_reset(&b);
+			buf_add(&b, t, strcspn(t, "\n"));
+			mp_queue(ctx, buf_str(&b), subject, buf_str(&body),
+			    MAILPROC_AUTO_GENERATED);
+			n++;
+		}
 	free(subject);
-	buf_printf(&ctx->reply, "PRESS TO %s: relayed to %zu player(s), "
-	    "signed with your side (%s); no address was shown.\n\n",
-	    c->argv[1], n, ctx->player->side);
+	xmlFreeDoc(doc);
+	part = mp_part(ctx, "press");
+	md_set(part, "to", c->argv[1]);
+	md_set_int(part, "count", (long)n);
 out:
 	buf_free(&b);
 	buf_free(&to);
@@ -240,10 +248,27 @@ mark(struct mp_ctx *ctx, const char *kind, int *again)
 	return mp_check(ctx, code, cause);
 }
 
+/* A notice to everybody else about the game's end or an offer. */
+static void
+notice(struct mp_ctx *ctx, const char *kind, const char *side,
+    const char *offered, const char *reason, const char *winner)
+{
+	xmlDocPtr	doc = mp_doc(ctx, kind);
+	xmlNodePtr	root = maildoc_root(doc);
+
+	md_set(root, "side", side);
+	md_set(root, "offered-by", offered);
+	md_set(root, "reason", reason);
+	md_set(root, "winner", winner);
+	notify_all(ctx, doc);
+	xmlFreeDoc(doc);
+}
+
 static int
 cmd_draw(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
-	struct buf	 who = BUF_INIT, body = BUF_INIT;
+	struct buf	 who = BUF_INIT;
+	xmlNodePtr	 part;
 	char		*reason;
 	int		 again;
 
@@ -253,39 +278,33 @@ cmd_draw(struct mp_ctx *ctx, const struct mp_cmd *c)
 	}
 	if (mark(ctx, "draw", &again) != 0)
 		return -1;
+	part = mp_part(ctx, "draw");
 	if (marked(ctx, "draw", &who) == ctx->pg.st->nsides) {
 		reason = xasprintf("drawn by agreement of every side on turn "
 		    "%d", ctx->turn);
 		if (mp_end_game(ctx, -1, reason) == 0) {
-			buf_printf(&body, "Game %s is over: %s (%s).\n",
-			    ctx->g->id, "drawn", reason);
-			notify_all(ctx, "The game is drawn", buf_str(&body));
-			buf_printf(&ctx->reply, "DRAW: every side offered a "
-			    "draw this turn: the game is drawn.\n\n");
+			notice(ctx, "drawn", ctx->player->side, buf_str(&who),
+			    reason, NULL);
+			md_set(part, "state", "drawn");
 		}
 		free(reason);
 	} else if (!again) {
-		buf_printf(&body, "Side %s offers a draw on turn %d of game %s."
-		    " Sides that offered so far: %s. The game is drawn when "
-		    "every side offers one in the same turn: send DRAW to "
-		    "accept; the offer lapses when the turn is played.\n",
-		    ctx->player->side, ctx->turn, ctx->g->id, buf_str(&who));
-		notify_all(ctx, "Draw offer", buf_str(&body));
-		buf_printf(&ctx->reply, "DRAW: your side's offer is made and "
-		    "sent to the other players; so far: %s.\n\n",
-		    buf_str(&who));
+		notice(ctx, "draw-offer", ctx->player->side, buf_str(&who),
+		    NULL, NULL);
+		md_set(part, "state", "offered");
 	} else
-		buf_printf(&ctx->reply, "DRAW: your side already offered a "
-		    "draw this turn; so far: %s.\n\n", buf_str(&who));
+		md_set(part, "state", "again");
+	md_set(part, "offered-by", buf_str(&who));
 	buf_free(&who);
-	buf_free(&body);
 	return ctx->failed ? -1 : 0;
 }
 
 static int
 cmd_concede(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
-	struct buf	 who = BUF_INIT, body = BUF_INIT;
+	struct buf	 who = BUF_INIT;
+	xmlNodePtr	 part;
+	const char	*kind = "concession", *w = NULL;
 	char		*reason = NULL;
 	size_t		 i;
 	int		 again, winner = -1, left = 0;
@@ -306,22 +325,17 @@ cmd_concede(struct mp_ctx *ctx, const struct mp_cmd *c)
 	if (left <= 1) {
 		reason = xasprintf("%s conceded on turn %d", ctx->player->side,
 		    ctx->turn);
-		if (mp_end_game(ctx, left == 1 ? winner : -1, reason) == 0)
-			buf_printf(&body, "Game %s is over: side %s concedes, "
-			    "%s%s.\n", ctx->g->id, ctx->player->side,
-			    left == 1 ? "the winner is " : "no side is left",
-			    left == 1 ? ctx->pg.st->sides[winner].id : "");
-	} else
-		buf_printf(&body, "Side %s concedes game %s on turn %d; the "
-		    "GM decides what becomes of its ships.\n",
-		    ctx->player->side, ctx->g->id, ctx->turn);
+		kind = "conceded";
+		w = left == 1 ? ctx->pg.st->sides[winner].id : NULL;
+		(void)mp_end_game(ctx, left == 1 ? winner : -1, reason);
+	}
 	if (!ctx->failed)
-		notify_all(ctx, "Concession", buf_str(&body));
-	buf_printf(&ctx->reply, "CONCEDE: %s", buf_str(&body));
-	buf_addc(&ctx->reply, '\n');
+		notice(ctx, kind, ctx->player->side, NULL, reason, w);
+	part = mp_part(ctx, "concede");
+	md_set(part, "ended", left <= 1 ? "yes" : "no");
+	md_set(part, "winner", w);
 	free(reason);
 	buf_free(&who);
-	buf_free(&body);
 	return ctx->failed ? -1 : 0;
 }
 
@@ -332,6 +346,7 @@ cmd_assign(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
 	const struct play_player *p;
 	const char	*ships[1];
+	xmlNodePtr	 part;
 	char		*cause = NULL, *details;
 	int		 k;
 
@@ -365,9 +380,11 @@ cmd_assign(struct mp_ctx *ctx, const struct mp_cmd *c)
 	if (mp_check(ctx, store_player_assign_ships(ctx->mp->store,
 	    ctx->g->id, p->id, ships, 1, &cause), cause) == 0 &&
 	    mp_check(ctx, store_audit_add(ctx->mp->store, ctx->g->id,
-	    ctx->now, ctx->actor, "assign", details, &cause), cause) == 0)
-		buf_printf(&ctx->reply, "ASSIGN: %s now takes the orders of "
-		    "%s, from the next mail on.\n\n", p->id, ships[0]);
+	    ctx->now, ctx->actor, "assign", details, &cause), cause) == 0) {
+		part = mp_part(ctx, "assign");
+		md_set(part, "player", p->id);
+		md_set(part, "ship", ships[0]);
+	}
 	free(details);
 	return ctx->failed ? -1 : 0;
 }
@@ -393,9 +410,7 @@ cmd_password(struct mp_ctx *ctx, const struct mp_cmd *c)
 	    mp_check(ctx, store_audit_add(ctx->mp->store, ctx->g->id,
 	    ctx->now, ctx->actor, "password-change", ctx->player->id,
 	    &cause), cause) == 0)
-		buf_adds(&ctx->reply, "PASSWORD NEW: your password is changed; "
-		    "write the new one in your next mail. (It is not repeated "
-		    "here.)\n\n");
+		(void)mp_part(ctx, "password-changed");
 	free(hash);
 	return ctx->failed ? -1 : 0;
 }
@@ -415,8 +430,7 @@ cmd_resend(struct mp_ctx *ctx, const struct mp_cmd *c)
 	subject = xasprintf("Turn %d report (again)", ctx->turn - 1);
 	if (mp_queue(ctx, ctx->player->address, subject, text,
 	    MAILPROC_AUTO_GENERATED) == 0)
-		buf_printf(&ctx->reply, "RESEND: the report of turn %d comes "
-		    "again in a mail of its own.\n\n", ctx->turn - 1);
+		md_set_int(mp_part(ctx, "resend"), "turn", ctx->turn - 1);
 	free(subject);
 	free(text);
 	return ctx->failed ? -1 : 0;
@@ -426,13 +440,13 @@ static void
 cmd_map(struct mp_ctx *ctx)
 {
 	struct map_opts	mo = MAP_OPTS_INIT;
+	struct buf	b = BUF_INIT;
 
 	if (!ctx->is_gm)
 		mo.side = state_side_index(ctx->pg.st, ctx->player->side);
-	buf_printf(&ctx->reply, "MAP: the map at the start of turn %d:\n\n",
-	    ctx->turn);
-	map_render(ctx->pg.st, &mo, &ctx->reply);
-	buf_addc(&ctx->reply, '\n');
+	map_render(ctx->pg.st, &mo, &b);
+	md_lines(mp_part(ctx, "map"), "line", buf_str(&b));
+	buf_free(&b);
 }
 
 static void
@@ -440,14 +454,7 @@ cmd_orders(struct mp_ctx *ctx)
 {
 	char	*in = mp_orders_in_force(ctx);
 
-	buf_printf(&ctx->reply, "ORDERS: your orders in force for turn %d:\n",
-	    ctx->turn);
-	if (*in == '\0')
-		buf_adds(&ctx->reply, "  none: your ships take the default "
-		    "order (straight on)\n");
-	else
-		mp_indent(&ctx->reply, in, "  ");
-	buf_addc(&ctx->reply, '\n');
+	md_lines(mp_part(ctx, "orders"), "line", in);
 	free(in);
 }
 
@@ -456,9 +463,7 @@ mp_cmd_player(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
 	switch (c->kind) {
 	case MP_CMD_HELP:
-		buf_adds(&ctx->reply, "HELP:\n");
-		mp_help(&ctx->reply, 0);
-		buf_addc(&ctx->reply, '\n');
+		mp_help(mp_answer(ctx), 0);
 		return 0;
 	case MP_CMD_STATUS:
 		mp_status(ctx);

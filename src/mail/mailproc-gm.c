@@ -15,6 +15,7 @@
 
 #include "diag.h"
 #include "exitcode.h"
+#include "maildoc.h"
 #include "mailproc-int.h"
 #include "map.h"
 #include "mime.h"
@@ -129,8 +130,8 @@ set_status(struct mp_ctx *ctx, const struct mp_cmd *c,
 	    want == STORE_GAME_PAUSED ? "pause" : "resume", NULL, &cause),
 	    cause) == 0) {
 		ctx->g->status = want;
-		buf_printf(&ctx->reply, "%s: game %s is %s.\n\n", c->text,
-		    ctx->g->id, store_game_status_name(want));
+		md_set(mp_part(ctx, want == STORE_GAME_PAUSED ? "paused" :
+		    "resumed"), "status", store_game_status_name(want));
 	}
 	return ctx->failed ? -1 : 0;
 }
@@ -157,10 +158,7 @@ cmd_deadline(struct mp_ctx *ctx, const struct mp_cmd *c)
 	    ctx->mp->store, ctx->g->id, ctx->now, ctx->actor, "deadline",
 	    c->argv[0], &cause), cause) == 0) {
 		ctx->g->deadline = t;
-		buf_adds(&ctx->reply, "DEADLINE: the deadline of this turn "
-		    "is ");
-		mp_when(t, &ctx->reply);
-		buf_adds(&ctx->reply, ".\n\n");
+		mp_set_when(mp_part(ctx, "deadline"), "when", t);
 	}
 	return ctx->failed ? -1 : 0;
 }
@@ -169,6 +167,7 @@ static int
 cmd_rollback(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
 	struct buf	 reason = BUF_INIT;
+	xmlNodePtr	 part;
 	char		*cause = NULL;
 	size_t		 i;
 	int		 turn, code;
@@ -188,11 +187,11 @@ cmd_rollback(struct mp_ctx *ctx, const struct mp_cmd *c)
 	} else if (mp_check(ctx, code, cause) == 0 &&
 	    (ctx->g->status != STORE_GAME_ENDED || mp_check(ctx,
 	    store_game_set_status(ctx->mp->store, ctx->g->id,
-	    STORE_GAME_PLAYING, &cause), cause) == 0))
-		buf_printf(&ctx->reply, "ROLLBACK: game %s is back at the "
-		    "start of turn %d (%s); later turns stay in the history. "
-		    "Set a deadline for it with DEADLINE.\n\n", ctx->g->id,
-		    turn, buf_str(&reason));
+	    STORE_GAME_PLAYING, &cause), cause) == 0)) {
+		part = mp_part(ctx, "rollback");
+		md_set_int(part, "to-turn", turn);
+		md_set(part, "reason", buf_str(&reason));
+	}
 	buf_free(&reason);
 	return ctx->failed ? -1 : 0;
 }
@@ -200,8 +199,9 @@ cmd_rollback(struct mp_ctx *ctx, const struct mp_cmd *c)
 static int
 cmd_process(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
-	size_t	before = ctx->queued;
-	int	refused;
+	xmlNodePtr	part;
+	size_t		before = ctx->queued;
+	int		refused;
 
 	if (ctx->adjudicated) {
 		mp_error(ctx, c->line, "PROCESS: this mail already played the "
@@ -210,19 +210,9 @@ cmd_process(struct mp_ctx *ctx, const struct mp_cmd *c)
 	}
 	if (mp_adjudicate(ctx, 1, &refused) != 0)
 		return refused ? 0 : -1;
-	buf_printf(&ctx->reply, "PROCESS: turn %d is played; %zu report "
-	    "mail(s) are queued, yours among them.\n\n", ctx->turn,
-	    ctx->queued - before);
-	return 0;
-}
-
-static int
-event_line(struct buf *b, const struct nv_events *ev)
-{
-	size_t	i;
-
-	for (i = 0; i < ev->n; i++)
-		buf_printf(b, "  %s\n", ev->v[i].text);
+	part = mp_part(ctx, "processed");
+	md_set_int(part, "played", ctx->turn);
+	md_set_int(part, "reports", (long)(ctx->queued - before));
 	return 0;
 }
 
@@ -235,7 +225,9 @@ cmd_preview(struct mp_ctx *ctx, const struct mp_cmd *c)
 	struct play_result	 r;
 	struct diag		 d = DIAG_INIT;
 	struct buf		 b = BUF_INIT;
+	xmlNodePtr		 part;
 	char			*seed, *cause = NULL, hex[65];
+	size_t			 i;
 
 	seed = xasprintf("preview\n%s", ctx->msg->message_id);
 	mp_sha256_hex(seed, strlen(seed), hex);
@@ -247,15 +239,13 @@ cmd_preview(struct mp_ctx *ctx, const struct mp_cmd *c)
 		mp_error(ctx, c->line, "PREVIEW: %s\n%s", cause != NULL ?
 		    cause : "the turn cannot be played", buf_str(&b));
 	} else {
-		buf_printf(&ctx->reply, "PREVIEW of turn %d with the orders in "
-		    "force now (players without orders go straight on). "
-		    "Nothing was stored. The dice are NOT the game's: this "
-		    "preview rolled with its own seed (%s), so the real turn "
-		    "will roll differently.\n\n", ctx->turn, seed);
-		event_line(&ctx->reply, &r.ev);
-		buf_adds(&ctx->reply, "\nThe map after it:\n\n");
-		map_render(r.next, NULL, &ctx->reply);
-		buf_addc(&ctx->reply, '\n');
+		part = mp_part(ctx, "turn-preview");
+		md_set(part, "seed", seed);
+		for (i = 0; i < r.ev.n; i++)
+			md_add(part, "event", r.ev.v[i].text);
+		buf_reset(&b);
+		map_render(r.next, NULL, &b);
+		md_lines(md_add(part, "map", NULL), "line", buf_str(&b));
 		play_result_free(&r);
 	}
 	free(cause);
@@ -268,18 +258,16 @@ cmd_preview(struct mp_ctx *ctx, const struct mp_cmd *c)
 static void
 cmd_orders_all(struct mp_ctx *ctx)
 {
-	size_t	i;
+	xmlNodePtr	part = mp_part(ctx, "orders"), set;
+	size_t		i;
 
-	buf_printf(&ctx->reply, "ORDERS: the orders in force for turn %d:\n",
-	    ctx->turn);
-	if (ctx->roster.nsets == 0)
-		buf_adds(&ctx->reply, "  none\n");
+	md_set(part, "all", "yes");
 	for (i = 0; i < ctx->roster.nsets; i++) {
-		buf_printf(&ctx->reply, "  %s (side %s):\n",
-		    ctx->roster.sets[i].player, ctx->roster.sets[i].side);
-		mp_indent(&ctx->reply, ctx->roster.sets[i].text, "    ");
+		set = md_add(part, "set", NULL);
+		md_set(set, "player", ctx->roster.sets[i].player);
+		md_set(set, "side", ctx->roster.sets[i].side);
+		md_lines(set, "line", ctx->roster.sets[i].text);
 	}
-	buf_addc(&ctx->reply, '\n');
 }
 
 int
@@ -287,9 +275,7 @@ mp_cmd_gm(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
 	switch (c->kind) {
 	case MP_CMD_HELP:
-		buf_adds(&ctx->reply, "HELP:\n");
-		mp_help(&ctx->reply, 1);
-		buf_addc(&ctx->reply, '\n');
+		mp_help(mp_answer(ctx), 1);
 		return 0;
 	case MP_CMD_STATUS:
 		mp_status(ctx);

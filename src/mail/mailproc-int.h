@@ -10,44 +10,41 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <libxml/tree.h>
+
 #include "buf.h"
 #include "mailproc.h"
 #include "play.h"
 
 struct mail_msg;
+struct report_template;
 struct store_game;
 struct store_player;
 
-/* The mail commands, in the order HELP lists them. */
+/* The mail commands, in the order HELP lists them: the enum, the word of
+ * the mail and whether only the GM may give it.  What each does is said
+ * in templates/mail.xsl (<help>), not here. */
 #define MP_COMMANDS(X)							\
-	X(HELP,		"HELP",		0, "this list")			\
-	X(STATUS,	"STATUS",	0, "the turn, the deadline, whose " \
-	    "orders are in")						\
-	X(MAP,		"MAP",		0, "the map as it stands")	\
-	X(ORDERS,	"ORDERS",	0, "your orders in force")	\
-	X(CLEAR,	"CLEAR",	0, "drop all your orders for the " \
-	    "turn")							\
-	X(RESEND,	"RESEND",	0, "the last turn's report again") \
-	X(PASSWORD_NEW,	"PASSWORD NEW",	0, "PASSWORD NEW secret: change " \
-	    "your password")						\
-	X(PRESS,	"PRESS",	0, "PRESS TO side|player|ALL, the " \
-	    "message, END PRESS: a message to other players")		\
-	X(DRAW,		"DRAW",		0, "offer a draw (all sides: drawn)") \
-	X(CONCEDE,	"CONCEDE",	0, "your side gives up")	\
-	X(ASSIGN,	"ASSIGN",	0, "ASSIGN SHIP s TO player: an " \
-	    "admiral gives a ship to a player of the side")		\
-	X(PROCESS,	"PROCESS",	1, "play the turn now")		\
-	X(PREVIEW,	"PREVIEW",	1, "the turn's outcome with other " \
-	    "dice, nothing stored")					\
-	X(PAUSE,	"PAUSE",	1, "stop the clock")		\
-	X(RESUME,	"RESUME",	1, "start it again")		\
-	X(DEADLINE,	"DEADLINE",	1, "DEADLINE spec|NONE: the turn's " \
-	    "deadline")							\
-	X(ROLLBACK,	"ROLLBACK",	1, "ROLLBACK turn reason: play " \
-	    "the turn again")
+	X(HELP,		"HELP",		0)				\
+	X(STATUS,	"STATUS",	0)				\
+	X(MAP,		"MAP",		0)				\
+	X(ORDERS,	"ORDERS",	0)				\
+	X(CLEAR,	"CLEAR",	0)				\
+	X(RESEND,	"RESEND",	0)				\
+	X(PASSWORD_NEW,	"PASSWORD NEW",	0)				\
+	X(PRESS,	"PRESS",	0)				\
+	X(DRAW,		"DRAW",		0)				\
+	X(CONCEDE,	"CONCEDE",	0)				\
+	X(ASSIGN,	"ASSIGN",	0)				\
+	X(PROCESS,	"PROCESS",	1)				\
+	X(PREVIEW,	"PREVIEW",	1)				\
+	X(PAUSE,	"PAUSE",	1)				\
+	X(RESUME,	"RESUME",	1)				\
+	X(DEADLINE,	"DEADLINE",	1)				\
+	X(ROLLBACK,	"ROLLBACK",	1)
 
 enum mp_cmd_kind {
-#define X(e, s, gm, h) MP_CMD_##e,
+#define X(e, s, gm) MP_CMD_##e,
 	MP_COMMANDS(X)
 #undef X
 	MP_CMD_COUNT
@@ -83,8 +80,10 @@ struct mp_scan {
 
 void	mp_scan_body(const char *body, size_t len, struct mp_scan *);
 void	mp_scan_free(struct mp_scan *);
-/* Appends the list of commands (gm: the GM's too) for HELP and errors. */
-void	mp_help(struct buf *, int gm);
+/* Adds <help gm="yes|no"> with a <command name= gm=> for each command
+ * the reader may give (gm: the GM's too). */
+void	mp_help(xmlNodePtr parent, int gm);
+/* "HELP, STATUS, ...": the command words, for error messages. */
 void	mp_command_names(struct buf *, int gm);
 
 struct mp_ctx {
@@ -98,7 +97,10 @@ struct mp_ctx {
 	struct store_player	*player;	/* authenticated, or NULL */
 	int			 is_gm;
 	char			*actor;		/* for the audit log */
-	struct buf		 reply;		/* the answer's body */
+	xmlDocPtr		 reply;		/* the answer, <mail
+						   kind="answer">: mp_part */
+	struct report_template	*tpl;		/* templates/mail.xsl, loaded
+						   on first use */
 	struct buf		 errors;	/* every error of the mail */
 	size_t			 nerrors;
 	unsigned		 seq;		/* Message-IDs made */
@@ -145,10 +147,30 @@ int	mp_end_game(struct mp_ctx *, int winner, const char *reason);
 void	mp_sha256_hex(const char *text, size_t len, char out[65]);
 /* A game setting (settings text "key = value" lines), owned, or NULL. */
 char	*mp_setting(const struct store_game *, const char *key);
-/* Appends text with prefix before every line, each ending in LF. */
-void	mp_indent(struct buf *, const char *text, const char *prefix);
-/* "2026-12-01T20:00Z (UTC)" or "none". */
-void	mp_when(int64_t, struct buf *);
+
+/* --- the daemon's own mails (mailproc-mail.c, maildoc.h) ----------------- */
+
+/* Reads a template of the template directory: *xsl and *path owned by
+ * the caller.  0 or -1 with *cause. */
+int	mp_read_template(const struct mailproc *, const char *file,
+	    char **xsl, size_t *len, char **path, char **cause);
+/* A new document <mail kind=...> about the game in hand (attributes
+ * game, title, turn; re, the subject of an answer, when a mail is in
+ * hand).  Owned by the caller (xmlFreeDoc). */
+xmlDocPtr mp_doc(struct mp_ctx *, const char *kind);
+/* The root of the answer to the mail in hand, made on first use, and
+ * a new element <name> in it (both owned by ctx->reply). */
+xmlNodePtr mp_answer(struct mp_ctx *);
+xmlNodePtr mp_part(struct mp_ctx *, const char *name);
+/* Words doc with templates/mail.xsl: 0 with *subject (owned) and the
+ * body appended, or -1 (ctx failed; temporary, since a GM can mend the
+ * template). */
+int	mp_word(struct mp_ctx *, xmlDocPtr, char **subject, struct buf *body);
+/* mp_word, then mp_queue to one address.  0 or -1. */
+int	mp_send(struct mp_ctx *, const char *to, xmlDocPtr,
+	    enum mailproc_auto);
+/* Sets attribute name to time t as "2026-12-01T20:00Z"; none for 0. */
+void	mp_set_when(xmlNodePtr, const char *name, int64_t t);
 
 /* --- orders (mailproc-orders.c) ------------------------------------------ */
 

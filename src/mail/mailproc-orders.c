@@ -17,6 +17,7 @@
 #include "diag.h"
 #include "dice.h"
 #include "events.h"
+#include "maildoc.h"
 #include "mailproc-int.h"
 #include "mime.h"
 #include "orders.h"
@@ -116,14 +117,13 @@ mp_orders_clear(struct mp_ctx *ctx)
 	rc = store_set(ctx, text, "");
 	free(text);
 	if (rc == 0)
-		buf_adds(&ctx->reply, "CLEAR: all your orders for this turn "
-		    "are dropped; unless you send new ones, your ships take "
-		    "the default order (straight on).\n\n");
+		(void)mp_part(ctx, "cleared");
 	return rc;
 }
 
-/* Copies the diag's entries into the mail's errors (warnings into the
- * reply); returns the number of errors. */
+/* Copies the diag's entries into the mail's errors, warnings and notes
+ * into notes ("warning TEXT" or "note TEXT" lines); returns the number
+ * of errors. */
 static size_t
 take_diag(struct mp_ctx *ctx, struct diag *d, const char *prefix,
     struct buf *notes)
@@ -145,9 +145,8 @@ take_diag(struct mp_ctx *ctx, struct diag *d, const char *prefix,
 			    d->v[i].msg);
 			n++;
 		} else if (notes != NULL)
-			buf_printf(notes, "  %s%s\n", d->v[i].level ==
-			    DIAG_WARNING ? "warning: " : "note: ",
-			    d->v[i].msg);
+			buf_printf(notes, "%s %s\n", d->v[i].level ==
+			    DIAG_WARNING ? "warning" : "note", d->v[i].msg);
 	}
 	if (d->errors > n)
 		mp_error(ctx, 0, "(%zu more errors not shown)",
@@ -242,61 +241,66 @@ parse(const struct nv_state *st, const unsigned char *may, const char *name,
 
 /* "... from A to B, facing F": B. */
 static void
-event_to(const char *text, struct buf *b)
+event_to(const char *text, xmlNodePtr ship)
 {
 	const char	*p = strstr(text, " to ");
-	size_t		 n;
+	char		*hex;
 
 	if (p == NULL)
 		return;
 	p += 4;
-	n = strcspn(p, ", ");
-	buf_printf(b, "%s%.*s", b->len > 0 ? ", " : "", (int)n, p);
+	hex = xstrndup(p, strcspn(p, ", "));
+	md_set(md_add(ship, "cross", NULL), "hex", hex);
+	free(hex);
 }
 
+static int
+kind_is(const struct nv_event *e, enum nv_event_kind k)
+{
+	return strcmp(e->kind, event_kind_name(k)) == 0;
+}
+
+/* <ship id from facing to to-facing | exits="yes"> with a <cross hex>
+ * per hex entered and a <would> per thing the path would run into. */
 static void
 preview_ship(const struct nv_state *st, const struct nv_state *next,
-    const struct nv_events *ev, int i, struct buf *out)
+    const struct nv_events *ev, int i, xmlNodePtr parent)
 {
 	const struct nv_ship	*s = &st->ships[i], *e = &next->ships[i];
-	struct buf		 crossed = BUF_INIT, notes = BUF_INIT;
-	char			 h1[8], h2[8];
+	const struct nv_event	*v;
+	xmlNodePtr		 n = md_add(parent, "ship", NULL), w;
+	char			 h[8];
 	size_t			 k;
 	int			 o;
 
-	for (k = 0; k < ev->n; k++) {
-		if (strcmp(ev->v[k].ship, s->id) != 0)
-			continue;
-		if (strcmp(ev->v[k].kind, event_kind_name(NV_EV_MOVE)) == 0 ||
-		    strcmp(ev->v[k].kind, event_kind_name(NV_EV_BACK)) == 0)
-			event_to(ev->v[k].text, &crossed);
-		else if (strcmp(ev->v[k].kind, event_kind_name(NV_EV_EXIT)) ==
-		    0 || strcmp(ev->v[k].kind,
-		    event_kind_name(NV_EV_BLOCKED)) == 0)
-			buf_printf(&notes, "    would: %s\n", ev->v[k].text);
-		else if (ev->v[k].other[0] != '\0' &&
-		    (o = state_ship_index(st, ev->v[k].other)) >= 0 &&
-		    (strcmp(ev->v[k].kind, event_kind_name(NV_EV_CONTACT)) ==
-		    0 || strcmp(ev->v[k].kind,
-		    event_kind_name(NV_EV_COLLISION)) == 0))
-			buf_printf(&notes, "    would %s %s (%s)\n",
-			    st->ships[o].side == s->side ? "collide with" :
-			    "meet", st->ships[o].id, st->ships[o].side ==
-			    s->side ? "your side" : "an enemy, shown holding "
-			    "where it is now");
-	}
-	buf_printf(out, "  %s: from %s facing %s", s->id,
-	    state_hex_name(st, s->hex, h1), dir_name(s->facing));
+	md_set(n, "id", s->id);
+	md_set(n, "from", state_hex_name(st, s->hex, h));
+	md_set(n, "facing", dir_name(s->facing));
 	if (e->status == NV_STATUS_EXITED)
-		buf_adds(out, ", leaves the map");
-	else
-		buf_printf(out, ", ends in %s facing %s",
-		    state_hex_name(next, e->hex, h2), dir_name(e->facing));
-	buf_printf(out, "; crosses %s\n", crossed.len > 0 ? buf_str(&crossed) :
-	    "no hex");
-	buf_adds(out, buf_str(&notes));
-	buf_free(&crossed);
-	buf_free(&notes);
+		md_set(n, "exits", "yes");
+	else {
+		md_set(n, "to", state_hex_name(next, e->hex, h));
+		md_set(n, "to-facing", dir_name(e->facing));
+	}
+	for (k = 0; k < ev->n; k++) {
+		v = &ev->v[k];
+		if (strcmp(v->ship, s->id) != 0)
+			continue;
+		if (kind_is(v, NV_EV_MOVE) || kind_is(v, NV_EV_BACK))
+			event_to(v->text, n);
+		else if (kind_is(v, NV_EV_EXIT) || kind_is(v, NV_EV_BLOCKED))
+			md_set(md_add(n, "would", v->text), "what",
+			    kind_is(v, NV_EV_EXIT) ? "exit" : "blocked");
+		else if (v->other[0] != '\0' &&
+		    (o = state_ship_index(st, v->other)) >= 0 &&
+		    (kind_is(v, NV_EV_CONTACT) ||
+		    kind_is(v, NV_EV_COLLISION))) {
+			w = md_add(n, "would", NULL);
+			md_set(w, "what", st->ships[o].side == s->side ?
+			    "collide" : "meet");
+			md_set(w, "other", st->ships[o].id);
+		}
+	}
 }
 
 /* The preview runs the engine on the current state with only this
@@ -306,13 +310,14 @@ preview_ship(const struct nv_state *st, const struct nv_state *next,
  * enemies really go, and what the dice say, the turn decides. */
 static void
 preview(struct mp_ctx *ctx, const char *text, const unsigned char *may,
-    struct buf *out)
+    xmlNodePtr parent)
 {
 	struct nv_state		*st = state_clone(ctx->pg.st), *next = NULL;
 	struct nv_events	 ev = NV_EVENTS_INIT;
 	struct nv_orders	*o;
 	struct nv_dice		*dice = dice_fixed(1);
 	struct diag		 d = DIAG_INIT;
+	xmlNodePtr		 pv = md_add(parent, "preview", NULL);
 	char			*cause = NULL;
 	size_t			 i;
 	int			 side = state_side_index(st, ctx->player->side);
@@ -321,16 +326,13 @@ preview(struct mp_ctx *ctx, const char *text, const unsigned char *may,
 		if (st->ships[i].side != side && st->ships[i].speed > 0)
 			st->ships[i].speed = 0;
 	o = parse(st, may, "preview", text, &d);
-	buf_adds(out, "Plotted paths (a preview: enemy ships shown holding "
-	    "where they are, your other ships on their default order, no "
-	    "dice; the real turn may differ):\n");
 	if (d.errors > 0 || turn_play(st, o, dice, &next, &ev, &cause) != 0)
-		buf_printf(out, "  no preview: %s\n", cause != NULL ? cause :
+		md_set(pv, "error", cause != NULL ? cause :
 		    "the orders do not parse on the preview's board");
 	else
 		for (i = 0; i < st->nships; i++)
 			if (may[i] && ship_on_map(&st->ships[i]))
-				preview_ship(st, next, &ev, (int)i, out);
+				preview_ship(st, next, &ev, (int)i, pv);
 	free(cause);
 	state_free(next);
 	events_free(&ev);
@@ -342,34 +344,50 @@ preview(struct mp_ctx *ctx, const char *text, const unsigned char *may,
 
 /* --- submitting ---------------------------------------------------------- */
 
+/* "warning TEXT" lines as <note level="warning">TEXT</note>. */
+static void
+note_nodes(xmlNodePtr parent, const char *notes)
+{
+	const char	*p, *nl, *sp;
+	char		*level, *text;
+
+	for (p = notes; *p != '\0'; p = *nl != '\0' ? nl + 1 : nl) {
+		nl = p + strcspn(p, "\n");
+		sp = memchr(p, ' ', (size_t)(nl - p));
+		if (sp == NULL)
+			continue;
+		level = xstrndup(p, (size_t)(sp - p));
+		text = xstrndup(sp + 1, (size_t)(nl - sp - 1));
+		md_set(md_add(parent, "note", text), "level", level);
+		free(level);
+		free(text);
+	}
+}
+
 static void
 acknowledge(struct mp_ctx *ctx, char *const *named, size_t nnamed,
     const char *kept, const char *normalised, const char *notes,
     const char *text, const unsigned char *may)
 {
-	char	hex[65];
-	size_t	i;
+	xmlNodePtr	 a = mp_part(ctx, "accepted");
+	const char	*p;
+	char		 hex[65], *id;
+	size_t		 i;
 
-	buf_printf(&ctx->reply, "Orders accepted for turn %d. They replace "
-	    "every order of ", ctx->turn);
 	for (i = 0; i < nnamed; i++)
-		buf_printf(&ctx->reply, "%s%s", i > 0 ? ", " : "", named[i]);
-	if (*kept != '\0')
-		buf_printf(&ctx->reply, "; these keep the orders they had: %s",
-		    kept);
-	buf_adds(&ctx->reply, ".\n");
-	buf_printf(&ctx->reply, "\nYour orders in force now, as understood:\n");
-	if (*normalised == '\0')
-		buf_adds(&ctx->reply, "  none\n");
-	else
-		mp_indent(&ctx->reply, normalised, "  ");
-	if (*notes != '\0')
-		buf_printf(&ctx->reply, "\nNotes:\n%s", notes);
-	buf_addc(&ctx->reply, '\n');
-	preview(ctx, text, may, &ctx->reply);
+		md_set(md_add(a, "replaced", NULL), "ship", named[i]);
+	/* kept: "a3, a4" */
+	for (p = kept; *p != '\0'; p += strspn(p, ", ")) {
+		id = xstrndup(p, strcspn(p, ", "));
+		md_set(md_add(a, "kept", NULL), "ship", id);
+		p += strlen(id);
+		free(id);
+	}
+	md_lines(md_add(a, "in-force", NULL), "line", normalised);
+	note_nodes(a, notes);
+	preview(ctx, text, may, a);
 	mp_sha256_hex(normalised, strlen(normalised), hex);
-	buf_printf(&ctx->reply, "\nReceipt: SHA-256 of your orders in force "
-	    "(the lines above, each ending in a newline): %s\n\n", hex);
+	md_set(md_add(a, "receipt", NULL), "sha256", hex);
 }
 
 int

@@ -49,30 +49,6 @@ mp_sha256_hex(const char *text, size_t len, char out[65])
 	out[64] = '\0';
 }
 
-void
-mp_indent(struct buf *b, const char *text, const char *prefix)
-{
-	const char	*p, *nl;
-
-	for (p = text; *p != '\0'; p = *nl != '\0' ? nl + 1 : nl) {
-		nl = p + strcspn(p, "\n");
-		buf_printf(b, "%s%.*s\n", prefix, (int)(nl - p), p);
-	}
-}
-
-void
-mp_when(int64_t t, struct buf *b)
-{
-	char	s[TIME_LEN];
-
-	if (t == 0) {
-		buf_adds(b, "none");
-		return;
-	}
-	time_format(t, s);
-	buf_printf(b, "%s (UTC)", s);
-}
-
 char *
 mp_setting(const struct store_game *g, const char *key)
 {
@@ -216,24 +192,6 @@ mp_queue(struct mp_ctx *ctx, const char *to, const char *subject,
 
 /* --- reports ------------------------------------------------------------- */
 
-
-
-/* The one place a report is made.  Until the report renderer (src/report,
- * reports issue) lands, every reader gets the whole event log of the turn
- * and the map drawn for their side. */
-/* Reads a report template of the template directory into *xsl. */
-static int
-read_template(const struct mailproc *mp, const char *file, char **xsl,
-    size_t *len, char **path, char **cause)
-{
-	const char	*dir = mp->templatedir;
-
-	if (dir == NULL && (dir = getenv("NAVARCH_TEMPLATEDIR")) == NULL)
-		dir = NV_TEMPLATEDIR;
-	*path = xasprintf("%s/%s", dir, file);
-	return file_read(*path, MAILPROC_TEMPLATE_MAX, xsl, len, cause);
-}
-
 /* The turn played again from its stored state, orders in force and seed
  * (the engine is deterministic), so the report sees every event with the
  * positions fog of war needs. */
@@ -354,7 +312,7 @@ mailproc_report(struct mailproc *mp, const char *game, int turn,
 		goto out;
 	in.corrections = fx.v;
 	in.ncorrections = fx.n;
-	if (read_template(mp, side != NULL ? "report-side.xsl" :
+	if (mp_read_template(mp, side != NULL ? "report-side.xsl" :
 	    "report-gm.xsl", &xsl, &len, &path, cause) != 0)
 		goto out;
 	if (report_render(&in, path, xsl, len, &b, cause) != 0)

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "maildoc.h"
 #include "mailproc-int.h"
 #include "strutil.h"
 #include "xalloc.h"
@@ -21,17 +22,12 @@
 #define SCAN_MAX_WORDS	64
 
 static const char *const cmd_names[] = {
-#define X(e, s, gm, h) s,
+#define X(e, s, gm) s,
 	MP_COMMANDS(X)
 #undef X
 };
 static const int cmd_gm[] = {
-#define X(e, s, gm, h) gm,
-	MP_COMMANDS(X)
-#undef X
-};
-static const char *const cmd_help[] = {
-#define X(e, s, gm, h) h,
+#define X(e, s, gm) gm,
 	MP_COMMANDS(X)
 #undef X
 };
@@ -48,23 +44,18 @@ mp_command_names(struct buf *b, int gm)
 }
 
 void
-mp_help(struct buf *b, int gm)
+mp_help(xmlNodePtr parent, int gm)
 {
-	size_t	i;
+	xmlNodePtr	h = md_add(parent, "help", NULL), c;
+	size_t		i;
 
-	buf_adds(b, "Orders are lines of the order language "
-	    "(navarch-orders(5)):\n"
-	    "  GAME id, PLAYER id or SIDE id, PASSWORD secret, then\n"
-	    "  SHIP id SPEED n MOVE F L R..., SHIP id FIRE ..., and so on.\n"
-	    "Commands, one a line, beside or instead of orders:\n");
+	md_set(h, "gm", gm ? "yes" : "no");
 	for (i = 0; i < MP_CMD_COUNT; i++)
-		if (!cmd_gm[i] || gm)
-			buf_printf(b, "  %-13s %s\n", cmd_names[i],
-			    cmd_help[i]);
-	if (!gm)
-		buf_adds(b, "The GM's commands (PROCESS, PREVIEW, PAUSE, "
-		    "RESUME, DEADLINE, ROLLBACK) need a GM line and the GM's "
-		    "password.\n");
+		if (!cmd_gm[i] || gm) {
+			c = md_add(h, "command", NULL);
+			md_set(c, "name", cmd_names[i]);
+			md_set(c, "gm", cmd_gm[i] ? "yes" : "no");
+		}
 }
 
 /* The same comment rule as the order parser: '#' at the start or after

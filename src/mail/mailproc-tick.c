@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "maildoc.h"
 #include "mailproc-int.h"
 #include "store.h"
 #include "strutil.h"
@@ -86,7 +87,8 @@ static void
 remind(struct mp_ctx *ctx, const struct play_player *p,
     struct mailproc_tick_result *out)
 {
-	struct buf	 b = BUF_INIT;
+	xmlDocPtr	 doc;
+	xmlNodePtr	 root;
 	char		*cause = NULL;
 	int		 code;
 
@@ -98,16 +100,14 @@ remind(struct mp_ctx *ctx, const struct play_player *p,
 	}
 	if (mp_check(ctx, code, cause) != 0)
 		return;
-	buf_printf(&b, "A reminder: game %s has no orders from you (player "
-	    "%s, side %s) for turn %d, and the deadline is ", ctx->g->id,
-	    p->id, p->side, ctx->turn);
-	mp_when(ctx->g->deadline, &b);
-	buf_adds(&b, ".\nWithout orders your ships go straight on. Send "
-	    "your orders, or HELP for the commands.\n");
-	if (mp_queue(ctx, p->address, "Reminder: your orders",
-	    buf_str(&b), MAILPROC_AUTO_GENERATED) == 0)
+	doc = mp_doc(ctx, "reminder");
+	root = maildoc_root(doc);
+	md_set(root, "player", p->id);
+	md_set(root, "side", p->side);
+	mp_set_when(root, "deadline", ctx->g->deadline);
+	if (mp_send(ctx, p->address, doc, MAILPROC_AUTO_GENERATED) == 0)
 		out->reminders++;
-	buf_free(&b);
+	xmlFreeDoc(doc);
 }
 
 /* One game: adjudicate or remind.  0 or -1 (ctx failed). */

@@ -21,9 +21,11 @@
 #include <strings.h>
 
 #include "diag.h"
+#include "maildoc.h"
 #include "mailproc-int.h"
 #include "mime.h"
 #include "password.h"
+#include "report.h"
 #include "state.h"
 #include "store.h"
 #include "strutil.h"
@@ -143,7 +145,8 @@ mp_ctx_free(struct mp_ctx *ctx)
 	play_game_free(&ctx->pg);
 	play_roster_free(&ctx->roster);
 	store_player_free(ctx->player);
-	buf_free(&ctx->reply);
+	xmlFreeDoc(ctx->reply);
+	report_template_free(ctx->tpl);
 	buf_free(&ctx->errors);
 	free(ctx->actor);
 	free(ctx->cause);
@@ -295,21 +298,33 @@ has_help(const struct mp_scan *sc)
 	return 0;
 }
 
+/* Why a mail reached nobody: the reason (a word the template words),
+ * and what it named. */
+struct why {
+	const char	*reason;	/* no-game, unknown-game, no-gm-password,
+					   side-players, unknown-player,
+					   unsigned */
+	const char	*name;		/* the game, side or player, or NULL */
+	long		 count;		/* side-players: how many */
+};
+
 /* A mail that reached no player: at most one answer a day to a stranger,
  * a few to a known address, always at the From address (nobody's
  * registered address is concerned). */
 static void
-unrouted(struct mp_ctx *ctx, const struct mp_scan *sc, const char *why,
+unrouted(struct mp_ctx *ctx, const struct mp_scan *sc, const struct why *w,
     struct mailproc_result *out)
 {
-	struct buf	 b = BUF_INIT;
 	struct known	 k;
 	const char	*from = ctx->msg->from;
-	char		*key, *cause = NULL, *subject;
+	xmlDocPtr	 doc;
+	xmlNodePtr	 root;
+	char		*key, *cause = NULL;
 	int		 allowed = 0, limit;
 
 	out->outcome = MAILPROC_UNROUTED;
-	out->summary = xstrdup(why);
+	out->summary = xasprintf("unrouted: %s%s%s", w->reason,
+	    w->name != NULL ? " " : "", w->name != NULL ? w->name : "");
 	if (from == NULL)
 		return;
 	memset(&k, 0, sizeof k);
@@ -323,54 +338,50 @@ unrouted(struct mp_ctx *ctx, const struct mp_scan *sc, const char *why,
 	if (mp_check(ctx, store_rate_take(ctx->mp->store, key,
 	    ctx->now / 86400, limit, &allowed, &cause), cause) == 0 &&
 	    allowed) {
+		doc = mp_doc(ctx, "unrouted");
+		root = maildoc_root(doc);
+		md_set(root, "reason", w->reason);
+		md_set(root, "name", w->name);
+		if (w->count >= 0)
+			md_set_int(root, "count", w->count);
 		if (has_help(sc))
-			mp_help(&b, 0);
-		else
-			buf_printf(&b, "%s\n\nNothing in your mail was done. "
-			    "Send a mail with the line HELP for the "
-			    "commands.\n",
-			    why);
-		subject = mp_reply_subject(ctx);
-		mp_queue(ctx, from, subject, buf_str(&b),
-		    MAILPROC_AUTO_REPLIED);
-		free(subject);
+			mp_help(root, 0);
+		mp_send(ctx, from, doc, MAILPROC_AUTO_REPLIED);
+		xmlFreeDoc(doc);
 	}
 	free(key);
-	buf_free(&b);
 }
 
 /* A refusal goes to the registered address of whom the mail claimed to
  * be, never to the sender: a forger learns nothing and the owner is
- * warned.  Rate limited per player and day. */
+ * warned.  Rate limited per player and day.  reason: no-password,
+ * wrong-password or removed. */
 static void
-refuse(struct mp_ctx *ctx, const char *who, const char *to, const char *why,
-    struct mailproc_result *out)
+refuse(struct mp_ctx *ctx, const char *who, const char *to,
+    const char *reason, struct mailproc_result *out)
 {
-	struct buf	 b = BUF_INIT;
-	char		*key, *cause = NULL, *subject;
+	xmlDocPtr	 doc;
+	xmlNodePtr	 root;
+	char		*key, *cause = NULL;
 	int		 allowed = 0;
 
 	out->outcome = MAILPROC_REFUSED;
-	out->summary = xasprintf("refused for %s: %s", who, why);
+	out->summary = xasprintf("refused for %s: %s", who, reason);
 	if (to == NULL)
 		return;
 	key = xasprintf("refusal:%s:%s", ctx->g->id, who);
 	if (mp_check(ctx, store_rate_take(ctx->mp->store, key,
 	    ctx->now / 86400, ctx->mp->refusals_per_day, &allowed, &cause),
 	    cause) == 0 && allowed) {
-		buf_printf(&b, "A mail signed as %s of game %s was refused: %s."
-		    "\nNothing it held was done.\n\nIf you did not send it, "
-		    "someone used your name: tell the GM. This answer goes "
-		    "only to the address registered for %s, and at most %d "
-		    "such answers a day.\n", who, ctx->g->id, why, who,
-		    ctx->mp->refusals_per_day);
-		subject = xstrdup("Mail refused");
-		mp_queue(ctx, to, subject, buf_str(&b),
-		    MAILPROC_AUTO_GENERATED);
-		free(subject);
+		doc = mp_doc(ctx, "refused");
+		root = maildoc_root(doc);
+		md_set(root, "who", who);
+		md_set(root, "reason", reason);
+		md_set_int(root, "limit", ctx->mp->refusals_per_day);
+		mp_send(ctx, to, doc, MAILPROC_AUTO_GENERATED);
+		xmlFreeDoc(doc);
 	}
 	free(key);
-	buf_free(&b);
 }
 
 /* --- routing and authentication ------------------------------------------ */
@@ -409,22 +420,22 @@ authenticate(struct mp_ctx *ctx, const struct mp_scan *sc,
 {
 	const struct play_player	*pp = NULL;
 	struct known			 k;
+	struct why			 w = { NULL, NULL, -1 };
 	const char			*hash;
-	char				*cause = NULL, *why, *id;
+	char				*cause = NULL, *id;
 	size_t				 n;
 	int				 code;
 
 	if (sc->gm) {
 		if (ctx->g->gm_password == NULL) {
-			unrouted(ctx, sc, "This game has no GM password: "
-			    "GM commands can only be given with navarch.", out);
+			w.reason = "no-gm-password";
+			unrouted(ctx, sc, &w, out);
 			return 1;
 		}
 		if (sc->password == NULL ||
 		    !password_verify(sc->password, ctx->g->gm_password)) {
 			refuse(ctx, "GM", mp_gm_address(ctx), sc->password ==
-			    NULL ? "it holds no PASSWORD line" : "the GM "
-			    "password is wrong", out);
+			    NULL ? "no-password" : "wrong-password", out);
 			return 1;
 		}
 		ctx->is_gm = 1;
@@ -442,11 +453,10 @@ authenticate(struct mp_ctx *ctx, const struct mp_scan *sc,
 	if (sc->player == NULL && sc->side != NULL) {
 		n = side_players(ctx, sc->side, &pp);
 		if (n != 1) {
-			why = xasprintf("Game %s has %s player on side %s: "
-			    "write PLAYER and your player id.", ctx->g->id,
-			    n == 0 ? "no" : "more than one", sc->side);
-			unrouted(ctx, sc, why, out);
-			free(why);
+			w.reason = "side-players";
+			w.name = sc->side;
+			w.count = (long)n;
+			unrouted(ctx, sc, &w, out);
 			return 1;
 		}
 	}
@@ -463,19 +473,15 @@ authenticate(struct mp_ctx *ctx, const struct mp_scan *sc,
 			out->summary = xstrdup("an observer's mail");
 			return 1;
 		}
-		why = sc->player != NULL || sc->side != NULL ?
-		    xasprintf("Game %s has no player %s.", ctx->g->id,
-		    sc->player != NULL ? sc->player : sc->side) :
-		    xasprintf("Your mail for game %s says neither whose it is "
-		    "(PLAYER id, or SIDE id) nor GM.", ctx->g->id);
-		unrouted(ctx, sc, why, out);
-		free(why);
+		w.reason = sc->player != NULL || sc->side != NULL ?
+		    "unknown-player" : "unsigned";
+		w.name = sc->player != NULL ? sc->player : sc->side;
+		unrouted(ctx, sc, &w, out);
 		return 1;
 	}
 	out->player = xstrdup(pp->id);
 	if (pp->removed) {
-		refuse(ctx, pp->id, pp->address, "that player was removed "
-		    "from the game", out);
+		refuse(ctx, pp->id, pp->address, "removed", out);
 		return 1;
 	}
 	code = store_player_get(ctx->mp->store, ctx->g->id, pp->id,
@@ -485,7 +491,7 @@ authenticate(struct mp_ctx *ctx, const struct mp_scan *sc,
 	hash = ctx->player->password;
 	if (sc->password == NULL || !password_verify(sc->password, hash)) {
 		refuse(ctx, pp->id, ctx->player->address, sc->password == NULL ?
-		    "it holds no PASSWORD line" : "the password is wrong", out);
+		    "no-password" : "wrong-password", out);
 		store_player_free(ctx->player);
 		ctx->player = NULL;
 		return 1;
@@ -532,15 +538,9 @@ run(struct mp_ctx *ctx, const struct mp_scan *sc)
 	if (rc == 0 && !orders_done)
 		rc = mp_orders_submit(ctx, sc);
 	if (rc == 0 && sc->ncmds == 0 && sc->order_line == 0 &&
-	    ctx->nerrors == 0) {
-		buf_adds(&ctx->reply, "Your mail held no orders and no "
-		    "command: nothing was done.");
-		if (strstr(buf_str(&sc->orders), ">") != NULL)
-			buf_adds(&ctx->reply, " Quoted lines (starting with "
-			    "'>') are never orders: write your orders "
-			    "without the '>'.");
-		buf_adds(&ctx->reply, " Send HELP for the commands.\n");
-	}
+	    ctx->nerrors == 0)
+		md_set(mp_part(ctx, "nothing"), "quoted",
+		    strstr(buf_str(&sc->orders), ">") != NULL ? "yes" : "no");
 	return rc;
 }
 
@@ -550,24 +550,57 @@ reply_address(const struct mp_ctx *ctx)
 	return ctx->is_gm ? mp_gm_address(ctx) : ctx->player->address;
 }
 
+/* Who the mail was read as, on the root of its answer. */
+static void
+set_reader(struct mp_ctx *ctx, xmlNodePtr root)
+{
+	md_set(root, "as", ctx->is_gm ? "gm" : "player");
+	if (!ctx->is_gm) {
+		md_set(root, "player", ctx->player->id);
+		md_set(root, "side", ctx->player->side);
+	}
+}
+
 static void
 answer(struct mp_ctx *ctx)
 {
-	struct buf	 b = BUF_INIT;
-	char		*subject = mp_reply_subject(ctx);
 	const char	*to = reply_address(ctx);
 
-	if (ctx->is_gm)
-		buf_printf(&b, "Game %s, turn %d: your mail was read as the "
-		    "GM's.\n\n", ctx->g->id, ctx->turn);
-	else
-		buf_printf(&b, "Game %s, turn %d: your mail was read as player "
-		    "%s.\n\n", ctx->g->id, ctx->turn, ctx->player->id);
-	buf_adds(&b, buf_str(&ctx->reply));
+	set_reader(ctx, mp_answer(ctx));
 	if (to != NULL)
-		mp_queue(ctx, to, subject, buf_str(&b), MAILPROC_AUTO_REPLIED);
-	free(subject);
-	buf_free(&b);
+		mp_send(ctx, to, ctx->reply, MAILPROC_AUTO_REPLIED);
+}
+
+/* "line N: text" lines as <error line="N">text</error>. */
+static void
+error_nodes(xmlNodePtr root, const char *errors)
+{
+	const char	*p, *nl, *t;
+	char		*line;
+	unsigned	 n;
+	xmlNodePtr	 e;
+
+	for (p = errors; *p != '\0'; p = *nl != '\0' ? nl + 1 : nl) {
+		nl = p + strcspn(p, "\n");
+		line = xstrndup(p, (size_t)(nl - p));
+		t = line;
+		n = 0;
+		if (strncmp(line, "line ", 5) == 0) {
+			for (t = line + 5; *t >= '0' && *t <= '9' && n < 100000;
+			    t++)
+				n = n * 10 + (unsigned)(*t - '0');
+			if (strncmp(t, ": ", 2) == 0 && n > 0)
+				t += 2;
+			else {
+				t = line;
+				n = 0;
+			}
+		}
+		e = md_add(root, "error", t);
+		if (n > 0)
+			md_set_int(e, "line", (long)n);
+		free(line);
+	}
 }
 
 /* The answer to a mail with errors, queued in a fresh transaction after
@@ -575,28 +608,21 @@ answer(struct mp_ctx *ctx)
 static void
 reject(struct mp_ctx *ctx)
 {
-	struct buf	 b = BUF_INIT;
-	char		*subject = mp_reply_subject(ctx), *in_force;
+	xmlDocPtr	 doc = mp_doc(ctx, "rejected");
+	xmlNodePtr	 root = maildoc_root(doc);
 	const char	*to = reply_address(ctx);
+	char		*in_force;
 
-	buf_printf(&b, "Game %s, turn %d: your mail was NOT accepted. Nothing "
-	    "in it was done: no orders were stored and no command was run.\n"
-	    "\nErrors (every one; fix them and send the whole mail again):\n"
-	    "%s", ctx->g->id, ctx->turn, buf_str(&ctx->errors));
+	set_reader(ctx, root);
+	error_nodes(root, buf_str(&ctx->errors));
 	if (!ctx->is_gm) {
 		in_force = mp_orders_in_force(ctx);
-		buf_adds(&b, "\nYour previous orders stay in force:\n");
-		if (*in_force != '\0')
-			mp_indent(&b, in_force, "  ");
-		else
-			buf_adds(&b, "  none: your ships take the default "
-			    "order (straight on)\n");
+		md_lines(md_add(root, "in-force", NULL), "line", in_force);
 		free(in_force);
 	}
 	if (to != NULL)
-		mp_queue(ctx, to, subject, buf_str(&b), MAILPROC_AUTO_REPLIED);
-	free(subject);
-	buf_free(&b);
+		mp_send(ctx, to, doc, MAILPROC_AUTO_REPLIED);
+	xmlFreeDoc(doc);
 }
 
 /* Routes, authenticates and runs: everything inside the open
@@ -605,8 +631,9 @@ static void
 process(struct mp_ctx *ctx, const struct mp_scan *sc,
     struct mailproc_result *out)
 {
-	char	*game = NULL, *why, *cause = NULL;
-	int	 code;
+	struct why	 w = { NULL, NULL, -1 };
+	char		*game = NULL, *cause = NULL;
+	int		 code;
 
 	if (sc->game != NULL)
 		game = str_lower(xstrdup(sc->game));
@@ -614,9 +641,8 @@ process(struct mp_ctx *ctx, const struct mp_scan *sc,
 	    mail_subject_tag(ctx->msg->subject, &game) == 0)
 		str_lower(game);
 	if (game == NULL) {
-		unrouted(ctx, sc, "Your mail names no game: write a line GAME "
-		    "and the game's id, or answer a mail of the game (its "
-		    "subject's [navarch GAME] tag routes the answer).", out);
+		w.reason = "no-game";
+		unrouted(ctx, sc, &w, out);
 		return;
 	}
 	out->game = xstrdup(game);
@@ -624,9 +650,9 @@ process(struct mp_ctx *ctx, const struct mp_scan *sc,
 	if (code == STORE_NOTFOUND || (code == STORE_ERROR &&
 	    !str_is_id(game))) {
 		free(cause);
-		why = xasprintf("There is no game %s.", game);
-		unrouted(ctx, sc, why, out);
-		free(why);
+		w.reason = "unknown-game";
+		w.name = game;
+		unrouted(ctx, sc, &w, out);
 		free(game);
 		return;
 	}

@@ -62,6 +62,13 @@ utf8_chars(const char *s, size_t n)
 int
 report_text_check(const char *text, size_t len, char **cause)
 {
+	return report_text_check_width(text, len, REPORT_WIDTH, cause);
+}
+
+int
+report_text_check_width(const char *text, size_t len, int width,
+    char **cause)
+{
 	const unsigned char	*s = (const unsigned char *)text;
 	size_t			 i = 0, start = 0, chars = 0, k;
 	unsigned		 line = 1;
@@ -72,10 +79,10 @@ report_text_check(const char *text, size_t len, char **cause)
 	}
 	while (i < len) {
 		if (s[i] == '\n') {
-			if (chars > REPORT_WIDTH) {
+			if (width > 0 && chars > (size_t)width) {
 				*cause = xasprintf("line %u has %zu "
 				    "characters (at most %d)", line, chars,
-				    REPORT_WIDTH);
+				    width);
 				return -1;
 			}
 			if ((i - start == 2 || (i - start == 3 &&

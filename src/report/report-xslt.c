@@ -215,6 +215,12 @@ report_template_free(struct report_template *t)
 	free(t);
 }
 
+const char *
+report_template_name(const struct report_template *t)
+{
+	return t->name;
+}
+
 /* --- extension functions -------------------------------------------------- */
 
 static void
@@ -352,21 +358,21 @@ transform(const struct report_template *t, xmlDocPtr doc, struct buf *text,
 	return 0;
 }
 
-int
-report_template_apply(const struct report_template *t,
-    const struct report_input *in, struct buf *out, char **cause)
+/* Runs t over doc and checks the text; appends it to out only when
+ * all went well. */
+static int
+run_checked(const struct report_template *t, xmlDocPtr doc, int width,
+    struct buf *out, char **cause)
 {
 	struct buf	 text = BUF_INIT;
-	xmlDocPtr	 doc;
 	char		*why;
 	int		 rc = -1;
 
-	if ((doc = report_doc_build(in, cause)) == NULL)
-		return -1;
 	if (transform(t, doc, &text, cause) != 0)
 		goto out;
-	if (report_text_check(buf_str(&text), text.len, &why) != 0) {
-		*cause = xasprintf("%s: the report breaks the rules of "
+	if (report_text_check_width(buf_str(&text), text.len, width, &why) !=
+	    0) {
+		*cause = xasprintf("%s: the text breaks the rules of "
 		    "plain-text mail: %s", t->name, why);
 		free(why);
 		goto out;
@@ -375,8 +381,28 @@ report_template_apply(const struct report_template *t,
 	rc = 0;
 out:
 	buf_free(&text);
+	return rc;
+}
+
+int
+report_template_apply(const struct report_template *t,
+    const struct report_input *in, struct buf *out, char **cause)
+{
+	xmlDocPtr	 doc;
+	int		 rc;
+
+	if ((doc = report_doc_build(in, cause)) == NULL)
+		return -1;
+	rc = run_checked(t, doc, REPORT_WIDTH, out, cause);
 	xmlFreeDoc(doc);
 	return rc;
+}
+
+int
+report_template_apply_doc(const struct report_template *t,
+    struct _xmlDoc *doc, int width, struct buf *out, char **cause)
+{
+	return run_checked(t, doc, width, out, cause);
 }
 
 int

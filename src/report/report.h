@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 
+struct _xmlDoc;
 struct buf;
 struct nv_events;
 struct nv_orders;
@@ -84,6 +85,8 @@ int	report_doc_xml(const struct report_input *, struct buf *out,
 struct report_template *report_template_load(const char *name,
 	    const char *xsl, size_t len, char **cause);
 void	report_template_free(struct report_template *);
+/* The name it was loaded with (owned by the template). */
+const char *report_template_name(const struct report_template *);
 
 /* Builds the document for in, applies the template and checks the text
  * (every line at most REPORT_WIDTH characters, no tabs, no control
@@ -94,6 +97,14 @@ void	report_template_free(struct report_template *);
 int	report_template_apply(const struct report_template *,
 	    const struct report_input *, struct buf *out, char **cause);
 
+/* Applies a template to a document the caller built (not consumed; the
+ * daemon's other mails, src/mail/maildoc.h), tidies the text as for a
+ * report and checks it with report_text_check_width(width).  Appends the
+ * text to out only when all went well: 0, or -1 with *cause (owned by
+ * the caller); out is then unchanged. */
+int	report_template_apply_doc(const struct report_template *,
+	    struct _xmlDoc *doc, int width, struct buf *out, char **cause);
+
 /* report_template_load, apply and free in one call. */
 int	report_render(const struct report_input *, const char *name,
 	    const char *xsl, size_t len, struct buf *out, char **cause);
@@ -101,6 +112,10 @@ int	report_render(const struct report_input *, const char *name,
 /* Checks text against the rules of plain-text mail: 0, or -1 with *cause
  * (owned by the caller) saying which line breaks which rule. */
 int	report_text_check(const char *text, size_t len, char **cause);
+/* The same with another longest line: width characters, 0 for no limit
+ * (mail that quotes a player's own lines, which may be longer). */
+int	report_text_check_width(const char *text, size_t len, int width,
+	    char **cause);
 
 /* Wraps text to width characters: the first line starts with first, the
  * following ones with rest (a hanging indent); breaks at spaces, or

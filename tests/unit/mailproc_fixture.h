@@ -68,5 +68,7 @@ char	*mpfx_sql(struct mpfx *, const char *sql);
 
 extern const struct CMUnitTest	mailproc_cmd_tests[];
 extern const size_t		mailproc_cmd_ntests;
+extern const struct CMUnitTest	mailproc_tpl_tests[];
+extern const size_t		mailproc_tpl_ntests;
 
 #endif

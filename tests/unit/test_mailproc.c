@@ -391,5 +391,7 @@ main(void)
 	fails = cmocka_run_group_tests_name("mailproc", tests, NULL, NULL);
 	fails += _cmocka_run_group_tests("mailproc-commands",
 	    mailproc_cmd_tests, mailproc_cmd_ntests, NULL, NULL);
+	fails += _cmocka_run_group_tests("mailproc-templates",
+	    mailproc_tpl_tests, mailproc_tpl_ntests, NULL, NULL);
 	return fails;
 }

@@ -550,7 +550,7 @@ static const struct bad_row bad_rows[] = {
 	    "concat(map, '01234567890123456789012345678901234567890123456789"
 	    "01234567890123456789012345678', '&#10;')\"/>\n"
 	    "</xsl:template></xsl:stylesheet>\n",
-	    { "bad.xsl: the report breaks the rules of plain-text mail",
+	    { "bad.xsl: the text breaks the rules of plain-text mail",
 	      "has 79 characters (at most 76)", NULL } },
 	{ "tab",
 	    XSL_HEAD "<xsl:template match=\"/\">\n<xsl:text>a&#9;b&#10;"

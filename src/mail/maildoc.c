@@ -1,0 +1,148 @@
+/* maildoc.c: building the documents of the daemon's own mails and
+ * running templates/mail.xsl over them (see maildoc.h). */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/xmlstring.h>
+
+#include "buf.h"
+#include "maildoc.h"
+#include "report.h"
+#include "xalloc.h"
+
+/* Text for the document: invalid UTF-8 becomes U+FFFD, a tab a space,
+ * any other control character but LF is dropped.  A mail may hold
+ * anything; the document, and so the text the template makes, may
+ * not. */
+static char *
+safe(const char *s)
+{
+	struct buf	 b = BUF_INIT;
+	const unsigned char *p = (const unsigned char *)s;
+	int		 len, c;
+
+	while (*p != '\0') {
+		len = 4;
+		c = xmlGetUTF8Char(p, &len);
+		if (c < 0 || len <= 0) {
+			buf_adds(&b, "\xef\xbf\xbd");
+			p++;
+			continue;
+		}
+		if (c == '\t')
+			buf_addc(&b, ' ');
+		else if (c == '\n' || (c >= 0x20 && c != 0x7f &&
+		    !(c >= 0x80 && c < 0xa0)))
+			buf_add(&b, (const char *)p, (size_t)len);
+		p += len;
+	}
+	return buf_detach(&b);
+}
+
+xmlDocPtr
+maildoc_new(const char *kind)
+{
+	xmlDocPtr	doc = xmlNewDoc(BAD_CAST "1.0");
+	xmlNodePtr	root = xmlNewNode(NULL, BAD_CAST "mail");
+
+	xmlDocSetRootElement(doc, root);
+	md_set(root, "kind", kind);
+	return doc;
+}
+
+xmlNodePtr
+maildoc_root(xmlDocPtr doc)
+{
+	return xmlDocGetRootElement(doc);
+}
+
+xmlNodePtr
+md_add(xmlNodePtr parent, const char *name, const char *text)
+{
+	xmlNodePtr	 n = xmlNewChild(parent, NULL, BAD_CAST name, NULL);
+	char		*t;
+
+	if (text != NULL && *text != '\0') {
+		t = safe(text);
+		xmlAddChild(n, xmlNewText(BAD_CAST t));
+		free(t);
+	}
+	return n;
+}
+
+void
+md_set(xmlNodePtr n, const char *name, const char *value)
+{
+	char	*v;
+
+	if (value == NULL)
+		return;
+	v = safe(value);
+	xmlSetProp(n, BAD_CAST name, BAD_CAST v);
+	free(v);
+}
+
+void
+md_setf(xmlNodePtr n, const char *name, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*v;
+
+	va_start(ap, fmt);
+	v = xvasprintf(fmt, ap);
+	va_end(ap);
+	md_set(n, name, v);
+	free(v);
+}
+
+void
+md_set_int(xmlNodePtr n, const char *name, long value)
+{
+	md_setf(n, name, "%ld", value);
+}
+
+void
+md_lines(xmlNodePtr parent, const char *name, const char *text)
+{
+	const char	*p, *nl;
+	char		*line;
+
+	for (p = text != NULL ? text : ""; *p != '\0';
+	    p = *nl != '\0' ? nl + 1 : nl) {
+		nl = p + strcspn(p, "\n");
+		line = xstrndup(p, (size_t)(nl - p));
+		md_add(parent, name, line);
+		free(line);
+	}
+}
+
+int
+maildoc_render(const struct report_template *t, xmlDocPtr doc,
+    char **subject, struct buf *body, char **cause)
+{
+	struct buf	 text = BUF_INIT;
+	const char	*s, *nl;
+	int		 rc = -1;
+
+	*subject = NULL;
+	if (report_template_apply_doc(t, doc, 0, &text, cause) != 0)
+		goto out;
+	s = buf_str(&text);
+	nl = strchr(s, '\n');
+	if (strncmp(s, "Subject: ", 9) != 0 || nl == NULL || nl - s <= 9) {
+		*cause = xasprintf("%s: the template wrote no first line "
+		    "\"Subject: ...\"", report_template_name(t));
+		goto out;
+	}
+	*subject = xstrndup(s + 9, (size_t)(nl - s - 9));
+	for (s = nl + 1; *s == '\n'; s++)
+		;
+	buf_adds(body, s);
+	rc = 0;
+out:
+	buf_free(&text);
+	return rc;
+}

@@ -1,0 +1,714 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!-- mail.xsl: every mail navarchd words itself, except the turn reports
+     (report-*.xsl): answers to players' and the GM's mails, rejections,
+     refusals, answers to mail that reached nobody, reminders, press
+     relayed between players, and notices of draws and concessions.
+
+     Input: one document <mail kind="..."> (docs/templates.md lists the
+     kinds, their attributes and elements).  Output: a first line
+     "Subject: ...", a blank line, then the body.  Navarch puts the
+     game's tag "[navarch GAME]" before the subject of a mail that is not
+     an answer; an answer keeps the subject it answers (@re).
+
+     What the document quotes (order lines, error messages, a press
+     message, the map) is data: print it as it is.  What this file says
+     around it is the wording: edit freely, keep the output method text,
+     and keep lines within 76 characters (nv:wrap does that).  A broken
+     template stops the mail, never half of it: navarchd logs the error
+     with this file's name and line and tries the mail again later. -->
+<xsl:stylesheet version="1.0"
+    xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
+    xmlns:nv="urn:navarch:report"
+    exclude-result-prefixes="nv">
+<xsl:output method="text" encoding="UTF-8"/>
+<xsl:strip-space elements="*"/>
+
+<xsl:variable name="nl" select="'&#10;'"/>
+<xsl:variable name="default-order"
+    select="'none: your ships take the default order (straight on)'"/>
+
+<!-- A paragraph, wrapped at 76 characters, and a newline. -->
+<xsl:template name="p">
+  <xsl:param name="t"/>
+  <xsl:param name="first" select="''"/>
+  <xsl:param name="rest" select="''"/>
+  <xsl:value-of select="concat(nv:wrap($t, $first, $rest), $nl)"/>
+</xsl:template>
+
+<!-- Quoted lines (<line> children), each indented. -->
+<xsl:template name="lines">
+  <xsl:param name="indent" select="'  '"/>
+  <xsl:param name="none" select="'none'"/>
+  <xsl:for-each select="line">
+    <xsl:value-of select="concat($indent, ., $nl)"/>
+  </xsl:for-each>
+  <xsl:if test="not(line)">
+    <xsl:value-of select="concat($indent, $none, $nl)"/>
+  </xsl:if>
+</xsl:template>
+
+<xsl:template name="when">
+  <xsl:param name="t"/>
+  <xsl:choose>
+    <xsl:when test="$t != ''">
+      <xsl:value-of select="concat($t, ' (UTC)')"/>
+    </xsl:when>
+    <xsl:otherwise>none</xsl:otherwise>
+  </xsl:choose>
+</xsl:template>
+
+<!-- ==================================================================
+     The answer to a player's or the GM's mail: one part per order set
+     or command, in the order of the mail.
+     ================================================================== -->
+<xsl:template match="/mail[@kind = 'answer']">
+  <xsl:value-of select="concat('Subject: ', @re, $nl, $nl)"/>
+  <xsl:choose>
+    <xsl:when test="@as = 'gm'">
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat('Game ', @game, ', turn ',
+            @turn, ': your mail was read as the GM', &quot;'s.&quot;)"/>
+      </xsl:call-template>
+    </xsl:when>
+    <xsl:otherwise>
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat('Game ', @game, ', turn ',
+            @turn, ': your mail was read as player ', @player, '.')"/>
+      </xsl:call-template>
+    </xsl:otherwise>
+  </xsl:choose>
+  <xsl:value-of select="$nl"/>
+  <xsl:apply-templates select="*"/>
+</xsl:template>
+
+<xsl:template match="accepted">
+  <xsl:variable name="kept">
+    <xsl:for-each select="kept">
+      <xsl:if test="position() > 1">, </xsl:if>
+      <xsl:value-of select="@ship"/>
+    </xsl:for-each>
+  </xsl:variable>
+  <xsl:variable name="replaced">
+    <xsl:for-each select="replaced">
+      <xsl:if test="position() > 1">, </xsl:if>
+      <xsl:value-of select="@ship"/>
+    </xsl:for-each>
+  </xsl:variable>
+  <xsl:variable name="keep">
+    <xsl:if test="kept">
+      <xsl:value-of select="concat('; these keep the orders they had: ',
+          $kept)"/>
+    </xsl:if>
+  </xsl:variable>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Orders accepted for turn ',
+        /mail/@turn, '. They replace every order of ', $replaced, $keep,
+        '.')"/>
+  </xsl:call-template>
+  <xsl:value-of select="concat($nl, 'Your orders in force now, as understood:',
+      $nl)"/>
+  <xsl:for-each select="in-force">
+    <xsl:call-template name="lines"/>
+  </xsl:for-each>
+  <xsl:if test="note">
+    <xsl:value-of select="concat($nl, 'Notes:', $nl)"/>
+    <xsl:for-each select="note">
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat(@level, ': ', .)"/>
+        <xsl:with-param name="first" select="'  '"/>
+        <xsl:with-param name="rest" select="'      '"/>
+      </xsl:call-template>
+    </xsl:for-each>
+  </xsl:if>
+  <xsl:value-of select="$nl"/>
+  <xsl:apply-templates select="preview"/>
+  <xsl:value-of select="$nl"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Receipt: SHA-256 of your',
+        ' orders in force (the lines above, each ending in a newline):')"/>
+  </xsl:call-template>
+  <xsl:value-of select="concat('  ', receipt/@sha256, $nl, $nl)"/>
+</xsl:template>
+
+<xsl:template match="preview">
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Plotted paths (a preview:',
+        ' enemy ships shown holding where they are, your other ships on',
+        ' their default order, no dice; the real turn may differ):')"/>
+  </xsl:call-template>
+  <xsl:if test="@error">
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="concat('no preview: ', @error)"/>
+      <xsl:with-param name="first" select="'  '"/>
+      <xsl:with-param name="rest" select="'    '"/>
+    </xsl:call-template>
+  </xsl:if>
+  <xsl:for-each select="ship">
+    <xsl:variable name="crossed">
+      <xsl:for-each select="cross">
+        <xsl:if test="position() > 1">, </xsl:if>
+        <xsl:value-of select="@hex"/>
+      </xsl:for-each>
+      <xsl:if test="not(cross)">no hex</xsl:if>
+    </xsl:variable>
+    <xsl:variable name="end">
+      <xsl:choose>
+        <xsl:when test="@exits = 'yes'">, leaves the map</xsl:when>
+        <xsl:otherwise>
+          <xsl:value-of select="concat(', ends in ', @to, ' facing ',
+              @to-facing)"/>
+        </xsl:otherwise>
+      </xsl:choose>
+    </xsl:variable>
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="concat(@id, ': from ', @from,
+          ' facing ', @facing, $end, '; crosses ', $crossed)"/>
+      <xsl:with-param name="first" select="'  '"/>
+      <xsl:with-param name="rest" select="'    '"/>
+    </xsl:call-template>
+    <xsl:for-each select="would">
+      <xsl:variable name="t">
+        <xsl:choose>
+          <xsl:when test="@what = 'collide'">
+            <xsl:value-of select="concat('would collide with ', @other,
+                ' (your side)')"/>
+          </xsl:when>
+          <xsl:when test="@what = 'meet'">
+            <xsl:value-of select="concat('would meet ', @other,
+                ' (an enemy, shown holding where it is now)')"/>
+          </xsl:when>
+          <xsl:otherwise>
+            <xsl:value-of select="concat('would: ', .)"/>
+          </xsl:otherwise>
+        </xsl:choose>
+      </xsl:variable>
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="$t"/>
+        <xsl:with-param name="first" select="'    '"/>
+        <xsl:with-param name="rest" select="'      '"/>
+      </xsl:call-template>
+    </xsl:for-each>
+  </xsl:for-each>
+</xsl:template>
+
+<xsl:template match="status">
+  <xsl:variable name="title">
+    <xsl:if test="/mail/@title != ''">
+      <xsl:value-of select="concat(' (', /mail/@title, ')')"/>
+    </xsl:if>
+  </xsl:variable>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('STATUS: game ', /mail/@game,
+        $title, ', turn ', /mail/@turn, ', ', @status, '.')"/>
+  </xsl:call-template>
+  <xsl:text>Deadline: </xsl:text>
+  <xsl:call-template name="when">
+    <xsl:with-param name="t" select="@deadline"/>
+  </xsl:call-template>
+  <xsl:value-of select="concat($nl, 'Orders for this turn:', $nl)"/>
+  <xsl:for-each select="player">
+    <xsl:variable name="orders">
+      <xsl:choose>
+        <xsl:when test="@orders = 'in'">in</xsl:when>
+        <xsl:when test="@orders = 'cleared'">cleared</xsl:when>
+        <xsl:when test="@orders = 'not-yet'">not yet</xsl:when>
+        <xsl:otherwise>no ships to order</xsl:otherwise>
+      </xsl:choose>
+    </xsl:variable>
+    <xsl:value-of select="concat('  ', @id, ' (side ', @side, '): ',
+        $orders)"/>
+    <xsl:if test="@missed">
+      <xsl:value-of select="concat('; missed ', @missed, ' turn(s), ',
+          @bounces, ' bounce(s)')"/>
+    </xsl:if>
+    <xsl:value-of select="$nl"/>
+  </xsl:for-each>
+  <xsl:if test="@draw-offered-by">
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="concat('Draw offered this turn by: ',
+          @draw-offered-by)"/>
+    </xsl:call-template>
+  </xsl:if>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template match="map">
+  <xsl:value-of select="concat('MAP: the map at the start of turn ',
+      /mail/@turn, ':', $nl, $nl)"/>
+  <xsl:for-each select="line">
+    <xsl:value-of select="concat(., $nl)"/>
+  </xsl:for-each>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template match="orders[@all = 'yes']">
+  <xsl:value-of select="concat('ORDERS: the orders in force for turn ',
+      /mail/@turn, ':', $nl)"/>
+  <xsl:if test="not(set)">
+    <xsl:value-of select="concat('  none', $nl)"/>
+  </xsl:if>
+  <xsl:for-each select="set">
+    <xsl:value-of select="concat('  ', @player, ' (side ', @side, '):',
+        $nl)"/>
+    <xsl:call-template name="lines">
+      <xsl:with-param name="indent" select="'    '"/>
+    </xsl:call-template>
+  </xsl:for-each>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template match="orders">
+  <xsl:value-of select="concat('ORDERS: your orders in force for turn ',
+      /mail/@turn, ':', $nl)"/>
+  <xsl:call-template name="lines">
+    <xsl:with-param name="none" select="$default-order"/>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template match="cleared">
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('CLEAR: all your orders for',
+        ' this turn are dropped; unless you send new ones, your ships',
+        ' take the default order (straight on).')"/>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template match="resend">
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('RESEND: the report of turn ',
+        @turn, ' comes again in a mail of its own.')"/>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template match="password-changed">
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('PASSWORD NEW: your password',
+        ' is changed; write the new one in your next mail. (It is not',
+        ' repeated here.)')"/>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template match="press">
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('PRESS TO ', @to,
+        ': relayed to ', @count, ' player(s), signed with your side (',
+        /mail/@side, '); no address was shown.')"/>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template match="draw">
+  <xsl:variable name="t">
+    <xsl:choose>
+      <xsl:when test="@state = 'drawn'">DRAW: every side offered a draw
+        this turn: the game is drawn.</xsl:when>
+      <xsl:when test="@state = 'offered'">
+        <xsl:value-of select="concat(&quot;DRAW: your side's offer is&quot;,
+            ' made and sent to the other players; so far: ',
+            @offered-by, '.')"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat('DRAW: your side already offered a',
+            ' draw this turn; so far: ', @offered-by, '.')"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="$t"/>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template match="concede">
+  <xsl:variable name="t">
+    <xsl:choose>
+      <xsl:when test="@ended = 'yes' and @winner">
+        <xsl:value-of select="concat('Game ', /mail/@game, ' is over: side ',
+            /mail/@side, ' concedes, the winner is ', @winner, '.')"/>
+      </xsl:when>
+      <xsl:when test="@ended = 'yes'">
+        <xsl:value-of select="concat('Game ', /mail/@game, ' is over: side ',
+            /mail/@side, ' concedes, no side is left.')"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat('Side ', /mail/@side, ' concedes game ',
+            /mail/@game, ' on turn ', /mail/@turn, '; the GM decides',
+            ' what becomes of its ships.')"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('CONCEDE: ', $t)"/>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template match="assign">
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('ASSIGN: ', @player,
+        ' now takes the orders of ', @ship, ', from the next mail on.')"/>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template match="nothing">
+  <xsl:variable name="quoted">
+    <xsl:if test="@quoted = 'yes'"> Quoted lines (starting with '>') are
+      never orders: write your orders without the '>'.</xsl:if>
+  </xsl:variable>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Your mail held no orders and',
+        ' no command: nothing was done.', $quoted,
+        ' Send HELP for the commands.')"/>
+  </xsl:call-template>
+</xsl:template>
+
+<!-- The GM's commands. -->
+<xsl:template match="paused">
+  <xsl:value-of select="concat('PAUSE: game ', /mail/@game, ' is ',
+      @status, '.', $nl, $nl)"/>
+</xsl:template>
+
+<xsl:template match="resumed">
+  <xsl:value-of select="concat('RESUME: game ', /mail/@game, ' is ',
+      @status, '.', $nl, $nl)"/>
+</xsl:template>
+
+<xsl:template match="deadline">
+  <xsl:text>DEADLINE: the deadline of this turn is </xsl:text>
+  <xsl:call-template name="when">
+    <xsl:with-param name="t" select="@when"/>
+  </xsl:call-template>
+  <xsl:value-of select="concat('.', $nl, $nl)"/>
+</xsl:template>
+
+<xsl:template match="rollback">
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('ROLLBACK: game ', /mail/@game,
+        ' is back at the start of turn ', @to-turn, ' (', @reason,
+        '); later turns stay in the history. Set a deadline for it with',
+        ' DEADLINE.')"/>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template match="processed">
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('PROCESS: turn ', @played,
+        ' is played; ', @reports,
+        ' report mail(s) are queued, yours among them.')"/>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template match="turn-preview">
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('PREVIEW of turn ', /mail/@turn,
+        ' with the orders in force now (players without orders go',
+        ' straight on). Nothing was stored. The dice are NOT the',
+        &quot; game's: this preview rolled with its own seed (&quot;, @seed,
+        '), so the real turn will roll differently.')"/>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
+  <xsl:for-each select="event">
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="."/>
+      <xsl:with-param name="first" select="'  '"/>
+      <xsl:with-param name="rest" select="'      '"/>
+    </xsl:call-template>
+  </xsl:for-each>
+  <xsl:value-of select="concat($nl, 'The map after it:', $nl, $nl)"/>
+  <xsl:for-each select="map/line">
+    <xsl:value-of select="concat(., $nl)"/>
+  </xsl:for-each>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<!-- HELP, in an answer or alone (to mail that reached nobody). -->
+<xsl:template name="command-help">
+  <xsl:param name="name"/>
+  <xsl:choose>
+    <xsl:when test="$name = 'HELP'">this list</xsl:when>
+    <xsl:when test="$name = 'STATUS'">the turn, the deadline, whose orders
+      are in</xsl:when>
+    <xsl:when test="$name = 'MAP'">the map as it stands</xsl:when>
+    <xsl:when test="$name = 'ORDERS'">your orders in force</xsl:when>
+    <xsl:when test="$name = 'CLEAR'">drop all your orders for the
+      turn</xsl:when>
+    <xsl:when test="$name = 'RESEND'">the last turn's report again</xsl:when>
+    <xsl:when test="$name = 'PASSWORD NEW'">PASSWORD NEW secret: change your
+      password</xsl:when>
+    <xsl:when test="$name = 'PRESS'">PRESS TO side|player|ALL, the message,
+      END PRESS: a message to other players</xsl:when>
+    <xsl:when test="$name = 'DRAW'">offer a draw (all sides: drawn)</xsl:when>
+    <xsl:when test="$name = 'CONCEDE'">your side gives up</xsl:when>
+    <xsl:when test="$name = 'ASSIGN'">ASSIGN SHIP s TO player: an admiral
+      gives a ship to a player of the side</xsl:when>
+    <xsl:when test="$name = 'PROCESS'">play the turn now</xsl:when>
+    <xsl:when test="$name = 'PREVIEW'">the turn's outcome with other dice,
+      nothing stored</xsl:when>
+    <xsl:when test="$name = 'PAUSE'">stop the clock</xsl:when>
+    <xsl:when test="$name = 'RESUME'">start it again</xsl:when>
+    <xsl:when test="$name = 'DEADLINE'">DEADLINE spec|NONE: the turn's
+      deadline</xsl:when>
+    <xsl:when test="$name = 'ROLLBACK'">ROLLBACK turn reason: play the turn
+      again</xsl:when>
+  </xsl:choose>
+</xsl:template>
+
+<xsl:template name="help-body">
+  <xsl:value-of select="concat('Orders are lines of the order language',
+      ' (navarch-orders(5)):', $nl,
+      '  GAME id, PLAYER id or SIDE id, PASSWORD secret, then', $nl,
+      '  SHIP id SPEED n MOVE F L R..., SHIP id FIRE ..., and so on.', $nl,
+      'Commands, one a line, beside or instead of orders:', $nl)"/>
+  <xsl:for-each select="command">
+    <xsl:variable name="h">
+      <xsl:call-template name="command-help">
+        <xsl:with-param name="name" select="@name"/>
+      </xsl:call-template>
+    </xsl:variable>
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="$h"/>
+      <xsl:with-param name="first" select="concat('  ', nv:pad(@name, 14))"/>
+      <xsl:with-param name="rest" select="'                '"/>
+    </xsl:call-template>
+  </xsl:for-each>
+  <xsl:if test="@gm = 'no'">
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="concat(&quot;The GM's commands&quot;,
+          ' (PROCESS, PREVIEW, PAUSE, RESUME, DEADLINE, ROLLBACK) need a GM',
+          &quot; line and the GM's password.&quot;)"/>
+    </xsl:call-template>
+  </xsl:if>
+</xsl:template>
+
+<xsl:template match="help">
+  <xsl:value-of select="concat('HELP:', $nl)"/>
+  <xsl:call-template name="help-body"/>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<!-- ==================================================================
+     A mail with errors: nothing in it was done.
+     ================================================================== -->
+<xsl:template match="/mail[@kind = 'rejected']">
+  <xsl:value-of select="concat('Subject: ', @re, $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Game ', @game, ', turn ', @turn,
+        ': your mail was NOT accepted. Nothing in it was done: no orders',
+        ' were stored and no command was run.')"/>
+  </xsl:call-template>
+  <xsl:value-of select="concat($nl, 'Errors (every one; fix them and send',
+      ' the whole mail again):', $nl)"/>
+  <xsl:for-each select="error">
+    <xsl:variable name="at">
+      <xsl:if test="@line">
+        <xsl:value-of select="concat('line ', @line, ': ')"/>
+      </xsl:if>
+    </xsl:variable>
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="concat($at, .)"/>
+      <xsl:with-param name="rest" select="'    '"/>
+    </xsl:call-template>
+  </xsl:for-each>
+  <xsl:for-each select="in-force">
+    <xsl:value-of select="concat($nl, 'Your previous orders stay in force:',
+        $nl)"/>
+    <xsl:call-template name="lines">
+      <xsl:with-param name="none" select="$default-order"/>
+    </xsl:call-template>
+  </xsl:for-each>
+</xsl:template>
+
+<!-- ==================================================================
+     A mail that claimed to be a player's (or the GM's) and failed the
+     password: this goes to the registered address, never the sender.
+     ================================================================== -->
+<xsl:template match="/mail[@kind = 'refused']">
+  <xsl:variable name="why">
+    <xsl:choose>
+      <xsl:when test="@reason = 'no-password'">it holds no PASSWORD
+        line</xsl:when>
+      <xsl:when test="@reason = 'wrong-password' and @who = 'GM'">the GM
+        password is wrong</xsl:when>
+      <xsl:when test="@reason = 'wrong-password'">the password is
+        wrong</xsl:when>
+      <xsl:when test="@reason = 'removed'">that player was removed from the
+        game</xsl:when>
+      <xsl:otherwise><xsl:value-of select="@reason"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:value-of select="concat('Subject: Mail refused', $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('A mail signed as ', @who,
+        ' of game ', @game, ' was refused: ', $why, '.')"/>
+  </xsl:call-template>
+  <xsl:value-of select="concat('Nothing it held was done.', $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('If you did not send it,',
+        ' someone used your name: tell the GM. This answer goes only to',
+        ' the address registered for ', @who, ', and at most ', @limit,
+        ' such answers a day.')"/>
+  </xsl:call-template>
+</xsl:template>
+
+<!-- ==================================================================
+     A mail that reached no game or player: the answer goes to its From
+     address, at most once a day to a stranger.
+     ================================================================== -->
+<xsl:template match="/mail[@kind = 'unrouted']">
+  <xsl:value-of select="concat('Subject: ', @re, $nl, $nl)"/>
+  <xsl:choose>
+    <xsl:when test="help">
+      <xsl:for-each select="help">
+        <xsl:call-template name="help-body"/>
+      </xsl:for-each>
+    </xsl:when>
+    <xsl:otherwise>
+      <xsl:variable name="why">
+        <xsl:choose>
+          <xsl:when test="@reason = 'no-game'">Your mail names no game:
+            write a line GAME and the game's id, or answer a mail of the
+            game (its subject's [navarch GAME] tag routes the
+            answer).</xsl:when>
+          <xsl:when test="@reason = 'unknown-game'">
+            <xsl:value-of select="concat('There is no game ', @name, '.')"/>
+          </xsl:when>
+          <xsl:when test="@reason = 'no-gm-password'">This game has no GM
+            password: GM commands can only be given with navarch.</xsl:when>
+          <xsl:when test="@reason = 'side-players' and @count = 0">
+            <xsl:value-of select="concat('Game ', @game, ' has no player on',
+                ' side ', @name, ': write PLAYER and your player id.')"/>
+          </xsl:when>
+          <xsl:when test="@reason = 'side-players'">
+            <xsl:value-of select="concat('Game ', @game, ' has more than one',
+                ' player on side ', @name,
+                ': write PLAYER and your player id.')"/>
+          </xsl:when>
+          <xsl:when test="@reason = 'unknown-player'">
+            <xsl:value-of select="concat('Game ', @game, ' has no player ',
+                @name, '.')"/>
+          </xsl:when>
+          <xsl:otherwise>
+            <xsl:value-of select="concat('Your mail for game ', @game,
+                ' says neither whose it is (PLAYER id, or SIDE id) nor GM.')"/>
+          </xsl:otherwise>
+        </xsl:choose>
+      </xsl:variable>
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="$why"/>
+      </xsl:call-template>
+      <xsl:value-of select="$nl"/>
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat('Nothing in your mail was',
+            ' done. Send a mail with the line HELP for the commands.')"/>
+      </xsl:call-template>
+    </xsl:otherwise>
+  </xsl:choose>
+</xsl:template>
+
+<!-- ==================================================================
+     Mail the daemon sends of itself.
+     ================================================================== -->
+<xsl:template match="/mail[@kind = 'reminder']">
+  <xsl:variable name="when">
+    <xsl:call-template name="when">
+      <xsl:with-param name="t" select="@deadline"/>
+    </xsl:call-template>
+  </xsl:variable>
+  <xsl:value-of select="concat('Subject: Reminder: your orders', $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('A reminder: game ', @game,
+        ' has no orders from you (player ', @player, ', side ', @side,
+        ') for turn ', @turn, ', and the deadline is ', $when, '.')"/>
+  </xsl:call-template>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Without orders your ships go',
+        ' straight on. Send your orders, or HELP for the commands.')"/>
+  </xsl:call-template>
+</xsl:template>
+
+<xsl:template match="/mail[@kind = 'press']">
+  <xsl:variable name="to">
+    <xsl:choose>
+      <xsl:when test="@to-kind = 'all'">all players</xsl:when>
+      <xsl:otherwise><xsl:value-of select="@to"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:value-of select="concat('Subject: Press from ', @from-side, $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Press from side ', @from-side,
+        ' (player ', @from-player, ') to ', $to, ', turn ', @turn, '.',
+        &quot; Relayed by the game's daemon: addresses are never shown.&quot;,
+        ' Answer with PRESS TO ', @from-side, ' in a mail to the game.')"/>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
+  <xsl:for-each select="message/line">
+    <xsl:value-of select="concat(., $nl)"/>
+  </xsl:for-each>
+</xsl:template>
+
+<xsl:template match="/mail[@kind = 'draw-offer']">
+  <xsl:value-of select="concat('Subject: Draw offer', $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Side ', @side,
+        ' offers a draw on turn ', @turn, ' of game ', @game,
+        '. Sides that offered so far: ', @offered-by, '. The game is drawn',
+        ' when every side offers one in the same turn: send DRAW to',
+        ' accept; the offer lapses when the turn is played.')"/>
+  </xsl:call-template>
+</xsl:template>
+
+<xsl:template match="/mail[@kind = 'drawn']">
+  <xsl:value-of select="concat('Subject: The game is drawn', $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Game ', @game,
+        ' is over: drawn (', @reason, ').')"/>
+  </xsl:call-template>
+</xsl:template>
+
+<xsl:template match="/mail[@kind = 'conceded' or @kind = 'concession']">
+  <xsl:variable name="t">
+    <xsl:choose>
+      <xsl:when test="@kind = 'conceded' and @winner">
+        <xsl:value-of select="concat('Game ', @game, ' is over: side ',
+            @side, ' concedes, the winner is ', @winner, '.')"/>
+      </xsl:when>
+      <xsl:when test="@kind = 'conceded'">
+        <xsl:value-of select="concat('Game ', @game, ' is over: side ',
+            @side, ' concedes, no side is left.')"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat('Side ', @side, ' concedes game ',
+            @game, ' on turn ', @turn, '; the GM decides what becomes of',
+            ' its ships.')"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:value-of select="concat('Subject: Concession', $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="$t"/>
+  </xsl:call-template>
+</xsl:template>
+
+<!-- A kind this file does not know stops the mail with a clear error. -->
+<xsl:template match="/mail" priority="-1">
+  <xsl:message terminate="yes">
+    <xsl:value-of select="concat('mail.xsl has no wording for a mail of',
+        ' kind ', @kind)"/>
+  </xsl:message>
+</xsl:template>
+
+<xsl:template match="*" priority="-1">
+  <xsl:message terminate="yes">
+    <xsl:value-of select="concat('mail.xsl has no wording for &lt;',
+        local-name(), '&gt; in a mail of kind ', /mail/@kind)"/>
+  </xsl:message>
+</xsl:template>
+
+</xsl:stylesheet>

@@ -1,0 +1,197 @@
+/* test_mailproc_tpl.c: the daemon's own mails come from templates/mail.xsl
+ * (maildoc.h): a GM's edit changes the wording without a rebuild, a
+ * broken template loses nothing and the mail is done once it is mended,
+ * and what a player writes cannot break the mail it is quoted in. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "buf.h"
+#include "fileio.h"
+#include "mailproc_fixture.h"
+#include "xalloc.h"
+
+#define ORDERS_MAIL							\
+	"From: Athens <a@example.org>\n"				\
+	"To: Navarch <navarch@example.org>\n"				\
+	"Subject: orders\n"						\
+	"Message-ID: <tpl-orders@example.org>\n"			\
+	"Date: Thu, 01 Jan 2026 10:00:00 +0000\n"			\
+	"Content-Type: text/plain; charset=utf-8\n"			\
+	"\n"								\
+	"GAME demo\nPLAYER athens\nPASSWORD athens-pw\n"		\
+	"SHIP nike SPEED 2 MOVE F F\n"
+
+/* Copies the shipped mail.xsl into DIR/tpl with every `from` made `to`
+ * (NULL: the text `to` instead of the file) and points the processing at
+ * that directory. */
+static void
+template_dir(struct mpfx *f, const char *from, const char *to)
+{
+	struct buf	 b = BUF_INIT;
+	char		*dir, *path, *xsl = NULL, *cause = NULL;
+	const char	*p, *q;
+	size_t		 len;
+	FILE		*fp;
+
+	dir = xasprintf("%s/tpl", f->dir);
+	(void)mkdir(dir, 0700);	/* made once a test; EEXIST after */
+	if (from != NULL) {
+		assert_int_equal(file_read(MAILPROC_TEMPLATES "/mail.xsl",
+		    1 << 20, &xsl, &len, &cause), 0);
+		for (p = xsl; (q = strstr(p, from)) != NULL;
+		    p = q + strlen(from)) {
+			buf_add(&b, p, (size_t)(q - p));
+			buf_adds(&b, to);
+		}
+		buf_adds(&b, p);
+	} else
+		buf_adds(&b, to);
+	path = xasprintf("%s/mail.xsl", dir);
+	assert_non_null(fp = fopen(path, "w"));
+	assert_int_equal(fwrite(buf_str(&b), 1, b.len, fp), b.len);
+	assert_int_equal(fclose(fp), 0);
+	/* The processing borrows the string: keep it until teardown. */
+	f->mp.templatedir = dir;
+	free(path);
+	free(xsl);
+	buf_free(&b);
+}
+
+static char *
+outbox(struct mpfx *f)
+{
+	return mpfx_sql(f, "SELECT group_concat(body, '\n====\n') FROM outbox");
+}
+
+static void
+test_template_edited(void **state)
+{
+	struct mpfx		*f = *state;
+	struct mailproc_result	 r;
+	char			*cause = NULL, *mail;
+
+	template_dir(f, "Orders accepted for turn ", "Aye, orders for turn ");
+	assert_int_equal(mailproc_message(&f->mp, ORDERS_MAIL,
+	    strlen(ORDERS_MAIL), T0 + 60, &r, &cause), 0);
+	assert_int_equal(r.outcome, MAILPROC_DONE);
+	mail = outbox(f);
+	assert_non_null(strstr(mail, "Aye, orders for turn 1."));
+	assert_null(strstr(mail, "Orders accepted"));
+	free(mail);
+	mailproc_result_free(&r);
+	free((char *)f->mp.templatedir);
+}
+
+/* Broken templates, each with what the error must name. */
+static const struct {
+	const char	*xsl;
+	const char	*cause;
+} broken[] = {
+	{ "<?xml version=\"1.0\"?>\n<xsl:stylesheet version=\"1.0\"\n"
+	  "  xmlns:xsl=\"http://www.w3.org/1999/XSL/Transform\">\n"
+	  "<xsl:output method=\"text\"/>\n<xsl:template match=\"/\">\n"
+	  "</xsl:templat>\n</xsl:stylesheet>\n",
+	  "mail.xsl:6:" },
+	{ "<?xml version=\"1.0\"?>\n<xsl:stylesheet version=\"1.0\"\n"
+	  "  xmlns:xsl=\"http://www.w3.org/1999/XSL/Transform\">\n"
+	  "<xsl:output method=\"text\"/>\n<xsl:template match=\"/\">"
+	  "No subject line here\n</xsl:template>\n</xsl:stylesheet>\n",
+	  "mail.xsl: the template wrote no first line \"Subject: ...\"" },
+	{ "<?xml version=\"1.0\"?>\n<xsl:stylesheet version=\"1.0\"\n"
+	  "  xmlns:xsl=\"http://www.w3.org/1999/XSL/Transform\">\n"
+	  "<xsl:output method=\"text\"/>\n<xsl:template match=\"/\">"
+	  "<xsl:value-of select=\"nosuch(1)\"/>\n</xsl:template>\n"
+	  "</xsl:stylesheet>\n",
+	  "mail.xsl: the template failed" },
+};
+
+static void
+test_template_broken(void **state)
+{
+	struct mpfx		*f = *state;
+	struct mailproc_result	 r;
+	char			*cause = NULL, *got;
+	size_t			 i;
+
+	for (i = 0; i < sizeof broken / sizeof broken[0]; i++) {
+		template_dir(f, NULL, broken[i].xsl);
+		assert_int_equal(mailproc_message(&f->mp, ORDERS_MAIL,
+		    strlen(ORDERS_MAIL), T0 + 60, &r, &cause), -1);
+		/* Temporary: the GM mends the template, the mail waits. */
+		assert_true(r.temporary);
+		if (strstr(cause, broken[i].cause) == NULL)
+			fail_msg("template %zu: '%s' lacks '%s'", i, cause,
+			    broken[i].cause);
+		free(cause);
+		cause = NULL;
+		mailproc_result_free(&r);
+		free((char *)f->mp.templatedir);
+		/* Nothing stored: no orders, no answer, the mail unseen. */
+		got = mpfx_sql(f, "SELECT count(*) FROM outbox");
+		assert_string_equal(got, "0");
+		free(got);
+		got = mpfx_sql(f, "SELECT count(*) FROM order_sets");
+		assert_string_equal(got, "0");
+		free(got);
+	}
+	/* Mended: the same mail is done, once. */
+	template_dir(f, "Orders accepted", "Orders accepted");
+	assert_int_equal(mailproc_message(&f->mp, ORDERS_MAIL,
+	    strlen(ORDERS_MAIL), T0 + 120, &r, &cause), 0);
+	assert_int_equal(r.outcome, MAILPROC_DONE);
+	assert_int_equal(r.queued, 1);
+	mailproc_result_free(&r);
+	got = mpfx_sql(f, "SELECT count(*) FROM order_sets");
+	assert_string_equal(got, "1");
+	free(got);
+	free((char *)f->mp.templatedir);
+}
+
+/* A press message with a tab, control characters, a NUL-free invalid
+ * UTF-8 byte and markup is relayed, made safe, never breaking the mail. */
+static void
+test_press_hostile(void **state)
+{
+	static const char mail[] =
+	    "From: Athens <a@example.org>\n"
+	    "To: Navarch <navarch@example.org>\n"
+	    "Subject: press\n"
+	    "Message-ID: <tpl-press@example.org>\n"
+	    "Content-Type: text/plain; charset=utf-8\n"
+	    "\n"
+	    "GAME demo\nPLAYER athens\nPASSWORD athens-pw\n"
+	    "PRESS TO persia\n"
+	    "Yield\tnow \x01\x1b[31m or <b>burn</b> & sink \xff\xfe!\n"
+	    "END PRESS\n";
+	struct mpfx		*f = *state;
+	struct mailproc_result	 r;
+	char			*cause = NULL, *body;
+
+	assert_int_equal(mailproc_message(&f->mp, mail, sizeof mail - 1,
+	    T0 + 60, &r, &cause), 0);
+	assert_int_equal(r.outcome, MAILPROC_DONE);
+	mailproc_result_free(&r);
+	body = mpfx_sql(f, "SELECT body FROM outbox WHERE recipient = "
+	    "'p@example.org'");
+	assert_non_null(strstr(body, "Yield now [31m or <b>burn</b> & sink "
+	    "\xef\xbf\xbd\xef\xbf\xbd!"));
+	assert_null(strstr(body, "\x1b"));
+	assert_null(strstr(body, "\t"));
+	assert_null(strstr(body, "a@example.org"));
+	free(body);
+}
+
+const struct CMUnitTest	mailproc_tpl_tests[] = {
+	cmocka_unit_test_setup_teardown(test_template_edited, mpfx_setup,
+	    mpfx_teardown),
+	cmocka_unit_test_setup_teardown(test_template_broken, mpfx_setup,
+	    mpfx_teardown),
+	cmocka_unit_test_setup_teardown(test_press_hostile, mpfx_setup,
+	    mpfx_teardown),
+};
+const size_t	mailproc_tpl_ntests = sizeof mailproc_tpl_tests /
+    sizeof mailproc_tpl_tests[0];
