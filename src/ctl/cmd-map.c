@@ -4,7 +4,14 @@
  * Prints the ASCII hex map of a state file or a stored game: a window
  * around a side's ships (or all ships), or every sheet of the whole map.
  * An argument naming an existing file is a state file, anything else a
- * stored game's id.  With --svg, the whole map as an SVG picture. */
+ * stored game's id.  With --svg, the whole map as an SVG picture.
+ *
+ * With --side, fog of war applies as in that side's turn report: when the
+ * scenario sets a visibility range, the ships and wrecks the side cannot
+ * see at the end of the turn (the positions in the state) are left out of
+ * the map, its legend and its codes (docs/maps.md, "Fog of war").  The
+ * report's map is drawn from the same flags, so the two never differ in
+ * what they show. */
 #include "config.h"
 
 #include <stdio.h>
@@ -16,9 +23,11 @@
 #include "exitcode.h"
 #include "map.h"
 #include "map-svg.h"
+#include "report.h"
 #include "state.h"
 #include "store.h"
 #include "strutil.h"
+#include "xalloc.h"
 
 struct map_args {
 	const char	*side;
@@ -61,6 +70,30 @@ make_opts(const struct map_args *a, const struct ctl_game *g,
 	return rc;
 }
 
+/* Fog of war for o->side, as report_fog_end works it out for that side's
+ * report: the reader's view at the end of the turn, which is all a state
+ * holds.  The flags (owned by the caller, free) are set in o; without
+ * --side nothing is hidden (the GM's view). */
+static void
+fog(const struct nv_state *st, struct map_opts *o, unsigned char **ship_vis,
+    unsigned char **wreck_vis)
+{
+	struct report_input	in;
+
+	*ship_vis = *wreck_vis = NULL;
+	if (o->side < 0)
+		return;
+	memset(&in, 0, sizeof in);
+	in.before = in.after = st;
+	in.reader = REPORT_SIDE;
+	in.side = o->side;
+	*ship_vis = xcalloc(st->nships + 1, 1);
+	*wreck_vis = xcalloc(st->nwrecks + 1, 1);
+	report_fog_end(&in, *ship_vis, *wreck_vis);
+	o->ship_visible = *ship_vis;
+	o->wreck_visible = *wreck_vis;
+}
+
 static int
 load(const char *what, const struct map_args *a, struct ctl_game *g)
 {
@@ -90,6 +123,7 @@ cmd_map(int argc, char **argv)
 	struct ctl_game	 g;
 	struct buf	 b = BUF_INIT;
 	char		**pos, *cause = NULL;
+	unsigned char	*ship_vis = NULL, *wreck_vis = NULL;
 	int		 npos, rc;
 	const struct ctl_opt opts[] = {
 		{ "side", &a.side, NULL },
@@ -107,6 +141,7 @@ cmd_map(int argc, char **argv)
 	if ((rc = load(pos[0], &a, &g)) != 0)
 		return rc;
 	if ((rc = make_opts(&a, &g, pos[0], &o)) == 0) {
+		fog(g.st, &o, &ship_vis, &wreck_vis);
 		if (!a.svg)
 			map_render(g.st, &o, &b);
 		else if (map_svg(g.st, &o, &b, &cause) != 0) {
@@ -116,6 +151,8 @@ cmd_map(int argc, char **argv)
 		fputs(buf_str(&b), stdout);
 	}
 	buf_free(&b);
+	free(ship_vis);
+	free(wreck_vis);
 	ctl_game_free(&g);
 	return rc;
 }

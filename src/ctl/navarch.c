@@ -167,8 +167,10 @@ const struct ctl_cmd ctl_cmds[] = {
 	  "print the ASCII hex map of a state or a game",
 	  "  --turn N            a stored game's state of turn N (default: "
 	  "the current)\n"
-	  "  --side S            centre the window on side S's ships, list "
-	  "them first\n"
+	  "  --side S            side S's view: centre the window on its "
+	  "ships, list\n"
+	  "                      them first; under fog of war show only what "
+	  "it sees\n"
 	  "  --sheets            print every sheet of the whole map, not one "
 	  "window\n"
 	  "  --width N           longest line (default 76, at least 24)\n"

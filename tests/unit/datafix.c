@@ -5,14 +5,19 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cmocka.h>
 
+#include "buf.h"
 #include "datafix.h"
 #include "diag.h"
 #include "fileio.h"
 #include "ruleset.h"
+#include "state-xml.h"
+#include "state.h"
 #include "xalloc.h"
 
 char *
@@ -57,4 +62,62 @@ datafix_teardown(void **state)
 	free(f->rng);
 	free(f);
 	return 0;
+}
+
+struct nv_state *
+datafix_state(const struct datafix *f, const char *xml)
+{
+	struct diag	 d = DIAG_INIT;
+	struct buf	 b = BUF_INIT;
+	struct nv_state	*st;
+
+	st = state_xml_load(f->rs, "t.xml", xml, strlen(xml), f->rng,
+	    f->rnglen, &d);
+	if (st == NULL) {
+		diag_format(&d, &b);
+		fail_msg("%s", buf_str(&b));
+	}
+	diag_free(&d);
+	return st;
+}
+
+char *
+datafix_without(const char *xml, const char *tag)
+{
+	const char	*p = strstr(xml, tag), *end;
+	struct buf	 b = BUF_INIT;
+
+	assert_non_null(p);
+	end = strstr(p, "/>");
+	assert_non_null(end);
+	buf_add(&b, xml, (size_t)(p - xml));
+	buf_adds(&b, end + 2);
+	return buf_detach(&b);
+}
+
+void
+datafix_golden(const char *name, const char *out)
+{
+	const char	*dir = getenv("NAVARCH_DATADIR");
+	char		*path, *want = NULL, *cause = NULL;
+	size_t		 len;
+	FILE		*f;
+
+	path = xasprintf("%s/../tests/unit/golden/%s",
+	    dir != NULL ? dir : "../data", name);
+	if (getenv("NAVARCH_UPDATE_GOLDEN") != NULL) {
+		if ((f = fopen(path, "w")) == NULL ||
+		    fputs(out, f) == EOF || fclose(f) != 0)
+			fail_msg("cannot write %s", path);
+		free(path);
+		return;
+	}
+	if (file_read(path, NV_XML_MAX, &want, &len, &cause) != 0)
+		fail_msg("%s (NAVARCH_UPDATE_GOLDEN=1 writes it)", cause);
+	if (strcmp(want, out) != 0) {
+		print_message("--- %s\n%s--- got\n%s", path, want, out);
+		fail_msg("%s differs", path);
+	}
+	free(want);
+	free(path);
 }

@@ -1,4 +1,5 @@
-/* datafix.h: what unit tests that need the real data files share.
+/* datafix.h: what unit tests that need the real data files share: the
+ * ruleset and schema, states loaded with them, and golden files.
  *
  * The data directory is $NAVARCH_DATADIR (the Makefile sets it to the
  * source tree's data/); run by hand: export NAVARCH_DATADIR=$PWD/../data.
@@ -10,6 +11,7 @@
 #include <stddef.h>
 
 struct nv_ruleset;
+struct nv_state;
 
 /* The real classic ruleset and the scenario schema text, loaded once per
  * test group (datafix_setup/datafix_teardown as cmocka group hooks). */
@@ -24,5 +26,21 @@ struct datafix {
 char	*datafix_read(const char *rel, size_t *len);
 int	 datafix_setup(void **state);
 int	 datafix_teardown(void **state);
+
+/* The scenario or state xml (NUL-terminated) loaded with f's ruleset and
+ * schema, or the test fails with the diagnostics.  Owned by the caller
+ * (state_free). */
+struct nv_state *datafix_state(const struct datafix *f, const char *xml);
+
+/* xml less its first empty element that starts with tag (e.g. "<ship
+ * id=\"a1\"", up to the next "/>"): a scenario without one ship or wreck.
+ * The test fails when there is none.  Owned by the caller. */
+char	*datafix_without(const char *xml, const char *tag);
+
+/* Compares out with the golden file tests/unit/golden/NAME of the source
+ * tree (beside the data directory) and fails the test, printing both, when
+ * they differ; with NAVARCH_UPDATE_GOLDEN set it writes out there instead
+ * (read the diff before committing it). */
+void	 datafix_golden(const char *name, const char *out);
 
 #endif

@@ -6,7 +6,9 @@
  * ship's code appearing exactly once in the grids, and for fog of war (a
  * hidden ship or wreck leaves the output exactly as if it did not exist).
  * NAVARCH_UPDATE_GOLDEN=1 rewrites the golden files instead of comparing:
- * look at the diff before committing it. */
+ * look at the diff before committing it.  The small map, with every
+ * facing, is tests/unit/fixtures/map-small.xml, shared with test_map_svg.c;
+ * the real ruleset comes from datafix.h. */
 #include "config.h"
 
 #include <ctype.h>
@@ -14,7 +16,6 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,46 +23,11 @@
 
 #include "buf.h"
 #include "datafix.h"
-#include "diag.h"
-#include "fileio.h"
 #include "map.h"
-#include "ruleset.h"
-#include "state-xml.h"
 #include "state.h"
 #include "xalloc.h"
 
-struct env {
-	struct nv_ruleset	*rs;
-	char			*srng;
-	size_t			 slen;
-};
-
-
 /* --- scenarios ----------------------------------------------------------- */
-
-static const char small_xml[] =
-    "<scenario ruleset=\"classic\" turn=\"3\"><title>Small</title>"
-    "<map columns=\"5\" rows=\"4\"><land hex=\"0302\"/><land hex=\"0303\"/>"
-    "</map>"
-    "<side id=\"a\" nation=\"hellenistic\" crew=\"average\"/>"
-    "<side id=\"b\" nation=\"asiatic\" crew=\"average\"/>"
-    "<ship id=\"a-n\" side=\"a\" class=\"trireme\" hex=\"0101\" "
-    "facing=\"N\"/>"
-    "<ship id=\"a-ne\" side=\"a\" class=\"bireme\" hex=\"0201\" "
-    "facing=\"NE\" speed=\"2\"/>"
-    "<ship id=\"a-se\" name=\"Paralos\" side=\"a\" class=\"trireme\" "
-    "hex=\"0401\" facing=\"SE\"/>"
-    "<ship id=\"b-nw\" name=\"\xce\x9d\xce\xaf\xce\xba\xce\xb7\" "
-    "side=\"b\" class=\"trireme\" hex=\"0403\" facing=\"NW\"/>"
-    "<ship id=\"b-s\" side=\"b\" class=\"trireme\" hex=\"0103\" "
-    "facing=\"S\"/>"
-    "<ship id=\"b-sw\" side=\"b\" class=\"trireme\" hex=\"0203\" "
-    "facing=\"SW\" speed=\"-1\"/>"
-    "<ship id=\"prize\" side=\"a\" owner=\"b\" status=\"captured\" "
-    "class=\"bireme\" hex=\"0504\" facing=\"S\"/>"
-    "<ship id=\"sunk\" side=\"a\" class=\"bireme\" hex=\"0104\" "
-    "facing=\"S\" status=\"sunk\"/>"
-    "<wreck hex=\"0502\" ship=\"old\"/></scenario>";
 
 /* A generated battle: each side's ships in a cluster around its own
  * centre, facings in turn, an island in the middle of the map. */
@@ -122,30 +88,15 @@ scenario_text(enum src src)
 	size_t	len;
 
 	switch (src) {
-	case SRC_SMALL:	return xstrdup(small_xml);
+	case SRC_SMALL:
+		return datafix_read("../tests/unit/fixtures/map-small.xml",
+		    &len);
 	case SRC_DEMO:	return datafix_read("../orders/demo/scenario.xml", &len);
 	case SRC_GEN30:	return gen_xml(&gen30);
 	case SRC_GEN40:	return gen_xml(&gen40);
 	case SRC_GEN120: return gen_xml(&gen120);
 	}
 	return NULL;
-}
-
-static struct nv_state *
-load(const struct env *e, const char *xml)
-{
-	struct diag	 d = DIAG_INIT;
-	struct buf	 b = BUF_INIT;
-	struct nv_state	*st;
-
-	st = state_xml_load(e->rs, "t.xml", xml, strlen(xml), e->srng,
-	    e->slen, &d);
-	if (st == NULL) {
-		diag_format(&d, &b);
-		fail_msg("%s", buf_str(&b));
-	}
-	diag_free(&d);
-	return st;
 }
 
 static char *
@@ -253,35 +204,8 @@ check_all(const struct nv_state *st, const struct map_opts *o,
 
 /* --- golden files -------------------------------------------------------- */
 
-static void
-golden(const char *name, const char *out)
-{
-	const char	*dir = getenv("NAVARCH_DATADIR");
-	char		*path, *want = NULL, *cause = NULL;
-	size_t		 len;
-	FILE		*f;
-
-	path = xasprintf("%s/../tests/unit/golden/map-%s.txt",
-	    dir != NULL ? dir : "../data", name);
-	if (getenv("NAVARCH_UPDATE_GOLDEN") != NULL) {
-		if ((f = fopen(path, "w")) == NULL ||
-		    fputs(out, f) == EOF || fclose(f) != 0)
-			fail_msg("cannot write %s", path);
-		free(path);
-		return;
-	}
-	if (file_read(path, NV_XML_MAX, &want, &len, &cause) != 0)
-		fail_msg("%s (NAVARCH_UPDATE_GOLDEN=1 writes it)", cause);
-	if (strcmp(want, out) != 0) {
-		print_message("--- %s\n%s--- got\n%s", path, want, out);
-		fail_msg("%s differs", path);
-	}
-	free(want);
-	free(path);
-}
-
 struct golden_row {
-	const char	*name;
+	const char	*name;		/* in tests/unit/golden/ */
 	enum src	 src;
 	const char	*side;		/* id, or NULL for all */
 	enum map_cut	 cut;
@@ -289,23 +213,23 @@ struct golden_row {
 };
 
 static const struct golden_row golden_rows[] = {
-	{ "small",		SRC_SMALL,  NULL, MAP_WINDOW, 0, 0 },
-	{ "small-narrow",	SRC_SMALL,  "b",  MAP_WINDOW, 24, 0 },
-	{ "demo",		SRC_DEMO,   NULL, MAP_WINDOW, 0, 0 },
-	{ "demo-athens",	SRC_DEMO,   "athens", MAP_WINDOW, 0, 0 },
-	{ "demo-sheets",	SRC_DEMO,   NULL, MAP_SHEETS, 0, 6 },
-	{ "30x30-all",		SRC_GEN30,  NULL, MAP_WINDOW, 0, 0 },
-	{ "30x30-sa",		SRC_GEN30,  "sa", MAP_WINDOW, 0, 0 },
-	{ "30x30-sb",		SRC_GEN30,  "sb", MAP_WINDOW, 0, 0 },
-	{ "30x30-sc",		SRC_GEN30,  "sc", MAP_WINDOW, 0, 0 },
-	{ "40x25-sheets",	SRC_GEN40,  NULL, MAP_SHEETS, 0, 0 },
-	{ "120x120-sb",		SRC_GEN120, "sb", MAP_WINDOW, 0, 0 },
+	{ "map-small.txt",        SRC_SMALL,  NULL, MAP_WINDOW, 0, 0 },
+	{ "map-small-narrow.txt", SRC_SMALL,  "b",  MAP_WINDOW, 24, 0 },
+	{ "map-demo.txt",         SRC_DEMO,   NULL, MAP_WINDOW, 0, 0 },
+	{ "map-demo-athens.txt",  SRC_DEMO,   "athens", MAP_WINDOW, 0, 0 },
+	{ "map-demo-sheets.txt",  SRC_DEMO,   NULL, MAP_SHEETS, 0, 6 },
+	{ "map-30x30-all.txt",    SRC_GEN30,  NULL, MAP_WINDOW, 0, 0 },
+	{ "map-30x30-sa.txt",     SRC_GEN30,  "sa", MAP_WINDOW, 0, 0 },
+	{ "map-30x30-sb.txt",     SRC_GEN30,  "sb", MAP_WINDOW, 0, 0 },
+	{ "map-30x30-sc.txt",     SRC_GEN30,  "sc", MAP_WINDOW, 0, 0 },
+	{ "map-40x25-sheets.txt", SRC_GEN40,  NULL, MAP_SHEETS, 0, 0 },
+	{ "map-120x120-sb.txt",   SRC_GEN120, "sb", MAP_WINDOW, 0, 0 },
 };
 
 static void
 test_golden(void **state)
 {
-	const struct env	*e = *state;
+	const struct datafix	*fx = *state;
 	size_t			 i;
 
 	for (i = 0; i < sizeof golden_rows / sizeof golden_rows[0]; i++) {
@@ -315,7 +239,7 @@ test_golden(void **state)
 		char			*xml, *out, *again;
 
 		xml = scenario_text(g->src);
-		st = load(e, xml);
+		st = datafix_state(fx, xml);
 		if (g->side != NULL)
 			assert_true((o.side = state_side_index(st, g->side))
 			    >= 0);
@@ -324,7 +248,7 @@ test_golden(void **state)
 		o.height = g->height;
 		out = render(st, &o);
 		check_all(st, &o, out);
-		golden(g->name, out);
+		datafix_golden(g->name, out);
 		/* Deterministic: the same again, byte for byte. */
 		again = render(st, &o);
 		assert_string_equal(out, again);
@@ -336,21 +260,6 @@ test_golden(void **state)
 }
 
 /* --- fog of war ---------------------------------------------------------- */
-
-/* The scenario text without the element that starts with tag. */
-static char *
-without(const char *xml, const char *tag)
-{
-	const char	*p = strstr(xml, tag), *end;
-	struct buf	 b = BUF_INIT;
-
-	assert_non_null(p);
-	end = strstr(p, "/>");
-	assert_non_null(end);
-	buf_add(&b, xml, (size_t)(p - xml));
-	buf_adds(&b, end + 2);
-	return buf_detach(&b);
-}
 
 static const struct {
 	enum src	 src;
@@ -367,8 +276,8 @@ static const struct {
 /* Hiding ship i gives the same output as a state without ship i, and
  * nothing of it (id, name, code count) shows. */
 static void
-fog_one_ship(const struct env *e, const char *xml, struct nv_state *st,
-    struct map_opts *o, size_t i)
+fog_one_ship(const struct datafix *fx, const char *xml,
+    struct nv_state *st, struct map_opts *o, size_t i)
 {
 	unsigned char	*vis = xcalloc(st->nships, 1);
 	struct nv_state	*st2;
@@ -382,8 +291,8 @@ fog_one_ship(const struct env *e, const char *xml, struct nv_state *st,
 	if (st->ships[i].name != NULL)
 		assert_null(strstr(out, st->ships[i].name));
 	tag = xasprintf("<ship id=\"%s\"", st->ships[i].id);
-	xml2 = without(xml, tag);
-	st2 = load(e, xml2);
+	xml2 = datafix_without(xml, tag);
+	st2 = datafix_state(fx, xml2);
 	o->ship_visible = NULL;
 	out2 = render(st2, o);
 	assert_string_equal(out, out2);
@@ -398,7 +307,7 @@ fog_one_ship(const struct env *e, const char *xml, struct nv_state *st,
 static void
 test_fog(void **state)
 {
-	const struct env	*e = *state;
+	const struct datafix	*fx = *state;
 	size_t			 r, i;
 
 	for (r = 0; r < sizeof fog_rows / sizeof fog_rows[0]; r++) {
@@ -407,7 +316,7 @@ test_fog(void **state)
 		char		*xml;
 
 		xml = scenario_text(fog_rows[r].src);
-		st = load(e, xml);
+		st = datafix_state(fx, xml);
 		o.cut = fog_rows[r].cut;
 		for (i = 0; i < st->nships; i++) {
 			/* The reader's own side is always its own. */
@@ -415,7 +324,7 @@ test_fog(void **state)
 			    state_side_index(st, fog_rows[r].side) : -1;
 			if (o.side >= 0 && st->ships[i].side == o.side)
 				continue;
-			fog_one_ship(e, xml, st, &o, i);
+			fog_one_ship(fx, xml, st, &o, i);
 		}
 		state_free(st);
 		free(xml);
@@ -426,14 +335,14 @@ test_fog(void **state)
 static void
 test_fog_wreck(void **state)
 {
-	const struct env	*e = *state;
+	const struct datafix	*fx = *state;
 	struct map_opts		 o = MAP_OPTS_INIT;
 	struct nv_state		*st, *st2;
 	unsigned char		 hide[1] = { 0 };
 	char			*xml, *xml2, *out, *out2;
 
 	xml = scenario_text(SRC_SMALL);
-	st = load(e, xml);
+	st = datafix_state(fx, xml);
 	assert_int_equal(st->nwrecks, 1);
 	out = render(st, &o);
 	assert_non_null(strstr(out, "/wreck\\"));
@@ -443,8 +352,8 @@ test_fog_wreck(void **state)
 	out = render(st, &o);
 	assert_int_equal(count_word(out, strlen(out), "old"), 0);
 	assert_null(strstr(out, "/wreck\\"));
-	xml2 = without(xml, "<wreck ");
-	st2 = load(e, xml2);
+	xml2 = datafix_without(xml, "<wreck ");
+	st2 = datafix_state(fx, xml2);
 	o.wreck_visible = NULL;
 	out2 = render(st2, &o);
 	assert_string_equal(out, out2);
@@ -479,7 +388,7 @@ test_columns_fit(void **state)
 }
 
 static struct nv_state *
-blank(const struct env *e, int columns, int rows)
+blank(const struct datafix *fx, int columns, int rows)
 {
 	struct nv_state	*st;
 	char		*xml;
@@ -487,7 +396,7 @@ blank(const struct env *e, int columns, int rows)
 	xml = xasprintf("<scenario ruleset=\"classic\" turn=\"1\"><map columns=\"%d\" "
 	    "rows=\"%d\"/><side id=\"a\" nation=\"hellenistic\" "
 	    "crew=\"average\"/></scenario>", columns, rows);
-	st = load(e, xml);
+	st = datafix_state(fx, xml);
 	free(xml);
 	return st;
 }
@@ -508,7 +417,7 @@ test_sheets(void **state)
 	static const int	 back[MAP_NB_COUNT] = { MAP_NB_S, MAP_NB_SW,
 				    MAP_NB_W, MAP_NB_NW, MAP_NB_N, MAP_NB_NE,
 				    MAP_NB_E, MAP_NB_SE };
-	const struct env	*e = *state;
+	const struct datafix	*fx = *state;
 	size_t			 i, n, s;
 	int			 k, c, r, hits, fit;
 
@@ -518,7 +427,7 @@ test_sheets(void **state)
 		struct nv_state		*st;
 		char			*out;
 
-		st = blank(e, rows[i].columns, rows[i].rows);
+		st = blank(fx, rows[i].columns, rows[i].rows);
 		o.width = rows[i].width;
 		o.height = rows[i].height;
 		o.cut = MAP_SHEETS;
@@ -577,7 +486,7 @@ test_window(void **state)
 		{ SRC_GEN30, "sc", 0, 0, { 9, 21, 6, 20 } },
 		{ SRC_GEN120, "sb", 0, 0, { 93, 105, 82, 96 } },
 	};
-	const struct env	*e = *state;
+	const struct datafix	*fx = *state;
 	size_t			 i;
 
 	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
@@ -587,7 +496,7 @@ test_window(void **state)
 		char		*xml;
 
 		xml = scenario_text(rows[i].src);
-		st = load(e, xml);
+		st = datafix_state(fx, xml);
 		if (rows[i].side != NULL)
 			o.side = state_side_index(st, rows[i].side);
 		o.width = rows[i].width;
@@ -611,13 +520,13 @@ test_window(void **state)
 static void
 test_codes(void **state)
 {
-	const struct env	*e = *state;
+	const struct datafix	*fx = *state;
 	struct nv_state		*st;
 	unsigned char		 vis[8] = { 1, 0, 1, 1, 1, 1, 1, 1 };
 	char			*xml, code[8];
 
 	xml = scenario_text(SRC_SMALL);
-	st = load(e, xml);
+	st = datafix_state(fx, xml);
 	/* In id order: a-n a-ne a-se b-nw b-s b-sw prize sunk; prize keeps
 	 * its original side's letter. */
 	assert_string_equal(map_ship_code(st, NULL, 0, code), "A1");
@@ -634,38 +543,6 @@ test_codes(void **state)
 
 /* --- main ---------------------------------------------------------------- */
 
-static int
-setup(void **state)
-{
-	struct env	*e = xcalloc(1, sizeof *e);
-	struct diag	 d = DIAG_INIT;
-	char		*xml, *rng;
-	size_t		 xlen, rlen;
-
-	xml = datafix_read("rulesets/classic.xml", &xlen);
-	rng = datafix_read("schema/ruleset-classic.rng", &rlen);
-	e->srng = datafix_read("schema/scenario.rng", &e->slen);
-	e->rs = ruleset_load("classic.xml", xml, xlen, rng, rlen, &d);
-	free(xml);
-	free(rng);
-	diag_free(&d);
-	if (e->rs == NULL)
-		return -1;
-	*state = e;
-	return 0;
-}
-
-static int
-teardown(void **state)
-{
-	struct env	*e = *state;
-
-	ruleset_free(e->rs);
-	free(e->srng);
-	free(e);
-	return 0;
-}
-
 int
 main(void)
 {
@@ -679,5 +556,6 @@ main(void)
 		cmocka_unit_test(test_codes),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, datafix_setup,
+	    datafix_teardown);
 }

@@ -7,7 +7,9 @@
  * Fog of war: a hidden ship or wreck leaves no id, name or code behind,
  * and the output is exactly that of a state without it.  The small map is
  * compared with tests/unit/golden/map-small.svg; NAVARCH_UPDATE_GOLDEN=1
- * rewrites it (look at the diff, and at the picture, before committing). */
+ * rewrites it (look at the diff, and at the picture, before committing).
+ * The small map is tests/unit/fixtures/map-small.xml, the ASCII map's
+ * (test_map.c); the real ruleset comes from datafix.h. */
 #include "config.h"
 
 #include <ctype.h>
@@ -15,7 +17,6 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,63 +27,16 @@
 #include <libxml/xpathInternals.h>
 
 #include "buf.h"
-#include "diag.h"
-#include "fileio.h"
+#include "datafix.h"
 #include "map-svg.h"
 #include "map.h"
 #include "ruleset.h"
-#include "state-xml.h"
 #include "state.h"
 #include "xalloc.h"
 
 #define SVG_NS	"http://www.w3.org/2000/svg"
 
-struct env {
-	struct nv_ruleset	*rs;
-	char			*srng;
-	size_t			 slen;
-};
-
-static char *
-read_rel(const char *rel, size_t *len)
-{
-	const char	*dir = getenv("NAVARCH_DATADIR");
-	char		*path, *buf = NULL, *cause = NULL;
-
-	path = xasprintf("%s/%s", dir != NULL ? dir : "../data", rel);
-	if (file_read(path, NV_XML_MAX, &buf, len, &cause) != 0)
-		fail_msg("%s (set NAVARCH_DATADIR)", cause);
-	free(path);
-	return buf;
-}
-
 /* --- scenarios ----------------------------------------------------------- */
-
-/* The ASCII map's small test map: every facing, land, a wreck, a captured
- * ship, a sunk one, a Greek name. */
-static const char small_xml[] =
-    "<scenario ruleset=\"classic\" turn=\"3\"><title>Small</title>"
-    "<map columns=\"5\" rows=\"4\"><land hex=\"0302\"/><land hex=\"0303\"/>"
-    "</map>"
-    "<side id=\"a\" nation=\"hellenistic\" crew=\"average\"/>"
-    "<side id=\"b\" nation=\"asiatic\" crew=\"average\"/>"
-    "<ship id=\"a-n\" side=\"a\" class=\"trireme\" hex=\"0101\" "
-    "facing=\"N\"/>"
-    "<ship id=\"a-ne\" side=\"a\" class=\"bireme\" hex=\"0201\" "
-    "facing=\"NE\" speed=\"2\"/>"
-    "<ship id=\"a-se\" name=\"Paralos\" side=\"a\" class=\"trireme\" "
-    "hex=\"0401\" facing=\"SE\"/>"
-    "<ship id=\"b-nw\" name=\"\xce\x9d\xce\xaf\xce\xba\xce\xb7\" "
-    "side=\"b\" class=\"trireme\" hex=\"0403\" facing=\"NW\"/>"
-    "<ship id=\"b-s\" side=\"b\" class=\"trireme\" hex=\"0103\" "
-    "facing=\"S\"/>"
-    "<ship id=\"b-sw\" side=\"b\" class=\"trireme\" hex=\"0203\" "
-    "facing=\"SW\" speed=\"-1\"/>"
-    "<ship id=\"prize\" side=\"a\" owner=\"b\" status=\"captured\" "
-    "class=\"bireme\" hex=\"0504\" facing=\"S\"/>"
-    "<ship id=\"sunk\" side=\"a\" class=\"bireme\" hex=\"0104\" "
-    "facing=\"S\" status=\"sunk\"/>"
-    "<wreck hex=\"0502\" ship=\"old\"/></scenario>";
 
 /* A map over 99 columns (CCCRRR names), three sides, a name that needs
  * escaping. */
@@ -110,28 +64,13 @@ scenario_text(enum src src)
 	size_t	len;
 
 	switch (src) {
-	case SRC_SMALL:	return xstrdup(small_xml);
-	case SRC_DEMO:	return read_rel("../orders/demo/scenario.xml", &len);
+	case SRC_SMALL:
+		return datafix_read("../tests/unit/fixtures/map-small.xml",
+		    &len);
+	case SRC_DEMO:	return datafix_read("../orders/demo/scenario.xml", &len);
 	case SRC_WIDE:	return xstrdup(wide_xml);
 	}
 	return NULL;
-}
-
-static struct nv_state *
-load(const struct env *e, const char *xml)
-{
-	struct diag	 d = DIAG_INIT;
-	struct buf	 b = BUF_INIT;
-	struct nv_state	*st;
-
-	st = state_xml_load(e->rs, "t.xml", xml, strlen(xml), e->srng,
-	    e->slen, &d);
-	if (st == NULL) {
-		diag_format(&d, &b);
-		fail_msg("%s", buf_str(&b));
-	}
-	diag_free(&d);
-	return st;
 }
 
 static char *
@@ -347,51 +286,24 @@ check_all(const struct nv_state *st, const struct map_opts *o,
 
 /* --- the table of maps --------------------------------------------------- */
 
-static void
-golden(const char *name, const char *out)
-{
-	const char	*dir = getenv("NAVARCH_DATADIR");
-	char		*path, *want = NULL, *cause = NULL;
-	size_t		 len;
-	FILE		*f;
-
-	path = xasprintf("%s/../tests/unit/golden/map-%s.svg",
-	    dir != NULL ? dir : "../data", name);
-	if (getenv("NAVARCH_UPDATE_GOLDEN") != NULL) {
-		if ((f = fopen(path, "w")) == NULL ||
-		    fputs(out, f) == EOF || fclose(f) != 0)
-			fail_msg("cannot write %s", path);
-		free(path);
-		return;
-	}
-	if (file_read(path, NV_XML_MAX, &want, &len, &cause) != 0)
-		fail_msg("%s (NAVARCH_UPDATE_GOLDEN=1 writes it)", cause);
-	if (strcmp(want, out) != 0) {
-		print_message("--- %s\n%s--- got\n%s", path, want, out);
-		fail_msg("%s differs", path);
-	}
-	free(want);
-	free(path);
-}
-
 static const struct map_row {
-	const char	*golden;	/* name, or NULL for none */
+	const char	*golden;	/* in tests/unit/golden/, or NULL */
 	enum src	 src;
 	const char	*side;		/* reader, or NULL for all */
 	struct counts	 want;
 	const char	*first;		/* the legend's first ship */
 } map_rows[] = {
-	{ "small",	SRC_SMALL, NULL,     { 7, 2, 1 }, "a-n" },
-	{ NULL,		SRC_SMALL, "b",      { 7, 2, 1 }, "b-nw" },
-	{ NULL,		SRC_DEMO,  NULL,     { 6, 3, 0 }, "nike" },
-	{ NULL,		SRC_DEMO,  "persia", { 6, 3, 0 }, "azes" },
-	{ NULL,		SRC_WIDE,  "c",      { 3, 1, 0 }, "z1" },
+	{ "map-small.svg", SRC_SMALL, NULL,     { 7, 2, 1 }, "a-n" },
+	{ NULL,            SRC_SMALL, "b",      { 7, 2, 1 }, "b-nw" },
+	{ NULL,            SRC_DEMO,  NULL,     { 6, 3, 0 }, "nike" },
+	{ NULL,            SRC_DEMO,  "persia", { 6, 3, 0 }, "azes" },
+	{ NULL,            SRC_WIDE,  "c",      { 3, 1, 0 }, "z1" },
 };
 
 static void
 test_maps(void **state)
 {
-	const struct env	*e = *state;
+	const struct datafix	*fx = *state;
 	size_t			 i;
 
 	for (i = 0; i < sizeof map_rows / sizeof map_rows[0]; i++) {
@@ -402,7 +314,7 @@ test_maps(void **state)
 		char			*xml, *out, *again, *first;
 
 		xml = scenario_text(r->src);
-		st = load(e, xml);
+		st = datafix_state(fx, xml);
 		if (r->side != NULL)
 			assert_true((o.side = state_side_index(st, r->side))
 			    >= 0);
@@ -415,7 +327,7 @@ test_maps(void **state)
 		free(first);
 		doc_free(&d);
 		if (r->golden != NULL)
-			golden(r->golden, out);
+			datafix_golden(r->golden, out);
 		/* Deterministic: the same again, byte for byte. */
 		again = render(st, &o);
 		assert_string_equal(out, again);
@@ -448,7 +360,7 @@ test_geometry(void **state)
 		{ SRC_DEMO,  "tyre",  "translate(972 476) rotate(240)" },
 		{ SRC_WIDE,  "z1",    "translate(6072 91) rotate(120)" },
 	};
-	const struct env	*e = *state;
+	const struct datafix	*fx = *state;
 	size_t			 i;
 
 	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
@@ -457,7 +369,7 @@ test_geometry(void **state)
 		char		*xml, *out, *got;
 
 		xml = scenario_text(rows[i].src);
-		st = load(e, xml);
+		st = datafix_state(fx, xml);
 		out = render(st, NULL);
 		doc_parse(&d, out);
 		got = str(&d, "string(//s:g[@class='ship'][contains("
@@ -492,7 +404,7 @@ test_labels(void **state)
 		{ SRC_WIDE,  "101", 2 },
 		{ SRC_WIDE,  "01", 0 },
 	};
-	const struct env	*e = *state;
+	const struct datafix	*fx = *state;
 	size_t			 i;
 
 	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
@@ -501,7 +413,7 @@ test_labels(void **state)
 		char		*xml, *out;
 
 		xml = scenario_text(rows[i].src);
-		st = load(e, xml);
+		st = datafix_state(fx, xml);
 		out = render(st, NULL);
 		doc_parse(&d, out);
 		assert_int_equal(num(&d, "count(//s:text[@class='label']"
@@ -516,20 +428,6 @@ test_labels(void **state)
 /* --- fog of war ---------------------------------------------------------- */
 
 /* The scenario text without the element that starts with tag. */
-static char *
-without(const char *xml, const char *tag)
-{
-	const char	*p = strstr(xml, tag), *end;
-	struct buf	 b = BUF_INIT;
-
-	assert_non_null(p);
-	end = strstr(p, "/>");
-	assert_non_null(end);
-	buf_add(&b, xml, (size_t)(p - xml));
-	buf_adds(&b, end + 2);
-	return buf_detach(&b);
-}
-
 static const struct {
 	enum src	 src;
 	const char	*side;
@@ -557,7 +455,7 @@ code_taken(const struct nv_state *st, const unsigned char *vis,
 }
 
 static void
-fog_one_ship(const struct env *e, const char *xml, struct nv_state *st,
+fog_one_ship(const struct datafix *fx, const char *xml, struct nv_state *st,
     struct map_opts *o, size_t i)
 {
 	const struct nv_ship	*sh = &st->ships[i];
@@ -587,8 +485,8 @@ fog_one_ship(const struct env *e, const char *xml, struct nv_state *st,
 		assert_int_equal(count_word(out, code), 0);
 	/* The same bytes as for a state without the ship. */
 	tag = xasprintf("<ship id=\"%s\"", sh->id);
-	xml2 = without(xml, tag);
-	st2 = load(e, xml2);
+	xml2 = datafix_without(xml, tag);
+	st2 = datafix_state(fx, xml2);
 	o->ship_visible = NULL;
 	out2 = render(st2, o);
 	assert_string_equal(out, out2);
@@ -603,7 +501,7 @@ fog_one_ship(const struct env *e, const char *xml, struct nv_state *st,
 static void
 test_fog(void **state)
 {
-	const struct env	*e = *state;
+	const struct datafix	*fx = *state;
 	size_t			 r, i;
 	int			 hidden = 0;
 
@@ -613,14 +511,14 @@ test_fog(void **state)
 		char		*xml;
 
 		xml = scenario_text(fog_rows[r].src);
-		st = load(e, xml);
+		st = datafix_state(fx, xml);
 		o.side = fog_rows[r].side != NULL ?
 		    state_side_index(st, fog_rows[r].side) : -1;
 		for (i = 0; i < st->nships; i++) {
 			/* The reader always sees its own ships. */
 			if (o.side >= 0 && st->ships[i].side == o.side)
 				continue;
-			fog_one_ship(e, xml, st, &o, i);
+			fog_one_ship(fx, xml, st, &o, i);
 			hidden++;
 		}
 		state_free(st);
@@ -633,7 +531,7 @@ test_fog(void **state)
 static void
 test_fog_wreck(void **state)
 {
-	const struct env	*e = *state;
+	const struct datafix	*fx = *state;
 	struct map_opts		 o = MAP_OPTS_INIT;
 	struct nv_state		*st, *st2;
 	unsigned char		 hide[1] = { 0 };
@@ -641,7 +539,7 @@ test_fog_wreck(void **state)
 	char			*xml, *xml2, *out, *out2;
 
 	xml = scenario_text(SRC_SMALL);
-	st = load(e, xml);
+	st = datafix_state(fx, xml);
 	out = render(st, &o);
 	assert_int_equal(count_word(out, "old"), 2);	/* title, legend */
 	free(out);
@@ -650,8 +548,8 @@ test_fog_wreck(void **state)
 	want.wrecks = 0;
 	check_all(st, &o, out, &want);
 	assert_int_equal(count_word(out, "old"), 0);
-	xml2 = without(xml, "<wreck ");
-	st2 = load(e, xml2);
+	xml2 = datafix_without(xml, "<wreck ");
+	st2 = datafix_state(fx, xml2);
 	o.wreck_visible = NULL;
 	out2 = render(st2, &o);
 	assert_string_equal(out, out2);
@@ -665,39 +563,14 @@ test_fog_wreck(void **state)
 
 /* --- main ---------------------------------------------------------------- */
 
-static int
-setup(void **state)
-{
-	struct env	*e = xcalloc(1, sizeof *e);
-	struct diag	 d = DIAG_INIT;
-	char		*xml, *rng;
-	size_t		 xlen, rlen;
-
-	xml = read_rel("rulesets/classic.xml", &xlen);
-	rng = read_rel("schema/ruleset-classic.rng", &rlen);
-	e->srng = read_rel("schema/scenario.rng", &e->slen);
-	e->rs = ruleset_load("classic.xml", xml, xlen, rng, rlen, &d);
-	free(xml);
-	free(rng);
-	diag_free(&d);
-	if (e->rs == NULL)
-		return -1;
-	*state = e;
-	return 0;
-}
-
+/* libxml2's parser state, from parsing the outputs back, goes too. */
 static int
 teardown(void **state)
 {
-	struct env	*e = *state;
-
-	ruleset_free(e->rs);
-	free(e->srng);
-	free(e);
+	datafix_teardown(state);
 	xmlCleanupParser();
 	return 0;
 }
-
 int
 main(void)
 {
@@ -709,5 +582,5 @@ main(void)
 		cmocka_unit_test(test_fog_wreck),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, datafix_setup, teardown);
 }

@@ -24,6 +24,7 @@
 #include <cmocka.h>
 
 #include "buf.h"
+#include "datafix.h"
 #include "dice.h"
 #include "diag.h"
 #include "events.h"
@@ -254,33 +255,15 @@ check_order_template(const struct played *p, const char *text)
 	orders_free(o);
 }
 
+/* The golden file of report name. */
 static void
 golden(const char *name, const char *out)
 {
-	const char	*dir = getenv("NAVARCH_DATADIR");
-	char		*path, *want = NULL, *cause = NULL;
-	size_t		 len;
-	FILE		*f;
+	char	*file = xasprintf("report-%s.txt", name);
 
-	path = xasprintf("%s/../tests/unit/golden/report-%s.txt",
-	    dir != NULL ? dir : "../data", name);
-	if (getenv("NAVARCH_UPDATE_GOLDEN") != NULL) {
-		if ((f = fopen(path, "w")) == NULL ||
-		    fputs(out, f) == EOF || fclose(f) != 0)
-			fail_msg("cannot write %s", path);
-		free(path);
-		return;
-	}
-	if (file_read(path, NV_XML_MAX, &want, &len, &cause) != 0)
-		fail_msg("%s (NAVARCH_UPDATE_GOLDEN=1 writes it)", cause);
-	if (strcmp(want, out) != 0) {
-		print_message("--- %s\n%s--- got\n%s", path, want, out);
-		fail_msg("%s differs", path);
-	}
-	free(want);
-	free(path);
+	datafix_golden(file, out);
+	free(file);
 }
-
 /* --- golden reports ---------------------------------------------------------- */
 
 struct golden_row {
