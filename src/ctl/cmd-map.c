@@ -70,30 +70,6 @@ make_opts(const struct map_args *a, const struct ctl_game *g,
 	return rc;
 }
 
-/* Fog of war for o->side, as report_fog_end works it out for that side's
- * report: the reader's view at the end of the turn, which is all a state
- * holds.  The flags (owned by the caller, free) are set in o; without
- * --side nothing is hidden (the GM's view). */
-static void
-fog(const struct nv_state *st, struct map_opts *o, unsigned char **ship_vis,
-    unsigned char **wreck_vis)
-{
-	struct report_input	in;
-
-	*ship_vis = *wreck_vis = NULL;
-	if (o->side < 0)
-		return;
-	memset(&in, 0, sizeof in);
-	in.before = in.after = st;
-	in.reader = REPORT_SIDE;
-	in.side = o->side;
-	*ship_vis = xcalloc(st->nships + 1, 1);
-	*wreck_vis = xcalloc(st->nwrecks + 1, 1);
-	report_fog_end(&in, *ship_vis, *wreck_vis);
-	o->ship_visible = *ship_vis;
-	o->wreck_visible = *wreck_vis;
-}
-
 static int
 load(const char *what, const struct map_args *a, struct ctl_game *g)
 {
@@ -141,7 +117,9 @@ cmd_map(int argc, char **argv)
 	if ((rc = load(pos[0], &a, &g)) != 0)
 		return rc;
 	if ((rc = make_opts(&a, &g, pos[0], &o)) == 0) {
-		fog(g.st, &o, &ship_vis, &wreck_vis);
+		/* Fog of war as in the side's report: the reader's view
+		 * at the end of the turn, which is all a state holds. */
+		report_fog_map(g.st, o.side, &o, &ship_vis, &wreck_vis);
 		if (!a.svg)
 			map_render(g.st, &o, &b);
 		else if (map_svg(g.st, &o, &b, &cause) != 0) {

@@ -14,6 +14,7 @@
 #include "mailproc-int.h"
 #include "map.h"
 #include "password.h"
+#include "report.h"
 #include "state.h"
 #include "store.h"
 #include "xalloc.h"
@@ -439,13 +440,18 @@ cmd_resend(struct mp_ctx *ctx, const struct mp_cmd *c)
 static void
 cmd_map(struct mp_ctx *ctx)
 {
-	struct map_opts	mo = MAP_OPTS_INIT;
-	struct buf	b = BUF_INIT;
+	struct map_opts	 mo = MAP_OPTS_INIT;
+	struct buf	 b = BUF_INIT;
+	unsigned char	*ship_vis, *wreck_vis;
 
-	if (!ctx->is_gm)
-		mo.side = state_side_index(ctx->pg.st, ctx->player->side);
+	/* A player sees the map as the side's last report drew it: under
+	 * fog of war, only what the side's ships see. */
+	report_fog_map(ctx->pg.st, ctx->is_gm ? -1 : state_side_index(
+	    ctx->pg.st, ctx->player->side), &mo, &ship_vis, &wreck_vis);
 	map_render(ctx->pg.st, &mo, &b);
 	md_lines(mp_part(ctx, "map"), "line", buf_str(&b));
+	free(ship_vis);
+	free(wreck_vis);
 	buf_free(&b);
 }
 

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "events.h"
+#include "map.h"
 #include "report-int.h"
 #include "state.h"
 #include "xalloc.h"
@@ -255,4 +256,25 @@ visible(const struct report_fog *f, const struct nv_event *e, int ship,
 		if (!seen(f, (int)k) && names_ship(e->text, st->ships[k].id))
 			return 0;
 	return 1;
+}
+
+void
+report_fog_map(const struct nv_state *st, int side, struct map_opts *o,
+    unsigned char **ship_vis, unsigned char **wreck_vis)
+{
+	struct report_input	in;
+
+	*ship_vis = *wreck_vis = NULL;
+	o->side = side;
+	if (side < 0)
+		return;
+	memset(&in, 0, sizeof in);
+	in.before = in.after = st;
+	in.reader = REPORT_SIDE;
+	in.side = side;
+	*ship_vis = xcalloc(st->nships + 1, 1);
+	*wreck_vis = xcalloc(st->nwrecks + 1, 1);
+	report_fog_end(&in, *ship_vis, *wreck_vis);
+	o->ship_visible = *ship_vis;
+	o->wreck_visible = *wreck_vis;
 }

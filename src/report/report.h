@@ -131,4 +131,13 @@ void	report_wrap(const char *text, const char *first, const char *rest,
 void	report_fog_end(const struct report_input *, unsigned char *ship_vis,
 	    unsigned char *wreck_vis);
 
+struct map_opts;
+/* The map of st as side sees it now (report_fog_end on st alone): sets
+ * o->side and o's visibility flags, which point into *ship_vis and
+ * *wreck_vis (owned by the caller, free).  side < 0: the whole map, no
+ * flags (both NULL). */
+void	report_fog_map(const struct nv_state *st, int side,
+	    struct map_opts *o, unsigned char **ship_vis,
+	    unsigned char **wreck_vis);
+
 #endif

@@ -55,15 +55,17 @@ ok(int code, char *cause)
 	free(cause);
 }
 
-int
-mpfx_setup(void **state)
+/* The demo game; fog: a visibility of 3 hexes, where the sides start
+ * out of each other's sight. */
+static int
+setup(void **state, int fog)
 {
 	static const char *const sides[] = { "athens", "persia" };
 	static const char *const ships[] = { "nike", "paralos", "salaminia" };
 	struct mpfx		*f = xcalloc(1, sizeof *f);
 	struct store_game_new	 g;
 	char			 tmpl[] = "/tmp/nv-mailproc-XXXXXX", *xml,
-				*cause = NULL, *gm, *ha, *hp;
+				*cause = NULL, *gm, *ha, *hp, *p;
 	size_t			 len;
 
 	assert_non_null(mkdtemp(tmpl));
@@ -72,6 +74,10 @@ mpfx_setup(void **state)
 	ok(store_open(f->path, 0, &f->s, &cause), cause);
 	assert_int_equal(file_read(MAILPROC_SCENARIO, 1 << 20, &xml, &len,
 	    &cause), 0);
+	if (fog) {
+		assert_non_null(p = strstr(xml, "visibility=\"0\""));
+		p[strlen("visibility=\"")] = '3';
+	}
 	gm = hash("gm-pass");
 	memset(&g, 0, sizeof g);
 	g.id = "demo";
@@ -109,6 +115,18 @@ mpfx_setup(void **state)
 	f->mp.compose_arg = f;
 	*state = f;
 	return 0;
+}
+
+int
+mpfx_setup(void **state)
+{
+	return setup(state, 0);
+}
+
+int
+mpfx_setup_fog(void **state)
+{
+	return setup(state, 1);
 }
 
 int

@@ -58,6 +58,7 @@ struct step {
 };
 
 int	mpfx_setup(void **state);
+int	mpfx_setup_fog(void **state);		/* visibility 3 */
 int	mpfx_teardown(void **state);
 void	mpfx_run(struct mpfx *, const struct step *, size_t n);
 /* The first column of the first row of sql as text (owned), "" if none. */

@@ -185,7 +185,51 @@ test_press_hostile(void **state)
 	free(body);
 }
 
+/* MAP under fog of war: a player's map holds only what the side sees
+ * (the sides start out of sight of each other), the GM's everything. */
+static void
+test_map_fog(void **state)
+{
+	static const char player[] =
+	    "From: Athens <a@example.org>\nSubject: map\n"
+	    "Message-ID: <tpl-map-a@example.org>\n\n"
+	    "GAME demo\nPLAYER athens\nPASSWORD athens-pw\nMAP\n";
+	static const char gm[] =
+	    "From: GM <gm@example.org>\nSubject: map\n"
+	    "Message-ID: <tpl-map-gm@example.org>\n\n"
+	    "GAME demo\nGM\nPASSWORD gm-pass\nMAP\n";
+	static const char *const enemy[] = { "azes", "tyre", "sidon", "1505",
+	    "1606", "1404", "Persia" };
+	struct mpfx		*f = *state;
+	struct mailproc_result	 r;
+	char			*cause = NULL, *body;
+	size_t			 i;
+
+	assert_int_equal(mailproc_message(&f->mp, player, sizeof player - 1,
+	    T0 + 60, &r, &cause), 0);
+	assert_int_equal(r.outcome, MAILPROC_DONE);
+	mailproc_result_free(&r);
+	body = mpfx_sql(f, "SELECT body FROM outbox");
+	assert_non_null(strstr(body, "MAP: the map at the start of turn 1"));
+	assert_non_null(strstr(body, "nike"));
+	for (i = 0; i < sizeof enemy / sizeof enemy[0]; i++)
+		if (strstr(body, enemy[i]) != NULL)
+			fail_msg("athens' MAP shows '%s':\n%s", enemy[i], body);
+	free(body);
+	assert_int_equal(mailproc_message(&f->mp, gm, sizeof gm - 1,
+	    T0 + 120, &r, &cause), 0);
+	assert_int_equal(r.outcome, MAILPROC_DONE);
+	mailproc_result_free(&r);
+	body = mpfx_sql(f, "SELECT body FROM outbox WHERE recipient = "
+	    "'gm@example.org'");
+	for (i = 0; i < 3; i++)
+		assert_non_null(strstr(body, enemy[i]));
+	free(body);
+}
+
 const struct CMUnitTest	mailproc_tpl_tests[] = {
+	cmocka_unit_test_setup_teardown(test_map_fog, mpfx_setup_fog,
+	    mpfx_teardown),
 	cmocka_unit_test_setup_teardown(test_template_edited, mpfx_setup,
 	    mpfx_teardown),
 	cmocka_unit_test_setup_teardown(test_template_broken, mpfx_setup,
