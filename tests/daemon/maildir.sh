@@ -165,6 +165,31 @@ else
 	bad "no turn 2 reports after the GM's PROCESS"
 fi
 
+# --- a broken mail template: the mail waits, nothing is sent; mended, it
+# is answered once ----------------------------------------------------------
+mkdir -p "$T/tpl"
+cp "$SRC"/templates/*.xsl "$T/tpl/"
+head -n 40 "$SRC/templates/mail.xsl" > "$T/tpl/mail.xsl"
+cp "$T/navarchd.conf" "$T/tpl.conf"
+printf 'templatedir = %s\n' "$T/tpl" >> "$T/tpl.conf"
+printf 'GAME demo\nPLAYER athens\nPASSWORD athens-secret\nSTATUS\n' \
+    > "$T/status.txt"
+mail status athens@example.org "$T/status.txt"
+before=$(ls "$OUT/new" | wc -l)
+expect 75 "cycle (broken mail.xsl)" daemon -f "$T/tpl.conf" --once \
+    --foreground --now "$NOW"
+has "the log names the template" "$T/err" "mail.xsl"
+has "the log says it will try again" "$T/err" "will try again"
+[ -n "$(ls "$MD/new")" ] && ok || bad "the mail left new/ though not done"
+[ "$(ls "$OUT/new" | wc -l)" = "$before" ] && ok ||
+    bad "a mail was sent with a broken template"
+cp "$SRC/templates/mail.xsl" "$T/tpl/mail.xsl"
+expect 0 "cycle (mended mail.xsl)" daemon -f "$T/tpl.conf" --once \
+    --foreground --now "$NOW"
+[ -z "$(ls "$MD/new")" ] && ok || bad "the mended template left the mail"
+[ "$(ls "$OUT/new" | wc -l)" = $((before + 1)) ] && ok ||
+    bad "not exactly one answer once the template was mended"
+
 # --- the long-running daemon: pidfile, SIGHUP reload, SIGTERM exit ---------
 sed 's/^poll_interval = .*/poll_interval = 5/' "$T/navarchd.conf" > "$T/run.conf"
 printf 'pidfile = %s\n' "$T/navarchd.pid" >> "$T/run.conf"
