@@ -704,7 +704,7 @@
   </xsl:message>
 </xsl:template>
 
-<xsl:template match="*" priority="-1">
+<xsl:template match="*" priority="-2">
   <xsl:message terminate="yes">
     <xsl:value-of select="concat('mail.xsl has no wording for &lt;',
         local-name(), '&gt; in a mail of kind ', /mail/@kind)"/>

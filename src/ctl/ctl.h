@@ -295,6 +295,7 @@ int	ctl_replay(const struct ctl_record *, int verify);
 int	cmd_turn(int, char **);
 int	cmd_check_orders(int, char **);
 int	cmd_map(int, char **);
+int	cmd_templates(int, char **);
 int	cmd_deliver(int, char **);
 int	cmd_game_settings(int, char **);
 int	cmd_init(int, char **);

@@ -179,6 +179,16 @@ const struct ctl_cmd ctl_cmds[] = {
 	  "  --svg               print the whole map as an SVG picture "
 	  "instead\n" DB_HELP,
 	  cmd_map, NULL },
+	{ "templates", "[--dir DIR] [--show]",
+	  "check the mail templates a GM edited before the daemon uses them",
+	  "  --dir DIR           the template directory (default: "
+	  "$NAVARCH_TEMPLATEDIR, else\n"
+	  "                      the installed one)\n"
+	  "  --show              print every sample mail as mail.xsl words "
+	  "it\n"
+	  "  Exit status 0 when every template compiles and mail.xsl words "
+	  "every\n  sample mail within the rules of plain text, else 1.\n",
+	  cmd_templates, NULL },
 	{ "init", "", "create the database, or bring its schema up to date",
 	  DB_HELP, cmd_init, NULL },
 	{ "game", "create|list|show ...", "create, list and show games", "",

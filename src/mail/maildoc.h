@@ -46,4 +46,12 @@ void	md_lines(xmlNodePtr parent, const char *name, const char *text);
 int	maildoc_render(const struct report_template *, xmlDocPtr,
 	    char **subject, struct buf *body, char **cause);
 
+/* Sample documents of every kind and every part of an answer, as the
+ * daemon builds them, for checking a GM's mail.xsl before the daemon
+ * uses it (navarch templates).  Calls fn with a name ("answer-player",
+ * "refused-gm", ...) and each document (owned by the call) until fn
+ * returns non-zero; returns that, or 0. */
+typedef int (*maildoc_sample_fn)(const char *name, xmlDocPtr, void *arg);
+int	maildoc_samples(maildoc_sample_fn, void *arg);
+
 #endif

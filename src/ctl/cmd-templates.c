@@ -1,0 +1,116 @@
+/* cmd-templates.c: navarch templates [--dir DIR] [--show]: checks the
+ * templates a GM edited before the daemon uses them.
+ *
+ * Each report template must compile (a report needs a played turn to
+ * run: navarch turn --report-dir tries one); mail.xsl must compile and
+ * word every sample document (maildoc_samples: every kind and part the
+ * daemon builds) into a subject and a body that keeps the rules of
+ * plain text, lines within 76 characters included, since the samples
+ * quote nothing long.  Every problem is reported, not just the first. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "ctl.h"
+#include "exitcode.h"
+#include "fileio.h"
+#include "maildoc.h"
+#include "report.h"
+#include "xalloc.h"
+
+#define TEMPLATE_MAX	(1024 * 1024)
+
+static const char *const report_files[] = {
+	"report-side.xsl", "report-gm.xsl", "report-observer.xsl"
+};
+
+struct check {
+	struct report_template	*t;
+	int			 show;
+	int			 samples;
+	int			 errors;
+};
+
+static struct report_template *
+load(const char *dir, const char *file, int *errors)
+{
+	struct report_template	*t = NULL;
+	char			*path, *text = NULL, *cause = NULL;
+	size_t			 len;
+
+	path = xasprintf("%s/%s", dir, file);
+	if (file_read(path, TEMPLATE_MAX, &text, &len, &cause) == 0)
+		t = report_template_load(path, text, len, &cause);
+	if (t == NULL) {
+		fprintf(stderr, "navarch: %s\n", cause);
+		(*errors)++;
+	}
+	free(cause);
+	free(text);
+	free(path);
+	return t;
+}
+
+static int
+sample(const char *name, xmlDocPtr doc, void *arg)
+{
+	struct check	*c = arg;
+	struct buf	 body = BUF_INIT;
+	char		*subject, *cause = NULL;
+
+	c->samples++;
+	if (maildoc_render(c->t, doc, &subject, &body, &cause) != 0 ||
+	    report_text_check_width(buf_str(&body), body.len, REPORT_WIDTH,
+	    &cause) != 0) {
+		fprintf(stderr, "navarch: mail.xsl, sample %s: %s\n", name,
+		    cause);
+		c->errors++;
+	} else if (c->show)
+		printf("==== %s\nSubject: %s\n\n%s\n", name, subject,
+		    buf_str(&body));
+	free(subject);
+	free(cause);
+	buf_free(&body);
+	return 0;
+}
+
+int
+cmd_templates(int argc, char **argv)
+{
+	struct report_template	*t;
+	struct check		 c;
+	const char		*dir = NULL;
+	char			**pos;
+	size_t			 i;
+	int			 npos, rc, show = 0;
+	const struct ctl_opt	 opts[] = {
+		{ "dir", &dir, NULL },
+		{ "show", NULL, &show },
+		{ NULL, NULL, NULL }
+	};
+
+	if ((rc = ctl_args(argc, argv, opts, 0, 0, &pos, &npos)) != 0)
+		return rc;
+	if (dir == NULL)
+		dir = ctl_templatedir();
+	memset(&c, 0, sizeof c);
+	c.show = show;
+	for (i = 0; i < sizeof report_files / sizeof report_files[0]; i++)
+		if ((t = load(dir, report_files[i], &c.errors)) != NULL) {
+			fprintf(stderr, "navarch: %s: compiles (try it on a "
+			    "turn: navarch turn --report-dir)\n",
+			    report_files[i]);
+			report_template_free(t);
+		}
+	if ((c.t = load(dir, MAILDOC_TEMPLATE, &c.errors)) != NULL) {
+		(void)maildoc_samples(sample, &c);
+		fprintf(stderr, "navarch: %s: %d sample mails worded, %d "
+		    "failed\n", MAILDOC_TEMPLATE, c.samples - (c.errors > 0 ?
+		    c.errors : 0), c.errors);
+		report_template_free(c.t);
+	}
+	return c.errors > 0 ? NV_EXIT_FAIL : 0;
+}

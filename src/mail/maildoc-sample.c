@@ -1,0 +1,352 @@
+/* maildoc-sample.c: a sample of every mail document the daemon builds
+ * (maildoc.h), with the data of the demo game, so that a GM can run an
+ * edited templates/mail.xsl over all of them (navarch templates) before
+ * the daemon meets one in earnest.
+ *
+ * Invariant: every kind, attribute and element that src/mail/mailproc*.c
+ * puts in a document appears here (tests/cli/templates.sh compares the
+ * names used there with the names used here). */
+#include "config.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#include "maildoc.h"
+
+#define GAME	"demo"
+#define TITLE	"Demo: off the island of Psyttaleia"
+
+static const char in_force[] =
+    "SHIP nike SPEED 4 MOVE F F L F F\n"
+    "SHIP paralos SPEED 3 MOVE F F F\n"
+    "SHIP salaminia SPEED 2 MOVE F R F\n"
+    "SHIP salaminia FIRE 2 BOW AT sidon PHASE 6\n";
+
+static const char map[] =
+    "     01   02   03\n"
+    "     ___       ___\n"
+    "    /   \\     /   \\\n"
+    "   /     \\___/     \\\n"
+    "01 \\     /   \\     / 01\n";
+
+static xmlDocPtr
+doc(const char *kind, int answer)
+{
+	xmlDocPtr	d = maildoc_new(kind);
+	xmlNodePtr	r = maildoc_root(d);
+
+	md_set(r, "game", GAME);
+	md_set(r, "title", TITLE);
+	md_set(r, "turn", "2");
+	if (answer)
+		md_set(r, "re", "Re: [navarch demo] Orders for turn 2");
+	return d;
+}
+
+static void
+reader(xmlNodePtr r, int gm)
+{
+	md_set(r, "as", gm ? "gm" : "player");
+	if (!gm) {
+		md_set(r, "player", "athens");
+		md_set(r, "side", "athens");
+	}
+}
+
+static void
+help(xmlNodePtr parent, int gm)
+{
+	static const char *const cmds[] = { "HELP", "STATUS", "MAP", "ORDERS",
+	    "CLEAR", "RESEND", "PASSWORD NEW", "PRESS", "DRAW", "CONCEDE",
+	    "ASSIGN", "PROCESS", "PREVIEW", "PAUSE", "RESUME", "DEADLINE",
+	    "ROLLBACK" };
+	xmlNodePtr	h = md_add(parent, "help", NULL), c;
+	size_t		i;
+
+	md_set(h, "gm", gm ? "yes" : "no");
+	for (i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+		if (i >= 11 && !gm)
+			break;
+		c = md_add(h, "command", NULL);
+		md_set(c, "name", cmds[i]);
+		md_set(c, "gm", i >= 11 ? "yes" : "no");
+	}
+}
+
+static void
+accepted(xmlNodePtr r)
+{
+	xmlNodePtr	a = md_add(r, "accepted", NULL), p, s, w;
+
+	md_set(md_add(a, "replaced", NULL), "ship", "nike");
+	md_set(md_add(a, "replaced", NULL), "ship", "paralos");
+	md_set(md_add(a, "kept", NULL), "ship", "salaminia");
+	md_lines(md_add(a, "in-force", NULL), "line", in_force);
+	md_set(md_add(a, "note", "nike: a turn at speed 4 uses a maximum-"
+	    "speed turn (2 left)"), "level", "warning");
+	p = md_add(a, "preview", NULL);
+	s = md_add(p, "ship", NULL);
+	md_set(s, "id", "nike");
+	md_set(s, "from", "0508");
+	md_set(s, "facing", "SE");
+	md_set(s, "to", "0709");
+	md_set(s, "to-facing", "NE");
+	md_set(md_add(s, "cross", NULL), "hex", "0608");
+	md_set(md_add(s, "cross", NULL), "hex", "0709");
+	w = md_add(s, "would", NULL);
+	md_set(w, "what", "collide");
+	md_set(w, "other", "paralos");
+	s = md_add(p, "ship", NULL);
+	md_set(s, "id", "paralos");
+	md_set(s, "from", "1901");
+	md_set(s, "facing", "NE");
+	md_set(s, "exits", "yes");
+	md_set(md_add(s, "would", "paralos leaves the map at 2001"), "what",
+	    "exit");
+	w = md_add(s, "would", NULL);
+	md_set(w, "what", "meet");
+	md_set(w, "other", "azes");
+	s = md_add(p, "ship", NULL);
+	md_set(s, "id", "salaminia");
+	md_set(s, "from", "0409");
+	md_set(s, "facing", "SE");
+	md_set(s, "to", "0409");
+	md_set(s, "to-facing", "SE");
+	md_set(md_add(s, "would", "salaminia is blocked by land in 0510"),
+	    "what", "blocked");
+	md_set(md_add(a, "receipt", NULL), "sha256", "778a02cc016a7740820f"
+	    "0855d0f016c90c78631922a77884c9d11ec10ce581ee");
+}
+
+static void
+status(xmlNodePtr r, int gm)
+{
+	static const char *const orders[] = { "in", "cleared", "not-yet",
+	    "no-ships" };
+	xmlNodePtr	s = md_add(r, "status", NULL), p;
+	size_t		i;
+
+	md_set(s, "status", "playing");
+	md_set(s, "deadline", "2026-12-03T20:00Z");
+	md_set(s, "draw-offered-by", "persia");
+	for (i = 0; i < sizeof orders / sizeof orders[0]; i++) {
+		p = md_add(s, "player", NULL);
+		md_set(p, "id", i % 2 ? "persia" : "athens");
+		md_set(p, "side", i % 2 ? "persia" : "athens");
+		md_set(p, "orders", orders[i]);
+		if (gm) {
+			md_set(p, "missed", "1");
+			md_set(p, "bounces", "0");
+		}
+	}
+}
+
+static xmlDocPtr
+answer_player(void)
+{
+	xmlDocPtr	d = doc("answer", 1);
+	xmlNodePtr	r = maildoc_root(d), n;
+
+	reader(r, 0);
+	accepted(r);
+	status(r, 0);
+	md_lines(md_add(r, "map", NULL), "line", map);
+	md_lines(md_add(r, "orders", NULL), "line", in_force);
+	md_add(r, "orders", NULL);
+	md_add(r, "cleared", NULL);
+	md_set(md_add(r, "resend", NULL), "turn", "1");
+	md_add(r, "password-changed", NULL);
+	n = md_add(r, "press", NULL);
+	md_set(n, "to", "persia");
+	md_set(n, "count", "1");
+	n = md_add(r, "draw", NULL);
+	md_set(n, "state", "offered");
+	md_set(n, "offered-by", "athens");
+	n = md_add(r, "draw", NULL);
+	md_set(n, "state", "again");
+	md_set(n, "offered-by", "athens");
+	n = md_add(r, "draw", NULL);
+	md_set(n, "state", "drawn");
+	md_set(n, "offered-by", "athens, persia");
+	md_set(md_add(r, "concede", NULL), "ended", "no");
+	n = md_add(r, "concede", NULL);
+	md_set(n, "ended", "yes");
+	md_set(n, "winner", "persia");
+	n = md_add(r, "assign", NULL);
+	md_set(n, "player", "aristides");
+	md_set(n, "ship", "paralos");
+	help(r, 0);
+	md_set(md_add(r, "nothing", NULL), "quoted", "yes");
+	return d;
+}
+
+static xmlDocPtr
+answer_gm(void)
+{
+	xmlDocPtr	d = doc("answer", 1);
+	xmlNodePtr	r = maildoc_root(d), n, s;
+
+	reader(r, 1);
+	status(r, 1);
+	n = md_add(r, "orders", NULL);
+	md_set(n, "all", "yes");
+	s = md_add(n, "set", NULL);
+	md_set(s, "player", "athens");
+	md_set(s, "side", "athens");
+	md_lines(s, "line", in_force);
+	md_set(md_add(r, "paused", NULL), "status", "paused");
+	md_set(md_add(r, "resumed", NULL), "status", "playing");
+	md_set(md_add(r, "deadline", NULL), "when", "2026-12-03T20:00Z");
+	md_add(r, "deadline", NULL);
+	n = md_add(r, "rollback", NULL);
+	md_set(n, "to-turn", "1");
+	md_set(n, "reason", "a ram was misread");
+	n = md_add(r, "processed", NULL);
+	md_set(n, "played", "2");
+	md_set(n, "reports", "3");
+	n = md_add(r, "turn-preview", NULL);
+	md_set(n, "seed", "preview-0123456789abcdef");
+	md_add(n, "event", "nike (trireme, athens) moves from 0508 to 0608, "
+	    "facing SE");
+	md_lines(md_add(n, "map", NULL), "line", map);
+	help(r, 1);
+	return d;
+}
+
+static xmlDocPtr
+rejected(int gm)
+{
+	xmlDocPtr	d = doc("rejected", 1);
+	xmlNodePtr	r = maildoc_root(d);
+
+	reader(r, gm);
+	md_set(md_add(r, "error", "SHIP nike SPEED 7: nike (trireme) goes "
+	    "at most 5; legal: SPEED 0 to 5"), "line", "5");
+	md_add(r, "error", "the mail has no PASSWORD line");
+	if (!gm)
+		md_lines(md_add(r, "in-force", NULL), "line", in_force);
+	return d;
+}
+
+static xmlDocPtr
+refused(const char *who, const char *reason)
+{
+	xmlDocPtr	d = doc("refused", 0);
+	xmlNodePtr	r = maildoc_root(d);
+
+	md_set(r, "who", who);
+	md_set(r, "reason", reason);
+	md_set(r, "limit", "3");
+	return d;
+}
+
+static xmlDocPtr
+unrouted(const char *reason, const char *name, const char *count,
+    int with_help)
+{
+	xmlDocPtr	d = maildoc_new("unrouted");
+	xmlNodePtr	r = maildoc_root(d);
+
+	if (strcmp(reason, "no-game") != 0)
+		md_set(r, "game", GAME);
+	md_set(r, "re", "Re: orders");
+	md_set(r, "reason", reason);
+	md_set(r, "name", name);
+	md_set(r, "count", count);
+	if (with_help)
+		help(r, 0);
+	return d;
+}
+
+static xmlDocPtr
+notice(const char *kind, const char *offered, const char *reason,
+    const char *winner)
+{
+	xmlDocPtr	d = doc(kind, 0);
+	xmlNodePtr	r = maildoc_root(d);
+
+	md_set(r, "side", "athens");
+	md_set(r, "offered-by", offered);
+	md_set(r, "reason", reason);
+	md_set(r, "winner", winner);
+	return d;
+}
+
+static xmlDocPtr
+reminder(void)
+{
+	xmlDocPtr	d = doc("reminder", 0);
+	xmlNodePtr	r = maildoc_root(d);
+
+	md_set(r, "player", "persia");
+	md_set(r, "side", "persia");
+	md_set(r, "deadline", "2026-12-03T20:00Z");
+	return d;
+}
+
+static xmlDocPtr
+press(const char *to, const char *to_kind)
+{
+	xmlDocPtr	d = doc("press", 0);
+	xmlNodePtr	r = maildoc_root(d);
+
+	md_set(r, "from-side", "athens");
+	md_set(r, "from-player", "themistocles");
+	md_set(r, "to", to);
+	md_set(r, "to-kind", to_kind);
+	md_lines(md_add(r, "message", NULL), "line", "Strike your sails and "
+	    "you will be spared.\n\n-- Themistocles\n");
+	return d;
+}
+
+int
+maildoc_samples(maildoc_sample_fn fn, void *arg)
+{
+	struct {
+		const char	*name;
+		xmlDocPtr	 doc;
+	} s[] = {
+		{ "answer-player", answer_player() },
+		{ "answer-gm", answer_gm() },
+		{ "rejected-player", rejected(0) },
+		{ "rejected-gm", rejected(1) },
+		{ "refused-no-password", refused("athens", "no-password") },
+		{ "refused-wrong-password", refused("athens",
+		    "wrong-password") },
+		{ "refused-gm", refused("GM", "wrong-password") },
+		{ "refused-removed", refused("athens", "removed") },
+		{ "unrouted-no-game", unrouted("no-game", NULL, NULL, 0) },
+		{ "unrouted-unknown-game", unrouted("unknown-game", "demo2",
+		    NULL, 0) },
+		{ "unrouted-no-gm-password", unrouted("no-gm-password", NULL,
+		    NULL, 0) },
+		{ "unrouted-side-none", unrouted("side-players", "sparta",
+		    "0", 0) },
+		{ "unrouted-side-many", unrouted("side-players", "athens",
+		    "2", 0) },
+		{ "unrouted-unknown-player", unrouted("unknown-player",
+		    "pericles", NULL, 0) },
+		{ "unrouted-unsigned", unrouted("unsigned", NULL, NULL, 0) },
+		{ "unrouted-help", unrouted("unsigned", NULL, NULL, 1) },
+		{ "reminder", reminder() },
+		{ "press-all", press("ALL", "all") },
+		{ "press-side", press("persia", "side") },
+		{ "draw-offer", notice("draw-offer", "athens", NULL, NULL) },
+		{ "drawn", notice("drawn", "athens, persia", "drawn by "
+		    "agreement of every side on turn 2", NULL) },
+		{ "concession", notice("concession", NULL, NULL, NULL) },
+		{ "conceded", notice("conceded", NULL, "athens conceded on "
+		    "turn 2", "persia") },
+		{ "conceded-none-left", notice("conceded", NULL, "athens "
+		    "conceded on turn 2", NULL) },
+	};
+	size_t	i, n = sizeof s / sizeof s[0];
+	int	rc = 0;
+
+	for (i = 0; i < n; i++) {
+		if (rc == 0)
+			rc = fn(s[i].name, s[i].doc, arg);
+		xmlFreeDoc(s[i].doc);
+	}
+	return rc;
+}
