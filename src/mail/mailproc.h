@@ -27,6 +27,16 @@ enum mailproc_auto {
 	MAILPROC_AUTO_GENERATED,
 };
 
+/* A file sent with a mail (the SVG map of a report), borrowed for the
+ * call like the rest of the reply.  The composer sends it as it is, as
+ * its own MIME part (compose.c: base64). */
+struct mailproc_attachment {
+	const char	*name;		/* file name, 1-64 of [A-Za-z0-9._-] */
+	const char	*type;		/* MIME type, e.g. "image/svg+xml" */
+	const void	*data;
+	size_t		 len;
+};
+
 /* One mail to send, before it is a message.  All strings are borrowed
  * for the call; body is UTF-8 text with LF line ends, any length of line
  * (the composer wraps or encodes). */
@@ -40,6 +50,8 @@ struct mailproc_reply {
 	const char	*body;
 	enum mailproc_auto auto_submitted;
 	const char	*game;		/* NULL: not about a game */
+	const struct mailproc_attachment *attachments;	/* NULL: none */
+	size_t		 nattachments;
 };
 
 /* Turns a reply into the bytes of a whole message (headers and body).
