@@ -81,5 +81,7 @@ char	*mpfx_attachment(const char *mail, const char *name,
 
 extern const struct CMUnitTest	mailproc_cmd_tests[];
 extern const size_t		mailproc_cmd_ntests;
+extern const struct CMUnitTest	mailproc_svg_tests[];
+extern const size_t		mailproc_svg_ntests;
 
 #endif
