@@ -63,7 +63,8 @@ typedef int (*mailproc_compose_fn)(const struct mailproc_reply *, void *arg,
 /* Settings; mailproc_init() fills the defaults, the caller sets store,
  * address, datadir and compose.  Per-game settings (store_game.settings,
  * "key = value" lines, see docs/mail-commands.md) override early, grace,
- * reminder, missed_limit and schedule. */
+ * reminder, missed_limit and schedule, and svg (the map attached to
+ * report mails) is one of them alone. */
 struct mailproc {
 	struct store	*store;		/* not owned */
 	const char	*address;	/* the daemon's own address */
