@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """show-mail.py FILE...: print mail messages readably (headers that matter
-and the decoded text body), for the demo."""
+and the decoded text body), for the demo.  An attachment (the SVG map of
+a report) is named with its type and decoded size, never dumped."""
 import email
 import email.policy
 import sys
@@ -14,3 +15,9 @@ for path in sys.argv[1:]:
     print()
     body = msg.get_body(preferencelist=('plain',))
     print(body.get_content().rstrip() if body is not None else '(no text)')
+    for part in msg.iter_attachments():
+        data = part.get_payload(decode=True) or b''
+        print()
+        print('[Attachment: %s (%s, %d bytes)]' % (
+            part.get_filename() or 'unnamed', part.get_content_type(),
+            len(data)))

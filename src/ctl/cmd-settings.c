@@ -1,9 +1,9 @@
 /* cmd-settings.c: navarch game settings GAME [KEY=VALUE...]
  *
  * A game's settings for the mail daemon (docs/mail-commands.md, "Game
- * settings"): early, grace, reminder, missed_limit and schedule.  Without
- * KEY=VALUE it prints them; with, it checks and sets them (audited).  The
- * settings are "key = value" lines kept with the game. */
+ * settings"): early, grace, reminder, missed_limit, schedule and svg.
+ * Without KEY=VALUE it prints them; with, it checks and sets them
+ * (audited).  The settings are "key = value" lines kept with the game. */
 #include "config.h"
 
 #include <stdio.h>
@@ -19,7 +19,7 @@
 #include "xalloc.h"
 
 static const char *const setting_keys[] = {
-	"early", "grace", "reminder", "missed_limit", "schedule",
+	"early", "grace", "reminder", "missed_limit", "schedule", "svg",
 };
 #define NSETTINGS (sizeof setting_keys / sizeof setting_keys[0])
 
@@ -55,10 +55,13 @@ setting_check(const char *key, const char *v)
 			break;
 	if (i == NSETTINGS)
 		return "unknown setting; the settings are early, grace, "
-		    "reminder, missed_limit, schedule";
+		    "reminder, missed_limit, schedule, svg";
 	if (strcmp(key, "early") == 0)
 		return strcmp(v, "on") == 0 || strcmp(v, "off") == 0 ? NULL :
 		    "expected on or off";
+	if (strcmp(key, "svg") == 0)
+		return strcmp(v, "yes") == 0 || strcmp(v, "no") == 0 ? NULL :
+		    "expected yes or no (the SVG map attached to report mails)";
 	if (strcmp(key, "missed_limit") == 0)
 		return str_to_long(v, 1, 1000, &l) == 0 ? NULL :
 		    "expected a whole number from 1 to 1000";

@@ -55,6 +55,7 @@ static const struct ctl_cmd game_cmds[] = {
 	  "  schedule=SPEC       each new turn's deadline: none, +48h, or "
 	  "+48h@20:00\n"
 	  "                      (at least 48 h, then the next 20:00 UTC)\n"
+	  "  svg=yes|no          attach the SVG map to report mails (yes)\n"
 	  DB_HELP, cmd_game_settings, NULL },
 	{ "game show", "GAME [--turn N]",
 	  "show a game: players, orders in, history, audit log",

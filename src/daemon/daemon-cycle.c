@@ -52,6 +52,7 @@ compose_reply(const struct mailproc_reply *r, void *arg, char **out,
 {
 	const struct compose_ctx	*ctx = arg;
 	struct compose_msg		 m;
+	struct compose_attachment	*att = NULL;
 	char				*id, *irt = NULL, **refs;
 	size_t				 n, i, len;
 	int				 rc;
@@ -72,7 +73,20 @@ compose_reply(const struct mailproc_reply *r, void *arg, char **out,
 	m.auto_submitted = r->auto_submitted == MAILPROC_AUTO_REPLIED ?
 	    COMPOSE_AUTO_REPLIED : COMPOSE_AUTO_GENERATED;
 	m.body = r->body;
+	/* The two structs say the same; compose.c keeps its own so that it
+	 * stays free of the mail processing's headers. */
+	if (r->nattachments > 0)
+		att = xcalloc(r->nattachments, sizeof *att);
+	for (i = 0; i < r->nattachments; i++) {
+		att[i].filename = r->attachments[i].name;
+		att[i].type = r->attachments[i].type;
+		att[i].data = r->attachments[i].data;
+		att[i].len = r->attachments[i].len;
+	}
+	m.attachments = att;
+	m.nattachments = r->nattachments;
 	rc = compose_build(&m, out, &len, cause);
+	free(att);
 	for (i = 0; i < n; i++)
 		free(refs[i]);
 	free(refs);

@@ -419,21 +419,23 @@ cmd_password(struct mp_ctx *ctx, const struct mp_cmd *c)
 static int
 cmd_resend(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
-	char	*text = NULL, *cause = NULL, *subject;
+	struct mp_report rep;
+	char		*cause = NULL, *subject;
 
-	if (ctx->turn <= 1 || mailproc_report(ctx->mp, ctx->g->id,
-	    ctx->turn - 1, ctx->player->side, &text, &cause) != 0) {
+	memset(&rep, 0, sizeof rep);
+	if (ctx->turn <= 1 || mp_report(ctx, ctx->turn - 1,
+	    ctx->player->side, &rep, &cause) != 0) {
 		mp_error(ctx, c->line, "RESEND: no turn of game %s has been "
 		    "played yet, so there is no report", ctx->g->id);
 		free(cause);
 		return 0;
 	}
 	subject = xasprintf("Turn %d report (again)", ctx->turn - 1);
-	if (mp_queue(ctx, ctx->player->address, subject, text,
-	    MAILPROC_AUTO_GENERATED) == 0)
+	if (mp_queue_report(ctx, ctx->player->address, subject, rep.text,
+	    &rep) == 0)
 		md_set_int(mp_part(ctx, "resend"), "turn", ctx->turn - 1);
 	free(subject);
-	free(text);
+	mp_report_free(&rep);
 	return ctx->failed ? -1 : 0;
 }
 

@@ -132,6 +132,12 @@ void	mp_ctx_free(struct mp_ctx *);
  * message in hand threads to it.  0 or -1 (failed). */
 int	mp_queue(struct mp_ctx *, const char *to, const char *subject,
 	    const char *body, enum mailproc_auto);
+/* mp_queue with files attached (borrowed for the call; NULL, 0: none),
+ * for the report mails; mp_queue is this without attachments.  0 or -1
+ * (failed). */
+int	mp_queue_with(struct mp_ctx *, const char *to, const char *subject,
+	    const char *body, enum mailproc_auto,
+	    const struct mailproc_attachment *, size_t nattachments);
 /* The subject of the answer to the message in hand. */
 char	*mp_reply_subject(const struct mp_ctx *);
 /* The GM's address of the game (or the configured default), or NULL. */
@@ -139,6 +145,30 @@ const char *mp_gm_address(const struct mp_ctx *);
 /* The report mails of the turn just played: one to every active player,
  * the GM and the observers.  0 or -1. */
 int	mp_queue_reports(struct mp_ctx *, int turn, const char *gm_note);
+
+/* One reader's report of a turn of ctx->g as a mail carries it: the text
+ * and the SVG map of the state after the turn, with the same fog as the
+ * text (NULL when the game's setting svg is no).  Every pointer owned;
+ * free with mp_report_free. */
+struct mp_report {
+	char		*text;
+	char		*svg;		/* NUL-terminated, svg_len bytes */
+	size_t		 svg_len;
+	char		*svg_name;	/* "GAME-turn-N.svg" */
+};
+
+/* The report of turn for side (NULL: the GM's and observers', no fog).
+ * 0, or -1 with *cause (owned by the caller) and *out empty: nothing of
+ * it may be sent, text or picture. */
+int	mp_report(struct mp_ctx *, int turn, const char *side,
+	    struct mp_report *out, char **cause);
+void	mp_report_free(struct mp_report *);
+/* Queues a report mail: body (the text of rep, or more) and rep's map
+ * attached when it has one.  0 or -1 (failed). */
+int	mp_queue_report(struct mp_ctx *, const char *to, const char *subject,
+	    const char *body, const struct mp_report *rep);
+/* The MIME type of the map attached to reports. */
+#define MP_SVG_TYPE	"image/svg+xml"
 /* Ends the game (a concession or an agreed draw): result in the open
  * state, status ended, seed revealed, audit.  winner -1 for a draw.  0 or
  * -1. */

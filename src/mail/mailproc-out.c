@@ -4,7 +4,11 @@
  * A Message-ID is fixed here, before the composer sees the reply: the
  * SHA-256 of what caused the mail (the Message-ID answered, or the game
  * and the time at a tick), the recipient and a counter, so that the same
- * work done again after a crash writes the same ids. */
+ * work done again after a crash writes the same ids.
+ *
+ * A report mail carries the map as an SVG picture besides its text (the
+ * game's setting svg turns it off); both come from one replay of the turn
+ * for the one reader, so that the picture hides what the text hides. */
 #include "config.h"
 
 #include <stdio.h>
@@ -21,6 +25,7 @@
 #include "fileio.h"
 #include "mailproc-int.h"
 #include "map.h"
+#include "map-svg.h"
 #include "mime.h"
 #include "play.h"
 #include "report.h"
@@ -142,6 +147,14 @@ int
 mp_queue(struct mp_ctx *ctx, const char *to, const char *subject,
     const char *body, enum mailproc_auto kind)
 {
+	return mp_queue_with(ctx, to, subject, body, kind, NULL, 0);
+}
+
+int
+mp_queue_with(struct mp_ctx *ctx, const char *to, const char *subject,
+    const char *body, enum mailproc_auto kind,
+    const struct mailproc_attachment *att, size_t natt)
+{
 	struct mailproc_reply	 r;
 	struct store_outbox_new	 o;
 	char			*id, *bytes = NULL, *cause = NULL,
@@ -160,6 +173,8 @@ mp_queue(struct mp_ctx *ctx, const char *to, const char *subject,
 	r.body = body;
 	r.auto_submitted = kind;
 	r.game = ctx->g != NULL ? ctx->g->id : NULL;
+	r.attachments = natt > 0 ? att : NULL;
+	r.nattachments = natt;
 	/* Only the answer to a mail threads to it; the message-id of a
 	 * synthetic digest is no id its sender knows. */
 	if (kind == MAILPROC_AUTO_REPLIED && ctx->msg != NULL &&
@@ -274,9 +289,35 @@ fixes_free(struct fixes *f)
 	free(f->v);
 }
 
-int
-mailproc_report(struct mailproc *mp, const char *game, int turn,
-    const char *side, char **text, char **cause)
+/* The map of the state after the turn as a picture for in's reader,
+ * appended to out.  A side's is cut by report_fog_end, the same flags its
+ * text report's map and ship tables use, so the picture can show nothing
+ * the text hides; the GM's and observers' flags are all set (no fog). */
+static int
+report_svg(const struct report_input *in, struct buf *out, char **cause)
+{
+	struct map_opts	 o = MAP_OPTS_INIT;
+	unsigned char	*vis, *wvis;
+	int		 rc;
+
+	vis = xcalloc(in->after->nships + 1, 1);
+	wvis = xcalloc(in->after->nwrecks + 1, 1);
+	report_fog_end(in, vis, wvis);
+	o.side = in->reader == REPORT_SIDE ? in->side : -1;
+	o.ship_visible = vis;
+	o.wreck_visible = wvis;
+	rc = map_svg(in->after, &o, out, cause);
+	free(vis);
+	free(wvis);
+	return rc;
+}
+
+/* The one place a report is made: the text for the reader and, when svg
+ * is not NULL, the SVG map appended to it, both from one replay of the
+ * turn.  0, or -1 with *cause (*text NULL, svg as it was). */
+static int
+report_make(struct mailproc *mp, const char *game, int turn,
+    const char *side, char **text, struct buf *svg, char **cause)
 {
 	struct play_game	 pg;
 	struct play_result	 res;
@@ -317,6 +358,8 @@ mailproc_report(struct mailproc *mp, const char *game, int turn,
 		goto out;
 	if (report_render(&in, path, xsl, len, &b, cause) != 0)
 		goto out;
+	if (svg != NULL && report_svg(&in, svg, cause) != 0)
+		goto out;
 	*text = buf_detach(&b);
 	rc = 0;
 out:
@@ -327,6 +370,75 @@ out:
 	play_result_free(&res);
 	play_game_free(&pg);
 	return rc;
+}
+
+int
+mailproc_report(struct mailproc *mp, const char *game, int turn,
+    const char *side, char **text, char **cause)
+{
+	return report_make(mp, game, turn, side, text, NULL, cause);
+}
+
+/* The game's setting svg (docs/mail-commands.md): on unless it says no
+ * (or off, 0, as the other flags read); an unreadable value keeps the
+ * picture, which is the default. */
+static int
+svg_wanted(const struct store_game *g)
+{
+	char	*v = mp_setting(g, "svg");
+	int	 on;
+
+	on = v == NULL || (strcasecmp(v, "no") != 0 &&
+	    strcasecmp(v, "off") != 0 && strcmp(v, "0") != 0);
+	free(v);
+	return on;
+}
+
+int
+mp_report(struct mp_ctx *ctx, int turn, const char *side,
+    struct mp_report *out, char **cause)
+{
+	struct buf	svg = BUF_INIT;
+	int		want = svg_wanted(ctx->g);
+
+	memset(out, 0, sizeof *out);
+	if (report_make(ctx->mp, ctx->g->id, turn, side, &out->text,
+	    want ? &svg : NULL, cause) != 0) {
+		buf_free(&svg);
+		return -1;
+	}
+	if (want) {
+		out->svg_len = svg.len;
+		out->svg = buf_detach(&svg);
+		out->svg_name = xasprintf("%s-turn-%d.svg", ctx->g->id, turn);
+	}
+	return 0;
+}
+
+void
+mp_report_free(struct mp_report *r)
+{
+	free(r->text);
+	free(r->svg);
+	free(r->svg_name);
+	memset(r, 0, sizeof *r);
+}
+
+int
+mp_queue_report(struct mp_ctx *ctx, const char *to, const char *subject,
+    const char *body, const struct mp_report *rep)
+{
+	struct mailproc_attachment	a;
+
+	if (rep->svg == NULL)
+		return mp_queue(ctx, to, subject, body,
+		    MAILPROC_AUTO_GENERATED);
+	a.name = rep->svg_name;
+	a.type = MP_SVG_TYPE;
+	a.data = rep->svg;
+	a.len = rep->svg_len;
+	return mp_queue_with(ctx, to, subject, body, MAILPROC_AUTO_GENERATED,
+	    &a, 1);
 }
 
 static int
@@ -343,36 +455,35 @@ int
 mp_queue_reports(struct mp_ctx *ctx, int turn, const char *gm_note)
 {
 	struct buf	 obs = BUF_INIT, gm = BUF_INIT;
+	struct mp_report rep, all;
 	const char	*gm_to = mp_gm_address(ctx), *p, *nl;
-	char		*subject, *text = NULL, *all = NULL, *cause = NULL,
-			*to;
+	char		*subject, *cause = NULL, *to;
 	size_t		 i;
 
+	memset(&all, 0, sizeof all);
 	subject = xasprintf("Turn %d report", turn);
 	for (i = 0; i < ctx->roster.np && !ctx->failed; i++) {
 		if (ctx->roster.p[i].removed)
 			continue;
-		if (mailproc_report(ctx->mp, ctx->g->id, turn,
-		    ctx->roster.p[i].side, &text, &cause) != 0)
+		if (mp_report(ctx, turn, ctx->roster.p[i].side, &rep,
+		    &cause) != 0)
 			mp_fail(ctx, "%s", cause);
 		else
-			mp_queue(ctx, ctx->roster.p[i].address, subject, text,
-			    MAILPROC_AUTO_GENERATED);
-		free(text);
+			mp_queue_report(ctx, ctx->roster.p[i].address, subject,
+			    rep.text, &rep);
+		mp_report_free(&rep);
 		free(cause);
-		text = cause = NULL;
+		cause = NULL;
 	}
-	if (!ctx->failed && mailproc_report(ctx->mp, ctx->g->id, turn, NULL,
-	    &all, &cause) != 0)
+	if (!ctx->failed && mp_report(ctx, turn, NULL, &all, &cause) != 0)
 		mp_fail(ctx, "%s", cause);
 	free(cause);
 	cause = NULL;
 	if (!ctx->failed && gm_to != NULL) {
-		buf_adds(&gm, all);
+		buf_adds(&gm, all.text);
 		if (gm_note != NULL && *gm_note != '\0')
 			buf_printf(&gm, "\nFor the GM:\n%s", gm_note);
-		mp_queue(ctx, gm_to, subject, buf_str(&gm),
-		    MAILPROC_AUTO_GENERATED);
+		mp_queue_report(ctx, gm_to, subject, buf_str(&gm), &all);
 	}
 	if (!ctx->failed)
 		mp_check(ctx, store_observer_list(ctx->mp->store, ctx->g->id,
@@ -380,12 +491,12 @@ mp_queue_reports(struct mp_ctx *ctx, int turn, const char *gm_note)
 	for (p = buf_str(&obs); !ctx->failed && *p != '\0'; p = nl + 1) {
 		nl = strchr(p, '\n');
 		to = xstrndup(p, (size_t)(nl - p));
-		mp_queue(ctx, to, subject, all, MAILPROC_AUTO_GENERATED);
+		mp_queue_report(ctx, to, subject, all.text, &all);
 		free(to);
 	}
 	buf_free(&obs);
 	buf_free(&gm);
-	free(all);
+	mp_report_free(&all);
 	free(subject);
 	return ctx->failed ? -1 : 0;
 }

@@ -27,6 +27,16 @@ enum mailproc_auto {
 	MAILPROC_AUTO_GENERATED,
 };
 
+/* A file sent with a mail (the SVG map of a report), borrowed for the
+ * call like the rest of the reply.  The composer sends it as it is, as
+ * its own MIME part (compose.c: base64). */
+struct mailproc_attachment {
+	const char	*name;		/* file name, 1-64 of [A-Za-z0-9._-] */
+	const char	*type;		/* MIME type, e.g. "image/svg+xml" */
+	const void	*data;
+	size_t		 len;
+};
+
 /* One mail to send, before it is a message.  All strings are borrowed
  * for the call; body is UTF-8 text with LF line ends, any length of line
  * (the composer wraps or encodes). */
@@ -40,6 +50,8 @@ struct mailproc_reply {
 	const char	*body;
 	enum mailproc_auto auto_submitted;
 	const char	*game;		/* NULL: not about a game */
+	const struct mailproc_attachment *attachments;	/* NULL: none */
+	size_t		 nattachments;
 };
 
 /* Turns a reply into the bytes of a whole message (headers and body).
@@ -51,7 +63,8 @@ typedef int (*mailproc_compose_fn)(const struct mailproc_reply *, void *arg,
 /* Settings; mailproc_init() fills the defaults, the caller sets store,
  * address, datadir and compose.  Per-game settings (store_game.settings,
  * "key = value" lines, see docs/mail-commands.md) override early, grace,
- * reminder, missed_limit and schedule. */
+ * reminder, missed_limit and schedule, and svg (the map attached to
+ * report mails) is one of them alone. */
 struct mailproc {
 	struct store	*store;		/* not owned */
 	const char	*address;	/* the daemon's own address */
@@ -136,10 +149,10 @@ int	mailproc_tick(struct mailproc *, int64_t now,
 	    struct mailproc_tick_result *out, char **cause);
 void	mailproc_tick_result_free(struct mailproc_tick_result *);
 
-/* The report of turn (the turn played) for one reader: side NULL for the
- * GM and observers (no fog).  The one place where report mails are made:
- * until the report renderer lands, the turn's events and the map.  0, or
- * -1 with *cause. */
+/* The text of the report of turn (the turn played) for one reader: side
+ * NULL for the GM and observers (no fog); *text owned by the caller.  The
+ * report mails are made by the same code (mailproc-out.c), which adds the
+ * SVG map.  0, or -1 with *cause. */
 int	mailproc_report(struct mailproc *, const char *game, int turn,
 	    const char *side, char **text, char **cause);
 

@@ -23,6 +23,13 @@ has "legal schedules named" "$T/err" "+48h@20:00"
 expect 2 "settings: unknown key" nv game settings demo colour=red
 has "keys listed" "$T/err" "missed_limit"
 expect 64 "settings: not KEY=VALUE" nv game settings demo early
+# svg: the map attached to report mails, yes or no.
+expect 0 "settings: svg off" nv game settings demo svg=no
+has "svg stored" "$T/out" "svg = no"
+expect 2 "settings: bad svg" nv game settings demo svg=maybe
+has "svg values named" "$T/err" "expected yes or no"
+expect 0 "settings: svg on" nv game settings demo svg=yes
+has "svg replaced" "$T/out" "svg = yes"
 expect 0 "settings audited" nv game show demo
 has "audit entry" "$T/out" "settings"
 expect 0 "orders athens" nv orders submit demo athens "$SRC/orders/demo/turn1-athens.txt"

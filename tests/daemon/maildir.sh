@@ -132,6 +132,74 @@ for who in athens persia gm; do
 	if [ -n "$f" ]; then ok; else bad "no turn 1 report for $who"; fi
 done
 
+# --- the report carries the map as an SVG picture --------------------------
+# The delivered message is multipart/mixed: the text, then one
+# image/svg+xml part in base64, decoded strictly into $T/report.svg.
+rep1=$(grep -l "Turn 1 report" $(outbox_for athens@example.org) | head -n 1)
+if [ -n "$rep1" ] && python3 - "$rep1" "$T/report.svg" <<'PY'
+import base64, email, email.policy, sys
+with open(sys.argv[1], 'rb') as f:
+    raw = f.read()
+msg = email.message_from_bytes(raw, policy=email.policy.default)
+def need(ok, what):
+    if not ok:
+        sys.exit('report mail: ' + what)
+need(msg.get_content_type() == 'multipart/mixed',
+     'is %s, not multipart/mixed' % msg.get_content_type())
+text = msg.get_body(preferencelist=('plain',))
+need(text is not None and 'NAVARCH -- turn 1' in text.get_content(),
+     'no text part with the report')
+parts = list(msg.iter_attachments())
+need(len(parts) == 1, '%d attachments, wanted 1' % len(parts))
+p = parts[0]
+need(p.get_content_type() == 'image/svg+xml',
+     'the attachment is %s' % p.get_content_type())
+need(p['Content-Transfer-Encoding'] == 'base64', 'the picture is not base64')
+need(p.get_content_disposition() == 'attachment', 'not an attachment')
+need(p.get_filename() == 'demo-turn-1.svg',
+     'the picture is named %s' % p.get_filename())
+svg = base64.b64decode(''.join(p.get_payload().split()), validate=True)
+need(svg.startswith(b'<?xml') and b'<svg' in svg, 'the picture is no SVG')
+with open(sys.argv[2], 'wb') as f:
+    f.write(svg)
+PY
+then
+	ok
+else
+	bad "the turn 1 report to athens has no SVG picture attached"
+fi
+# scripts/show-mail.py (the demo's reader) names it instead of dumping it.
+if [ -n "$rep1" ]; then
+	python3 "$SRC/scripts/show-mail.py" "$rep1" >"$T/shown"
+	has "show-mail names the picture" "$T/shown" \
+	    '^\[Attachment: demo-turn-1.svg (image/svg+xml, [0-9]* bytes)\]$'
+	lacks "show-mail prints no base64" "$T/shown" '^PD94bWwg'
+fi
+# Drawn by rsvg-convert, as a mail client would: the picture has the SVG's
+# size, every ship its side's colour and its ram, land and sea theirs.
+if ! command -v rsvg-convert >/dev/null 2>&1; then
+	if [ "${CI:-}" = true ]; then
+		bad "rsvg-convert is missing (scripts/setup-debian.sh installs it)"
+	else
+		echo "SKIP: rsvg-convert is missing; the picture is not drawn"
+	fi
+elif [ -s "$T/report.svg" ] &&
+    rsvg-convert "$T/report.svg" -o "$T/report.png" 2>"$T/rsvg.err"; then
+	ok
+	if python3 "$SRC/tests/svg/png.py" "$T/report.svg" "$T/report.png" \
+	    nike=#1f4e9c paralos=#1f4e9c salaminia=#1f4e9c \
+	    azes=#b3261e sidon=#b3261e tyre=#b3261e \
+	    --land '#d8c48f' --sea '#d7e7f3' >"$T/png.out"; then
+		ok
+	else
+		bad "the report's picture is not drawn as it should be"
+		grep '^FAIL' "$T/png.out" | head -10
+	fi
+else
+	bad "rsvg-convert could not draw the report's picture"
+	head -5 "$T/rsvg.err" 2>/dev/null
+fi
+
 # --- a wrong password: refused, nothing stored ----------------------------
 sed 's/persia-secret/wrong/' "$T/persia1.txt" > "$T/persia-bad.txt"
 sed -i 's/^ship sidon.*/ship sidon speed 1/' "$T/persia-bad.txt"

@@ -13,19 +13,23 @@
 #include "store-int.h"
 #include "xalloc.h"
 
-/* The test's composer: headers a reader can check, then the body.  It
- * fails on the compose_fail_at-th call, to prove one mail is one
- * transaction. */
+/* The test's composer: headers a reader can check, then the body, then
+ * each attachment as it is between two marker lines (mpfx_attachment
+ * finds it again).  It fails on the compose_fail_at-th call, to prove
+ * one mail is one transaction. */
 static int
 compose(const struct mailproc_reply *r, void *arg, char **out, char **cause)
 {
 	struct mpfx	*f = arg;
+	struct buf	 b = BUF_INIT;
+	char		*head;
+	size_t		 i;
 
 	if (++f->compose_calls == f->compose_fail_at) {
 		*cause = xstrdup("the test composer fails here");
 		return -1;
 	}
-	*out = xasprintf("Message-ID: <%s>\nFrom: %s\nTo: %s\nSubject: %s\n"
+	head = xasprintf("Message-ID: <%s>\nFrom: %s\nTo: %s\nSubject: %s\n"
 	    "%s%s%s%s%s%sAuto-Submitted: %s\n\n%s", r->message_id, r->from,
 	    r->to, r->subject, r->in_reply_to != NULL ? "In-Reply-To: <" : "",
 	    r->in_reply_to != NULL ? r->in_reply_to : "",
@@ -35,7 +39,68 @@ compose(const struct mailproc_reply *r, void *arg, char **out, char **cause)
 	    r->references != NULL ? "\n" : "",
 	    r->auto_submitted == MAILPROC_AUTO_REPLIED ? "auto-replied" :
 	    "auto-generated", r->body);
+	buf_adds(&b, head);
+	free(head);
+	assert_true(r->nattachments == 0 || r->attachments != NULL);
+	for (i = 0; i < r->nattachments; i++) {
+		buf_printf(&b, "\n" MPFX_ATT_START "%s %s %zu\n",
+		    r->attachments[i].name, r->attachments[i].type,
+		    r->attachments[i].len);
+		buf_add(&b, r->attachments[i].data, r->attachments[i].len);
+		buf_adds(&b, "\n" MPFX_ATT_END "\n");
+	}
+	*out = buf_detach(&b);
 	return 0;
+}
+
+char *
+mpfx_attachment(const char *mail, const char *name, const char *type)
+{
+	const char	*p, *data;
+	char		*head, *got;
+	size_t		 len;
+	int		 n;
+
+	if ((p = strstr(mail, "\n" MPFX_ATT_START)) == NULL)
+		return NULL;
+	p += strlen("\n" MPFX_ATT_START);
+	head = xasprintf("%s %s ", name, type);
+	if (strncmp(p, head, strlen(head)) != 0)
+		fail_msg("the attachment is '%.*s', wanted '%s'",
+		    (int)strcspn(p, "\n"), p, head);
+	p += strlen(head);
+	free(head);
+	n = sscanf(p, "%zu", &len);
+	assert_int_equal(n, 1);
+	data = strchr(p, '\n') + 1;
+	assert_true(strlen(data) >= len);
+	/* The length said is the length sent: the end marker follows. */
+	assert_memory_equal(data + len, "\n" MPFX_ATT_END "\n",
+	    strlen("\n" MPFX_ATT_END "\n"));
+	got = xstrndup(data, len);
+	/* Exactly one: a second would be a second copy of the map. */
+	assert_null(strstr(data + len, MPFX_ATT_START));
+	return got;
+}
+
+char *
+mpfx_outbox(struct mpfx *f, const char *to, const char *subject)
+{
+	sqlite3_stmt	*st;
+	char		*out = NULL;
+
+	assert_int_equal(sqlite3_prepare_v2(store_db(f->s), "SELECT body"
+	    " FROM outbox WHERE recipient = ? AND instr(subject, ?) > 0"
+	    " ORDER BY id DESC LIMIT 1", -1, &st, NULL), SQLITE_OK);
+	sqlite3_bind_text(st, 1, to, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, subject, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		out = xstrdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	if (out == NULL)
+		fail_msg("no mail to %s with '%s' in its subject", to,
+		    subject);
+	return out;
 }
 
 static char *

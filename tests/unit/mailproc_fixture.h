@@ -63,6 +63,19 @@ int	mpfx_teardown(void **state);
 void	mpfx_run(struct mpfx *, const struct step *, size_t n);
 /* The first column of the first row of sql as text (owned), "" if none. */
 char	*mpfx_sql(struct mpfx *, const char *sql);
+/* The message of the last outbox row to to whose subject holds subject
+ * (owned); fails the test when there is none. */
+char	*mpfx_outbox(struct mpfx *, const char *to, const char *subject);
+
+/* The test composer writes each attachment after the body: a line
+ * MPFX_ATT_START "NAME TYPE LENGTH", the bytes, a line MPFX_ATT_END. */
+#define MPFX_ATT_START	"=== attachment: "
+#define MPFX_ATT_END	"=== end of attachment"
+/* The attachment of a message made by the test composer (owned), or NULL
+ * when it has none; fails the test when it has another name or type, a
+ * length that is not its length, or more than one. */
+char	*mpfx_attachment(const char *mail, const char *name,
+	    const char *type);
 
 #define RUN_STEPS(f, steps)	mpfx_run((f), (steps), \
     sizeof (steps) / sizeof (steps)[0])
@@ -71,5 +84,7 @@ extern const struct CMUnitTest	mailproc_cmd_tests[];
 extern const size_t		mailproc_cmd_ntests;
 extern const struct CMUnitTest	mailproc_tpl_tests[];
 extern const size_t		mailproc_tpl_ntests;
+extern const struct CMUnitTest	mailproc_svg_tests[];
+extern const size_t		mailproc_svg_ntests;
 
 #endif

@@ -1,7 +1,8 @@
 /* test_mailproc.c: one order mail at a time, and the clock.  Every test
  * is a table of steps (a mail or a tick) with the outbox rows each must
  * write and a store effect to check (mailproc_fixture.h).  The commands
- * are in test_mailproc_cmd.c. */
+ * are in test_mailproc_cmd.c, the map attached to reports in
+ * test_mailproc_svg.c. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -393,5 +394,7 @@ main(void)
 	    mailproc_cmd_tests, mailproc_cmd_ntests, NULL, NULL);
 	fails += _cmocka_run_group_tests("mailproc-templates",
 	    mailproc_tpl_tests, mailproc_tpl_ntests, NULL, NULL);
+	fails += _cmocka_run_group_tests("mailproc-svg", mailproc_svg_tests,
+	    mailproc_svg_ntests, NULL, NULL);
 	return fails;
 }

@@ -1,0 +1,432 @@
+/* test_mailproc_svg.c: the SVG map attached to report mails.
+ *
+ * The fixture's demo game has no fog; a second game, "fog", is the demo
+ * with visibility 8, which after a turn without orders (every ship holds)
+ * lets athens see sidon alone of the Persian ships and persia paralos
+ * alone of the Athenian ones.  Each report's picture is taken from the
+ * outbox (the test composer writes attachments out whole), parsed with
+ * libxml2 and counted with XPath; a side's must show exactly the ships
+ * its text report shows and leave no trace of the others. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xpath.h>
+#include <libxml/xpathInternals.h>
+
+#include "fileio.h"
+#include "mailproc_fixture.h"
+#include "password.h"
+#include "store.h"
+#include "xalloc.h"
+
+#define SVG_NS		"http://www.w3.org/2000/svg"
+#define SVG_TYPE	"image/svg+xml"
+/* The demo's map is 20 by 12 hexes; each hex shows its name unless a
+ * ship is drawn on it. */
+#define HEXES		240
+
+static const char *const athenians[] = { "nike", "paralos", "salaminia" };
+static const char *const persians[] = { "azes", "tyre", "sidon" };
+
+static void
+ok(int code, char *cause)
+{
+	if (code != STORE_OK)
+		fail_msg("store: %s", cause != NULL ? cause : "?");
+	free(cause);
+}
+
+/* Adds game "fog": the demo scenario with visibility 8, its deadline at
+ * T0 + 1 day (a day before the demo's, so a tick then plays it alone). */
+static void
+add_fog_game(struct mpfx *f)
+{
+	static const char *const sides[] = { "athens", "persia" };
+	struct store_game_new	 g;
+	char			*xml, *fog, *at, *cause = NULL, *gm, *ha, *hp;
+	size_t			 len;
+
+	assert_int_equal(file_read(MAILPROC_SCENARIO, 1 << 20, &xml, &len,
+	    &cause), 0);
+	at = strstr(xml, "visibility=\"0\"");
+	assert_non_null(at);
+	fog = xasprintf("%.*svisibility=\"8\"%s", (int)(at - xml), xml,
+	    at + strlen("visibility=\"0\""));
+	assert_int_equal(password_hash("gm-pass", PASSWORD_COST_MIN, &gm,
+	    &cause), 0);
+	assert_int_equal(password_hash("athens-pw", PASSWORD_COST_MIN, &ha,
+	    &cause), 0);
+	assert_int_equal(password_hash("persia-pw", PASSWORD_COST_MIN, &hp,
+	    &cause), 0);
+	memset(&g, 0, sizeof g);
+	g.id = "fog";
+	g.ruleset = "classic";
+	g.scenario = fog;
+	g.first_turn = 1;
+	g.deadline = T0 + DAY;
+	g.gm_address = "gm@example.org";
+	g.gm_password = gm;
+	g.seed = "fog-seed";
+	g.sides = sides;
+	g.nsides = 2;
+	g.now = T0;
+	ok(store_game_create(f->s, &g, &cause), cause);
+	ok(store_player_add(f->s, "fog", "athens", NULL, "fa@example.org", ha,
+	    1, &cause), cause);
+	ok(store_player_add(f->s, "fog", "persia", NULL, "fp@example.org", hp,
+	    1, &cause), cause);
+	ok(store_observer_add(f->s, "fog", "fobs@example.org", &cause), cause);
+	free(xml);
+	free(fog);
+	free(gm);
+	free(ha);
+	free(hp);
+}
+
+static void
+tick(struct mpfx *f, int64_t at, size_t played)
+{
+	struct mailproc_tick_result	 r;
+	char				*cause = NULL;
+
+	if (mailproc_tick(&f->mp, T0 + at, &r, &cause) != 0)
+		fail_msg("tick failed: %s", cause);
+	assert_int_equal(r.adjudicated, played);
+	mailproc_tick_result_free(&r);
+}
+
+/* --- the picture, parsed --------------------------------------------- */
+
+struct pic {
+	char			*mail;	/* the whole outbox message */
+	char			*svg;
+	xmlDocPtr		 doc;
+	xmlXPathContextPtr	 xp;
+};
+
+/* The report mail to to about game's turn 1, its text and its picture
+ * (which must be there and parse as an SVG document). */
+static void
+pic_get(struct mpfx *f, struct pic *p, const char *to, const char *game)
+{
+	char		*subject, *name;
+	xmlNodePtr	 root;
+
+	subject = xasprintf("[navarch %s] Turn 1 report", game);
+	name = xasprintf("%s-turn-1.svg", game);
+	p->mail = mpfx_outbox(f, to, subject);
+	p->svg = mpfx_attachment(p->mail, name, SVG_TYPE);
+	if (p->svg == NULL)
+		fail_msg("the report to %s has no picture:\n%s", to, p->mail);
+	p->doc = xmlReadMemory(p->svg, (int)strlen(p->svg), name, "UTF-8",
+	    XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+	if (p->doc == NULL)
+		fail_msg("the picture to %s is not XML:\n%.2000s", to, p->svg);
+	root = xmlDocGetRootElement(p->doc);
+	assert_non_null(root);
+	assert_string_equal((const char *)root->name, "svg");
+	assert_non_null(root->ns);
+	assert_string_equal((const char *)root->ns->href, SVG_NS);
+	p->xp = xmlXPathNewContext(p->doc);
+	assert_int_equal(xmlXPathRegisterNs(p->xp, BAD_CAST "s",
+	    BAD_CAST SVG_NS), 0);
+	free(subject);
+	free(name);
+}
+
+static void
+pic_free(struct pic *p)
+{
+	xmlXPathFreeContext(p->xp);
+	xmlFreeDoc(p->doc);
+	free(p->svg);
+	free(p->mail);
+}
+
+static int
+num(const struct pic *p, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static int
+num(const struct pic *p, const char *fmt, ...)
+{
+	xmlXPathObjectPtr	 r;
+	va_list			 ap;
+	char			*expr;
+	double			 v;
+
+	va_start(ap, fmt);
+	expr = xvasprintf(fmt, ap);
+	va_end(ap);
+	r = xmlXPathEvalExpression(BAD_CAST expr, p->xp);
+	if (r == NULL)
+		fail_msg("bad XPath %s", expr);
+	v = xmlXPathCastToNumber(r);
+	xmlXPathFreeObject(r);
+	free(expr);
+	return (int)v;
+}
+
+/* The picture shows ship id: drawn on the map, with its tooltip, and a
+ * line in the legend. */
+static void
+shows(const struct pic *p, const char *id)
+{
+	if (num(p, "count(//s:g[@class='ship']/s:title[contains(., ' %s ')])",
+	    id) != 1)
+		fail_msg("the picture does not draw %s:\n%.3000s", id, p->svg);
+	if (num(p, "count(//s:text[@class='legend-ship']/s:tspan[. = '%s'])",
+	    id) != 1)
+		fail_msg("the legend does not list %s", id);
+}
+
+/* Nothing of ship id, or of its name (the id capitalised), is anywhere
+ * in the picture: no drawing, tooltip, legend line or wreck. */
+static void
+hides(const struct pic *p, const char *id)
+{
+	char	*name = xstrdup(id);
+
+	name[0] = (char)(name[0] - 'a' + 'A');
+	if (strstr(p->svg, id) != NULL || strstr(p->svg, name) != NULL)
+		fail_msg("the picture gives away %s:\n%s", id, p->svg);
+	free(name);
+}
+
+/* The ships drawn, each once with its code once on the map and once in
+ * the legend, and the hex names of every hex without a drawn ship: a
+ * hidden ship leaves its hex named (no gap gives it away) and takes no
+ * code. */
+static void
+counts(const struct pic *p, int ships, const char *const *codes,
+    size_t ncodes)
+{
+	size_t	i;
+
+	assert_int_equal(num(p, "count(//s:g[@class='ship'])"), ships);
+	assert_int_equal(num(p, "count(//s:text[@class='legend-ship'])"),
+	    ships);
+	assert_int_equal(num(p, "count(//s:text[@class='hexname'])"),
+	    HEXES - ships);
+	assert_int_equal(num(p, "count(//s:text[@class='code'])"), ships);
+	assert_int_equal((int)ncodes, ships);
+	for (i = 0; i < ncodes; i++)
+		if (num(p, "count(//s:text[@class='code'][. = '%s'])",
+		    codes[i]) != 1)
+			fail_msg("code %s is not on the map once", codes[i]);
+}
+
+/* The text report and the picture show the same ships. */
+static void
+same_ships(const struct pic *p)
+{
+	const char	*text = strstr(p->mail, "\n\n");
+	size_t		 i;
+	int		 in_text, in_pic;
+
+	for (i = 0; i < 6; i++) {
+		const char *id = i < 3 ? athenians[i] : persians[i - 3];
+
+		in_text = strstr(text, id) != NULL;
+		in_pic = strstr(p->svg, id) != NULL;
+		if (in_text != in_pic)
+			fail_msg("%s is %s the text but %s the picture", id,
+			    in_text ? "in" : "not in", in_pic ? "in" : "not in");
+	}
+}
+
+/* --- tests --------------------------------------------------------------- */
+
+/* Under fog a side's picture shows its own ships and the enemy ships its
+ * text report shows, and nothing else; the GM's and the observer's show
+ * everything. */
+static void
+test_svg_fog(void **state)
+{
+	struct mpfx		*f = *state;
+	static const char *const a_codes[] = { "A1", "A2", "A3", "B1" };
+	static const char *const p_codes[] = { "B1", "B2", "B3", "A1" };
+	static const char *const all_codes[] = { "A1", "A2", "A3", "B1", "B2",
+	    "B3" };
+	struct pic		 p;
+	size_t			 i;
+
+	add_fog_game(f);
+	tick(f, DAY, 1);
+
+	pic_get(f, &p, "fa@example.org", "fog");
+	for (i = 0; i < 3; i++)
+		shows(&p, athenians[i]);
+	shows(&p, "sidon");
+	hides(&p, "azes");
+	hides(&p, "tyre");
+	counts(&p, 4, a_codes, 4);
+	/* The reader's ships lead the legend. */
+	assert_int_equal(num(&p, "count((//s:text[@class='legend-ship'])[1]"
+	    "/s:tspan[. = 'athens'])"), 1);
+	same_ships(&p);
+	pic_free(&p);
+
+	pic_get(f, &p, "fp@example.org", "fog");
+	for (i = 0; i < 3; i++)
+		shows(&p, persians[i]);
+	shows(&p, "paralos");
+	hides(&p, "nike");
+	hides(&p, "salaminia");
+	counts(&p, 4, p_codes, 4);
+	assert_int_equal(num(&p, "count((//s:text[@class='legend-ship'])[1]"
+	    "/s:tspan[. = 'persia'])"), 1);
+	same_ships(&p);
+	pic_free(&p);
+
+	pic_get(f, &p, "gm@example.org", "fog");
+	for (i = 0; i < 3; i++) {
+		shows(&p, athenians[i]);
+		shows(&p, persians[i]);
+	}
+	counts(&p, 6, all_codes, 6);
+	pic_free(&p);
+
+	pic_get(f, &p, "fobs@example.org", "fog");
+	counts(&p, 6, all_codes, 6);
+	pic_free(&p);
+}
+
+/* Without fog a side's picture is the whole map too, its own ships first
+ * in the legend; every report mail carries one, named after the game and
+ * the turn. */
+static void
+test_svg_no_fog(void **state)
+{
+	struct mpfx		*f = *state;
+	static const char *const codes[] = { "A1", "A2", "A3", "B1", "B2",
+	    "B3" };
+	static const char *const to[] = { "a@example.org", "p@example.org",
+	    "gm@example.org", "obs@example.org" };
+	struct pic		 p;
+	size_t			 i;
+
+	tick(f, 2 * DAY, 1);
+	for (i = 0; i < 4; i++) {
+		pic_get(f, &p, to[i], "demo");
+		counts(&p, 6, codes, 6);
+		same_ships(&p);
+		pic_free(&p);
+	}
+	pic_get(f, &p, "p@example.org", "demo");
+	assert_int_equal(num(&p, "count((//s:text[@class='legend-ship'])[1]"
+	    "/s:tspan[. = 'persia'])"), 1);
+	pic_free(&p);
+}
+
+/* svg = no: the report mails are text alone; the text is unchanged. */
+static void
+test_svg_off(void **state)
+{
+	struct mpfx	*f = *state;
+	static const char *const to[] = { "a@example.org", "p@example.org",
+	    "gm@example.org", "obs@example.org" };
+	char		*mail, *att;
+	size_t		 i;
+
+	assert_int_equal(store_game_set_settings(f->s, "demo",
+	    "early = on\nsvg = no\n", NULL), 0);
+	tick(f, 2 * DAY, 1);
+	for (i = 0; i < 4; i++) {
+		mail = mpfx_outbox(f, to[i], "Turn 1 report");
+		assert_non_null(strstr(mail, "NAVARCH -- turn 1 "));
+		att = mpfx_attachment(mail, "demo-turn-1.svg", SVG_TYPE);
+		if (att != NULL)
+			fail_msg("svg = no, yet the mail to %s has a picture",
+			    to[i]);
+		assert_null(strstr(mail, MPFX_ATT_START));
+		free(mail);
+	}
+}
+
+/* RESEND sends the same picture again, with the side's fog; svg = no
+ * leaves it out of a RESEND too. */
+static void
+test_svg_resend(void **state)
+{
+	struct mpfx		*f = *state;
+	struct mailproc_result	 r;
+	static const char	 raw[] = "From: fa@example.org\n"
+	    "Message-ID: <fog-resend-%d@example.org>\nSubject: x\n\n"
+	    "GAME fog\nPLAYER athens\nPASSWORD athens-pw\nRESEND\n";
+	struct pic		 first;
+	char			*mail, *again, *msg, *cause = NULL;
+	int			 round;
+
+	add_fog_game(f);
+	tick(f, DAY, 1);
+	pic_get(f, &first, "fa@example.org", "fog");
+	for (round = 0; round < 2; round++) {
+		if (round == 1)
+			assert_int_equal(store_game_set_settings(f->s, "fog",
+			    "svg = no\n", NULL), 0);
+		msg = xasprintf(raw, round);
+		if (mailproc_message(&f->mp, msg, strlen(msg), T0 + DAY + 60 +
+		    round, &r, &cause) != 0)
+			fail_msg("RESEND failed: %s", cause);
+		assert_int_equal(r.outcome, MAILPROC_DONE);
+		mailproc_result_free(&r);
+		free(msg);
+		mail = mpfx_outbox(f, "fa@example.org", "(again)");
+		again = mpfx_attachment(mail, "fog-turn-1.svg", SVG_TYPE);
+		if (round == 0) {
+			assert_non_null(again);
+			assert_string_equal(again, first.svg);
+		} else
+			assert_null(again);
+		free(again);
+		free(mail);
+	}
+	pic_free(&first);
+}
+
+/* The report mails with their pictures are one transaction with the
+ * turn: the composer failing on a later one leaves no mail and the turn
+ * unplayed; the next tick does it all. */
+static void
+test_svg_atomic(void **state)
+{
+	struct mpfx			*f = *state;
+	struct mailproc_tick_result	 r;
+	char				*cause = NULL, *n;
+
+	f->compose_fail_at = 3;		/* the GM's report */
+	assert_int_equal(mailproc_tick(&f->mp, T0 + 2 * DAY, &r, &cause), -1);
+	assert_non_null(cause);
+	assert_non_null(strstr(cause, "the test composer fails here"));
+	free(cause);
+	cause = NULL;
+	mailproc_tick_result_free(&r);
+	n = mpfx_sql(f, "SELECT (SELECT count(*) FROM outbox) || '/' ||"
+	    " (SELECT count(*) FROM states)");
+	assert_string_equal(n, "0/1");
+	free(n);
+	f->compose_fail_at = 0;
+	tick(f, 2 * DAY + 60, 1);
+	n = mpfx_sql(f, "SELECT count(*) FROM outbox WHERE body LIKE"
+	    " '%" MPFX_ATT_START "demo-turn-1.svg image/svg+xml %'");
+	assert_string_equal(n, "4");
+	free(n);
+}
+
+#define T(f)	cmocka_unit_test_setup_teardown(f, mpfx_setup, mpfx_teardown)
+
+const struct CMUnitTest mailproc_svg_tests[] = {
+	T(test_svg_fog),
+	T(test_svg_no_fog),
+	T(test_svg_off),
+	T(test_svg_resend),
+	T(test_svg_atomic),
+};
+const size_t mailproc_svg_ntests =
+    sizeof mailproc_svg_tests / sizeof mailproc_svg_tests[0];
