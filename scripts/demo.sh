@@ -37,7 +37,7 @@ printf 'umpire\n' > "$demo/gm.pw"
 echo "== Setting up the game (navarch, the GM's tool)"
 nv init >/dev/null
 nv game create demo --scenario "$src/orders/demo/scenario.xml" \
-    --gm gm@demo.example --gm-password-file "$demo/gm.pw"
+    --gm gm@demo.example --gm-password-file "$demo/gm.pw" --seed demo-seed
 nv player add demo athens themistocles@athens.example \
     --password-file "$demo/athens.pw"
 nv player add demo persia artaphernes@persia.example \

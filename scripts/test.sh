@@ -20,9 +20,12 @@ fi
 # one by one, other test scripts by their own "N passed, N failed" line.
 passed=0
 failed=0
+# A cmocka program may run several groups: each ends with its own counts.
 for f in tests/unit/*.log; do
-	p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$f" | tail -n 1)
-	x=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$f" | tail -n 1)
+	p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$f" |
+	    awk '{ n += $1 } END { print n + 0 }')
+	x=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$f" |
+	    awk '{ n += $1 } END { print n + 0 }')
 	passed=$((passed + ${p:-0}))
 	failed=$((failed + ${x:-0}))
 done

@@ -1,6 +1,6 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<!-- mail.xsl: every mail navarchd words itself, except the turn reports
-     (report-*.xsl): answers to players' and the GM's mails, rejections,
+<!-- mail.xsl: every mail navarchd words itself, except the text of the
+     turn reports (report-*.xsl; their subject is worded here): answers to players' and the GM's mails, rejections,
      refusals, answers to mail that reached nobody, reminders, press
      relayed between players, and notices of draws and concessions.
 
@@ -694,6 +694,33 @@
   <xsl:call-template name="p">
     <xsl:with-param name="t" select="$t"/>
   </xsl:call-template>
+</xsl:template>
+
+<!-- ==================================================================
+     A turn report mail: its subject, and what follows the report's own
+     text (report-*.xsl words the report).  The GM learns here who sent
+     no orders.  An empty body adds nothing.
+     ================================================================== -->
+<xsl:template match="/mail[@kind = 'report']">
+  <xsl:value-of select="concat('Subject: Turn ', @played, ' report')"/>
+  <xsl:if test="@again = 'yes'"> (again)</xsl:if>
+  <xsl:value-of select="concat($nl, $nl)"/>
+  <xsl:if test="missed">
+    <xsl:value-of select="concat('For the GM:', $nl)"/>
+    <xsl:for-each select="missed">
+      <xsl:variable name="limit">
+        <xsl:if test="number(@count) >= number(@limit)">: that is the
+          game's limit; you may replace the player (navarch player
+          replace)</xsl:if>
+      </xsl:variable>
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat(@player, ' sent no orders',
+            ' this turn (', @count, ' turn(s) missed in all)', $limit)"/>
+        <xsl:with-param name="first" select="'  '"/>
+        <xsl:with-param name="rest" select="'    '"/>
+      </xsl:call-template>
+    </xsl:for-each>
+  </xsl:if>
 </xsl:template>
 
 <!-- A kind this file does not know stops the mail with a clear error. -->

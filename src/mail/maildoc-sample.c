@@ -299,6 +299,27 @@ press(const char *to, const char *to_kind)
 	return d;
 }
 
+/* The words around a turn report: its subject, the GM's note. */
+static xmlDocPtr
+report(const char *reader, const char *side, int again, int missed)
+{
+	xmlDocPtr	d = doc("report", 0);
+	xmlNodePtr	r = maildoc_root(d), n;
+	int		i;
+
+	md_set(r, "played", "2");
+	md_set(r, "reader", reader);
+	md_set(r, "side", side);
+	md_set(r, "again", again ? "yes" : "no");
+	for (i = 0; i < missed; i++) {
+		n = md_add(r, "missed", NULL);
+		md_set(n, "player", i == 0 ? "persia" : "corinth");
+		md_set(n, "count", i == 0 ? "1" : "2");
+		md_set(n, "limit", "2");
+	}
+	return d;
+}
+
 int
 maildoc_samples(maildoc_sample_fn fn, void *arg)
 {
@@ -328,6 +349,10 @@ maildoc_samples(maildoc_sample_fn fn, void *arg)
 		    "pericles", NULL, 0) },
 		{ "unrouted-unsigned", unrouted("unsigned", NULL, NULL, 0) },
 		{ "unrouted-help", unrouted("unsigned", NULL, NULL, 1) },
+		{ "report-side", report("side", "athens", 0, 0) },
+		{ "report-side-again", report("side", "athens", 1, 0) },
+		{ "report-gm", report("gm", NULL, 0, 2) },
+		{ "report-observer", report("observer", NULL, 0, 0) },
 		{ "reminder", reminder() },
 		{ "press-all", press("ALL", "all") },
 		{ "press-side", press("persia", "side") },

@@ -27,9 +27,11 @@
 
 /* --- adjudication (also the tick's) -------------------------------------- */
 
-/* The GM's note: players who missed this turn, and those at the limit. */
-static void
-missed_note(struct mp_ctx *ctx, const struct play_adj *a, struct buf *b)
+/* The players who missed this turn, for the GM's report mail: how many
+ * turns each missed in all, and the game's limit.  *out owned (free);
+ * the names are a's. */
+static size_t
+missed(struct mp_ctx *ctx, const struct play_adj *a, struct mp_missed **out)
 {
 	const struct play_player *p;
 	char	*v = mp_setting(ctx->g, "missed_limit");
@@ -39,14 +41,14 @@ missed_note(struct mp_ctx *ctx, const struct play_adj *a, struct buf *b)
 	if (v != NULL && str_to_int(v, 1, INT_MAX, &n) == 0)
 		limit = n;
 	free(v);
+	*out = xcalloc(a->nmissed + 1, sizeof **out);
 	for (i = 0; i < a->nmissed; i++) {
 		p = play_roster_find(&ctx->roster, a->missed[i]);
-		n = p != NULL ? p->missed + 1 : 1;
-		buf_printf(b, "  %s sent no orders this turn (%d turn(s) "
-		    "missed in all)%s\n", a->missed[i], n, n >= limit ?
-		    ": that is the game's limit; you may replace the player "
-		    "(navarch player replace)" : "");
+		(*out)[i].player = a->missed[i];
+		(*out)[i].count = p != NULL ? p->missed + 1 : 1;
+		(*out)[i].limit = limit;
 	}
+	return a->nmissed;
 }
 
 /* After the turn: the next deadline by the game's schedule. */
@@ -77,7 +79,9 @@ mp_adjudicate(struct mp_ctx *ctx, int force, int *refused)
 {
 	struct play_adj	 a;
 	struct diag	 d = DIAG_INIT;
-	struct buf	 note = BUF_INIT, errs = BUF_INIT;
+	struct buf	 errs = BUF_INIT;
+	struct mp_missed *m;
+	size_t		 nm;
 	char		*cause = NULL;
 	int		 rc;
 
@@ -99,15 +103,15 @@ mp_adjudicate(struct mp_ctx *ctx, int force, int *refused)
 		buf_free(&errs);
 		return -1;
 	}
-	missed_note(ctx, &a, &note);
+	nm = missed(ctx, &a, &m);
 	ctx->adjudicated = 1;
 	if (!a.ended)
 		next_deadline(ctx);
 	if (!ctx->failed)
-		mp_queue_reports(ctx, a.turn, buf_str(&note));
+		mp_queue_reports(ctx, a.turn, m, nm);
+	free(m);
 	play_adj_free(&a);
 	diag_free(&d);
-	buf_free(&note);
 	return ctx->failed ? -1 : 0;
 }
 

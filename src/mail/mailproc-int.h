@@ -15,6 +15,7 @@
 #include "buf.h"
 #include "mailproc.h"
 #include "play.h"
+#include "report.h"
 
 struct mail_msg;
 struct report_template;
@@ -142,31 +143,46 @@ int	mp_queue_with(struct mp_ctx *, const char *to, const char *subject,
 char	*mp_reply_subject(const struct mp_ctx *);
 /* The GM's address of the game (or the configured default), or NULL. */
 const char *mp_gm_address(const struct mp_ctx *);
+/* A player who sent no orders for the turn played: told to the GM in
+ * the report mail. */
+struct mp_missed {
+	const char	*player;
+	int		 count;		/* turns missed in all */
+	int		 limit;		/* the game's missed_limit */
+};
+
 /* The report mails of the turn just played: one to every active player,
- * the GM and the observers.  0 or -1. */
-int	mp_queue_reports(struct mp_ctx *, int turn, const char *gm_note);
+ * the GM (with the players who missed it) and the observers.  0 or -1. */
+int	mp_queue_reports(struct mp_ctx *, int turn,
+	    const struct mp_missed *, size_t nmissed);
 
 /* One reader's report of a turn of ctx->g as a mail carries it: the text
  * and the SVG map of the state after the turn, with the same fog as the
  * text (NULL when the game's setting svg is no).  Every pointer owned;
  * free with mp_report_free. */
 struct mp_report {
+	int		 turn;		/* the turn played */
+	enum report_reader reader;
+	char		*side;		/* REPORT_SIDE: the side's id */
 	char		*text;
 	char		*svg;		/* NUL-terminated, svg_len bytes */
 	size_t		 svg_len;
 	char		*svg_name;	/* "GAME-turn-N.svg" */
 };
 
-/* The report of turn for side (NULL: the GM's and observers', no fog).
+/* The report of turn for reader (side: the side's id, for REPORT_SIDE).
  * 0, or -1 with *cause (owned by the caller) and *out empty: nothing of
  * it may be sent, text or picture. */
-int	mp_report(struct mp_ctx *, int turn, const char *side,
-	    struct mp_report *out, char **cause);
+int	mp_report(struct mp_ctx *, int turn, enum report_reader,
+	    const char *side, struct mp_report *out, char **cause);
 void	mp_report_free(struct mp_report *);
-/* Queues a report mail: body (the text of rep, or more) and rep's map
- * attached when it has one.  0 or -1 (failed). */
-int	mp_queue_report(struct mp_ctx *, const char *to, const char *subject,
-	    const char *body, const struct mp_report *rep);
+/* Queues a report mail to one address: the subject and what follows the
+ * report's text (the GM's note of missed players) worded by mail.xsl
+ * (kind "report"), rep's map attached when it has one.  again: sent
+ * again on RESEND.  0 or -1 (failed). */
+int	mp_queue_report(struct mp_ctx *, const char *to,
+	    const struct mp_report *rep, int again,
+	    const struct mp_missed *, size_t nmissed);
 /* The MIME type of the map attached to reports. */
 #define MP_SVG_TYPE	"image/svg+xml"
 /* Ends the game (a concession or an agreed draw): result in the open
@@ -177,6 +193,9 @@ int	mp_end_game(struct mp_ctx *, int winner, const char *reason);
 void	mp_sha256_hex(const char *text, size_t len, char out[65]);
 /* A game setting (settings text "key = value" lines), owned, or NULL. */
 char	*mp_setting(const struct store_game *, const char *key);
+/* A yes/no game setting: yes, on, 1 or no, off, 0 (any case); def when
+ * it is not set or says something else. */
+int	mp_setting_flag(const struct store_game *, const char *key, int def);
 
 /* --- the daemon's own mails (mailproc-mail.c, maildoc.h) ----------------- */
 

@@ -23,6 +23,7 @@
 #include "dice.h"
 #include "events.h"
 #include "fileio.h"
+#include "maildoc.h"
 #include "mailproc-int.h"
 #include "map.h"
 #include "map-svg.h"
@@ -73,6 +74,23 @@ mp_setting(const struct store_game *g, const char *key)
 		free(line);
 	}
 	return v;
+}
+
+int
+mp_setting_flag(const struct store_game *g, const char *key, int def)
+{
+	char	*v = mp_setting(g, key);
+
+	if (v != NULL) {
+		if (strcasecmp(v, "off") == 0 || strcasecmp(v, "no") == 0 ||
+		    strcmp(v, "0") == 0)
+			def = 0;
+		else if (strcasecmp(v, "on") == 0 ||
+		    strcasecmp(v, "yes") == 0 || strcmp(v, "1") == 0)
+			def = 1;
+	}
+	free(v);
+	return def;
 }
 
 const char *
@@ -315,9 +333,17 @@ report_svg(const struct report_input *in, struct buf *out, char **cause)
 /* The one place a report is made: the text for the reader and, when svg
  * is not NULL, the SVG map appended to it, both from one replay of the
  * turn.  0, or -1 with *cause (*text NULL, svg as it was). */
+/* The template of each reader's report. */
+static const char *const template_file[] = {
+	[REPORT_SIDE] = "report-side.xsl",
+	[REPORT_GM] = "report-gm.xsl",
+	[REPORT_OBSERVER] = "report-observer.xsl",
+};
+
 static int
 report_make(struct mailproc *mp, const char *game, int turn,
-    const char *side, char **text, struct buf *svg, char **cause)
+    enum report_reader reader, const char *side, char **text,
+    struct buf *svg, char **cause)
 {
 	struct play_game	 pg;
 	struct play_result	 res;
@@ -341,9 +367,9 @@ report_make(struct mailproc *mp, const char *game, int turn,
 	in.orders = res.orders;
 	in.rolls = dice_rolls(res.dice, &nrolls);
 	in.nrolls = nrolls;
-	in.reader = side != NULL ? REPORT_SIDE : REPORT_GM;
-	in.side = side != NULL ? state_side_index(pg.st, side) : -1;
-	if (side != NULL && in.side < 0) {
+	in.reader = reader;
+	in.side = reader == REPORT_SIDE ? state_side_index(pg.st, side) : -1;
+	if (reader == REPORT_SIDE && in.side < 0) {
 		*cause = xasprintf("game %s has no side %s", game, side);
 		goto out;
 	}
@@ -353,8 +379,8 @@ report_make(struct mailproc *mp, const char *game, int turn,
 		goto out;
 	in.corrections = fx.v;
 	in.ncorrections = fx.n;
-	if (mp_read_template(mp, side != NULL ? "report-side.xsl" :
-	    "report-gm.xsl", &xsl, &len, &path, cause) != 0)
+	if (mp_read_template(mp, template_file[reader], &xsl, &len, &path,
+	    cause) != 0)
 		goto out;
 	if (report_render(&in, path, xsl, len, &b, cause) != 0)
 		goto out;
@@ -376,37 +402,28 @@ int
 mailproc_report(struct mailproc *mp, const char *game, int turn,
     const char *side, char **text, char **cause)
 {
-	return report_make(mp, game, turn, side, text, NULL, cause);
-}
-
-/* The game's setting svg (docs/mail-commands.md): on unless it says no
- * (or off, 0, as the other flags read); an unreadable value keeps the
- * picture, which is the default. */
-static int
-svg_wanted(const struct store_game *g)
-{
-	char	*v = mp_setting(g, "svg");
-	int	 on;
-
-	on = v == NULL || (strcasecmp(v, "no") != 0 &&
-	    strcasecmp(v, "off") != 0 && strcmp(v, "0") != 0);
-	free(v);
-	return on;
+	return report_make(mp, game, turn, side != NULL ? REPORT_SIDE :
+	    REPORT_GM, side, text, NULL, cause);
 }
 
 int
-mp_report(struct mp_ctx *ctx, int turn, const char *side,
-    struct mp_report *out, char **cause)
+mp_report(struct mp_ctx *ctx, int turn, enum report_reader reader,
+    const char *side, struct mp_report *out, char **cause)
 {
 	struct buf	svg = BUF_INIT;
-	int		want = svg_wanted(ctx->g);
+	/* The picture is on unless the game's setting svg says no
+	 * (docs/mail-commands.md). */
+	int		want = mp_setting_flag(ctx->g, "svg", 1);
 
 	memset(out, 0, sizeof *out);
-	if (report_make(ctx->mp, ctx->g->id, turn, side, &out->text,
+	if (report_make(ctx->mp, ctx->g->id, turn, reader, side, &out->text,
 	    want ? &svg : NULL, cause) != 0) {
 		buf_free(&svg);
 		return -1;
 	}
+	out->turn = turn;
+	out->reader = reader;
+	out->side = side != NULL ? xstrdup(side) : NULL;
 	if (want) {
 		out->svg_len = svg.len;
 		out->svg = buf_detach(&svg);
@@ -418,27 +435,72 @@ mp_report(struct mp_ctx *ctx, int turn, const char *side,
 void
 mp_report_free(struct mp_report *r)
 {
+	free(r->side);
 	free(r->text);
 	free(r->svg);
 	free(r->svg_name);
 	memset(r, 0, sizeof *r);
 }
 
+/* The words around a report: <mail kind="report" played reader side
+ * again> with a <missed player count limit/> per player who sent no
+ * orders (the GM's only). */
+static int
+report_words(struct mp_ctx *ctx, const struct mp_report *rep, int again,
+    const struct mp_missed *m, size_t nm, char **subject, struct buf *after)
+{
+	static const char *const readers[] = {
+		[REPORT_SIDE] = "side",
+		[REPORT_GM] = "gm",
+		[REPORT_OBSERVER] = "observer",
+	};
+	xmlDocPtr	 doc = mp_doc(ctx, "report");
+	xmlNodePtr	 root = maildoc_root(doc), n;
+	size_t		 i;
+	int		 rc;
+
+	md_set_int(root, "played", rep->turn);
+	md_set(root, "reader", readers[rep->reader]);
+	md_set(root, "side", rep->side);
+	md_set(root, "again", again ? "yes" : "no");
+	for (i = 0; rep->reader == REPORT_GM && i < nm; i++) {
+		n = md_add(root, "missed", NULL);
+		md_set(n, "player", m[i].player);
+		md_set_int(n, "count", m[i].count);
+		md_set_int(n, "limit", m[i].limit);
+	}
+	rc = mp_word(ctx, doc, subject, after);
+	xmlFreeDoc(doc);
+	return rc;
+}
+
 int
-mp_queue_report(struct mp_ctx *ctx, const char *to, const char *subject,
-    const char *body, const struct mp_report *rep)
+mp_queue_report(struct mp_ctx *ctx, const char *to,
+    const struct mp_report *rep, int again, const struct mp_missed *m,
+    size_t nm)
 {
 	struct mailproc_attachment	a;
+	struct buf			after = BUF_INIT, body = BUF_INIT;
+	char				*subject = NULL;
+	int				rc;
 
-	if (rep->svg == NULL)
-		return mp_queue(ctx, to, subject, body,
-		    MAILPROC_AUTO_GENERATED);
+	if ((rc = report_words(ctx, rep, again, m, nm, &subject, &after)) !=
+	    0)
+		goto out;
+	buf_adds(&body, rep->text);
+	if (after.len > 0)
+		buf_printf(&body, "\n%s", buf_str(&after));
 	a.name = rep->svg_name;
 	a.type = MP_SVG_TYPE;
 	a.data = rep->svg;
 	a.len = rep->svg_len;
-	return mp_queue_with(ctx, to, subject, body, MAILPROC_AUTO_GENERATED,
-	    &a, 1);
+	rc = mp_queue_with(ctx, to, subject, buf_str(&body),
+	    MAILPROC_AUTO_GENERATED, &a, rep->svg != NULL ? 1 : 0);
+out:
+	free(subject);
+	buf_free(&after);
+	buf_free(&body);
+	return rc;
 }
 
 static int
@@ -452,52 +514,55 @@ observer_cb(const char *address, void *arg)
 }
 
 int
-mp_queue_reports(struct mp_ctx *ctx, int turn, const char *gm_note)
+mp_queue_reports(struct mp_ctx *ctx, int turn, const struct mp_missed *m,
+    size_t nm)
 {
-	struct buf	 obs = BUF_INIT, gm = BUF_INIT;
-	struct mp_report rep, all;
+	struct buf	 obs = BUF_INIT;
+	struct mp_report rep;
 	const char	*gm_to = mp_gm_address(ctx), *p, *nl;
-	char		*subject, *cause = NULL, *to;
+	char		*cause = NULL, *to;
 	size_t		 i;
 
-	memset(&all, 0, sizeof all);
-	subject = xasprintf("Turn %d report", turn);
 	for (i = 0; i < ctx->roster.np && !ctx->failed; i++) {
 		if (ctx->roster.p[i].removed)
 			continue;
-		if (mp_report(ctx, turn, ctx->roster.p[i].side, &rep,
-		    &cause) != 0)
+		if (mp_report(ctx, turn, REPORT_SIDE, ctx->roster.p[i].side,
+		    &rep, &cause) != 0)
 			mp_fail(ctx, "%s", cause);
 		else
-			mp_queue_report(ctx, ctx->roster.p[i].address, subject,
-			    rep.text, &rep);
+			mp_queue_report(ctx, ctx->roster.p[i].address, &rep, 0,
+			    NULL, 0);
 		mp_report_free(&rep);
 		free(cause);
 		cause = NULL;
 	}
-	if (!ctx->failed && mp_report(ctx, turn, NULL, &all, &cause) != 0)
-		mp_fail(ctx, "%s", cause);
-	free(cause);
-	cause = NULL;
 	if (!ctx->failed && gm_to != NULL) {
-		buf_adds(&gm, all.text);
-		if (gm_note != NULL && *gm_note != '\0')
-			buf_printf(&gm, "\nFor the GM:\n%s", gm_note);
-		mp_queue_report(ctx, gm_to, subject, buf_str(&gm), &all);
+		if (mp_report(ctx, turn, REPORT_GM, NULL, &rep, &cause) != 0)
+			mp_fail(ctx, "%s", cause);
+		else
+			mp_queue_report(ctx, gm_to, &rep, 0, m, nm);
+		mp_report_free(&rep);
+		free(cause);
+		cause = NULL;
 	}
 	if (!ctx->failed)
 		mp_check(ctx, store_observer_list(ctx->mp->store, ctx->g->id,
 		    observer_cb, &obs, &cause), cause);
+	/* Observers see everything but the orders (report-observer.xsl):
+	 * one report for all of them. */
+	memset(&rep, 0, sizeof rep);
+	if (!ctx->failed && obs.len > 0 && mp_report(ctx, turn,
+	    REPORT_OBSERVER, NULL, &rep, &cause) != 0)
+		mp_fail(ctx, "%s", cause);
+	free(cause);
 	for (p = buf_str(&obs); !ctx->failed && *p != '\0'; p = nl + 1) {
 		nl = strchr(p, '\n');
 		to = xstrndup(p, (size_t)(nl - p));
-		mp_queue_report(ctx, to, subject, all.text, &all);
+		mp_queue_report(ctx, to, &rep, 0, NULL, 0);
 		free(to);
 	}
+	mp_report_free(&rep);
 	buf_free(&obs);
-	buf_free(&gm);
-	mp_report_free(&all);
-	free(subject);
 	return ctx->failed ? -1 : 0;
 }
 

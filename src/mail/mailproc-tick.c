@@ -66,23 +66,6 @@ setting_secs(const struct store_game *g, const char *key, int64_t def)
 	return def;
 }
 
-static int
-setting_flag(const struct store_game *g, const char *key, int def)
-{
-	char	*v = mp_setting(g, key);
-
-	if (v != NULL) {
-		if (strcasecmp(v, "off") == 0 || strcasecmp(v, "no") == 0 ||
-		    strcmp(v, "0") == 0)
-			def = 0;
-		else if (strcasecmp(v, "on") == 0 ||
-		    strcasecmp(v, "yes") == 0 || strcmp(v, "1") == 0)
-			def = 1;
-	}
-	free(v);
-	return def;
-}
-
 static void
 remind(struct mp_ctx *ctx, const struct play_player *p,
     struct mailproc_tick_result *out)
@@ -134,7 +117,7 @@ tick_game(struct mp_ctx *ctx, struct mailproc_tick_result *out,
 	}
 	grace = setting_secs(ctx->g, "grace", ctx->mp->grace);
 	before = setting_secs(ctx->g, "reminder", ctx->mp->reminder);
-	early = setting_flag(ctx->g, "early", ctx->mp->early);
+	early = mp_setting_flag(ctx->g, "early", ctx->mp->early);
 	due = dl != 0 && ctx->now >= dl + grace;
 	if (due || (early && expected > 0 && ready == expected)) {
 		ctx->actor = xstrdup(due ? "daemon:deadline" :

@@ -12,12 +12,12 @@ cp "$SRC"/templates/*.xsl "$TPL/"
 
 # --- the shipped templates -------------------------------------------------
 expect 0 "shipped templates" "$NAVARCH" templates --dir "$SRC/templates"
-has "every sample worded" "$T/err" "mail.xsl: 24 sample mails worded, 0 failed"
+has "every sample worded" "$T/err" "mail.xsl: 28 sample mails worded, 0 failed"
 has "report templates compile" "$T/err" "report-side.xsl: compiles"
 expect 0 "--show" "$NAVARCH" templates --dir "$SRC/templates" --show
 for s in answer-player answer-gm rejected-player refused-gm \
     unrouted-no-game unrouted-help reminder press-all draw-offer drawn \
-    concession conceded-none-left; do
+    concession conceded-none-left report-gm report-side-again; do
 	has "sample $s shown" "$T/out" "^==== $s\$"
 done
 has "the reminder's subject" "$T/out" "^Subject: Reminder: your orders"
@@ -57,7 +57,7 @@ PY
 expect 1 "no reminder wording" "$NAVARCH" templates --dir "$TPL"
 has "the missing kind named" "$T/err" \
     "sample reminder: .*no wording for a mail of kind reminder"
-has "the others still worded" "$T/err" "23 sample mails worded, 1 failed"
+has "the others still worded" "$T/err" "27 sample mails worded, 1 failed"
 
 # --- a missing report template ---------------------------------------------
 cp "$SRC/templates/mail.xsl" "$TPL/mail.xsl"

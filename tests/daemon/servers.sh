@@ -184,6 +184,7 @@ CONF
 
 expect 0 "init" nv init
 expect 0 "game create" nv game create demo --scenario "$SCENARIO" \
+    --seed demo-seed \
     --gm gm@example.org --gm-password-file "$T/pw-gm"
 expect 0 "player athens" nv player add demo athens athens@example.org \
     --password-file "$T/pw-athens"

@@ -301,7 +301,12 @@ test_deadline(void **state)
 			{ "gm@example.org", "Turn 1 report", { "For the GM:",
 			  "persia sent no orders this turn (1 turn(s) missed "
 			  "in all)" } },
-			REPORT("obs@example.org"),
+			/* Observers: everything but the orders and the
+			 * GM's note. */
+			{ "obs@example.org", "Turn 1 report", {
+			  "NAVARCH -- turn 1 report for observers" },
+			  { "ORDERS IN FORCE", "For the GM:",
+			    "SHIP nike SPEED 4" } },
 		  }, "SELECT missed FROM players WHERE id = 'persia'", "1" },
 		/* Turn 2 has no deadline (no schedule): nothing is due. */
 		{ NULL, 5 * DAY, 0, { { NULL } },
