@@ -245,9 +245,9 @@ ctl_record_load(struct store *s, const char *game, struct ctl_record *r)
 	memset(&l, 0, sizeof l);
 	l.rec = r;
 	l.s = s;
-	/* One read transaction would be ideal; WAL readers see a snapshot
-	 * per statement otherwise, so take the write lock briefly. */
-	if ((code = store_begin(s, &cause)) != STORE_OK)
+	/* One snapshot for every read (WAL readers see one per statement
+	 * otherwise), without the write lock: the daemon goes on. */
+	if ((code = store_begin_read(s, &cause)) != STORE_OK)
 		return ctl_store_err(code, cause);
 	code = store_game_get(s, game, &g, &cause);
 	if (code == STORE_OK) {

@@ -311,18 +311,32 @@ txn_end(struct store *s, struct txn *t, int code, char **cause)
 	return code;
 }
 
-int
-store_begin(struct store *s, char **cause)
+static int
+begin(struct store *s, const char *sql, char **cause)
 {
 	int	code;
 
 	if (!sqlite3_get_autocommit(s->db))
 		return st_cause(cause, STORE_ERROR,
 		    "a transaction is already open");
-	code = exec_plain(s, "BEGIN IMMEDIATE", "begin", cause);
+	code = exec_plain(s, sql, "begin", cause);
 	if (code == STORE_OK)
 		s->explicit_txn = 1;
 	return code;
+}
+
+int
+store_begin(struct store *s, char **cause)
+{
+	return begin(s, "BEGIN IMMEDIATE", cause);
+}
+
+int
+store_begin_read(struct store *s, char **cause)
+{
+	/* Deferred: the snapshot is taken at the first read and kept to
+	 * the end; no write lock is ever asked for. */
+	return begin(s, "BEGIN DEFERRED", cause);
 }
 
 int

@@ -112,6 +112,12 @@ void	store_close(struct store *);
  * store_abort rolls back (named so because store_rollback is the GM's turn
  * rollback): STORE_OK, STORE_ERROR (none open). */
 int	store_begin(struct store *, char **cause);
+/* A read transaction (BEGIN DEFERRED): every read until store_abort (or
+ * store_commit) sees one snapshot of the database, as a replay or an
+ * export must, and under WAL it neither waits for nor blocks a writer
+ * such as the daemon.  Nothing may be written inside it.  STORE_OK,
+ * STORE_BUSY, STORE_ERROR (a transaction is already open). */
+int	store_begin_read(struct store *, char **cause);
 int	store_commit(struct store *, char **cause);
 int	store_abort(struct store *, char **cause);
 

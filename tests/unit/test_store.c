@@ -352,6 +352,43 @@ test_transactions(void **state)
 	assert_int_equal(sqlite3_get_autocommit(store_db(f->s)), 1);
 }
 
+/* A read transaction keeps one snapshot while another connection writes,
+ * and never holds the writer up. */
+static void
+test_read_snapshot(void **state)
+{
+	struct fx	*f = *state;
+	struct store	*writer;
+	struct store_game *g = NULL;
+	char		*cause = NULL;
+
+	make_game(f->s, "g1");
+	expect_code(store_game_set_deadline(f->s, "g1", 1000, &cause),
+	    STORE_OK, &cause);
+	/* The writer waits 0 ms: a lock held by the reader would show. */
+	expect_code(store_open(f->path, 0, &writer, &cause), STORE_OK,
+	    &cause);
+	expect_code(store_begin_read(f->s, &cause), STORE_OK, &cause);
+	expect_code(store_begin_read(f->s, &cause), STORE_ERROR, &cause);
+	expect_code(store_game_get(f->s, "g1", &g, &cause), STORE_OK, &cause);
+	assert_int_equal(g->deadline, 1000);
+	store_game_free(g);
+	expect_code(store_begin(writer, &cause), STORE_OK, &cause);
+	expect_code(store_game_set_deadline(writer, "g1", 2000, &cause),
+	    STORE_OK, &cause);
+	expect_code(store_commit(writer, &cause), STORE_OK, &cause);
+	/* Still the snapshot of the first read. */
+	expect_code(store_game_get(f->s, "g1", &g, &cause), STORE_OK, &cause);
+	assert_int_equal(g->deadline, 1000);
+	store_game_free(g);
+	expect_code(store_abort(f->s, &cause), STORE_OK, &cause);
+	expect_code(store_game_get(f->s, "g1", &g, &cause), STORE_OK, &cause);
+	assert_int_equal(g->deadline, 2000);
+	store_game_free(g);
+	assert_int_equal(sqlite3_get_autocommit(store_db(f->s)), 1);
+	store_close(writer);
+}
+
 /* --- backup ------------------------------------------------------------ */
 
 static void
@@ -414,6 +451,7 @@ main(void)
 		TC(test_not_a_database),
 		T(test_busy),
 		T(test_transactions),
+		T(test_read_snapshot),
 		T(test_backup),
 	};
 	int	fails;
