@@ -448,7 +448,7 @@ struct fog_row {
 	enum game	 game;
 	const char	*side;
 	const char	*hidden[24];
-	const char	*shown[8];
+	const char	*shown[10];
 };
 
 static const struct fog_row fog_rows[] = {
@@ -473,7 +473,9 @@ static const struct fog_row fog_rows[] = {
 	    { "p6", "Gaza", "2005", "p7", "Tarsos", "1803",
 	      "p8", "Kition", "1804", "p9", "Ugarit", "1606",
 	      "p10", "Askalon", "2302", "2401", "2501", NULL },
-	    { "p1", "Azes", "p2", "Tyros", "p3", "Sidon", "p4", NULL } },
+	    { "p1", "Azes", "p2", "Tyros", "p3", "Sidon", "p4",
+	      /* Lost a2 and a8 keep their numbers: a9 stays A9. */
+	      "A9  a9 Pallas", "A10 a10 Theseus", NULL } },
 	{ GAME_BUSY20_FOG, "persia",
 	    { "a8", "Hermes", "0216", "0217", "a9", "Pallas", "1813",
 	      "a10", "Theseus", "1610", NULL },
