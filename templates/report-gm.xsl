@@ -121,7 +121,7 @@
 <xsl:template name="ship-detail">
   <xsl:variable name="binds">
     <xsl:if test="@obligation = 'back'">
-      <xsl:text> Rammed last turn: must back one hex (MOVE B).</xsl:text>
+      <xsl:text> It rammed this turn, so next turn it must back one hex (MOVE B).</xsl:text>
     </xsl:if>
     <xsl:if test="@obligation = 'pivot'">
       <xsl:text> Getting under way after backing: at most one turn before</xsl:text>
