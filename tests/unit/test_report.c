@@ -439,6 +439,68 @@ test_observer_no_orders(void **state)
 	played_free(&p);
 }
 
+/* text with every run of white space one space, so that a sentence is
+ * found wherever nv:wrap broke its lines. */
+static char *
+squash(char *text)
+{
+	char	*r = text, *w = text;
+
+	for (; *r != '\0'; r++)
+		if (*r != ' ' && *r != '\n')
+			*w++ = *r;
+		else if (w > text && w[-1] != ' ')
+			*w++ = ' ';
+	*w = '\0';
+	return text;
+}
+
+/* A ship attribute of the state set by hand (the report reads the state
+ * as it is). */
+static void
+set_ship_text(struct nv_state *st, const char *ship, const char *attr,
+    const char *value)
+{
+	const struct nv_attr_def *ad = st->rs->ops->ship_attrs;
+	int			 i = state_ship_index(st, ship);
+	size_t			 k;
+
+	assert_true(i >= 0);
+	for (k = 0; k < st->rs->ops->nship_attrs; k++)
+		if (strcmp(ad[k].name, attr) == 0)
+			break;
+	assert_true(k < st->rs->ops->nship_attrs);
+	free(st->ships[i].attr[k].s);
+	st->ships[i].attr[k].s = xstrdup(value);
+}
+
+/* Lists of ids in the ship details read as words in every template: who
+ * a ship is grappled with, and who raked it (which it may not board). */
+static void
+test_id_lists(void **state)
+{
+	struct played		p;
+	struct report_input	in;
+	char			*out;
+	int			 r;
+
+	(void)state;
+	play(GAME_BUSY20, &p);
+	set_ship_text(p.after, "p3", "raked-by", "a3 a7");
+	set_ship_text(p.after, "p1", "grappled", "a1 a5 a6");
+	for (r = REPORT_SIDE; r <= REPORT_OBSERVER; r++) {
+		input_for(&p, (enum report_reader)r, r == REPORT_SIDE ?
+		    "persia" : NULL, &in);
+		out = squash(render(&in));
+		if (strstr(out, "Oars raked by a3 and a7:") == NULL ||
+		    strstr(out, "it may not board a3 or a7.") == NULL ||
+		    strstr(out, "Grappled with a1, a5 and a6: cannot") == NULL)
+			fail_msg("%s:\n%s", template_files[r], out);
+		free(out);
+	}
+	played_free(&p);
+}
+
 /* --- fog of war ----------------------------------------------------------------- */
 
 /* What a side must never read under fog: ids, names and every hex the
@@ -828,6 +890,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_golden),
 		cmocka_unit_test(test_observer_no_orders),
+		cmocka_unit_test(test_id_lists),
 		cmocka_unit_test(test_fog),
 		cmocka_unit_test(test_no_fog_shows_all),
 		cmocka_unit_test(test_bad_templates),
