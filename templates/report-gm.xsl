@@ -103,16 +103,23 @@
     <xsl:for-each select="$gone">
       <xsl:variable name="fate">
         <xsl:choose>
-          <xsl:when test="@status = 'sunk'">sunk</xsl:when>
-          <xsl:when test="@status = 'exited'">left the battle</xsl:when>
+          <xsl:when test="@status = 'sunk'">
+            <xsl:value-of select="concat('sunk in ', @hex)"/>
+          </xsl:when>
+          <xsl:when test="@status = 'exited'">
+            <xsl:value-of select="concat('sailed off the map from ', @hex,
+                ' and left the battle')"/>
+          </xsl:when>
           <xsl:otherwise>
             <xsl:value-of select="concat('captured by ', @side, ', in ',
                 @hex)"/>
           </xsl:otherwise>
         </xsl:choose>
       </xsl:variable>
-      <xsl:value-of select="nv:wrap(concat(@id, ' (', @class, '): ',
-          $fate), '  ', '    ')"/>
+      <!-- The name too: the ship is in no table any more. -->
+      <xsl:value-of select="nv:wrap(concat(@id,
+          substring(concat(' ', @name), 1, 1 + string-length(@name)),
+          ' (', @class, '): ', $fate), '  ', '    ')"/>
       <xsl:value-of select="$nl"/>
     </xsl:for-each>
   </xsl:if>
@@ -133,6 +140,10 @@
         <xsl:with-param name="ids" select="normalize-space(@grappled)"/>
       </xsl:call-template>
       <xsl:text>: cannot move (SPEED 0).</xsl:text>
+    </xsl:if>
+    <!-- The table shows a prize by its old side's code letter. -->
+    <xsl:if test="@owner != @side">
+      <xsl:value-of select="concat(' Captured from ', @owner, '.')"/>
     </xsl:if>
     <!-- Who raked it matters: a raked ship may not board its raker. -->
     <xsl:if test="@raked > 0">
