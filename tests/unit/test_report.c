@@ -181,9 +181,9 @@ play(enum game g, struct played *p)
 	}
 	free(sx);
 	free(rng);
-	/* Case 281 is played without fog: its fog variant must show that a
-	 * side sees four hexes, and land (1607-1609) blocks a10's view of
-	 * p9 four hexes away. */
+	/* Case 281's state has no fog.  Its fog variant sees 4 hexes: the
+	 * two squadrons in the east stay out of each other's sight, p9
+	 * behind the land of 1607-1609 although a10 is only 4 hexes off. */
 	if (g == GAME_BUSY_FOG || g == GAME_BUSY20_FOG)
 		p->before->settings.visibility = 4;
 	p->orders = orders_new(p->before);
