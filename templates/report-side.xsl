@@ -109,16 +109,23 @@
     <xsl:for-each select="$gone">
       <xsl:variable name="fate">
         <xsl:choose>
-          <xsl:when test="@status = 'sunk'">sunk</xsl:when>
-          <xsl:when test="@status = 'exited'">left the battle</xsl:when>
+          <xsl:when test="@status = 'sunk'">
+            <xsl:value-of select="concat('sunk in ', @hex)"/>
+          </xsl:when>
+          <xsl:when test="@status = 'exited'">
+            <xsl:value-of select="concat('sailed off the map from ', @hex,
+                ' and left the battle')"/>
+          </xsl:when>
           <xsl:otherwise>
             <xsl:value-of select="concat('captured by ', @side, ', in ',
                 @hex)"/>
           </xsl:otherwise>
         </xsl:choose>
       </xsl:variable>
-      <xsl:value-of select="nv:wrap(concat(@id, ' (', @class, '): ',
-          $fate), '  ', '    ')"/>
+      <!-- The name too: the ship is in no table any more. -->
+      <xsl:value-of select="nv:wrap(concat(@id,
+          substring(concat(' ', @name), 1, 1 + string-length(@name)),
+          ' (', @class, '): ', $fate), '  ', '    ')"/>
       <xsl:value-of select="$nl"/>
     </xsl:for-each>
   </xsl:if>
@@ -127,19 +134,41 @@
 <xsl:template name="ship-detail">
   <xsl:variable name="binds">
     <xsl:if test="@obligation = 'back'">
-      <xsl:text> Rammed last turn: must back one hex (MOVE B).</xsl:text>
+      <xsl:text> It rammed this turn, so next turn it must back one hex (MOVE B).</xsl:text>
     </xsl:if>
     <xsl:if test="@obligation = 'pivot'">
       <xsl:text> Getting under way after backing: at most one turn before</xsl:text>
       <xsl:text> the first F, speed up to its acceleration from 0.</xsl:text>
     </xsl:if>
     <xsl:if test="@grappled != ''">
-      <xsl:value-of select="concat(' Grappled with ', @grappled,
-          ': cannot move (SPEED 0).')"/>
+      <xsl:text> Grappled with </xsl:text>
+      <xsl:call-template name="id-list">
+        <xsl:with-param name="ids" select="normalize-space(@grappled)"/>
+      </xsl:call-template>
+      <xsl:text>: cannot move (SPEED 0).</xsl:text>
     </xsl:if>
+    <!-- The table shows a prize by its old side's code letter. -->
+    <xsl:if test="@owner != @side">
+      <xsl:value-of select="concat(' Captured from ', @owner, '.')"/>
+    </xsl:if>
+    <!-- Who raked it matters: a raked ship may not board its raker. -->
     <xsl:if test="@raked > 0">
-      <xsl:value-of select="concat(' Oars raked (', @raked,
-          '): cruise lowered, no maximum speed.')"/>
+      <xsl:text> Oars raked</xsl:text>
+      <xsl:if test="normalize-space(@raked-by) != ''">
+        <xsl:text> by </xsl:text>
+        <xsl:call-template name="id-list">
+          <xsl:with-param name="ids" select="normalize-space(@raked-by)"/>
+        </xsl:call-template>
+      </xsl:if>
+      <xsl:text>: cruise lowered, turning circle raised, no maximum speed</xsl:text>
+      <xsl:if test="normalize-space(@raked-by) != ''">
+        <xsl:text>; it may not board </xsl:text>
+        <xsl:call-template name="id-list">
+          <xsl:with-param name="ids" select="normalize-space(@raked-by)"/>
+          <xsl:with-param name="and" select="' or '"/>
+        </xsl:call-template>
+      </xsl:if>
+      <xsl:text>.</xsl:text>
     </xsl:if>
   </xsl:variable>
   <xsl:value-of select="nv:wrap(concat(@id, ': cruise ', @cruise, ', max ',
@@ -147,6 +176,30 @@
       @turn-circle, '. Weapons: ', @weapons, '. Marines: ',
       @marine-types, '.', $binds), '  ', '    ')"/>
   <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<!-- A state's list of ids ("a3 a7") in words: "a3", "a3 and a7",
+     "a3, a5 and a7" (or "or" for and). -->
+<xsl:template name="id-list">
+  <xsl:param name="ids"/>
+  <xsl:param name="and" select="' and '"/>
+  <xsl:choose>
+    <xsl:when test="not(contains($ids, ' '))">
+      <xsl:value-of select="$ids"/>
+    </xsl:when>
+    <xsl:otherwise>
+      <xsl:variable name="rest" select="substring-after($ids, ' ')"/>
+      <xsl:value-of select="substring-before($ids, ' ')"/>
+      <xsl:choose>
+        <xsl:when test="contains($rest, ' ')"><xsl:text>, </xsl:text></xsl:when>
+        <xsl:otherwise><xsl:value-of select="$and"/></xsl:otherwise>
+      </xsl:choose>
+      <xsl:call-template name="id-list">
+        <xsl:with-param name="ids" select="$rest"/>
+        <xsl:with-param name="and" select="$and"/>
+      </xsl:call-template>
+    </xsl:otherwise>
+  </xsl:choose>
 </xsl:template>
 
 <xsl:template name="enemies">

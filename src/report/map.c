@@ -2,6 +2,7 @@
  * the legend.  map-grid.c draws the hexes. */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,46 @@ visible(const unsigned char *flags, size_t i)
 	return flags == NULL || flags[i] != 0;
 }
 
+/* Ship ids in the order a player reads them: a run of digits compares by
+ * its value, so a2 comes before a10.  Codes are numbered in this order,
+ * and a side whose ships are a1 ... a10 gets A1 ... A10: in bytewise
+ * order a10 would be A2 and a3 A4, and a player who reads A4 on the map
+ * would order a4.  Ids equal in value ("a01", "a1") fall back to bytes. */
+static int
+id_cmp(const char *a, const char *b)
+{
+	const char	*p = a, *q = b;
+	size_t		 lp, lq;
+	int		 c;
+
+	while (*p != '\0' && *q != '\0') {
+		if (isdigit((unsigned char)*p) && isdigit((unsigned char)*q)) {
+			while (*p == '0')
+				p++;
+			while (*q == '0')
+				q++;
+			for (lp = 0; isdigit((unsigned char)p[lp]); lp++)
+				;
+			for (lq = 0; isdigit((unsigned char)q[lq]); lq++)
+				;
+			if (lp != lq)
+				return lp < lq ? -1 : 1;
+			if ((c = memcmp(p, q, lp)) != 0)
+				return c;
+			p += lp;
+			q += lq;
+			continue;
+		}
+		if (*p != *q)
+			return (unsigned char)*p < (unsigned char)*q ? -1 : 1;
+		p++;
+		q++;
+	}
+	if (*p != *q)
+		return *p == '\0' ? -1 : 1;
+	return strcmp(a, b);
+}
+
 char *
 map_ship_code(const struct nv_state *st, const unsigned char *vis,
     int ship, char *out)
@@ -41,8 +82,9 @@ map_ship_code(const struct nv_state *st, const unsigned char *vis,
 
 	/* Numbered among the visible ships only, so that a hidden ship
 	 * leaves no gap to count. */
-	for (i = 0; i < ship; i++) {
-		if (!visible(vis, (size_t)i))
+	for (i = 0; i < (int)st->nships; i++) {
+		if (!visible(vis, (size_t)i) ||
+		    id_cmp(st->ships[i].id, st->ships[ship].id) >= 0)
 			continue;
 		all++;
 		if (st->ships[i].owner == owner)

@@ -85,9 +85,11 @@ int	map_columns_fit(int width, int digits);
 
 /* The short code of ship i on the map: its original side's letter (A-Z,
  * then a-z) and its number among that side's visible ships in id order,
- * e.g. "A1", "B12"; "+" and two base-36 digits of its index among all
- * visible ships when that does not fit.  visible as in map_opts (NULL for
- * all).  Writes at most 4 bytes with the NUL into out; returns out. */
+ * digits read by value (a2 before a10: a10 is A10 when a1 ... a9 are
+ * visible), e.g. "A1", "B12"; "+" and two base-36 digits of its index
+ * among all visible ships when that does not fit.  visible as in map_opts
+ * (NULL for all).  Writes at most 4 bytes with the NUL into out; returns
+ * out. */
 char	*map_ship_code(const struct nv_state *, const unsigned char *visible,
 	    int ship, char *out);
 

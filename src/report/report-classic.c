@@ -48,6 +48,11 @@ report_ruleset_ship(const struct nv_state *st, int i, xmlNodePtr node)
 	doc_set_int(node, "accel", classic_accel(st->rs, s));
 	doc_set_int(node, "turn-circle", classic_turn_circle(st->rs, s));
 	left = cd->max_speed_uses - s->attr[CL_A_MAX_USES].i;
+	/* A ship whose maximum is its cruising speed (raked, where the
+	 * ruleset takes maximum speed away) has no maximum-speed turn left,
+	 * however few it has used: the table must not offer three. */
+	if (classic_max_speed(st->rs, s) <= classic_cruise(st->rs, s))
+		left = 0;
 	doc_set_int(node, "max-speed-uses-left", left < 0 ? 0 : left);
 	for (w = 0; w < CL_W_COUNT; w++) {
 		n = s->attr[CL_A_BOWS + w].i;

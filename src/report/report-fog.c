@@ -111,8 +111,12 @@ report_fog_end(const struct report_input *in, unsigned char *ship_vis,
 	for (i = 0; i < st->nships; i++) {
 		own = st->ships[i].side == in->side ||
 		    st->ships[i].owner == in->side;
-		ship_vis[i] = !fog || (ship_on_map(&st->ships[i]) &&
-		    (own || fog_sees(st, in->side, st->ships[i].hex)));
+		/* Own ships count also when lost: a side knows them, and
+		 * they keep their numbers in the map codes, so that a1 ...
+		 * a10 stay A1 ... A10 after a2 sinks, as without fog.  Only
+		 * a ship on the map is drawn. */
+		ship_vis[i] = !fog || own || (ship_on_map(&st->ships[i]) &&
+		    fog_sees(st, in->side, st->ships[i].hex));
 	}
 	/* A wreck shows where it lies if it is in sight, or if it was one of
 	 * the reader's own ships: a side knows where its ships went down. */

@@ -125,8 +125,10 @@ void	report_wrap(const char *text, const char *first, const char *rest,
 	    int width, struct buf *out);
 
 /* Fog of war at the end of the turn for side (the ships and wrecks of
- * in->after that side sees, one flag each, as map_opts wants them).
- * Every flag is 1 without fog (visibility 0) or for another reader.
+ * in->after that side sees, one flag each, as map_opts wants them: its
+ * own ships, also those no longer on the map, which the map numbers but
+ * does not draw, and the others in sight).  Every flag is 1 without fog
+ * (visibility 0) or for another reader.
  * ship_vis holds after->nships, wreck_vis after->nwrecks. */
 void	report_fog_end(const struct report_input *, unsigned char *ship_vis,
 	    unsigned char *wreck_vis);

@@ -541,6 +541,49 @@ test_codes(void **state)
 	free(xml);
 }
 
+/* Numbers in ids count by value: a10 comes after a9 (the state holds the
+ * ships in byte order, a1 a10 a2 a9 b10 b9), so ships a1 ... a10 are A1
+ * ... A10 and a player never reads A2 for a10. */
+static void
+test_codes_natural_order(void **state)
+{
+	static const char	 xml[] = "<scenario ruleset=\"classic\" "
+	    "turn=\"1\"><map columns=\"6\" rows=\"6\"/>"
+	    "<side id=\"a\" nation=\"hellenistic\" crew=\"average\"/>"
+	    "<side id=\"b\" nation=\"hellenistic\" crew=\"average\"/>"
+	    "<ship id=\"a10\" side=\"a\" class=\"trireme\" hex=\"0101\" "
+	    "facing=\"N\"/><ship id=\"a2\" side=\"a\" class=\"trireme\" "
+	    "hex=\"0102\" facing=\"N\"/><ship id=\"a9\" side=\"a\" "
+	    "class=\"trireme\" hex=\"0103\" facing=\"N\"/>"
+	    "<ship id=\"a1\" side=\"a\" class=\"trireme\" hex=\"0104\" "
+	    "facing=\"N\"/><ship id=\"b9\" side=\"b\" class=\"trireme\" "
+	    "hex=\"0601\" facing=\"S\"/><ship id=\"b10\" side=\"b\" "
+	    "class=\"trireme\" hex=\"0602\" facing=\"S\"/></scenario>";
+	static const char *const want[][2] = {
+		{ "a1", "A1" }, { "a2", "A2" }, { "a9", "A3" }, { "a10", "A4" },
+		{ "b9", "B1" }, { "b10", "B2" }
+	};
+	const struct datafix	*fx = *state;
+	struct nv_state		*st = datafix_state(fx, xml);
+	unsigned char		 vis[8];
+	char			 code[8];
+	size_t			 i;
+	int			 k;
+
+	for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+		k = state_ship_index(st, want[i][0]);
+		assert_true(k >= 0);
+		assert_string_equal(map_ship_code(st, NULL, k, code),
+		    want[i][1]);
+	}
+	/* Hiding a2 closes the gap in the same order. */
+	memset(vis, 1, sizeof vis);
+	vis[state_ship_index(st, "a2")] = 0;
+	assert_string_equal(map_ship_code(st, vis, state_ship_index(st,
+	    "a10"), code), "A3");
+	state_free(st);
+}
+
 /* --- main ---------------------------------------------------------------- */
 
 int
@@ -554,6 +597,7 @@ main(void)
 		cmocka_unit_test(test_sheets),
 		cmocka_unit_test(test_window),
 		cmocka_unit_test(test_codes),
+		cmocka_unit_test(test_codes_natural_order),
 	};
 
 	return cmocka_run_group_tests(tests, datafix_setup,

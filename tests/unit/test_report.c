@@ -2,14 +2,18 @@
  *
  * Turns are played here with the engine (a busy turn of three sides with
  * a ram, fire, a boarding that ends in a capture, holes and ships far
- * away; and the first turn of case 280), then reported with the shipped
- * templates (templates/report-*.xsl).  Golden files (tests/unit/golden/
- * report-*.txt) hold every whole report; every report is also checked
- * for the rules of plain-text mail, for an order template that the
- * orders validator accepts, and, under fog of war, for every id, name
- * and hex of every ship the side must not see (in the text and in the
- * document the template saw).  Broken templates must give a clear error
- * and no text.  NAVARCH_UPDATE_GOLDEN=1 rewrites the golden files: read
+ * away; the first turn of case 280; and case 281, twenty ships with two
+ * rams, a rake, fire, a capture, plugging, a blocked move, a collision
+ * and ships off the map, from the case's own files and dice), then
+ * reported with the shipped templates (templates/report-*.xsl).  The fog
+ * variants are the same turns with <settings visibility="4">: fog
+ * changes what a report tells, never the turn.  Golden files
+ * (tests/unit/golden/report-*.txt) hold every whole report; every report
+ * is also checked for the rules of plain-text mail, for an order template
+ * that the orders validator accepts, and, under fog of war, for every id,
+ * name and hex of every ship the side must not see (in the text and in
+ * the document the template saw).  Broken templates must give a clear
+ * error and no text.  NAVARCH_UPDATE_GOLDEN=1 rewrites the golden files: read
  * the diff before committing it. */
 #include "config.h"
 
@@ -97,7 +101,17 @@ static const char busy_persia[] =
 static const char busy_corinth[] =
     "SIDE corinth\nSHIP c1 SPEED 2 MOVE F F\nSHIP c2 SPEED 0\n";
 
-enum game { GAME_BUSY, GAME_BUSY_FOG, GAME_280 };
+enum game { GAME_BUSY, GAME_BUSY_FOG, GAME_280, GAME_BUSY20,
+	GAME_BUSY20_FOG };
+
+#define CASE280	"tests/cases/280-small-battle-to-the-end/"
+#define CASE281	"tests/cases/281-busy-turn-twenty-ships/"
+
+/* Case 281's order files: two players a side, one file each. */
+static const char *const busy20_orders[] = {
+	"orders-athens-1.txt", "orders-athens-2.txt",
+	"orders-persia-1.txt", "orders-persia-2.txt"
+};
 
 static void
 load_orders(struct played *p, const char *name, const char *text)
@@ -112,14 +126,42 @@ load_orders(struct played *p, const char *name, const char *text)
 	diag_free(&d);
 }
 
+/* The dice of a case: its "dice: script ..." line, so that the reports
+ * are of exactly the turn the case checks, and a change to the case's
+ * dice cannot leave a stale copy here. */
+static struct nv_dice *
+case_dice(const char *dir)
+{
+	struct nv_dice	*dice;
+	char		*path = xasprintf("%scase", dir);
+	char		*text, *line, *cause = NULL;
+	const char	*s, *e;
+	size_t		 len;
+
+	text = read_src(path, &len);
+	s = strstr(text, "\ndice: script ");
+	if (s == NULL)
+		fail_msg("%s: no 'dice: script' line", path);
+	s += strlen("\ndice: script ");
+	e = strchr(s, '\n');
+	line = xstrndup(s, e != NULL ? (size_t)(e - s) : strlen(s));
+	dice = dice_script_parse(line, &cause);
+	if (dice == NULL)
+		fail_msg("%s: %s", path, cause);
+	free(line);
+	free(text);
+	free(path);
+	return dice;
+}
+
 static void
 play(enum game g, struct played *p)
 {
 	static const int dice280[] = { 3, 5, 2, 2, 4, 1, 5, 3, 2, 4, 6 };
 	struct diag	 d = DIAG_INIT;
 	struct buf	 b = BUF_INIT;
-	char		*rx, *rng, *sx, *cause = NULL, *o1, *o2;
-	size_t		 rl, ngl, sl, ol;
+	char		*rx, *rng, *sx, *cause = NULL, *o1, *o2, *path;
+	size_t		 rl, ngl, sl, ol, k;
 
 	memset(p, 0, sizeof *p);
 	rx = read_src("data/rulesets/classic.xml", &rl);
@@ -129,8 +171,8 @@ play(enum game g, struct played *p)
 	free(rng);
 	assert_non_null(p->rs);
 	rng = read_src("data/schema/scenario.rng", &ngl);
-	sx = read_src(g == GAME_280 ?
-	    "tests/cases/280-small-battle-to-the-end/state.xml" :
+	sx = read_src(g == GAME_280 ? CASE280 "state.xml" :
+	    g == GAME_BUSY20 || g == GAME_BUSY20_FOG ? CASE281 "state.xml" :
 	    "tests/unit/fixtures/report-busy.xml", &sl);
 	p->before = state_xml_load(p->rs, "state.xml", sx, sl, rng, ngl, &d);
 	if (p->before == NULL) {
@@ -139,14 +181,25 @@ play(enum game g, struct played *p)
 	}
 	free(sx);
 	free(rng);
-	if (g == GAME_BUSY_FOG)
+	/* Case 281's state has no fog.  Its fog variant sees 4 hexes: the
+	 * two squadrons in the east stay out of each other's sight, p9
+	 * behind the land of 1607-1609 although a10 is only 4 hexes off. */
+	if (g == GAME_BUSY_FOG || g == GAME_BUSY20_FOG)
 		p->before->settings.visibility = 4;
 	p->orders = orders_new(p->before);
-	if (g == GAME_280) {
-		o1 = read_src("tests/cases/280-small-battle-to-the-end/"
-		    "orders-t1-athens.txt", &ol);
-		o2 = read_src("tests/cases/280-small-battle-to-the-end/"
-		    "orders-t1-persia.txt", &ol);
+	if (g == GAME_BUSY20 || g == GAME_BUSY20_FOG) {
+		for (k = 0; k < sizeof busy20_orders / sizeof busy20_orders[0];
+		    k++) {
+			path = xasprintf(CASE281 "%s", busy20_orders[k]);
+			o1 = read_src(path, &ol);
+			load_orders(p, busy20_orders[k], o1);
+			free(o1);
+			free(path);
+		}
+		p->dice = case_dice(CASE281);
+	} else if (g == GAME_280) {
+		o1 = read_src(CASE280 "orders-t1-athens.txt", &ol);
+		o2 = read_src(CASE280 "orders-t1-persia.txt", &ol);
 		load_orders(p, "athens.txt", o1);
 		load_orders(p, "persia.txt", o2);
 		free(o1);
@@ -299,6 +352,31 @@ static const struct golden_row golden_rows[] = {
 	    { "sinks in 1105", "Score so far: athens 8", NULL, NULL } },
 	{ "280-gm", GAME_280, REPORT_GM, NULL,
 	    { "sails off the map", NULL, NULL, NULL } },
+	{ "busy20-athens", GAME_BUSY20, REPORT_SIDE, "athens",
+	    { "p2 rams a2", "rakes the oars of p3", "surrenders to a5",
+	    "a9 (quadrireme, athens) plugs hole 1 of 1" } },
+	{ "busy20-persia", GAME_BUSY20, REPORT_SIDE, "persia",
+	    { "a1 (trireme, athens) rams p1", "captured by athens",
+	    "p6 (trireme, persia) fails to plug hole 2 of 2",
+	    "a collision between ships of the same side" } },
+	{ "busy20-gm", GAME_BUSY20, REPORT_GM, NULL,
+	    { "SHIP p4 FIRE 2 CATAPULT AT a4", "cannot enter 0412",
+	    "sails off the map from 2401", "DICE" } },
+	{ "busy20-observer", GAME_BUSY20, REPORT_OBSERVER, NULL,
+	    { "sails off the map from 0216", "(pooled)",
+	    "head-on contest: a2 2 against p2 5", NULL } },
+	{ "busy20-fog-athens", GAME_BUSY20_FOG, REPORT_SIDE, "athens",
+	    { "Fog of war", "a1 (trireme, athens) rams p1", "surrenders to a5",
+	    "sails off the map from 0216" } },
+	{ "busy20-fog-persia", GAME_BUSY20_FOG, REPORT_SIDE, "persia",
+	    { "Fog of war", "p2 rams a2", "sails off the map from 2401",
+	    "a collision between ships of the same side" } },
+	{ "busy20-fog-gm", GAME_BUSY20_FOG, REPORT_GM, NULL,
+	    { "a8 (bireme, athens) sails off", "p10 (bireme, persia) sails off",
+	    "ORDERS IN FORCE", NULL } },
+	{ "busy20-fog-observer", GAME_BUSY20_FOG, REPORT_OBSERVER, NULL,
+	    { "a8 (bireme, athens) sails off", "p7 (bireme, persia) in 1803",
+	    NULL, NULL } },
 };
 
 static void
@@ -361,31 +439,110 @@ test_observer_no_orders(void **state)
 	played_free(&p);
 }
 
+/* text with every run of white space one space, so that a sentence is
+ * found wherever nv:wrap broke its lines. */
+static char *
+squash(char *text)
+{
+	char	*r = text, *w = text;
+
+	for (; *r != '\0'; r++)
+		if (*r != ' ' && *r != '\n')
+			*w++ = *r;
+		else if (w > text && w[-1] != ' ')
+			*w++ = ' ';
+	*w = '\0';
+	return text;
+}
+
+/* A ship attribute of the state set by hand (the report reads the state
+ * as it is). */
+static void
+set_ship_text(struct nv_state *st, const char *ship, const char *attr,
+    const char *value)
+{
+	const struct nv_attr_def *ad = st->rs->ops->ship_attrs;
+	int			 i = state_ship_index(st, ship);
+	size_t			 k;
+
+	assert_true(i >= 0);
+	for (k = 0; k < st->rs->ops->nship_attrs; k++)
+		if (strcmp(ad[k].name, attr) == 0)
+			break;
+	assert_true(k < st->rs->ops->nship_attrs);
+	free(st->ships[i].attr[k].s);
+	st->ships[i].attr[k].s = xstrdup(value);
+}
+
+/* Lists of ids in the ship details read as words in every template: who
+ * a ship is grappled with, and who raked it (which it may not board). */
+static void
+test_id_lists(void **state)
+{
+	struct played		p;
+	struct report_input	in;
+	char			*out;
+	int			 r;
+
+	(void)state;
+	play(GAME_BUSY20, &p);
+	set_ship_text(p.after, "p3", "raked-by", "a3 a7");
+	set_ship_text(p.after, "p1", "grappled", "a1 a5 a6");
+	for (r = REPORT_SIDE; r <= REPORT_OBSERVER; r++) {
+		input_for(&p, (enum report_reader)r, r == REPORT_SIDE ?
+		    "persia" : NULL, &in);
+		out = squash(render(&in));
+		if (strstr(out, "Oars raked by a3 and a7:") == NULL ||
+		    strstr(out, "it may not board a3 or a7.") == NULL ||
+		    strstr(out, "Grappled with a1, a5 and a6: cannot") == NULL)
+			fail_msg("%s:\n%s", template_files[r], out);
+		free(out);
+	}
+	played_free(&p);
+}
+
 /* --- fog of war ----------------------------------------------------------------- */
 
 /* What a side must never read under fog: ids, names and every hex the
  * ship was in during the turn (ships that never came within 4 hexes or
  * behind the island), and what it may (ships alongside). */
 struct fog_row {
+	enum game	 game;
 	const char	*side;
 	const char	*hidden[24];
-	const char	*shown[8];
+	const char	*shown[10];
 };
 
 static const struct fog_row fog_rows[] = {
-	{ "athens",
+	{ GAME_BUSY_FOG, "athens",
 	    { "c1", "Korkyra", "1812", "1712", "1611",
 	      "c2", "Leukas", "1011",
 	      "p8", "Arados", "1306", "1305", "1304",
 	      "p9", "Gaza", "1802", "1703", "1603",
 	      "1608", "old", "corinth", NULL },
 	    { "p1", "Azes", "p2", "Tyros", "p3", "Sidon", "0408", NULL } },
-	{ "corinth",
+	{ GAME_BUSY_FOG, "corinth",
 	    { "a1", "Nike", "a2", "Paralos", "a3", "Salaminia", "a4",
 	      "Delos", "p1", "Azes", "p2", "Tyros", "p3", "Sidon",
 	      "p9", "Gaza", "1802", "1703", "1603", "0409", "0213",
 	      "athens", NULL },
 	    { "c1", "Korkyra", "1611", "1608", NULL } },
+	/* Case 281: the Persian reserve in the east never comes within 4
+	 * hexes of an Athenian ship, except p9, which the island hides from
+	 * a10 at 4 hexes; p10 sails off the map (2501) there.  a8 sails off
+	 * in the far south-west, a9 and a10 watch the east. */
+	{ GAME_BUSY20_FOG, "athens",
+	    { "p6", "Gaza", "2005", "p7", "Tarsos", "1803",
+	      "p8", "Kition", "1804", "p9", "Ugarit", "1606",
+	      "p10", "Askalon", "2302", "2401", "2501", NULL },
+	    { "p1", "Azes", "p2", "Tyros", "p3", "Sidon", "p4",
+	      /* Lost a2 and a8 keep their numbers: a9 stays A9. */
+	      "A9  a9 Pallas", "A10 a10 Theseus", NULL } },
+	{ GAME_BUSY20_FOG, "persia",
+	    { "a8", "Hermes", "0216", "0217", "a9", "Pallas", "1813",
+	      "a10", "Theseus", "1610", NULL },
+	    { "a1", "Nike", "a3", "Paralos", "a7", "Sounion", "0413",
+	      NULL } },
 };
 
 static void
@@ -424,10 +581,10 @@ test_fog(void **state)
 	char			*out, *cause = NULL;
 
 	(void)state;
-	play(GAME_BUSY_FOG, &p);
 	for (i = 0; i < sizeof fog_rows / sizeof fog_rows[0]; i++) {
 		const struct fog_row *f = &fog_rows[i];
 
+		play(f->game, &p);
 		input_for(&p, REPORT_SIDE, f->side, &in);
 		out = render(&in);
 		check_hidden("report", out, f);
@@ -451,9 +608,9 @@ test_fog(void **state)
 			free(doc);
 		}
 		free(out);
+		played_free(&p);
 	}
 	buf_free(&b);
-	played_free(&p);
 }
 
 /* Without fog the same side sees everything; fog off is the default. */
@@ -733,6 +890,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_golden),
 		cmocka_unit_test(test_observer_no_orders),
+		cmocka_unit_test(test_id_lists),
 		cmocka_unit_test(test_fog),
 		cmocka_unit_test(test_no_fog_shows_all),
 		cmocka_unit_test(test_bad_templates),
