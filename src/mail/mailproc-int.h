@@ -221,6 +221,31 @@ int	mp_send(struct mp_ctx *, const char *to, xmlDocPtr,
 /* Sets attribute name to time t as "2026-12-01T20:00Z"; none for 0. */
 void	mp_set_when(xmlNodePtr, const char *name, int64_t t);
 
+/* --- routing and authentication (mailproc-auth.c) ------------------------ */
+
+/* Why a mail reached nobody: the reason (a word the template words),
+ * and what it named. */
+struct why {
+	const char	*reason;	/* no-game, unknown-game, no-gm-password,
+					   side-players, unknown-player,
+					   unsigned */
+	const char	*name;		/* the game, side or player, or NULL */
+	long		 count;		/* side-players: how many */
+};
+
+/* A bounce: counted against every active player with the failed
+ * address; out says what was done. */
+void	mp_bounce(struct mp_ctx *, struct mailproc_result *out);
+/* Answers a mail that reached nobody at its From address (rate limited),
+ * with HELP when it asked for it. */
+void	mp_unrouted(struct mp_ctx *, const struct mp_scan *,
+	    const struct why *, struct mailproc_result *out);
+/* Finds who the mail speaks for: 0 with ctx->player or ctx->is_gm, 1
+ * when the mail was answered (unrouted, refused, an observer's), -1
+ * failed. */
+int	mp_authenticate(struct mp_ctx *, const struct mp_scan *,
+	    struct mailproc_result *out);
+
 /* --- orders (mailproc-orders.c) ------------------------------------------ */
 
 /* The player's set in force (normalised), owned, "" when none. */
