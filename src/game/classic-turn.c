@@ -263,7 +263,9 @@ describe(struct nv_turn *t, const struct nv_contact *c)
 	contact_where(t, c, &b);
 	switch (c->kind) {
 	case NV_CONTACT_RAM:
-		buf_printf(&b, ": %s rams", t->st->ships[c->a].id);
+		/* Whether it rams or rakes is told next (classic-ram.c). */
+		buf_printf(&b, ": %s's bow strikes",
+		    t->st->ships[c->a].id);
 		break;
 	case NV_CONTACT_FRIENDLY:
 		buf_adds(&b, ": a collision between ships of the same side, "

@@ -330,9 +330,9 @@ struct golden_row {
 
 static const struct golden_row golden_rows[] = {
 	{ "busy-athens", GAME_BUSY, REPORT_SIDE, "athens",
-	    { "a1 rams", "surrenders to a3", "fires 1 bow at p2", "p9" } },
+	    { "a1's bow strikes", "surrenders to a3", "fires 1 bow at p2", "p9" } },
 	{ "busy-persia", GAME_BUSY, REPORT_SIDE, "persia",
-	    { "a1 rams", "SHIP p9 SPEED 2", "captured by athens", NULL } },
+	    { "a1's bow strikes", "SHIP p9 SPEED 2", "captured by athens", NULL } },
 	{ "busy-corinth", GAME_BUSY, REPORT_SIDE, "corinth",
 	    { "SHIP c1 SPEED 2", "c1 (trireme, corinth) moves", "p9", NULL } },
 	{ "busy-gm", GAME_BUSY, REPORT_GM, NULL,
@@ -341,7 +341,7 @@ static const struct golden_row golden_rows[] = {
 	{ "busy-observer", GAME_BUSY, REPORT_OBSERVER, NULL,
 	    { "surrenders to a3", "SHIPS OF Corinth", NULL, NULL } },
 	{ "fog-athens", GAME_BUSY_FOG, REPORT_SIDE, "athens",
-	    { "Fog of war", "a1 rams", "surrenders to a3", "B2" } },
+	    { "Fog of war", "a1's bow strikes", "surrenders to a3", "B2" } },
 	{ "fog-persia", GAME_BUSY_FOG, REPORT_SIDE, "persia",
 	    { "Fog of war", "p3 (bireme, persia) surrenders", NULL, NULL } },
 	{ "fog-corinth", GAME_BUSY_FOG, REPORT_SIDE, "corinth",
