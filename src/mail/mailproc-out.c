@@ -330,9 +330,6 @@ report_svg(const struct report_input *in, struct buf *out, char **cause)
 	return rc;
 }
 
-/* The one place a report is made: the text for the reader and, when svg
- * is not NULL, the SVG map appended to it, both from one replay of the
- * turn.  0, or -1 with *cause (*text NULL, svg as it was). */
 /* The template of each reader's report. */
 static const char *const template_file[] = {
 	[REPORT_SIDE] = "report-side.xsl",
@@ -340,6 +337,9 @@ static const char *const template_file[] = {
 	[REPORT_OBSERVER] = "report-observer.xsl",
 };
 
+/* The one place a report is made: the text for the reader and, when svg
+ * is not NULL, the SVG map appended to it, both from one replay of the
+ * turn.  0, or -1 with *cause (*text NULL, svg as it was). */
 static int
 report_make(struct mailproc *mp, const char *game, int turn,
     enum report_reader reader, const char *side, char **text,
