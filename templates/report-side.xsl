@@ -226,15 +226,18 @@
 
 <xsl:template name="wrecks">
   <xsl:if test="wrecks/wreck">
-    <xsl:value-of select="concat($nl, 'Wrecks:')"/>
-    <xsl:for-each select="wrecks/wreck">
-      <xsl:value-of select="concat(' ', @hex)"/>
-      <xsl:if test="@ship != ''">
-        <xsl:value-of select="concat(' (', @ship, ')')"/>
-      </xsl:if>
-      <xsl:if test="position() != last()">,</xsl:if>
-    </xsl:for-each>
-    <xsl:value-of select="$nl"/>
+    <!-- A long list is wrapped: a battle may leave dozens of wrecks. -->
+    <xsl:variable name="list">
+      <xsl:for-each select="wrecks/wreck">
+        <xsl:value-of select="concat(' ', @hex)"/>
+        <xsl:if test="@ship != ''">
+          <xsl:value-of select="concat(' (', @ship, ')')"/>
+        </xsl:if>
+        <xsl:if test="position() != last()">,</xsl:if>
+      </xsl:for-each>
+    </xsl:variable>
+    <xsl:value-of select="concat($nl, nv:wrap(concat('Wrecks:', $list),
+        '', '  '), $nl)"/>
   </xsl:if>
 </xsl:template>
 

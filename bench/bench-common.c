@@ -1,0 +1,123 @@
+/* bench-common.c: see bench-common.h. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "bench-common.h"
+#include "buf.h"
+#include "diag.h"
+#include "fileio.h"
+#include "ruleset.h"
+#include "state.h"
+#include "state-xml.h"
+#include "xalloc.h"
+
+char *
+bench_read(const char *dir_env, const char *def, const char *rel,
+    size_t *len)
+{
+	const char	*dir = getenv(dir_env);
+	char		*path, *text, *cause;
+
+	path = xasprintf("%s/%s", dir != NULL ? dir : def, rel);
+	if (file_read(path, NV_XML_MAX, &text, len, &cause) != 0) {
+		fprintf(stderr, "bench: %s\n", cause);
+		exit(1);
+	}
+	free(path);
+	return text;
+}
+
+void
+bench_scenario(int nships, int visibility, struct buf *b)
+{
+	int	i, side, col, row, per = nships / 2;
+
+	buf_printf(b, "<scenario ruleset=\"classic\" turn=\"1\">\n"
+	    "  <settings turn-limit=\"0\" visibility=\"%d\"/>\n"
+	    "  <map columns=\"150\" rows=\"150\"/>\n"
+	    "  <side id=\"east\" nation=\"hellenistic\" crew=\"average\"/>\n"
+	    "  <side id=\"west\" nation=\"roman\" crew=\"average\"/>\n",
+	    visibility);
+	for (i = 0; i < nships; i++) {
+		side = i < per ? 0 : 1;
+		col = side == 0 ? 60 + 2 * ((i % per) / 100) :
+		    90 - 2 * ((i % per) / 100);
+		row = 20 + (i % per) % 100;
+		buf_printf(b, "  <ship id=\"s%04d\" side=\"%s\" class=\"%s\" "
+		    "hex=\"%03d%03d\" facing=\"%s\" speed=\"2\"/>\n", i,
+		    side == 0 ? "east" : "west",
+		    side == 0 ? "trireme" : "quinquereme", col, row,
+		    side == 0 ? "SE" : "NW");
+	}
+	buf_adds(b, "</scenario>\n");
+}
+
+struct nv_state *
+bench_state(int nships, int visibility, struct nv_ruleset **rs)
+{
+	struct diag	 d = DIAG_INIT;
+	struct buf	 sc = BUF_INIT;
+	struct nv_state	*st;
+	char		*xml, *rng, *srng;
+	size_t		 xlen, rlen, slen;
+
+	xml = bench_read("NAVARCH_DATADIR", "data", "rulesets/classic.xml",
+	    &xlen);
+	rng = bench_read("NAVARCH_DATADIR", "data",
+	    "schema/ruleset-classic.rng", &rlen);
+	srng = bench_read("NAVARCH_DATADIR", "data", "schema/scenario.rng",
+	    &slen);
+	*rs = ruleset_load("classic.xml", xml, xlen, rng, rlen, &d);
+	bench_scenario(nships, visibility, &sc);
+	st = *rs == NULL ? NULL : state_xml_load(*rs, "bench", sc.p, sc.len,
+	    srng, slen, &d);
+	if (st == NULL) {
+		buf_reset(&sc);
+		diag_format(&d, &sc);
+		fputs(buf_str(&sc), stderr);
+		exit(1);
+	}
+	buf_free(&sc);
+	diag_free(&d);
+	free(xml);
+	free(rng);
+	free(srng);
+	return st;
+}
+
+double
+bench_now_ms(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double	x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+double
+bench_median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof v[0], cmp_double);
+	return v[n / 2];
+}
+
+long
+bench_rss_kib(void)
+{
+	struct rusage	ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_maxrss;
+}

@@ -1,0 +1,28 @@
+/* bench-common.h: what the benchmarks share: the data files, a big
+ * battle's scenario, a clock and medians. */
+#ifndef NV_BENCH_COMMON_H
+#define NV_BENCH_COMMON_H
+
+#include <stddef.h>
+
+struct buf;
+struct diag;
+struct nv_ruleset;
+struct nv_state;
+
+/* A file under $NAVARCH_DATADIR (default data/), or exit 1; owned. */
+char	*bench_read(const char *dir_env, const char *def, const char *rel,
+	    size_t *len);
+/* Two fleets of nships in lines abreast, facing each other across a
+ * 150 x 150 map; visibility 0 (no fog) or a range in hexes. */
+void	bench_scenario(int nships, int visibility, struct buf *);
+/* The classic ruleset and the scenario loaded, or exit 1.  Both owned. */
+struct nv_state *bench_state(int nships, int visibility,
+	    struct nv_ruleset **);
+double	bench_now_ms(void);
+/* Sorts v[0..n) and returns the median. */
+double	bench_median(double *v, int n);
+/* Peak resident memory in KiB. */
+long	bench_rss_kib(void);
+
+#endif
