@@ -177,8 +177,10 @@ const struct ctl_cmd ctl_cmds[] = {
 	  "  --width N           longest line (default 76, at least 24)\n"
 	  "  --height N          hex rows a window or sheet shows (default "
 	  "15)\n"
-	  "  --svg               print the whole map as an SVG picture "
-	  "instead\n" DB_HELP,
+	  "  --svg               print the map as an SVG picture instead "
+	  "(on a map over\n"
+	  "                      1600 hexes, a window around the ships "
+	  "shown)\n" DB_HELP,
 	  cmd_map, NULL },
 	{ "templates", "[--dir DIR] [--show]",
 	  "check the mail templates a GM edited before the daemon uses them",

@@ -27,6 +27,15 @@ struct nv_state;
 
 #define SVG_CODE_MAX	3
 
+/* A map of more hexes than this is drawn as a window around the ships
+ * and wrecks the reader is shown, SVG_WIN_MARGIN hexes beyond them and
+ * at least SVG_WIN_COLS by SVG_WIN_ROWS: every hex is a polygon and a
+ * label, and a 150 x 150 map would make a 3 MB attachment of open sea. */
+#define SVG_WHOLE_MAX	1600
+#define SVG_WIN_MARGIN	3
+#define SVG_WIN_COLS	20
+#define SVG_WIN_ROWS	15
+
 /* A picture being written.  err is set by the first writer call that
  * fails; later calls still run (they fail too, harmlessly), and the
  * caller checks err once at the end. */
@@ -39,6 +48,11 @@ struct svg {
 	int			 err;
 	int			 digits;
 	char			(*codes)[SVG_CODE_MAX + 1];	/* owned */
+	/* The columns and rows drawn: the whole map, or on a big map a
+	 * window around what the reader is shown (map-svg.c, window());
+	 * c0 is odd, so the window's columns stand as a map's do. */
+	int			 c0, c1, r0, r1;
+	int			 windowed;
 	int			 width, height;	/* of the picture */
 	int			 map_bottom;	/* y below the column labels */
 };

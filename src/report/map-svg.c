@@ -270,23 +270,92 @@ svg_wreck_shown(const struct svg *s, size_t i)
 	return s->wreck_visible == NULL || s->wreck_visible[i];
 }
 
-/* Centre of the hex in column col, row row (from 1): odd columns stand
- * half a hex higher than even ones. */
+/* Centre of the hex in column col, row row (from 1) of the map, in the
+ * picture of the window that starts at column s->c0, row s->r0: odd
+ * columns stand half a hex higher than even ones (c0 is odd). */
 static void
-centre(int col, int row, int *x, int *y)
+centre(const struct svg *s, int col, int row, int *x, int *y)
 {
-	*x = SVG_MARGIN + SVG_HEX_R + SVG_COL_STEP * (col - 1);
-	*y = SVG_TOP + SVG_HEX_A + SVG_ROW_STEP * (row - 1) +
+	*x = SVG_MARGIN + SVG_HEX_R + SVG_COL_STEP * (col - s->c0);
+	*y = SVG_TOP + SVG_HEX_A + SVG_ROW_STEP * (row - s->r0) +
 	    (col % 2 == 0 ? SVG_HEX_A : 0);
 }
 
 static void
-hex_centre(struct nv_hex h, int *x, int *y)
+hex_centre(const struct svg *s, struct nv_hex h, int *x, int *y)
 {
 	int	col, row;
 
 	hex_to_cr(h, &col, &row);
-	centre(col, row, x, y);
+	centre(s, col, row, x, y);
+}
+
+/* Widens [*lo, *hi] to at least n around its middle, within [1, max]. */
+static void
+span(int *lo, int *hi, int n, int max)
+{
+	while (*hi - *lo + 1 < n && (*lo > 1 || *hi < max)) {
+		if (*lo > 1)
+			(*lo)--;
+		if (*hi - *lo + 1 < n && *hi < max)
+			(*hi)++;
+	}
+}
+
+static void
+grow(struct svg *s, struct nv_hex h, int *any)
+{
+	int	col, row;
+
+	hex_to_cr(h, &col, &row);
+	if (!*any || col < s->c0)
+		s->c0 = col;
+	if (!*any || col > s->c1)
+		s->c1 = col;
+	if (!*any || row < s->r0)
+		s->r0 = row;
+	if (!*any || row > s->r1)
+		s->r1 = row;
+	*any = 1;
+}
+
+/* What is drawn: the whole map, or on a big one a window around the
+ * ships and wrecks the reader is shown.  Only what the reader is shown
+ * decides the window, so under fog of war its place tells nothing of a
+ * hidden ship. */
+static void
+window(struct svg *s)
+{
+	const struct nv_state	*st = s->st;
+	size_t			 i;
+	int			 any = 0;
+
+	s->c0 = s->r0 = 1;
+	s->c1 = st->columns;
+	s->r1 = st->rows;
+	if (st->columns * st->rows <= SVG_WHOLE_MAX)
+		return;
+	s->windowed = 1;
+	for (i = 0; i < st->nships; i++)
+		if (svg_ship_shown(s, i))
+			grow(s, st->ships[i].hex, &any);
+	for (i = 0; i < st->nwrecks; i++)
+		if (svg_wreck_shown(s, i))
+			grow(s, st->wrecks[i].hex, &any);
+	if (!any) {
+		s->c0 = s->c1 = (st->columns + 1) / 2;
+		s->r0 = s->r1 = (st->rows + 1) / 2;
+	}
+	s->c0 = s->c0 - SVG_WIN_MARGIN < 1 ? 1 : s->c0 - SVG_WIN_MARGIN;
+	s->r0 = s->r0 - SVG_WIN_MARGIN < 1 ? 1 : s->r0 - SVG_WIN_MARGIN;
+	s->c1 = s->c1 + SVG_WIN_MARGIN > st->columns ? st->columns :
+	    s->c1 + SVG_WIN_MARGIN;
+	s->r1 = s->r1 + SVG_WIN_MARGIN > st->rows ? st->rows :
+	    s->r1 + SVG_WIN_MARGIN;
+	span(&s->c0, &s->c1, SVG_WIN_COLS, st->columns);
+	span(&s->r0, &s->r1, SVG_WIN_ROWS, st->rows);
+	if (s->c0 % 2 == 0)
+		s->c0--;
 }
 
 static int
@@ -308,19 +377,19 @@ grid(struct svg *s)
 	int			 col, row, x, y;
 
 	svg_start(s, "g", "grid");
-	for (col = 1; col <= st->columns; col++) {
-		for (row = 1; row <= st->rows; row++) {
-			centre(col, row, &x, &y);
+	for (col = s->c0; col <= s->c1; col++) {
+		for (row = s->r0; row <= s->r1; row++) {
+			centre(s, col, row, &x, &y);
 			h = hex_from_cr(col, row);
 			svg_hex(s, x, y, state_is_land(st, h) ? "land" : "sea");
 		}
 	}
-	for (col = 1; col <= st->columns; col++) {
-		for (row = 1; row <= st->rows; row++) {
+	for (col = s->c0; col <= s->c1; col++) {
+		for (row = s->r0; row <= s->r1; row++) {
 			h = hex_from_cr(col, row);
 			if (has_shown_ship(s, h))
 				continue;
-			centre(col, row, &x, &y);
+			centre(s, col, row, &x, &y);
 			svg_text(s, "hexname", x, y - SVG_HEX_A + 11, NULL,
 			    hex_format(h, s->digits, name));
 		}
@@ -333,25 +402,24 @@ grid(struct svg *s)
 static void
 labels(struct svg *s)
 {
-	const struct nv_state	*st = s->st;
 	char			 n[8];
 	int			 i, x, y, y2, right;
 
 	svg_start(s, "g", "labels");
-	for (i = 1; i <= st->columns; i++) {
+	for (i = s->c0; i <= s->c1; i++) {
 		(void)snprintf(n, sizeof n, "%0*d", s->digits, i);
-		centre(i, 1, &x, &y);
-		centre(i, st->rows, &x, &y2);
+		centre(s, i, s->r0, &x, &y);
+		centre(s, i, s->r1, &x, &y2);
 		svg_text(s, "label", x, y - SVG_HEX_A - 6, "middle", n);
 		svg_text(s, "label", x, y2 + SVG_HEX_A + 15, "middle", n);
 	}
-	centre(st->columns, 1, &right, &y);
+	centre(s, s->c1, s->r0, &right, &y);
 	right += SVG_HEX_R + 5;
-	for (i = 1; i <= st->rows; i++) {
+	for (i = s->r0; i <= s->r1; i++) {
 		(void)snprintf(n, sizeof n, "%0*d", s->digits, i);
-		centre(1, i, &x, &y);
+		centre(s, s->c0, i, &x, &y);
 		svg_text(s, "label", SVG_MARGIN - 5, y + 4, "end", n);
-		centre(st->columns, i, &x, &y);
+		centre(s, s->c1, i, &x, &y);
 		svg_text(s, "label", right, y + 4, NULL, n);
 	}
 	svg_end(s);
@@ -369,7 +437,7 @@ wrecks(struct svg *s)
 	for (i = 0; i < st->nwrecks; i++) {
 		if (!svg_wreck_shown(s, i))
 			continue;
-		hex_centre(st->wrecks[i].hex, &x, &y);
+		hex_centre(s, st->wrecks[i].hex, &x, &y);
 		svg_start(s, "g", "wreck");
 		t = xasprintf("wreck of %s, hex %s", st->wrecks[i].ship,
 		    state_hex_name(st, st->wrecks[i].hex, hex));
@@ -415,7 +483,7 @@ ship(struct svg *s, size_t i)
 	char			*t;
 	int			 x, y;
 
-	hex_centre(sh->hex, &x, &y);
+	hex_centre(s, sh->hex, &x, &y);
 	svg_start(s, "g", "ship");
 	t = ship_title(s, i);
 	svg_start(s, "title", NULL);
@@ -444,23 +512,31 @@ ships(struct svg *s)
 /* --- the document -------------------------------------------------------- */
 
 static char *
-heading(const struct nv_state *st)
+heading(const struct svg *s)
 {
-	if (st->title != NULL)
-		return xasprintf("Turn %d: %s", st->turn, st->title);
-	return xasprintf("Turn %d", st->turn);
+	const struct nv_state	*st = s->st;
+	char			*head, *where;
+
+	head = st->title != NULL ? xasprintf("Turn %d: %s", st->turn,
+	    st->title) : xasprintf("Turn %d", st->turn);
+	if (!s->windowed)
+		return head;
+	where = xasprintf("%s (columns %0*d-%0*d, rows %0*d-%0*d of %d by "
+	    "%d)", head, s->digits, s->c0, s->digits, s->c1, s->digits,
+	    s->r0, s->digits, s->r1, st->columns, st->rows);
+	free(head);
+	return where;
 }
 
 static void
 layout(struct svg *s, const char *head)
 {
-	const struct nv_state	*st = s->st;
 	int			 x, y, lw, lh, hw;
 
-	centre(st->columns, st->rows, &x, &y);
+	centre(s, s->c1, s->r1, &x, &y);
 	s->width = x + SVG_HEX_R + SVG_MARGIN;
 	/* The lowest hex is in an even column when there is one. */
-	centre(st->columns > 1 ? 2 : 1, st->rows, &x, &y);
+	centre(s, s->c1 > s->c0 ? s->c0 + 1 : s->c0, s->r1, &x, &y);
 	s->map_bottom = y + SVG_HEX_A + 22;
 	svg_legend_size(s, &lw, &lh);
 	/* The heading at 17px is about 10 units a character. */
@@ -473,8 +549,10 @@ layout(struct svg *s, const char *head)
 static void
 document(struct svg *s)
 {
-	char	*head = heading(s->st);
+	char	*head;
 
+	window(s);
+	head = heading(s);
 	layout(s, head);
 	check(s, xmlTextWriterStartDocument(s->w, NULL, "UTF-8", NULL));
 	svg_start(s, "svg", NULL);

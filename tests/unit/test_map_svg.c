@@ -30,6 +30,7 @@
 #include "datafix.h"
 #include "map-svg.h"
 #include "map.h"
+#include "report.h"
 #include "ruleset.h"
 #include "state.h"
 #include "xalloc.h"
@@ -571,6 +572,85 @@ teardown(void **state)
 	xmlCleanupParser();
 	return 0;
 }
+/* --- big maps: a window ------------------------------------------------- */
+
+/* A 100 x 100 map: a1 and b1 close together, b2 far off, 5 hexes of
+ * visibility (a1 sees b1, not b2).  FAR is b2's line. */
+#define BIG_HEAD							\
+    "<scenario ruleset=\"classic\" turn=\"1\">"				\
+    "<settings turn-limit=\"0\" visibility=\"5\"/>"			\
+    "<map columns=\"100\" rows=\"100\"/>"				\
+    "<side id=\"a\" nation=\"hellenistic\" crew=\"average\"/>"	\
+    "<side id=\"b\" nation=\"asiatic\" crew=\"average\"/>"		\
+    "<ship id=\"a1\" side=\"a\" class=\"trireme\" hex=\"050050\" "	\
+    "facing=\"N\"/>"							\
+    "<ship id=\"b1\" side=\"b\" class=\"trireme\" hex=\"052051\" "	\
+    "facing=\"S\"/>"
+#define BIG_FAR								\
+    "<ship id=\"b2\" side=\"b\" class=\"trireme\" hex=\"090090\" "	\
+    "facing=\"S\"/>"
+
+/* The SVG of xml as side (NULL: the GM) sees it, with fog. */
+static char *
+big_svg(const struct datafix *fx, const char *xml, const char *side)
+{
+	struct map_opts	 o = MAP_OPTS_INIT;
+	struct nv_state	*st = datafix_state(fx, xml);
+	unsigned char	*sv, *wv;
+	char		*out;
+
+	report_fog_map(st, side != NULL ? state_side_index(st, side) : -1,
+	    &o, &sv, &wv);
+	out = render(st, &o);
+	free(sv);
+	free(wv);
+	state_free(st);
+	return out;
+}
+
+/* The window the heading names, checked against what is drawn. */
+static void
+check_window(const char *svg, int c0, int c1, int r0, int r1)
+{
+	struct doc	 d;
+	char		 want[96];
+
+	(void)snprintf(want, sizeof want, "(columns %03d-%03d, rows "
+	    "%03d-%03d of 100 by 100)", c0, c1, r0, r1);
+	if (strstr(svg, want) == NULL)
+		fail_msg("the heading lacks '%s'", want);
+	doc_parse(&d, svg);
+	assert_int_equal(num(&d, "count(//s:g[@class='grid']/s:polygon)"),
+	    (c1 - c0 + 1) * (r1 - r0 + 1));
+	assert_int_equal(num(&d, "count(//s:text[@class='label'])"),
+	    2 * ((c1 - c0 + 1) + (r1 - r0 + 1)));
+	doc_free(&d);
+}
+
+static void
+test_window(void **state)
+{
+	const struct datafix	*fx = *state;
+	char			*gm, *a, *a_alone;
+
+	/* The GM: every ship, 3 hexes around, c0 odd. */
+	gm = big_svg(fx, BIG_HEAD BIG_FAR "</scenario>", NULL);
+	check_window(gm, 47, 93, 47, 93);
+	assert_int_equal(count_word(gm, "b2"), 2);	/* code title, legend */
+	/* Side a: a1 and b1 only, widened to 20 by 15 around them, and not
+	 * a hex of it nearer to b2. */
+	a = big_svg(fx, BIG_HEAD BIG_FAR "</scenario>", "a");
+	check_window(a, 41, 60, 43, 57);
+	assert_int_equal(count_word(a, "b2"), 0);
+	assert_null(strstr(a, "090090"));
+	/* Nothing of b2 decides side a's picture: the same without it. */
+	a_alone = big_svg(fx, BIG_HEAD "</scenario>", "a");
+	assert_string_equal(a, a_alone);
+	free(gm);
+	free(a);
+	free(a_alone);
+}
+
 int
 main(void)
 {
@@ -580,6 +660,7 @@ main(void)
 		cmocka_unit_test(test_labels),
 		cmocka_unit_test(test_fog),
 		cmocka_unit_test(test_fog_wreck),
+		cmocka_unit_test(test_window),
 	};
 
 	return cmocka_run_group_tests(tests, datafix_setup, teardown);
