@@ -40,13 +40,25 @@ fog_active(const struct report_input *in)
 	    in->after->settings.visibility > 0;
 }
 
+/* 1 if the map has any land: on open sea every sight line is clear,
+ * and a big battle's report need not trace thousands of them. */
+static int
+any_land(const struct nv_state *st)
+{
+	return st->land != NULL && memchr(st->land, 1,
+	    (size_t)st->columns * (size_t)st->rows) != NULL;
+}
+
 static int
 sight_clear(const struct nv_state *st, struct nv_hex a, struct nv_hex b)
 {
 	struct nv_hexline_step	*steps;
-	size_t			 n = hex_line(a, b, NULL, 0), k;
+	size_t			 n, k;
 	int			 j, land, clear = 1;
 
+	if (!any_land(st))
+		return 1;
+	n = hex_line(a, b, NULL, 0);
 	steps = xcalloc(n, sizeof *steps);
 	hex_line(a, b, steps, n);
 	for (k = 1; k + 1 < n && clear; k++) {
