@@ -79,7 +79,7 @@ static const struct mcase cases[] = {
 	    SHIP("foll", PE, "0505", "N", 2, "S2") }, { "0503" }, { NULL },
 	  { 0 }, 0, { OK("lead", "0504", "N", 0), OK("foll", "0505", "N", 0) },
 	  "ram foll lead", "3:blocked:lead 3:stop:foll",
-	  { "in 0504 on the stern: foll rams",
+	  { "in 0504 on the stern: foll's bow strikes",
 	    "foll rolls 1d6=3 for ram damage" },
 	  { "head-on contest" } },
 	{ "two ships into one empty hex: the contest winner enters",
@@ -134,13 +134,13 @@ static const struct mcase cases[] = {
 	    SHIP("pollux", PE, "0504", "SE", 0, "S0") }, { NULL }, { NULL },
 	  { 0 }, 0, { OK("castor", "0505", "N", 0),
 	    OK("pollux", "0504", "SE", 0) }, "ram castor pollux", NULL,
-	  { "on the starboard bow: castor rams" }, { "head-on contest" } },
+	  { "on the starboard bow: castor's bow strikes" }, { "head-on contest" } },
 	{ "into the port quarter: a ram",
 	  { SHIP("castor", AT, "0505", "N", 1, "S1"),
 	    SHIP("pollux", PE, "0504", "NW", 0, "S0") }, { NULL }, { NULL },
 	  { 0 }, 0, { OK("castor", "0505", "N", 0),
 	    OK("pollux", "0504", "NW", 0) }, "ram castor pollux", NULL,
-	  { "on the port quarter: castor rams" }, { "head-on contest" } },
+	  { "on the port quarter: castor's bow strikes" }, { "head-on contest" } },
 	{ "a friendly collision stops only the ship that moved",
 	  { SHIP("castor", AT, "0505", "N", 5, "S6"),
 	    SHIP("pollux", AT, "0504", "NE", 2, "S2") }, { NULL }, { NULL },
@@ -212,7 +212,7 @@ static const struct mcase cases[] = {
 	  "same-hex argo bia; ram cyr argo", NULL,
 	  { "bia rams argo", "bia (trireme, persia) moves from 0704 to 0604",
 	    "cyr (trireme, persia) in 0505 touches argo (trireme, athens) in "
-	    "0504 on the starboard bow: cyr rams" }, { NULL } },
+	    "0504 on the starboard bow: cyr's bow strikes" }, { NULL } },
 	{ "land cannot be entered: the ship stops for the turn",
 	  { SHIP("nike", AT, "0505", "N", 3, "S3") }, { "0503" }, { NULL },
 	  { 0 }, 0, { OK("nike", "0504", "N", 3) }, "",
@@ -269,7 +269,7 @@ static const struct mcase cases[] = {
 	  { 0 }, 0, { OK("hit", "0504", "N", 0), OK("tgt", "0503", "NE", 0) },
 	  "ram hit tgt", "1:move:hit 2:stop:hit 2:stop:tgt",
 	  { "Phase 2: hit (trireme, athens) in 0504 touches tgt (trireme, "
-	    "persia) in 0503 on the starboard quarter: hit rams" },
+	    "persia) in 0503 on the starboard quarter: hit's bow strikes" },
 	  { NULL } },
 };
 
