@@ -31,7 +31,7 @@ struct nv_hexindex {
 	int		*cell;		/* columns*rows: ship index + 1, or 0;
 					   owned */
 	unsigned char	*wreck;		/* columns*rows: 1 if a wreck; owned */
-	size_t		 nwrecks;	/* st->nwrecks when wreck[] was marked */
+	size_t		 nwrecks;	/* st->nwrecks when last marked */
 };
 
 /* Indexes every ship on the map and every wreck of st.  Of two ships on

@@ -767,9 +767,9 @@ move_phase(struct nv_turn *t, char **cause)
 {
 	struct nv_hexindex	 ix;
 	size_t			 i;
-	int			*count = xcalloc(t->st->nships + 1, sizeof *count);
-	int			 k, most = 0;
+	int			*count, k, most = 0;
 
+	count = xcalloc(t->st->nships + 1, sizeof *count);
 	for (i = 0; i < t->st->nships; i++) {
 		if (!ship_on_map(&t->st->ships[i]) || t->plots[i].stopped)
 			continue;

@@ -32,7 +32,7 @@
 
 #define NELEM(a) (sizeof (a) / sizeof (a)[0])
 
-/* ---- states built by hand ------------------------------------------------- */
+/* ---- states built by hand ------------------------------------------------ */
 
 #define MAXS 8
 
@@ -192,7 +192,7 @@ test_look_up(void **state)
 	}
 }
 
-/* ---- changes: moves, sinkings, exits, captures ------------------------------ */
+/* ---- changes: moves, sinkings, exits, captures --------------------------- */
 
 enum op_kind { OP_END, OP_MOVE, OP_SINK, OP_EXIT, OP_CAPTURE };
 
@@ -301,7 +301,7 @@ test_changes(void **state)
 	}
 }
 
-/* ---- random states and changes ------------------------------------------ */
+/* ---- random states and changes ------------------------------------------- */
 
 /* xorshift32: the same numbers on every machine and every run. */
 static uint32_t
@@ -502,7 +502,7 @@ test_random_changes(void **state)
 	assert_true(found > 1000);
 }
 
-/* ---- dense battles played by the mover -------------------------------------- */
+/* ---- dense battles played by the mover ----------------------------------- */
 
 static const char *const classes[] = {
 	"bireme", "trireme", "quadrireme", "quinquereme", "heptere",
