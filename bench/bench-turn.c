@@ -29,7 +29,7 @@ main(int argc, char **argv)
 	int			 nships = 400, turns = 5, r, t;
 	double			 times[RUNS], t0, med;
 
-	if (argc > 1 && str_to_int(argv[1], 2, 100000, &nships) != 0)
+	if (argc > 1 && str_to_int(argv[1], 2, 6800, &nships) != 0)
 		return 64;
 	if (argc > 2 && str_to_int(argv[2], 1, 1000, &turns) != 0)
 		return 64;

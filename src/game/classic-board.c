@@ -2,9 +2,11 @@
  * (classic.md, "Boarding and capture"; our decisions are written down in
  * docs/classic/boarding.md).
  *
- * The step works on two n x n tables read from the ships' grappled and
- * boarding lists and written back at the end: g (grappled, symmetric)
- * and att (att[i][j]: i boards j, i.e. i is j's attacker).  First every
+ * The step works on each ship's grapples (struct board), read from the
+ * ships' grappled and boarding lists and written back at the end: who is
+ * grappled to whom (both ways), and who boards whom (the attacker).  Each
+ * ship's list is short, so the step takes time in proportion to the
+ * ships and their grapples, not to the pairs of ships.  First every
  * BOARD order tries to grapple, in the order of the boarding ships' ids;
  * then every group of ships joined by grapples fights one round, the
  * groups in the order of their lowest ship id (classic.md, "Order of
@@ -60,84 +62,195 @@ range_text(int on, struct buf *out)
 		buf_printf(out, "%d-6", on < 1 ? 1 : on);
 }
 
-/* ---- the tables -------------------------------------------------------- */
+/* ---- the grapples ------------------------------------------------------ */
+
+/* Where j is, or would go, in i's sorted list. */
+static size_t
+find(const struct grapples *g, int j)
+{
+	size_t	lo = 0, hi = g->n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (g->v[mid].other < j)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static struct grapple *
+lookup(const struct board *b, int i, int j)
+{
+	const struct grapples	*g = &b->gr[i];
+	size_t			 k = find(g, j);
+
+	return k < g->n && g->v[k].other == j ? &g->v[k] : NULL;
+}
+
+int
+board_grappled(const struct board *b, int i, int j)
+{
+	return lookup(b, i, j) != NULL;
+}
+
+int
+board_boards(const struct board *b, int i, int j)
+{
+	const struct grapple	*e = lookup(b, i, j);
+
+	return e != NULL && e->att;
+}
+
+/* Adds j to i's list (one half of a grapple), if not there. */
+static void
+add_half(struct board *b, int i, int j)
+{
+	struct grapples	*g = &b->gr[i];
+	size_t		 k = find(g, j);
+
+	if (k < g->n && g->v[k].other == j)
+		return;
+	if (g->n == g->cap) {
+		g->cap = g->cap == 0 ? 4 : g->cap * 2;
+		g->v = xreallocarray(g->v, g->cap, sizeof *g->v);
+	}
+	memmove(&g->v[k + 1], &g->v[k], (g->n - k) * sizeof *g->v);
+	g->v[k].other = j;
+	g->v[k].att = 0;
+	g->n++;
+}
 
 static void
-read_ids(struct board *b, int i, int a, unsigned char *table)
+drop_half(struct board *b, int i, int j)
+{
+	struct grapples	*g = &b->gr[i];
+	size_t		 k = find(g, j);
+
+	if (k >= g->n || g->v[k].other != j)
+		return;
+	memmove(&g->v[k], &g->v[k + 1], (g->n - k - 1) * sizeof *g->v);
+	g->n--;
+}
+
+void
+board_join(struct board *b, int i, int j)
+{
+	add_half(b, i, j);
+	add_half(b, j, i);
+}
+
+void
+board_set_boards(struct board *b, int i, int j, int on)
+{
+	struct grapple	*e = lookup(b, i, j);
+
+	if (e != NULL)
+		e->att = on != 0;
+}
+
+void
+board_cut(struct board *b, int i, int j)
+{
+	drop_half(b, i, j);
+	drop_half(b, j, i);
+}
+
+/* The ships of ship i's list attribute a (other than i), as indices;
+ * *out is owned by the caller. */
+static size_t
+read_ids(const struct board *b, int i, int a, int **out)
 {
 	const char	*list = board_ship(b, i)->attr[a].s;
 	char		*copy, **words;
-	size_t		 k, n, max;
+	size_t		 k, n, max, nout = 0;
 	int		 j;
 
+	*out = NULL;
 	if (list == NULL || list[0] == '\0')
-		return;
+		return 0;
 	copy = xstrdup(list);
 	max = strlen(copy) / 2 + 1;
 	words = xcalloc(max, sizeof *words);
+	*out = xcalloc(max, sizeof **out);
 	n = str_split_words(copy, words, max);
 	for (k = 0; k < n && k < max; k++)
 		if ((j = state_ship_index(b->st, words[k])) >= 0 && j != i)
-			table[(size_t)i * b->n + (size_t)j] = 1;
+			(*out)[nout++] = j;
 	free(words);
 	free(copy);
+	return nout;
 }
 
-/* Grapples only join enemy ships on the map, both ways; a grapple whose
+/* Grapples only join enemy ships on the map, both ways (either ship's
+ * list makes one); a ship boards only across a grapple.  A grapple whose
  * attacker nobody recorded (a scenario written by hand) counts as both
  * ships boarding, as far as rakes allow. */
 static void
-load_tables(struct board *b)
+load_grapples(struct board *b)
 {
-	size_t	i, j;
-	int	ok;
+	struct grapple	*e;
+	size_t		 i, k, n;
+	int		*ids, j;
 
+	for (i = 0; i < b->n; i++) {
+		if (!ship_on_map(board_ship(b, (int)i)))
+			continue;
+		n = read_ids(b, (int)i, CL_A_GRAPPLED, &ids);
+		for (k = 0; k < n; k++)
+			if (ship_on_map(board_ship(b, ids[k])) &&
+			    enemies(b, (int)i, ids[k]))
+				board_join(b, (int)i, ids[k]);
+		free(ids);
+	}
+	for (i = 0; i < b->n; i++) {
+		if (!ship_on_map(board_ship(b, (int)i)))
+			continue;
+		n = read_ids(b, (int)i, CL_A_BOARDING, &ids);
+		for (k = 0; k < n; k++)
+			board_set_boards(b, (int)i, ids[k], 1);
+		free(ids);
+	}
 	for (i = 0; i < b->n; i++)
-		if (ship_on_map(board_ship(b, (int)i))) {
-			read_ids(b, (int)i, CL_A_GRAPPLED, b->g);
-			read_ids(b, (int)i, CL_A_BOARDING, b->att);
-		}
-	for (i = 0; i < b->n; i++)
-		for (j = i + 1; j < b->n; j++) {
-			ok = ship_on_map(board_ship(b, (int)i)) &&
-			    ship_on_map(board_ship(b, (int)j)) &&
-			    enemies(b, (int)i, (int)j) &&
-			    (G(b, i, j) || G(b, j, i));
-			G(b, i, j) = G(b, j, i) = (unsigned char)ok;
-			ATT(b, i, j) &= (unsigned char)ok;
-			ATT(b, j, i) &= (unsigned char)ok;
-			if (ok && !ATT(b, i, j) && !ATT(b, j, i)) {
-				ATT(b, i, j) = !raked_by(b, (int)i, (int)j);
-				ATT(b, j, i) = !raked_by(b, (int)j, (int)i);
-			}
+		for (k = 0; k < b->gr[i].n; k++) {
+			e = &b->gr[i].v[k];
+			j = e->other;
+			if (j < (int)i || e->att || board_boards(b, j, (int)i))
+				continue;
+			e->att = !raked_by(b, (int)i, j);
+			board_set_boards(b, j, (int)i, !raked_by(b, j, (int)i));
 		}
 }
 
+/* Writes ship i's list attribute a: every ship it is grappled to, or
+ * (boarding) only those it boards.  The lists are sorted by index, and
+ * ships by id, so the ids come out sorted. */
 static void
-write_ids(struct board *b, int i, int a, const unsigned char *table)
+write_ids(struct board *b, int i, int a, int boarding)
 {
-	struct buf	bf = BUF_INIT;
-	size_t		j;
+	const struct grapples	*g = &b->gr[i];
+	struct buf		 bf = BUF_INIT;
+	size_t			 k;
 
-	for (j = 0; j < b->n; j++)
-		if (table[(size_t)i * b->n + j]) {
+	for (k = 0; k < g->n; k++)
+		if (!boarding || g->v[k].att) {
 			if (bf.len > 0)
 				buf_addc(&bf, ' ');
-			buf_adds(&bf, board_ship(b, (int)j)->id);
+			buf_adds(&bf, board_ship(b, g->v[k].other)->id);
 		}
 	free(board_ship(b, i)->attr[a].s);
 	board_ship(b, i)->attr[a].s = buf_detach(&bf);
 }
 
-/* Ships are sorted by id, so the lists come out sorted. */
 static void
-store_tables(struct board *b)
+store_grapples(struct board *b)
 {
 	size_t	i;
 
 	for (i = 0; i < b->n; i++) {
-		write_ids(b, (int)i, CL_A_GRAPPLED, b->g);
-		write_ids(b, (int)i, CL_A_BOARDING, b->att);
+		write_ids(b, (int)i, CL_A_GRAPPLED, 0);
+		write_ids(b, (int)i, CL_A_BOARDING, 1);
 	}
 }
 
@@ -186,7 +299,7 @@ board_refusal(const struct board *b, int i, int j)
 	if (raked_by(b, i, j))
 		return xasprintf("%s was raked by %s and cannot board the "
 		    "ship that raked it", s->id, o->id);
-	if (!G(b, i, j) && !touching(b, i, j))
+	if (!board_grappled(b, i, j) && !touching(b, i, j))
 		return xasprintf("the ships are not adjacent at the end of the "
 		    "turn (%s and %s, %d hexes apart)", state_hex_name(b->st,
 		    s->hex, hs), state_hex_name(b->st, o->hex, ho),
@@ -212,10 +325,10 @@ mutual(const struct board *b, int i, int j)
 static void
 join(struct board *b, int i, int j, int both)
 {
-	G(b, i, j) = G(b, j, i) = 1;
-	ATT(b, i, j) = 1;
+	board_join(b, i, j);
+	board_set_boards(b, i, j, 1);
 	if (both)
-		ATT(b, j, i) = 1;
+		board_set_boards(b, j, i, 1);
 }
 
 static int
@@ -233,11 +346,11 @@ grapple(struct board *b, int i, int j, char **cause)
 		free(why);
 		return 0;
 	}
-	if (G(b, i, j)) {
+	if (board_grappled(b, i, j)) {
 		/* Already grappled: no roll.  A defender that orders BOARD
 		 * becomes an attacker as well. */
-		if (!ATT(b, i, j)) {
-			ATT(b, i, j) = 1;
+		if (!board_boards(b, i, j)) {
+			board_set_boards(b, i, j, 1);
 			turn_event(t, ev(CL_EV_GRAPPLE), i, j, "Boarding: %s, "
 			    "already grappled to %s, boards it as well: no "
 			    "roll is needed", t->desc[i], t->desc[j]);
@@ -421,22 +534,25 @@ cmp_int(const void *x, const void *y)
 }
 
 /* The group of ships joined by grapples to ship `root`, camps assigned
- * by alternating along the grapples; mem gets them in id order. */
+ * by alternating along the grapples (each ship's in index order); mem
+ * gets them in id order. */
 static size_t
 group(struct board *b, int root, int *mem)
 {
-	size_t	head = 0, nm = 0, j;
-	int	i;
+	size_t	head = 0, nm = 0, k;
+	int	i, j;
 
 	b->camp[root] = 0;
 	mem[nm++] = root;
 	while (head < nm) {
 		i = mem[head++];
-		for (j = 0; j < b->n; j++)
-			if (G(b, i, j) && b->camp[j] < 0) {
+		for (k = 0; k < b->gr[i].n; k++) {
+			j = b->gr[i].v[k].other;
+			if (b->camp[j] < 0) {
 				b->camp[j] = 1 - b->camp[i];
-				mem[nm++] = (int)j;
+				mem[nm++] = j;
 			}
+		}
 	}
 	qsort(mem, nm, sizeof *mem, cmp_int);
 	return nm;
@@ -448,16 +564,12 @@ fight_all(struct board *b, char **cause)
 	struct classic_turn	*ct = b->t->rs_turn;
 	int			*mem = xcalloc(b->n + 1, sizeof *mem);
 	int			 before[2], after[2];
-	size_t			 i, j, k, nm;
+	size_t			 i, k, nm;
 
 	for (i = 0; i < b->n; i++)
 		b->camp[i] = -1;
 	for (i = 0; i < b->n; i++) {
-		if (b->camp[i] >= 0)
-			continue;
-		for (j = 0; j < b->n && !G(b, i, j); j++)
-			;
-		if (j == b->n)
+		if (b->camp[i] >= 0 || b->gr[i].n == 0)
 			continue;
 		nm = group(b, (int)i, mem);
 		if (melee(b, mem, nm, before, after, cause) != 0) {
@@ -493,7 +605,7 @@ int
 classic_boarding(struct nv_turn *t, char **cause)
 {
 	struct board	b;
-	size_t		n = t->st->nships;
+	size_t		n = t->st->nships, i;
 	int		rc = -1;
 
 	memset(&b, 0, sizeof b);
@@ -501,19 +613,19 @@ classic_boarding(struct nv_turn *t, char **cause)
 	b.st = t->st;
 	b.cd = classic_data(t->rs);
 	b.n = n;
-	b.g = xcalloc(n * n + 1, 1);
-	b.att = xcalloc(n * n + 1, 1);
+	b.gr = xcalloc(n + 1, sizeof *b.gr);
 	b.camp = xcalloc(n + 1, sizeof *b.camp);
 	b.why = xcalloc(n + 1, sizeof *b.why);
 	b.captor = xcalloc(n + 1, sizeof *b.captor);
 	standing_orders(&b);
-	load_tables(&b);
+	load_grapples(&b);
 	if (grapple_all(&b, cause) == 0 && fight_all(&b, cause) == 0) {
-		store_tables(&b);
+		store_grapples(&b);
 		rc = 0;
 	}
-	free(b.g);
-	free(b.att);
+	for (i = 0; i < n; i++)
+		free(b.gr[i].v);
+	free(b.gr);
 	free(b.camp);
 	free(b.why);
 	free(b.captor);

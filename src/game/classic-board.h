@@ -16,23 +16,47 @@ struct buf;
 /* Why a ship surrenders after a round. */
 enum { WHY_NONE, WHY_RATIO, WHY_EMPTY };
 
-/* The boarding step's working tables, read from the ships' grappled and
- * boarding lists and written back at the end of the step. */
+/* A grapple as one of its two ships sees it: the other ship, and whether
+ * this one boards it (is its attacker). */
+struct grapple {
+	int		 other;
+	unsigned char	 att;
+};
+
+/* One ship's grapples, sorted by the other ship's index (so by id). */
+struct grapples {
+	struct grapple	*v;		/* owned */
+	size_t		 n, cap;
+};
+
+/* The boarding step's working lists, read from the ships' grappled and
+ * boarding lists and written back at the end of the step.  A ship has a
+ * few grapples at most, so they are kept per ship rather than in a table
+ * of every pair, which made the step quadratic in the number of ships.
+ * Invariants: i has a grapple with j exactly when j has one with i; a
+ * ship boards only a ship it is grappled to. */
 struct board {
 	struct nv_turn		  *t;
 	struct nv_state		  *st;
 	const struct classic_data *cd;
 	size_t			   n;
-	unsigned char		  *g;		/* n*n: grappled */
-	unsigned char		  *att;		/* n*n: i boards j */
+	struct grapples		  *gr;		/* per ship */
 	int			  *camp;	/* per ship: 0 or 1 in its
 						   fight, -1 in none */
 	int			  *why;		/* per ship: WHY_* */
 	int			  *captor;	/* per ship, or -1 */
 };
 
-#define G(b, i, j)	((b)->g[(size_t)(i) * (b)->n + (size_t)(j)])
-#define ATT(b, i, j)	((b)->att[(size_t)(i) * (b)->n + (size_t)(j)])
+/* classic-board.c: the grapples.  board_grappled: i and j are grappled;
+ * board_boards: i boards j (and so is grappled to it).  board_join
+ * grapples i and j, boarding as before (neither, for a new grapple);
+ * board_set_boards sets whether i boards j, on a grapple that exists;
+ * board_cut removes the grapple, and so any boarding across it. */
+int	board_grappled(const struct board *, int i, int j);
+int	board_boards(const struct board *, int i, int j);
+void	board_join(struct board *, int i, int j);
+void	board_set_boards(struct board *, int i, int j, int on);
+void	board_cut(struct board *, int i, int j);
 
 static inline struct nv_ship *
 board_ship(const struct board *b, int i)
@@ -93,13 +117,6 @@ raked_by(const struct board *b, int i, int j)
 {
 	return classic_ids_contain(board_ship(b, i)->attr[CL_A_RAKED_BY].s,
 	    board_ship(b, j)->id);
-}
-
-static inline void
-cut(struct board *b, int i, int j)
-{
-	G(b, i, j) = G(b, j, i) = 0;
-	ATT(b, i, j) = ATT(b, j, i) = 0;
 }
 
 /* classic-capture.c */

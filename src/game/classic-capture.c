@@ -43,8 +43,8 @@ boarded(const struct board *b, const int *mem, size_t nm, int y)
 	size_t	k;
 
 	for (k = 0; k < nm; k++)
-		if (b->camp[mem[k]] != b->camp[y] && G(b, mem[k], y) &&
-		    ATT(b, mem[k], y))
+		if (b->camp[mem[k]] != b->camp[y] &&
+		    board_boards(b, mem[k], y))
 			return 1;
 	return 0;
 }
@@ -59,7 +59,7 @@ find_captor(const struct board *b, const int *mem, size_t nm, int y)
 
 	for (k = 0; k < nm; k++) {
 		x = mem[k];
-		if (b->camp[x] == b->camp[y] || !G(b, x, y) ||
+		if (b->camp[x] == b->camp[y] || !board_grappled(b, x, y) ||
 		    b->why[x] != WHY_NONE)
 			continue;
 		if (best < 0 || marines(board_ship(b, x)) >
@@ -91,7 +91,8 @@ surrenders(struct board *b, const int *mem, size_t nm, const int *left)
 			continue;
 		for (e = 0; e < nm; e++) {
 			x = mem[e];
-			if (b->camp[x] != b->camp[y] && G(b, x, y) &&
+			if (b->camp[x] != b->camp[y] &&
+			    board_grappled(b, x, y) &&
 			    b->why[x] != WHY_RATIO &&
 			    marines(board_ship(b, x)) > 0)
 				b->why[y] = WHY_EMPTY;
@@ -151,7 +152,7 @@ capture(struct board *b, int y, const int *left)
 	struct nv_ship	*s = board_ship(b, y);
 	int		 c = b->captor[y], pm[CL_M_COUNT], bows, m;
 	struct buf	 out = BUF_INIT;
-	size_t		 x;
+	size_t		 k;
 
 	if (b->why[y] == WHY_RATIO)
 		buf_printf(&out, "%s surrenders to %s: the boarders have %d "
@@ -185,11 +186,14 @@ capture(struct board *b, int y, const int *left)
 		buf_printf(&out, "; %s is captured and sails for %s from the "
 		    "next turn", s->id, b->st->sides[s->side].id);
 	/* Its grapples with ships now of its own side are cut; the captured
-	 * crew boards nobody. */
-	for (x = 0; x < b->n; x++) {
-		ATT(b, y, x) = 0;
-		if (G(b, y, x) && !enemies(b, y, (int)x))
-			cut(b, y, (int)x);
+	 * crew boards nobody.  A cut drops the grapple from y's list, so k
+	 * then stays where it is. */
+	for (k = 0; k < b->gr[y].n;) {
+		b->gr[y].v[k].att = 0;
+		if (!enemies(b, y, b->gr[y].v[k].other))
+			board_cut(b, y, b->gr[y].v[k].other);
+		else
+			k++;
 	}
 	turn_event(t, ev(CL_EV_SURRENDER), y, c, "%s", buf_str(&out));
 	buf_free(&out);
@@ -207,8 +211,8 @@ repulse(struct board *b, int x, int y, const int *left)
 			    strcmp(rp, CL_REPULSE_COUNTER) == 0;
 
 	if (counter && !raked_by(b, x, y)) {
-		ATT(b, y, x) = 0;
-		ATT(b, x, y) = 1;
+		board_set_boards(b, y, x, 0);
+		board_set_boards(b, x, y, 1);
 		turn_event(t, ev(CL_EV_REPULSE), x, y, "%s repulses the "
 		    "boarders of %s: %d marines against %d, more than %d:1; "
 		    "it counter-boards (REPULSE COUNTER): the grapple stays "
@@ -217,7 +221,7 @@ repulse(struct board *b, int x, int y, const int *left)
 		    b->cd->surrender_ratio, board_ship(b, x)->id);
 		return;
 	}
-	cut(b, x, y);
+	board_cut(b, x, y);
 	turn_event(t, ev(CL_EV_REPULSE), x, y, "%s repulses the boarders of "
 	    "%s: %d marines against %d, more than %d:1; it cuts the grapples"
 	    " (%s)", t->desc[x], t->desc[y], left[b->camp[x]],
@@ -235,8 +239,8 @@ repulses(struct board *b, const int *mem, size_t nm, const int *left)
 		y = mem[k];
 		for (e = 0; e < nm && b->why[y] == WHY_NONE; e++) {
 			x = mem[e];
-			if (b->camp[x] != b->camp[y] && G(b, y, x) &&
-			    ATT(b, y, x) && b->why[x] == WHY_NONE &&
+			if (b->camp[x] != b->camp[y] &&
+			    board_boards(b, y, x) && b->why[x] == WHY_NONE &&
 			    left[b->camp[x]] > r * left[b->camp[y]]) {
 				repulse(b, x, y, left);
 				n++;

@@ -22,13 +22,20 @@
  *     ring is jammed: its ships stay, each in contact with the next.
  *
  * Ships never share a hex, and every step that fails meets a ship: there
- * is always a contact to report. */
+ * is always a contact to report.
+ *
+ * No step looks at every ship: hexes are looked up in the phase's hex
+ * index (hexindex.h), and each stepping ship notes once per round who
+ * stands in the hex it steps into and who else steps there (look_ahead),
+ * so a round costs time in proportion to the ships, not to their square
+ * (bench/README.md). */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "events.h"
+#include "hexindex.h"
 #include "move.h"
 #include "ruleset.h"
 #include "state.h"
@@ -54,6 +61,15 @@ struct mv {
 	int		 was_stopped;	/* stopped before the round */
 	struct nv_hex	 from;
 	struct nv_hex	 to;
+	/* Made by look_ahead() for a ship that steps, before any step of
+	 * the round is applied, so they describe the round's start whatever
+	 * moves later: the ship that stood in `to` (-1: none), and the ships
+	 * stepping into `to`, in index order: first_in, then each one's
+	 * next_in (-1 ends the list). */
+	int		 ahead;
+	int		 first_in;
+	int		 next_in;
+	int		 lost;		/* lost a contest (settle_contests) */
 };
 
 struct queued {
@@ -69,6 +85,7 @@ struct slip {
 
 struct round {
 	struct nv_turn	*t;
+	struct nv_hexindex *ix;		/* the phase's, kept exact */
 	struct mv	*mv;
 	size_t		 n;
 	struct queued	*q;		/* this wave's contacts */
@@ -110,16 +127,12 @@ move_last_phase(const struct nv_ruleset *rs, int speed)
 	return 0;
 }
 
-/* The ship that stood in h when the round began, or -1. */
+/* The ship that stood in the hex ship i steps into when the round began,
+ * or -1. */
 static int
-occupant(const struct round *r, struct nv_hex h)
+occupant(const struct round *r, int i)
 {
-	size_t	i;
-
-	for (i = 0; i < r->n; i++)
-		if (r->mv[i].on && hex_eq(r->mv[i].from, h))
-			return (int)i;
-	return -1;
+	return r->mv[i].ahead;
 }
 
 static int
@@ -130,30 +143,64 @@ stays(const struct round *r, int i)
 	return s == MV_IDLE || s == MV_FAILED || s == MV_BLOCKED;
 }
 
-/* The hex is empty or its occupant has left. */
+/* The hex ship i steps into is empty or its occupant has left. */
 static int
-vacated(const struct round *r, struct nv_hex h)
+vacated(const struct round *r, int i)
 {
-	int	o = occupant(r, h);
+	int	o = occupant(r, i);
 
 	return o < 0 || r->mv[o].state == MV_DONE ||
 	    r->mv[o].state == MV_EXITED;
 }
 
-/* Ships still stepping into h (or already in it). */
+/* Ships still stepping into the hex ship i steps into (or already in
+ * it). */
 static size_t
-entrants(const struct round *r, struct nv_hex h)
+entrants(const struct round *r, int i)
 {
-	size_t	i, n = 0;
+	size_t	n = 0;
+	int	k;
 
-	for (i = 0; i < r->n; i++) {
-		enum mv_state s = r->mv[i].state;
+	for (k = r->mv[i].first_in; k >= 0; k = r->mv[k].next_in) {
+		enum mv_state s = r->mv[k].state;
 
-		if ((s == MV_PENDING || s == MV_CONTEST || s == MV_DONE) &&
-		    hex_eq(r->mv[i].to, h))
+		if (s == MV_PENDING || s == MV_CONTEST || s == MV_DONE)
 			n++;
 	}
 	return n;
+}
+
+/* Fills each stepping ship's ahead, first_in and next_in (struct mv).
+ * Called after prepare() and before anything else of the round, while the
+ * index still shows every ship where the round found it and the statuses
+ * are the round's (terrain() makes some ships exit).  A ship stepping into
+ * a hex comes from one of its six neighbours, so those are the only hexes
+ * to look at. */
+static void
+look_ahead(struct round *r)
+{
+	struct mv	*m;
+	size_t		 i;
+	int		 d, k;
+
+	for (i = 0; i < r->n; i++) {
+		m = &r->mv[i];
+		m->ahead = m->first_in = m->next_in = -1;
+		if (m->state != MV_PENDING)
+			continue;
+		m->ahead = hexindex_ship_at(r->ix, m->to);
+		for (d = 0; d < NV_DIR_COUNT; d++) {
+			k = hexindex_ship_at(r->ix, hex_neighbour(m->to, d));
+			if (k < 0 || r->mv[k].state != MV_PENDING ||
+			    !hex_eq(r->mv[k].to, m->to))
+				continue;
+			/* i itself is among them: it stands beside `to`. */
+			if (m->first_in < 0 || k < m->first_in)
+				m->first_in = k;
+			if (k > (int)i && (m->next_in < 0 || k < m->next_in))
+				m->next_in = k;
+		}
+	}
 }
 
 static void
@@ -235,7 +282,7 @@ terrain(struct round *r)
 			    hname(r, m->from, h));
 		} else if (state_is_land(t->st, m->to))
 			block(r, (int)i, "land");
-		else if (state_is_wreck(t->st, m->to))
+		else if (hexindex_is_wreck(r->ix, m->to))
 			block(r, (int)i, "a wreck");
 	}
 }
@@ -319,11 +366,11 @@ settle(struct round *r, int i)
 	int		 o;
 
 	/* A ship that sank earlier in the phase left a wreck. */
-	if (state_is_wreck(r->t->st, m->to)) {
+	if (hexindex_is_wreck(r->ix, m->to)) {
 		block(r, i, "a wreck");
 		return 1;
 	}
-	o = occupant(r, m->to);
+	o = occupant(r, i);
 	if (o >= 0 && stays(r, o)) {
 		m->state = MV_FAILED;
 		queue_into(r, i, o);
@@ -335,9 +382,9 @@ settle(struct round *r, int i)
 		queue_pair(r, NV_CONTACT_SWAP, i < o ? i : o, i < o ? o : i);
 		return 1;
 	}
-	if (!vacated(r, m->to))
+	if (!vacated(r, i))
 		return 0;		/* waits for the occupant */
-	if (entrants(r, m->to) == 1) {
+	if (entrants(r, i) == 1) {
 		m->state = MV_DONE;
 		return 1;
 	}
@@ -359,30 +406,30 @@ propagate(struct round *r)
 }
 
 /* Queues one contact per pair of ships stepping into an empty hex.  The
- * pairs are made in id order, from the lowest id stepping in. */
+ * pairs are made in id order, from the lowest id stepping in (i, the
+ * first pending ship of its hex's list). */
 static void
 contests(struct round *r)
 {
-	size_t	i, j, k;
+	struct mv	*mv = r->mv;
+	size_t		 i;
+	int		 j, k;
 
 	for (i = 0; i < r->n; i++) {
-		if (r->mv[i].state != MV_PENDING ||
-		    !vacated(r, r->mv[i].to) || entrants(r, r->mv[i].to) < 2)
+		if (mv[i].state != MV_PENDING || !vacated(r, (int)i) ||
+		    entrants(r, (int)i) < 2)
 			continue;
-		for (j = i; j < r->n; j++) {
-			if (r->mv[j].state != MV_PENDING ||
-			    !hex_eq(r->mv[j].to, r->mv[i].to))
+		for (j = mv[i].first_in; j >= 0; j = mv[j].next_in) {
+			if (j < (int)i || mv[j].state != MV_PENDING)
 				continue;
-			for (k = j + 1; k < r->n; k++)
-				if (r->mv[k].state == MV_PENDING &&
-				    hex_eq(r->mv[k].to, r->mv[i].to))
-					queue_pair(r, NV_CONTACT_SAME_HEX,
-					    (int)j, (int)k);
+			for (k = mv[j].next_in; k >= 0; k = mv[k].next_in)
+				if (mv[k].state == MV_PENDING)
+					queue_pair(r, NV_CONTACT_SAME_HEX, j,
+					    k);
 		}
-		for (j = i; j < r->n; j++)
-			if (r->mv[j].state == MV_PENDING &&
-			    hex_eq(r->mv[j].to, r->mv[i].to))
-				r->mv[j].state = MV_CONTEST;
+		for (j = mv[i].first_in; j >= 0; j = mv[j].next_in)
+			if (j >= (int)i && mv[j].state == MV_PENDING)
+				mv[j].state = MV_CONTEST;
 	}
 }
 
@@ -400,7 +447,7 @@ apply_moves(struct round *r)
 		if (m->state != MV_DONE || m->moved)
 			continue;
 		m->moved = 1;
-		t->st->ships[i].hex = m->to;
+		hexindex_move(r->ix, (int)i, m->to);
 		if (m->back)
 			t->plots[i].run = 0;
 		else
@@ -468,27 +515,26 @@ outcome(struct round *r, const struct nv_contact *c)
 		add_slip(r, c->b, c->redirect_b, c->redirect_alt);
 }
 
-/* A contestant enters only if it won against every other contestant. */
+/* A contestant enters only if it won against every other contestant:
+ * one pass over the wave's contacts marks every loser. */
 static void
 settle_contests(struct round *r)
 {
 	const struct nv_contact	*c;
 	size_t			 i, k;
-	int			 wins;
 
-	for (i = 0; i < r->n; i++) {
-		if (r->mv[i].state != MV_CONTEST)
+	for (k = 0; k < r->nq; k++) {
+		c = &r->q[k].c;
+		if (c->shape != NV_CONTACT_SAME_HEX)
 			continue;
-		wins = 1;
-		for (k = 0; k < r->nq; k++) {
-			c = &r->q[k].c;
-			if (c->shape == NV_CONTACT_SAME_HEX &&
-			    (c->a == (int)i || c->b == (int)i) &&
-			    c->enter != (int)i)
-				wins = 0;
-		}
-		r->mv[i].state = wins ? MV_DONE : MV_FAILED;
+		if (c->enter != c->a)
+			r->mv[c->a].lost = 1;
+		if (c->enter != c->b)
+			r->mv[c->b].lost = 1;
 	}
+	for (i = 0; i < r->n; i++)
+		if (r->mv[i].state == MV_CONTEST)
+			r->mv[i].state = r->mv[i].lost ? MV_FAILED : MV_DONE;
 }
 
 /* Hands the wave's contacts to the ruleset in order. */
@@ -530,7 +576,7 @@ rings(struct round *r)
 			continue;
 		for (j = (int)i; j >= 0 && walk[j] == 0 &&
 		    r->mv[j].state == MV_PENDING;
-		    j = occupant(r, r->mv[j].to))
+		    j = occupant(r, j))
 			walk[j] = (int)i + 1;
 		if (j < 0 || walk[j] != (int)i + 1 ||
 		    r->mv[j].state != MV_PENDING)
@@ -539,17 +585,16 @@ rings(struct round *r)
 		closed = 1;
 		do {
 			ring[nring++] = j;
-			if (entrants(r, r->mv[j].to) != 1)
+			if (entrants(r, j) != 1)
 				closed = 0;
-			j = occupant(r, r->mv[j].to);
+			j = occupant(r, j);
 		} while (j != ring[0]);
 		for (k = 0; k < nring; k++)
 			r->mv[ring[k]].state = closed ? MV_DONE : MV_FAILED;
 		decided += nring;
 		if (!closed)
 			for (k = 0; k < nring; k++)
-				queue_into(r, ring[k],
-				    occupant(r, r->mv[ring[k]].to));
+				queue_into(r, ring[k], occupant(r, ring[k]));
 	}
 	free(ring);
 	free(walk);
@@ -588,10 +633,10 @@ resolve(struct round *r, char **cause)
 }
 
 static int
-slip_free(const struct nv_turn *t, struct nv_hex to)
+slip_free(struct round *r, struct nv_hex to)
 {
-	return state_on_map(t->st, to) && !state_is_land(t->st, to) &&
-	    !state_is_wreck(t->st, to) && state_ship_at(t->st, to) < 0;
+	return state_on_map(r->t->st, to) && !state_is_land(r->t->st, to) &&
+	    !hexindex_is_wreck(r->ix, to) && hexindex_ship_at(r->ix, to) < 0;
 }
 
 /* A redirected step (a rake's slip) goes into the hex beside, if free
@@ -616,11 +661,11 @@ slips(struct round *r)
 			continue;	/* it entered after all, or stopped */
 		to = hex_neighbour(s->hex, r->slips[k].dir);
 		alt = to;
-		if (!slip_free(t, to) && r->slips[k].alt >= 0) {
+		if (!slip_free(r, to) && r->slips[k].alt >= 0) {
 			alt = hex_neighbour(s->hex, r->slips[k].alt);
 			to = alt;
 		}
-		if (!slip_free(t, to)) {
+		if (!slip_free(r, to)) {
 			t->plots[i].stopped = 1;
 			turn_event(t, ev(NV_EV_BLOCKED), i, -1, "%s finds %s%s%s "
 			    "blocked and stays in %s",
@@ -633,7 +678,7 @@ slips(struct round *r)
 		turn_event(t, ev(NV_EV_MOVE), i, -1, "%s slips from %s to %s, "
 		    "facing %s", t->desc[i], hname(r, s->hex, h1),
 		    hname(r, to, h2), dir_name(s->facing));
-		s->hex = to;
+		hexindex_move(r->ix, i, to);
 		t->plots[i].run = 0;
 	}
 }
@@ -657,7 +702,8 @@ stop_events(struct round *r)
 
 /* One round: every ship with more than `k` steps this phase steps once. */
 static int
-round_run(struct nv_turn *t, const int *count, int k, char **cause)
+round_run(struct nv_turn *t, struct nv_hexindex *ix, const int *count, int k,
+    char **cause)
 {
 	struct round	 r;
 	size_t		 i;
@@ -665,6 +711,7 @@ round_run(struct nv_turn *t, const int *count, int k, char **cause)
 
 	memset(&r, 0, sizeof r);
 	r.t = t;
+	r.ix = ix;
 	r.n = t->st->nships;
 	r.mv = xcalloc(r.n + 1, sizeof *r.mv);
 	for (i = 0; i < r.n; i++) {
@@ -675,6 +722,7 @@ round_run(struct nv_turn *t, const int *count, int k, char **cause)
 	for (i = 0; i < r.n; i++)
 		if (r.mv[i].on && !t->plots[i].stopped && count[i] > k)
 			prepare(&r, (int)i);
+	look_ahead(&r);
 	terrain(&r);
 	rc = resolve(&r, cause);
 	if (rc == 0) {
@@ -711,13 +759,17 @@ trailing_turns(struct nv_turn *t)
 	}
 }
 
+/* The phase's hex index is built here, from the state as the phase finds
+ * it (fire and the hooks may have sunk ships since the last phase), and
+ * kept exact by moving ships only through hexindex_move(). */
 int
 move_phase(struct nv_turn *t, char **cause)
 {
-	size_t	 i;
-	int	*count = xcalloc(t->st->nships + 1, sizeof *count);
-	int	 k, most = 0;
+	struct nv_hexindex	 ix;
+	size_t			 i;
+	int			*count, k, most = 0;
 
+	count = xcalloc(t->st->nships + 1, sizeof *count);
 	for (i = 0; i < t->st->nships; i++) {
 		if (!ship_on_map(&t->st->ships[i]) || t->plots[i].stopped)
 			continue;
@@ -725,11 +777,14 @@ move_phase(struct nv_turn *t, char **cause)
 		if (count[i] > most)
 			most = count[i];
 	}
+	hexindex_build(&ix, t->st);
 	for (k = 0; k < most; k++)
-		if (round_run(t, count, k, cause) != 0) {
+		if (round_run(t, &ix, count, k, cause) != 0) {
+			hexindex_free(&ix);
 			free(count);
 			return -1;
 		}
+	hexindex_free(&ix);
 	free(count);
 	trailing_turns(t);
 	return 0;
