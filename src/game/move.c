@@ -108,6 +108,14 @@ hname(const struct round *r, struct nv_hex h, char *buf)
 	return state_hex_name(r->t->st, h, buf);
 }
 
+/* A slip's target: a hex off the map has no name to give. */
+static const char *
+slip_name(const struct round *r, struct nv_hex h, char *buf)
+{
+	return state_on_map(r->t->st, h) ? hname(r, h, buf) :
+	    "the hex off the map";
+}
+
 int
 move_count(const struct nv_ruleset *rs, int speed, int phase)
 {
@@ -669,10 +677,10 @@ slips(struct round *r)
 			t->plots[i].stopped = 1;
 			turn_event(t, ev(NV_EV_BLOCKED), i, -1, "%s finds %s%s%s "
 			    "blocked and stays in %s",
-			    t->desc[i], hname(r, hex_neighbour(s->hex,
+			    t->desc[i], slip_name(r, hex_neighbour(s->hex,
 			    r->slips[k].dir), h1), r->slips[k].alt >= 0 ?
 			    " and " : "", r->slips[k].alt >= 0 ?
-			    hname(r, alt, h3) : "", hname(r, s->hex, h2));
+			    slip_name(r, alt, h3) : "", hname(r, s->hex, h2));
 			continue;
 		}
 		turn_event(t, ev(NV_EV_MOVE), i, -1, "%s slips from %s to %s, "
