@@ -14,11 +14,13 @@
 #include "xalloc.h"
 
 /* Text for the document: invalid UTF-8 becomes U+FFFD, a tab a space,
- * any other control character but LF is dropped.  A mail may hold
- * anything; the document, and so the text the template makes, may
- * not. */
+ * any other control character but LF is dropped, and in an attribute
+ * (one_line) LF is a space too: an attribute is one line of the mail,
+ * such as the subject a hostile header might try to break in two.  A
+ * mail may hold anything; the document, and so the text the template
+ * makes, may not. */
 static char *
-safe(const char *s)
+safe(const char *s, int one_line)
 {
 	struct buf	 b = BUF_INIT;
 	const unsigned char *p = (const unsigned char *)s;
@@ -32,7 +34,7 @@ safe(const char *s)
 			p++;
 			continue;
 		}
-		if (c == '\t')
+		if (c == '\t' || (c == '\n' && one_line))
 			buf_addc(&b, ' ');
 		else if (c == '\n' || (c >= 0x20 && c != 0x7f &&
 		    !(c >= 0x80 && c < 0xa0)))
@@ -66,7 +68,7 @@ md_add(xmlNodePtr parent, const char *name, const char *text)
 	char		*t;
 
 	if (text != NULL && *text != '\0') {
-		t = safe(text);
+		t = safe(text, 0);
 		xmlAddChild(n, xmlNewText(BAD_CAST t));
 		free(t);
 	}
@@ -80,7 +82,7 @@ md_set(xmlNodePtr n, const char *name, const char *value)
 
 	if (value == NULL)
 		return;
-	v = safe(value);
+	v = safe(value, 1);
 	xmlSetProp(n, BAD_CAST name, BAD_CAST v);
 	free(v);
 }

@@ -27,7 +27,8 @@ xmlNodePtr	maildoc_root(xmlDocPtr);	/* owned by the document */
 /* Adds <name> under parent, holding text when it is not NULL (made
  * safe).  The node is owned by the document. */
 xmlNodePtr	md_add(xmlNodePtr parent, const char *name, const char *text);
-/* Sets an attribute (made safe); a NULL value sets none. */
+/* Sets an attribute (made safe, and one line: LF becomes a space); a
+ * NULL value sets none. */
 void	md_set(xmlNodePtr, const char *name, const char *value);
 void	md_setf(xmlNodePtr, const char *name, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));

@@ -31,7 +31,16 @@ static const struct {
 	  "\xce\xba\xce\xb7" },
 	{ "C1 \xc2\x85 control", "C1  control" },
 	{ "<b>&amp;</b>", "<b>&amp;</b>" },
-	{ "two\nlines", "two\nlines" },
+};
+
+/* An attribute is one line: a subject cannot be broken in two. */
+static const struct {
+	const char	*in;
+	const char	*out;
+} attr_rows[] = {
+	{ "two\nlines", "two lines" },
+	{ "Re: x\nBcc: all@example.org", "Re: x Bcc: all@example.org" },
+	{ "tab\tand\r\nCRLF", "tab and CRLF" },
 };
 
 static void
@@ -58,6 +67,25 @@ test_safe(void **state)
 		xmlFree(attr);
 		xmlFreeDoc(doc);
 	}
+}
+
+static void
+test_attr_one_line(void **state)
+{
+	xmlDocPtr	 doc = maildoc_new("test");
+	xmlChar		*got;
+	size_t		 i;
+
+	(void)state;
+	for (i = 0; i < sizeof attr_rows / sizeof attr_rows[0]; i++) {
+		md_set(maildoc_root(doc), "a", attr_rows[i].in);
+		got = xmlGetProp(maildoc_root(doc), BAD_CAST "a");
+		if (strcmp((const char *)got, attr_rows[i].out) != 0)
+			fail_msg("row %zu: '%s', wanted '%s'", i,
+			    (const char *)got, attr_rows[i].out);
+		xmlFree(got);
+	}
+	xmlFreeDoc(doc);
 }
 
 static void
@@ -179,6 +207,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_safe),
+		cmocka_unit_test(test_attr_one_line),
 		cmocka_unit_test(test_lines),
 		cmocka_unit_test(test_render),
 	};
