@@ -269,7 +269,8 @@ visible(const struct report_fog *f, const struct nv_event *e, int ship,
 	/* The sentence may name further ships (a pooled boarding round):
 	 * each must be in sight too, or the event does not appear. */
 	for (k = 0; k < f->n; k++)
-		if (!seen(f, (int)k) && names_ship(e->text, st->ships[k].id))
+		/* The name first: seen() looks at every ship of the side. */
+		if (names_ship(e->text, st->ships[k].id) && !seen(f, (int)k))
 			return 0;
 	return 1;
 }
