@@ -309,12 +309,14 @@ contest_result(struct nv_turn *t, const struct nv_contact *c, int da,
 	contest_total(&b, ia, da, ba);
 	buf_adds(&b, " against ");
 	contest_total(&b, ib, db, bb);
+	/* The winner's bow strikes: whether it rams or rakes is the next
+	 * sentence's (classic-ram.c).  A tie is always a ram both ways. */
 	if (da + ba == db + bb)
 		buf_printf(&b, ": a tie, %s and %s ram each other", ia, ib);
 	else if (da + ba > db + bb)
-		buf_printf(&b, ": %s rams %s", ia, ib);
+		buf_printf(&b, ": %s wins, its bow strikes %s", ia, ib);
 	else
-		buf_printf(&b, ": %s rams %s", ib, ia);
+		buf_printf(&b, ": %s wins, its bow strikes %s", ib, ia);
 	turn_event(t, ev(NV_EV_CONTACT), c->a, c->b, "%s", buf_str(&b));
 	buf_free(&b);
 }

@@ -171,8 +171,8 @@ static const struct rcase cases[] = {
 		TRI("tb", PE, AVG, "0605", "N", 1, "S1"),
 		TRI("tc", PE, AVG, "0704", "SW", 1, "S1") },
 	    .dice = { 6, 1, 4, 1, 6, 1, 6 }, .ndice = 7,
-	    .events = { "ta rams tb", "tb sinks",
-		"tc rams ta", "tb (trireme, persia) sank earlier in this phase "
+	    .events = { "ta wins, its bow strikes tb", "tb sinks",
+		"tc wins, its bow strikes ta", "tb (trireme, persia) sank earlier in this phase "
 		"and no longer contests 0604 with tc",
 		"tc (trireme, persia) moves from 0704 to 0604" } },
 	  .want = { { "ta", "0504", "SE", "afloat", 0,
@@ -249,7 +249,7 @@ static const struct rcase cases[] = {
 	    .ships = { TRI("aa", AT, AVG, "0506", "N", 1, "S1"),
 		TRI("bb", PE, ELITE, "0505", "S", 0, "S0") },
 	    .dice = { 3, 3, 2, 6 }, .ndice = 4,
-	    .events = { "head-on contest: aa 3 against bb 3+1=4: bb rams aa",
+	    .events = { "head-on contest: aa 3 against bb 3+1=4: bb wins, its bow strikes aa",
 		"bb's standing order RAKE does not apply (it did not move "
 		"into the contact, so it has no stroke to rake with): it "
 		"rams", "1d6=2 +0 ram = 2 hull damage, 1 hole; aa has 2 hull "
@@ -322,7 +322,7 @@ static const struct rcase cases[] = {
 	    .ships = { TRI("aa", AT, AVG, "0505", "S", 1, "S1"),
 		TRI("bb", PE, ELITE, "0506", "N", 1, "S1") },
 	    .dice = { 3, 3 }, .ndice = 2,
-	    .events = { "head-on contest: aa 3 against bb 3+1=4: bb rams aa",
+	    .events = { "head-on contest: aa 3 against bb 3+1=4: bb wins, its bow strikes aa",
 		"bb (trireme, persia) rakes the oars of aa",
 		"bb (trireme, persia) slips from 0506 to 0405, facing N" } },
 	  .set = { { "bb", "rake-order=port" } },

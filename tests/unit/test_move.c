@@ -74,7 +74,7 @@ static const struct mcase cases[] = {
 	    "touches lead (trireme, athens) in 0504 on the stern: a "
 	    "collision between ships of the same side, without damage" },
 	  { NULL } },
-	{ "an enemy follower whose leader is blocked rams it",
+	{ "an enemy follower whose leader is blocked wins, its bow strikes it",
 	  { SHIP("lead", AT, "0504", "N", 2, "S2"),
 	    SHIP("foll", PE, "0505", "N", 2, "S2") }, { "0503" }, { NULL },
 	  { 0 }, 0, { OK("lead", "0504", "N", 0), OK("foll", "0505", "N", 0) },
@@ -92,7 +92,7 @@ static const struct mcase cases[] = {
 	    "0704 both try to enter 0604: a head-on contact",
 	    "argo rolls 1d6=5 for head-on contest",
 	    "bia rolls 1d6=2 for head-on contest",
-	    "head-on contest: argo 5 against bia 2: argo rams bia",
+	    "head-on contest: argo 5 against bia 2: argo wins, its bow strikes bia",
 	    "argo (trireme, athens) moves from 0504 to 0604" }, { NULL } },
 	{ "two ships into one empty hex: a tie and neither enters",
 	  { SHIP("argo", AT, "0504", "SE", 1, "S1"),
@@ -109,7 +109,7 @@ static const struct mcase cases[] = {
 	  { NULL }, { NULL }, { 2, 3, 1, 6 }, 4,
 	  { OK("argo", "0604", "SE", 0), OK("bia", "0704", "SW", 0) },
 	  "same-hex argo bia", NULL,
-	  { "head-on contest: argo 2+2=4 against bia 3: argo rams bia" },
+	  { "head-on contest: argo 2+2=4 against bia 3: argo wins, its bow strikes bia" },
 	  { NULL } },
 	{ "a swap fails: both stay, head-on",
 	  { SHIP("castor", AT, "0505", "N", 1, "S1"),
@@ -119,8 +119,8 @@ static const struct mcase cases[] = {
 	  "6:stop:castor 6:stop:pollux",
 	  { "castor (trireme, athens) in 0505 and pollux (trireme, persia) "
 	    "in 0504 try to swap hexes and meet, bow against bow",
-	    "head-on contest: castor 4 against pollux 6: pollux rams "
-	    "castor" }, { "moves" } },
+	    "head-on contest: castor 4 against pollux 6: pollux wins, its "
+	    "bow strikes castor" }, { "moves" } },
 	{ "into the bow of a ship that stays: head-on",
 	  { SHIP("castor", AT, "0505", "N", 1, "S1"),
 	    SHIP("pollux", PE, "0504", "S", 0, "S0") }, { NULL }, { NULL },
@@ -128,7 +128,7 @@ static const struct mcase cases[] = {
 	    OK("pollux", "0504", "S", 0) }, "head-on castor pollux", NULL,
 	  { "castor (trireme, athens) in 0505 touches pollux (trireme, "
 	    "persia) in 0504 on the bow: a head-on contact",
-	    "castor rams pollux" }, { NULL } },
+	    "castor wins, its bow strikes pollux" }, { NULL } },
 	{ "into the starboard bow: a ram, no contest",
 	  { SHIP("castor", AT, "0505", "N", 1, "S1"),
 	    SHIP("pollux", PE, "0504", "SE", 0, "S0") }, { NULL }, { NULL },
@@ -181,7 +181,7 @@ static const struct mcase cases[] = {
 	    OK("tb", "0605", "N", 0), OK("tc", "0704", "SW", 0) },
 	  "same-hex ta tb; same-hex ta tc; friendly tb tc",
 	  "6:move:ta 6:stop:ta 6:stop:tb 6:stop:tc",
-	  { "ta rams tb", "ta rams tc", "tb (trireme, persia) in 0605 and "
+	  { "ta wins, its bow strikes tb", "ta wins, its bow strikes tc", "tb (trireme, persia) in 0605 and "
 	    "tc (trireme, persia) in 0704 both try to enter 0604: a "
 	    "collision between ships of the same side, without damage; "
 	    "neither enters", "ta (trireme, athens) moves from 0504 to "
@@ -193,7 +193,7 @@ static const struct mcase cases[] = {
 	  { 6, 1, 1, 1, 6, 1, 6, 6 }, 8, { OK("ta", "0504", "SE", 0),
 	    OK("tb", "0605", "N", 0), OK("tc", "0704", "SW", 0) },
 	  "same-hex ta tb; same-hex ta tc; friendly tb tc", NULL,
-	  { "ta rams tb", "tc rams ta" }, { "moves" } },
+	  { "ta wins, its bow strikes tb", "tc wins, its bow strikes ta" }, { "moves" } },
 	{ "two ships contest the hex its occupant leaves",
 	  { SHIP("argo", AT, "0504", "SE", 1, "S1"),
 	    SHIP("bia", PE, "0704", "SW", 1, "S1"),
@@ -202,7 +202,7 @@ static const struct mcase cases[] = {
 	    OK("bia", "0704", "SW", 0), OK("lead", "0603", "N", 1) },
 	  "same-hex argo bia", "6:move:lead 6:move:argo 6:stop:argo "
 	  "6:stop:bia", { "lead (trireme, athens) moves from 0604 to 0603",
-	  "both try to enter 0604", "argo rams bia" }, { NULL } },
+	  "both try to enter 0604", "argo wins, its bow strikes bia" }, { NULL } },
 	{ "the follower of a contest loser meets it in a second wave",
 	  { SHIP("argo", AT, "0504", "SE", 1, "S1"),
 	    SHIP("bia", PE, "0704", "SW", 1, "S1"),
@@ -210,7 +210,7 @@ static const struct mcase cases[] = {
 	  { 1, 6, 1, 1, 6, 6 }, 6, { OK("argo", "0504", "SE", 0),
 	    OK("bia", "0604", "SW", 0), OK("cyr", "0505", "N", 0) },
 	  "same-hex argo bia; ram cyr argo", NULL,
-	  { "bia rams argo", "bia (trireme, persia) moves from 0704 to 0604",
+	  { "bia wins, its bow strikes argo", "bia (trireme, persia) moves from 0704 to 0604",
 	    "cyr (trireme, persia) in 0505 touches argo (trireme, athens) in "
 	    "0504 on the starboard bow: cyr's bow strikes" }, { NULL } },
 	{ "land cannot be entered: the ship stops for the turn",
