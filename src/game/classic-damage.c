@@ -107,15 +107,18 @@ classic_damage(struct nv_turn *t, int i, int amount, const char *source)
 	if (amount <= 0 || !ship_on_map(s))
 		return 0;
 	if (amount >= hull) {
-		turn_event(t, classic_event_name(CL_EV_DAMAGE), i, -1,
-		    "%s takes %d hull damage from %s, which reaches its "
-		    "remaining hull of %ld", t->desc[i], amount, source, hull);
+		if (source != NULL)
+			turn_event(t, classic_event_name(CL_EV_DAMAGE), i, -1,
+			    "%s takes %d hull damage from %s, which reaches "
+			    "its remaining hull of %ld", t->desc[i], amount,
+			    source, hull);
 		sink(t, i);
 		return 1;
 	}
 	s->attr[CL_A_HULL].i = hull - amount;
-	turn_event(t, classic_event_name(CL_EV_DAMAGE), i, -1,
-	    "%s takes %d hull damage from %s; %ld hull left", t->desc[i],
-	    amount, source, hull - amount);
+	if (source != NULL)
+		turn_event(t, classic_event_name(CL_EV_DAMAGE), i, -1,
+		    "%s takes %d hull damage from %s; %ld hull left",
+		    t->desc[i], amount, source, hull - amount);
 	return 0;
 }

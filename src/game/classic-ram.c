@@ -301,7 +301,6 @@ ram(struct nv_turn *t, const struct nv_contact *c, int rammer, int target,
 	struct nv_ship		*r = &t->st->ships[rammer];
 	struct nv_ship		*g = &t->st->ships[target];
 	int			 die, mod, bonus = 0, total;
-	char			*source;
 
 	if (turn_roll(t, 6, "ram damage", r->id, &die, cause) != 0)
 		return -1;
@@ -313,10 +312,10 @@ ram(struct nv_turn *t, const struct nv_contact *c, int rammer, int target,
 	ram_sentence(t, c, rammer, target, die, mod, bonus, total);
 	if (total <= 0)
 		return CL_RAM_MADE;
-	source = xasprintf("%s's ram", r->id);
-	if (classic_damage(t, target, total, source) == 0)
+	/* The ram's sentence told the damage and what is left: no second
+	 * sentence from classic_damage. */
+	if (classic_damage(t, target, total, NULL) == 0)
 		g->attr[CL_A_HOLES].i += cd->ram_holes;
-	free(source);
 	return CL_RAM_MADE;
 }
 

@@ -318,8 +318,9 @@ const char	*classic_event_name(enum classic_event_kind);	/* static */
 /* classic-damage.c: damage from any source.  Takes `amount` hull points
  * from ship i; damage that reaches its remaining hull sinks it at once
  * (classic.md, "Rams"): status sunk, crew lost, a wreck in its hex, its
- * grapples dropped.  Logs the damage and the sinking.  Returns 1 if the
- * ship sank, else 0. */
+ * grapples dropped.  Logs the damage ("takes 3 hull damage from
+ * source"), unless source is NULL: the caller's own sentence told it (a
+ * ram's), and the sinking.  Returns 1 if the ship sank, else 0. */
 int	classic_damage(struct nv_turn *, int ship, int amount,
 	    const char *source);
 /* The ship's description "id (class, side)" for sentences. */

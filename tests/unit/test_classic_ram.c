@@ -68,9 +68,9 @@ static const struct rcase cases[] = {
 	    .events = { "hit rolls 1d6=3 for ram damage",
 		"Phase 6: hit (trireme, athens) rams tgt (trireme, persia) on "
 		"the starboard quarter: 1d6=3 +0 ram = 3 hull damage, 1 hole; "
-		"tgt has 1 hull left",
-		"tgt (trireme, persia) takes 3 hull damage from hit's ram; 1 "
-		"hull left" } },
+		"tgt has 1 hull left" },
+	    /* The ram's sentence told the damage: no second one. */
+	    .absent = { "takes 3 hull damage" } },
 	  .want = { { "hit", "0505", "N", "afloat", 0,
 		"hull=4;holes=0;obligation=back" },
 	      { "tgt", "0504", "NE", "afloat", 0,
