@@ -78,11 +78,11 @@
       @status = 'captured'][@side = $id]"/>
   <xsl:choose>
     <xsl:when test="$afloat">
-      <xsl:text>Map Ship              Class       Hex  Face Spd Hull Holes Marines Max</xsl:text>
+      <xsl:text>Map Ship                 Class       Hex  Face Spd Hull Holes Marines Max</xsl:text>
       <xsl:value-of select="$nl"/>
       <xsl:for-each select="$afloat">
         <xsl:value-of select="concat(nv:pad(@code, 4),
-            nv:pad(substring(concat(@id, ' ', @name), 1, 17), 18),
+            nv:pad(substring(concat(@id, ' ', @name), 1, 20), 21),
             nv:pad(substring(@class, 1, 11), 12),
             nv:pad(@hex, 5), nv:pad(@facing, 4), nv:lpad(@speed, 3),
             nv:lpad(@hull, 5), nv:lpad(@holes, 6), nv:lpad(@marines, 8),
