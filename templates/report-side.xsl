@@ -174,7 +174,7 @@
   <xsl:value-of select="nv:wrap(concat(@id, ': cruise ', @cruise, ', max ',
       @max-speed, ', acceleration ', @accel, ', turning circle ',
       @turn-circle, '. Weapons: ', @weapons, '. Marines: ',
-      @marine-types, '.', $binds), '  ', '    ')"/>
+      @marine-types, '. Crew: ', @crew, '.', $binds), '  ', '    ')"/>
   <xsl:value-of select="$nl"/>
 </xsl:template>
 
