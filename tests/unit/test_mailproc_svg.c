@@ -20,6 +20,7 @@
 
 #include "fileio.h"
 #include "mailproc_fixture.h"
+#include "xpathfix.h"
 #include "password.h"
 #include "store.h"
 #include "xalloc.h"
@@ -148,29 +149,8 @@ pic_free(struct pic *p)
 	free(p->mail);
 }
 
-static int
-num(const struct pic *p, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static int
-num(const struct pic *p, const char *fmt, ...)
-{
-	xmlXPathObjectPtr	 r;
-	va_list			 ap;
-	char			*expr;
-	double			 v;
-
-	va_start(ap, fmt);
-	expr = xvasprintf(fmt, ap);
-	va_end(ap);
-	r = xmlXPathEvalExpression(BAD_CAST expr, p->xp);
-	if (r == NULL)
-		fail_msg("bad XPath %s", expr);
-	v = xmlXPathCastToNumber(r);
-	xmlXPathFreeObject(r);
-	free(expr);
-	return (int)v;
-}
+/* The number an XPath expression evaluates to on the picture. */
+#define num(p, ...)	xp_num((p)->xp, __VA_ARGS__)
 
 /* The picture shows ship id: drawn on the map, with its tooltip, and a
  * line in the legend. */

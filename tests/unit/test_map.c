@@ -23,6 +23,7 @@
 
 #include "buf.h"
 #include "datafix.h"
+#include "xpathfix.h"
 #include "map.h"
 #include "state.h"
 #include "xalloc.h"
@@ -109,27 +110,6 @@ render(const struct nv_state *st, const struct map_opts *o)
 }
 
 /* --- properties ---------------------------------------------------------- */
-
-static int
-is_word_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_' || c == '-' || c == '+';
-}
-
-/* Occurrences of word in text[0, len) as a whole word. */
-static int
-count_word(const char *text, size_t len, const char *word)
-{
-	size_t	wl = strlen(word), i;
-	int	n = 0;
-
-	for (i = 0; i + wl <= len; i++)
-		if (memcmp(text + i, word, wl) == 0 &&
-		    (i == 0 || !is_word_char(text[i - 1])) &&
-		    (i + wl == len || !is_word_char(text[i + wl])))
-			n++;
-	return n;
-}
 
 static int
 in_area(const struct nv_state *st, int ship, struct map_area a)

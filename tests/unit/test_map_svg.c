@@ -28,6 +28,7 @@
 
 #include "buf.h"
 #include "datafix.h"
+#include "xpathfix.h"
 #include "map-svg.h"
 #include "map.h"
 #include "report.h"
@@ -119,78 +120,9 @@ doc_free(struct doc *d)
 	xmlFreeDoc(d->doc);
 }
 
-/* The number an XPath expression evaluates to (count(...) etc.). */
-static int
-num(const struct doc *d, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static int
-num(const struct doc *d, const char *fmt, ...)
-{
-	xmlXPathObjectPtr	 r;
-	va_list			 ap;
-	char			*expr;
-	double			 v;
-
-	va_start(ap, fmt);
-	expr = xvasprintf(fmt, ap);
-	va_end(ap);
-	r = xmlXPathEvalExpression(BAD_CAST expr, d->xp);
-	if (r == NULL)
-		fail_msg("bad XPath %s", expr);
-	v = xmlXPathCastToNumber(r);
-	xmlXPathFreeObject(r);
-	free(expr);
-	return (int)v;
-}
-
-/* The string value of an XPath expression; owned by the caller. */
-static char *
-str(const struct doc *d, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static char *
-str(const struct doc *d, const char *fmt, ...)
-{
-	xmlXPathObjectPtr	 r;
-	va_list			 ap;
-	xmlChar			*s;
-	char			*expr, *out;
-
-	va_start(ap, fmt);
-	expr = xvasprintf(fmt, ap);
-	va_end(ap);
-	r = xmlXPathEvalExpression(BAD_CAST expr, d->xp);
-	if (r == NULL)
-		fail_msg("bad XPath %s", expr);
-	s = xmlXPathCastToString(r);
-	out = xstrdup((const char *)s);
-	xmlFree(s);
-	xmlXPathFreeObject(r);
-	free(expr);
-	return out;
-}
-
-static int
-is_word_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_' || c == '-' || c == '+';
-}
-
-/* Occurrences of word in text as a whole word. */
-static int
-count_word(const char *text, const char *word)
-{
-	size_t	wl = strlen(word), len = strlen(text), i;
-	int	n = 0;
-
-	for (i = 0; i + wl <= len; i++)
-		if (memcmp(text + i, word, wl) == 0 &&
-		    (i == 0 || !is_word_char(text[i - 1])) &&
-		    (i + wl == len || !is_word_char(text[i + wl])))
-			n++;
-	return n;
-}
+/* The number and the string an XPath expression evaluates to. */
+#define num(d, ...)	xp_num((d)->xp, __VA_ARGS__)
+#define str(d, ...)	xp_str((d)->xp, __VA_ARGS__)
 
 /* --- what every output must satisfy -------------------------------------- */
 
@@ -225,7 +157,7 @@ check_ships(const struct nv_state *st, const struct map_opts *o,
 		const struct nv_ship	*sh = &st->ships[i];
 
 		if ((vis != NULL && !vis[i]) || !ship_on_map(sh)) {
-			assert_int_equal(count_word(svg, sh->id), 0);
+			assert_int_equal(count_word(svg, strlen(svg), sh->id), 0);
 			continue;
 		}
 		map_ship_code(st, vis, (int)i, code);
@@ -235,7 +167,7 @@ check_ships(const struct nv_state *st, const struct map_opts *o,
 		    "'legend-code'][.='%s'])", code), 1);
 		title = str(d, "string(//s:g[@class='ship'][s:text[.='%s']]"
 		    "/s:title)", code);
-		assert_int_equal(count_word(title, sh->id), 1);
+		assert_int_equal(count_word(title, strlen(title), sh->id), 1);
 		assert_non_null(strstr(title, st->rs->classes[sh->cls].id));
 		assert_non_null(strstr(title, dir_name(sh->facing)));
 		if (sh->name != NULL)
@@ -478,12 +410,12 @@ fog_one_ship(const struct datafix *fx, const char *xml, struct nv_state *st,
 	check_all(st, o, out, &want);
 	/* Nothing of it: not its id, name or code (unless another ship now
 	 * bears that code), anywhere. */
-	assert_int_equal(count_word(out, sh->id), 0);
+	assert_int_equal(count_word(out, strlen(out), sh->id), 0);
 	if (sh->name != NULL)
 		assert_null(strstr(out, sh->name));
 	map_ship_code(st, NULL, (int)i, code);
 	if (!code_taken(st, vis, code))
-		assert_int_equal(count_word(out, code), 0);
+		assert_int_equal(count_word(out, strlen(out), code), 0);
 	/* The same bytes as for a state without the ship. */
 	tag = xasprintf("<ship id=\"%s\"", sh->id);
 	xml2 = datafix_without(xml, tag);
@@ -542,13 +474,13 @@ test_fog_wreck(void **state)
 	xml = scenario_text(SRC_SMALL);
 	st = datafix_state(fx, xml);
 	out = render(st, &o);
-	assert_int_equal(count_word(out, "old"), 2);	/* title, legend */
+	assert_int_equal(count_word(out, strlen(out), "old"), 2);	/* title, legend */
 	free(out);
 	o.wreck_visible = hide;
 	out = render(st, &o);
 	want.wrecks = 0;
 	check_all(st, &o, out, &want);
-	assert_int_equal(count_word(out, "old"), 0);
+	assert_int_equal(count_word(out, strlen(out), "old"), 0);
 	xml2 = datafix_without(xml, "<wreck ");
 	st2 = datafix_state(fx, xml2);
 	o.wreck_visible = NULL;
@@ -636,12 +568,12 @@ test_window(void **state)
 	/* The GM: every ship, 3 hexes around, c0 odd. */
 	gm = big_svg(fx, BIG_HEAD BIG_FAR "</scenario>", NULL);
 	check_window(gm, 47, 93, 47, 93);
-	assert_int_equal(count_word(gm, "b2"), 2);	/* code title, legend */
+	assert_int_equal(count_word(gm, strlen(gm), "b2"), 2);	/* code title, legend */
 	/* Side a: a1 and b1 only, widened to 20 by 15 around them, and not
 	 * a hex of it nearer to b2. */
 	a = big_svg(fx, BIG_HEAD BIG_FAR "</scenario>", "a");
 	check_window(a, 41, 60, 43, 57);
-	assert_int_equal(count_word(a, "b2"), 0);
+	assert_int_equal(count_word(a, strlen(a), "b2"), 0);
 	assert_null(strstr(a, "090090"));
 	/* Nothing of b2 decides side a's picture: the same without it. */
 	a_alone = big_svg(fx, BIG_HEAD "</scenario>", "a");
