@@ -112,10 +112,11 @@ cmd_replay(int argc, char **argv)
 	struct ctl_record	 rec;
 	struct store		*s;
 	const char		*archive = NULL;
-	int			 verify = 0;
+	int			 verify = 0, states = 0;
 	const struct ctl_opt	 opts[] = {
 		{ "archive", &archive, NULL },
 		{ "verify", NULL, &verify },
+		{ "states", NULL, &states },
 		{ NULL, NULL, NULL }
 	};
 	char			**pos;
@@ -134,7 +135,8 @@ cmd_replay(int argc, char **argv)
 	}
 	if (rc != 0)
 		return rc;
-	rc = ctl_replay(&rec, verify);
+	rc = ctl_replay(&rec, states ? CTL_VERIFY_STATES : verify ?
+	    CTL_VERIFY_ALL : CTL_VERIFY_NONE);
 	ctl_record_free(&rec);
 	return rc;
 }

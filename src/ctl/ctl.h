@@ -284,11 +284,20 @@ void	ctl_record_free(struct ctl_record *);
 int	ctl_archive_write(const struct ctl_record *, int with_seed,
 	    const char *path);
 int	ctl_archive_read(const char *path, struct ctl_record *);
+/* What a replay compares with what was stored. */
+enum ctl_verify {
+	CTL_VERIFY_NONE,	/* nothing: print the replayed events */
+	CTL_VERIFY_ALL,		/* states, dice and every event's sentence */
+	CTL_VERIFY_STATES,	/* states and dice: for a game recorded by
+				   another version of navarch, whose
+				   sentences may be worded differently */
+};
+
 /* Re-adjudicates every turn of the record; with verify compares with
  * what was stored and reports the first difference.  Prints a summary
  * (or the replayed events, without verify) to standard output.  0, 1 (a
  * difference) or another exit status. */
-int	ctl_replay(const struct ctl_record *, int verify);
+int	ctl_replay(const struct ctl_record *, enum ctl_verify);
 
 /* --- commands ------------------------------------------------------------ */
 

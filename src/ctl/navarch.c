@@ -231,11 +231,16 @@ const struct ctl_cmd ctl_cmds[] = {
 	  "revealed: the\n"
 	  "                      seed is left out and the dice cannot be "
 	  "checked\n" DB_HELP, cmd_export, NULL },
-	{ "replay", "GAME [--verify] | --archive FILE [--verify]",
+	{ "replay", "GAME [--verify|--states] | --archive FILE "
+	  "[--verify|--states]",
 	  "re-adjudicate every turn from the scenario, orders and seed",
 	  "  --verify            compare with the stored states, events and "
 	  "dice; exit 1\n"
 	  "                      at the first difference\n"
+	  "  --states            compare the states and dice only, not the "
+	  "events' wording\n"
+	  "                      (a game recorded by another version of "
+	  "navarch)\n"
 	  "  --archive FILE      replay an archive (navarch export "
 	  "--archive), no database\n" DB_HELP, cmd_replay, NULL },
 	{ "seed", "reveal GAME", "reveal a game's seed", "", NULL, seed_cmds },

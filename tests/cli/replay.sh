@@ -29,12 +29,21 @@ expect 1 "a tampered state" nv replay demo --verify
 has "the first difference" "$T/out" "DIFFERENT: turn 2: the state at the start of the turn differs at line"
 has "stored line" "$T/out" '^  stored: .*name="Tyr"'
 has "replayed line" "$T/out" '^  replayed: .*name="Tyre"'
+# --states compares states and dice too: the tampered state is found.
+expect 1 "a tampered state, states only" nv replay demo --states
+has "the state difference" "$T/out" "DIFFERENT: turn 2: the state at the start"
 sql "UPDATE states SET xml = replace(xml, 'name=\"Tyr\"', 'name=\"Tyre\"') WHERE game = 'demo'"
 expect 0 "repaired" nv replay demo --verify
 sql "UPDATE events SET text = 'Turn 1 begins badly.' WHERE game = 'demo' AND turn = 1 AND seq = 1"
 expect 1 "a tampered event" nv replay demo --verify
 has "the event shown" "$T/out" "turn 1: event 1 differs"
 has "stored event" "$T/out" "stored: .*Turn 1 begins badly."
+# A sentence worded differently (another version of navarch) with the
+# same states and dice: --states finds nothing to object to, and says
+# the wording was not compared.
+expect 0 "a reworded event, states only" nv replay demo --states
+has "what --states compared" "$T/out" \
+    "states and dice identical (the events' wording not compared)"
 sql "UPDATE events SET text = 'Turn 1 begins.' WHERE game = 'demo' AND turn = 1 AND seq = 1"
 sql "DELETE FROM events WHERE game = 'demo' AND turn = 2 AND seq = (SELECT max(seq) FROM events WHERE game = 'demo' AND turn = 2)"
 expect 1 "a missing event" nv replay demo --verify
