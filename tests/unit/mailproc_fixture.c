@@ -120,57 +120,75 @@ ok(int code, char *cause)
 	free(cause);
 }
 
-/* The demo game; fog: a visibility of 3 hexes, where the sides start
- * out of each other's sight. */
-static int
-setup(void **state, int fog)
+void
+mpfx_add_game(struct mpfx *f, const struct mpfx_game *m)
 {
 	static const char *const sides[] = { "athens", "persia" };
 	static const char *const ships[] = { "nike", "paralos", "salaminia" };
-	struct mpfx		*f = xcalloc(1, sizeof *f);
 	struct store_game_new	 g;
-	char			 tmpl[] = "/tmp/nv-mailproc-XXXXXX", *xml,
-				*cause = NULL, *gm, *ha, *hp, *p;
+	char			*xml, *scen, *at, *cause = NULL, *gm, *ha, *hp,
+				*a, *p, *obs;
 	size_t			 len;
 
-	assert_non_null(mkdtemp(tmpl));
-	f->dir = xstrdup(tmpl);
-	f->path = xasprintf("%s/nv.db", f->dir);
-	ok(store_open(f->path, 0, &f->s, &cause), cause);
 	assert_int_equal(file_read(MAILPROC_SCENARIO, 1 << 20, &xml, &len,
 	    &cause), 0);
-	if (fog) {
-		assert_non_null(p = strstr(xml, "visibility=\"0\""));
-		p[strlen("visibility=\"")] = '3';
-	}
+	assert_non_null(at = strstr(xml, "visibility=\"0\""));
+	scen = xasprintf("%.*svisibility=\"%d\"%s", (int)(at - xml), xml,
+	    m->visibility, at + strlen("visibility=\"0\""));
 	gm = hash("gm-pass");
 	memset(&g, 0, sizeof g);
-	g.id = "demo";
+	g.id = m->id;
 	g.ruleset = "classic";
-	g.scenario = xml;
+	g.scenario = scen;
 	g.first_turn = 1;
-	g.deadline = T0 + 2 * DAY;
+	g.deadline = m->deadline;
 	g.gm_address = "gm@example.org";
 	g.gm_password = gm;
-	g.seed = "test-seed";
+	g.seed = m->seed;
 	g.sides = sides;
 	g.nsides = 2;
 	g.now = T0;
 	ok(store_game_create(f->s, &g, &cause), cause);
 	ha = hash("athens-pw");
 	hp = hash("persia-pw");
+	a = xasprintf("%sa@example.org", m->prefix);
+	p = xasprintf("%sp@example.org", m->prefix);
+	obs = xasprintf("%sobs@example.org", m->prefix);
 	/* athens is its side's admiral; each side has one player. */
-	ok(store_player_add(f->s, "demo", "athens", NULL, "a@example.org", ha,
-	    1, &cause), cause);
-	ok(store_player_add(f->s, "demo", "persia", NULL, "p@example.org", hp,
-	    0, &cause), cause);
-	ok(store_player_assign_ships(f->s, "demo", "athens", ships, 3,
+	ok(store_player_add(f->s, m->id, "athens", NULL, a, ha, 1, &cause),
+	    cause);
+	ok(store_player_add(f->s, m->id, "persia", NULL, p, hp, 0, &cause),
+	    cause);
+	ok(store_player_assign_ships(f->s, m->id, "athens", ships, 3,
 	    &cause), cause);
-	ok(store_observer_add(f->s, "demo", "obs@example.org", &cause), cause);
+	ok(store_observer_add(f->s, m->id, obs, &cause), cause);
 	free(xml);
+	free(scen);
 	free(gm);
 	free(ha);
 	free(hp);
+	free(a);
+	free(p);
+	free(obs);
+}
+
+/* The demo game; fog: a visibility of 3 hexes, where the sides start
+ * out of each other's sight. */
+static int
+setup(void **state, int fog)
+{
+	struct mpfx		*f = xcalloc(1, sizeof *f);
+	struct mpfx_game	 demo = { "demo", 0, T0 + 2 * DAY,
+				    "test-seed", "" };
+	char			 tmpl[] = "/tmp/nv-mailproc-XXXXXX",
+				*cause = NULL;
+
+	assert_non_null(mkdtemp(tmpl));
+	f->dir = xstrdup(tmpl);
+	f->path = xasprintf("%s/nv.db", f->dir);
+	ok(store_open(f->path, 0, &f->s, &cause), cause);
+	demo.visibility = fog ? 3 : 0;
+	mpfx_add_game(f, &demo);
 	mailproc_init(&f->mp);
 	f->mp.store = f->s;
 	f->mp.address = "Navarch <navarch@example.org>";

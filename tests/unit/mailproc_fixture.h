@@ -57,6 +57,19 @@ struct step {
 					   "@@"), not a new one; 0: new */
 };
 
+/* A game of the demo scenario, made by mpfx_add_game: players athens
+ * (the admiral, with every Athenian ship) and persia at PREFIXa@ and
+ * PREFIXp@example.org, an observer at PREFIXobs@, the GM at gm@; the GM
+ * password gm-pass, the players' athens-pw and persia-pw. */
+struct mpfx_game {
+	const char	*id;
+	int		 visibility;	/* fog of war in hexes, 0: none */
+	int64_t		 deadline;
+	const char	*seed;
+	const char	*prefix;	/* of the addresses */
+};
+void	mpfx_add_game(struct mpfx *, const struct mpfx_game *);
+
 int	mpfx_setup(void **state);
 int	mpfx_setup_fog(void **state);		/* visibility 3 */
 int	mpfx_teardown(void **state);

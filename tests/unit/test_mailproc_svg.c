@@ -34,59 +34,16 @@
 static const char *const athenians[] = { "nike", "paralos", "salaminia" };
 static const char *const persians[] = { "azes", "tyre", "sidon" };
 
-static void
-ok(int code, char *cause)
-{
-	if (code != STORE_OK)
-		fail_msg("store: %s", cause != NULL ? cause : "?");
-	free(cause);
-}
-
 /* Adds game "fog": the demo scenario with visibility 8, its deadline at
- * T0 + 1 day (a day before the demo's, so a tick then plays it alone). */
+ * T0 + 1 day (a day before the demo's, so a tick then plays it alone),
+ * its players at fa@, fp@ and fobs@example.org. */
 static void
 add_fog_game(struct mpfx *f)
 {
-	static const char *const sides[] = { "athens", "persia" };
-	struct store_game_new	 g;
-	char			*xml, *fog, *at, *cause = NULL, *gm, *ha, *hp;
-	size_t			 len;
+	static const struct mpfx_game fog = { "fog", 8, T0 + DAY, "fog-seed",
+	    "f" };
 
-	assert_int_equal(file_read(MAILPROC_SCENARIO, 1 << 20, &xml, &len,
-	    &cause), 0);
-	at = strstr(xml, "visibility=\"0\"");
-	assert_non_null(at);
-	fog = xasprintf("%.*svisibility=\"8\"%s", (int)(at - xml), xml,
-	    at + strlen("visibility=\"0\""));
-	assert_int_equal(password_hash("gm-pass", PASSWORD_COST_MIN, &gm,
-	    &cause), 0);
-	assert_int_equal(password_hash("athens-pw", PASSWORD_COST_MIN, &ha,
-	    &cause), 0);
-	assert_int_equal(password_hash("persia-pw", PASSWORD_COST_MIN, &hp,
-	    &cause), 0);
-	memset(&g, 0, sizeof g);
-	g.id = "fog";
-	g.ruleset = "classic";
-	g.scenario = fog;
-	g.first_turn = 1;
-	g.deadline = T0 + DAY;
-	g.gm_address = "gm@example.org";
-	g.gm_password = gm;
-	g.seed = "fog-seed";
-	g.sides = sides;
-	g.nsides = 2;
-	g.now = T0;
-	ok(store_game_create(f->s, &g, &cause), cause);
-	ok(store_player_add(f->s, "fog", "athens", NULL, "fa@example.org", ha,
-	    1, &cause), cause);
-	ok(store_player_add(f->s, "fog", "persia", NULL, "fp@example.org", hp,
-	    1, &cause), cause);
-	ok(store_observer_add(f->s, "fog", "fobs@example.org", &cause), cause);
-	free(xml);
-	free(fog);
-	free(gm);
-	free(ha);
-	free(hp);
+	mpfx_add_game(f, &fog);
 }
 
 static void
