@@ -31,7 +31,8 @@ struct check {
 	struct report_template	*t;
 	int			 show;
 	int			 samples;
-	int			 errors;
+	int			 failed;	/* samples */
+	int			 errors;	/* of every kind */
 };
 
 static struct report_template *
@@ -69,6 +70,7 @@ sample(const char *name, xmlDocPtr doc, void *arg)
 	    body.len, REPORT_WIDTH, &cause) != 0)) {
 		fprintf(stderr, "navarch: mail.xsl, sample %s: %s\n", name,
 		    cause);
+		c->failed++;
 		c->errors++;
 	} else if (c->show)
 		printf("==== %s\nSubject: %s\n\n%s\n", name, subject,
@@ -110,8 +112,8 @@ cmd_templates(int argc, char **argv)
 	if ((c.t = load(dir, MAILDOC_TEMPLATE, &c.errors)) != NULL) {
 		(void)maildoc_samples(sample, &c);
 		fprintf(stderr, "navarch: %s: %d sample mails worded, %d "
-		    "failed\n", MAILDOC_TEMPLATE, c.samples - (c.errors > 0 ?
-		    c.errors : 0), c.errors);
+		    "failed\n", MAILDOC_TEMPLATE, c.samples - c.failed,
+		    c.failed);
 		report_template_free(c.t);
 	}
 	return c.errors > 0 ? NV_EXIT_FAIL : 0;

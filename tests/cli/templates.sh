@@ -64,6 +64,7 @@ cp "$SRC/templates/mail.xsl" "$TPL/mail.xsl"
 rm "$TPL/report-observer.xsl"
 expect 1 "missing report-observer.xsl" "$NAVARCH" templates --dir "$TPL"
 has "missing file named" "$T/err" "report-observer.xsl"
+has "mail.xsl still counted right" "$T/err" "28 sample mails worded, 0 failed"
 
 # --- every name the daemon uses has a sample --------------------------------
 names=$(cat "$SRC"/src/mail/mailproc*.c | tr -d '\n\t' |
