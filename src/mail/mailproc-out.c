@@ -399,14 +399,6 @@ out:
 }
 
 int
-mailproc_report(struct mailproc *mp, const char *game, int turn,
-    const char *side, char **text, char **cause)
-{
-	return report_make(mp, game, turn, side != NULL ? REPORT_SIDE :
-	    REPORT_GM, side, text, NULL, cause);
-}
-
-int
 mp_report(struct mp_ctx *ctx, int turn, enum report_reader reader,
     const char *side, struct mp_report *out, char **cause)
 {

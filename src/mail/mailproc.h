@@ -149,11 +149,4 @@ int	mailproc_tick(struct mailproc *, int64_t now,
 	    struct mailproc_tick_result *out, char **cause);
 void	mailproc_tick_result_free(struct mailproc_tick_result *);
 
-/* The text of the report of turn (the turn played) for one reader: side
- * NULL for the GM and observers (no fog); *text owned by the caller.  The
- * report mails are made by the same code (mailproc-out.c), which adds the
- * SVG map.  0, or -1 with *cause. */
-int	mailproc_report(struct mailproc *, const char *game, int turn,
-	    const char *side, char **text, char **cause);
-
 #endif
