@@ -439,6 +439,35 @@ test_observer_no_orders(void **state)
 	played_free(&p);
 }
 
+/* A battle leaves dozens of wrecks: the list wraps within 76 columns in
+ * every reader's report, and names every one. */
+static void
+test_many_wrecks(void **state)
+{
+	struct played		p;
+	struct report_input	in;
+	char			*out, id[16];
+	int			 k, r;
+
+	(void)state;
+	play(GAME_BUSY, &p);
+	for (k = 0; k < 30; k++) {
+		(void)snprintf(id, sizeof id, "hulk%02d", k);
+		state_add_wreck(p.after, hex_from_cr(1 + k % 10, 1 + k / 10),
+		    id);
+	}
+	for (r = REPORT_SIDE; r <= REPORT_OBSERVER; r++) {
+		input_for(&p, (enum report_reader)r, r == REPORT_SIDE ?
+		    "athens" : NULL, &in);
+		out = render(&in);
+		check_medium("many wrecks", out);
+		assert_non_null(strstr(out, "hulk00"));
+		assert_non_null(strstr(out, "hulk29"));
+		free(out);
+	}
+	played_free(&p);
+}
+
 /* text with every run of white space one space, so that a sentence is
  * found wherever nv:wrap broke its lines. */
 static char *
@@ -890,6 +919,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_golden),
 		cmocka_unit_test(test_observer_no_orders),
+		cmocka_unit_test(test_many_wrecks),
 		cmocka_unit_test(test_id_lists),
 		cmocka_unit_test(test_fog),
 		cmocka_unit_test(test_no_fog_shows_all),
