@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "classic.h"
+#include "classic/classic.h"
 #include "ruleset.h"
 
 static const struct nv_ruleset_ops *const modules[] = {

@@ -1,7 +1,7 @@
 /* report-int.h: the report layer's internal interface (report.h is the
  * public one).  report-doc.c builds the document, report-fog.c decides
  * who sees what, report-orders.c writes the next turn's order template,
- * report-classic.c adds the classic ruleset's figures, report-xslt.c runs
+ * classic-report.c adds the classic ruleset's figures, report-xslt.c runs
  * templates and report-text.c enforces the rules of plain-text mail. */
 #ifndef NV_REPORT_INT_H
 #define NV_REPORT_INT_H
@@ -54,7 +54,7 @@ void	doc_set_int(xmlNodePtr, const char *name, long value);
  * ship on the map, each checked against the orders validator. */
 void	report_order_template(const struct report_input *, xmlNodePtr root);
 
-/* --- report-classic.c ----------------------------------------------------- */
+/* --- classic-report.c ----------------------------------------------------- */
 
 /* The classic ruleset's derived figures of ship i (cruise, maximum
  * speed, maximum-speed uses left, weapons as words) as attributes of

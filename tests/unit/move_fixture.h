@@ -11,7 +11,7 @@
 #include <stddef.h>
 
 #include "buf.h"
-#include "classic.h"
+#include "classic/classic.h"
 #include "events.h"
 #include "orders.h"
 #include "ruleset.h"

@@ -17,7 +17,7 @@
 #include <cmocka.h>
 
 #include "buf.h"
-#include "classic.h"
+#include "classic/classic.h"
 #include "dice.h"
 #include "events.h"
 #include "orders.h"

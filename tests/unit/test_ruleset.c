@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "buf.h"
-#include "classic.h"
+#include "classic/classic.h"
 #include "diag.h"
 #include "fileio.h"
 #include "ruleset.h"

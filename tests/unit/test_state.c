@@ -16,7 +16,7 @@
 #include <cmocka.h>
 
 #include "buf.h"
-#include "classic.h"
+#include "classic/classic.h"
 #include "datafix.h"
 #include "diag.h"
 #include "fileio.h"

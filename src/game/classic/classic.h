@@ -1,6 +1,6 @@
 /* classic.h: private header of the classic ruleset module.
  *
- * The module is ruleset-classic.c (ops table, data, ship attributes and
+ * The module is classic-ruleset.c (ops table, data, ship attributes and
  * defaults), classic-orders.c (order verbs, validation) and classic-turn.c
  * (plots, contacts and the end of the turn).  Every number comes from
  * data/rulesets/classic.xml; the rulings are shared/rules/classic.md. */
@@ -154,7 +154,7 @@ classic_data(const struct nv_ruleset *rs)
 	return rs->priv;
 }
 
-/* ruleset-classic.c: the module's ops table (listed by
+/* classic-ruleset.c: the module's ops table (listed by
  * ruleset-registry.c). */
 extern const struct nv_ruleset_ops classic_ops;
 
@@ -207,7 +207,7 @@ struct classic_orders {
 	struct classic_ship_orders *ships;	/* st->nships entries */
 };
 
-/* Order verbs of classic.  The ops table in ruleset-classic.c needs the
+/* Order verbs of classic.  The ops table in classic-ruleset.c needs the
  * count as a constant expression, so the table's size is fixed here;
  * classic-orders.c defines classic_verbs[] with one entry per verb. */
 #define CLASSIC_VERBS(X)			\

@@ -1,4 +1,4 @@
-/* report-classic.c: what a report says about a classic ship beyond its
+/* classic-report.c: what a report says about a classic ship beyond its
  * stored attributes (which report-doc.c writes for any ruleset): the
  * figures a player plans with (cruise and maximum speed as crew and rakes
  * leave them, maximum-speed uses left), its weapons in words, and the
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "buf.h"
-#include "classic.h"
+#include "classic/classic.h"
 #include "report-int.h"
 #include "state.h"
 

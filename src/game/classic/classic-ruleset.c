@@ -1,4 +1,4 @@
-/* ruleset-classic.c: the classic ruleset module: its ops table, its data
+/* classic-ruleset.c: the classic ruleset module: its ops table, its data
  * (the module's own part of data/rulesets/classic.xml, see
  * data/schema/ruleset-classic.rng) and its ship attributes and defaults.
  *
