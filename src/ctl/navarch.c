@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "ctl.h"
 #include "exitcode.h"
@@ -458,6 +459,10 @@ main(int argc, char **argv)
 	const struct ctl_cmd	*c;
 	int			 i;
 
+	/* The database holds password hashes, the secret dice seed and
+	 * every side's orders: what navarch creates (the database and its
+	 * WAL, backups, archives) is its owner's alone (docs/security.md). */
+	umask(077);
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--help") == 0 ||
 		    strcmp(argv[i], "-h") == 0) {

@@ -145,7 +145,7 @@ pidfile_open(const char *path, int *fd)
 	*fd = -1;
 	if (path == NULL)
 		return 0;
-	*fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	*fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (*fd < 0 || flock(*fd, LOCK_EX | LOCK_NB) != 0) {
 		log_error("pidfile %s: %s", path, errno == EWOULDBLOCK ?
 		    "another navarchd is running" : strerror(errno));
@@ -239,6 +239,10 @@ main(int argc, char **argv)
 	char			*pidpath;
 	int			rc, pidfd = -1;
 
+	/* Before anything is opened: every file navarchd creates (the
+	 * database, its WAL and SHM, the pidfile, Maildir files) is 0600 and
+	 * every directory 0700 (docs/security.md). */
+	umask(077);
 	log_init("navarchd", LOG_LEVEL_INFO);
 	if (parse_opts(argc, argv, &o) != 0) {
 		usage(stderr);

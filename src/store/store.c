@@ -456,6 +456,23 @@ configure(struct store *s, int busy_ms, char **cause)
 	return code;
 }
 
+/* Creates a missing database file 0600, whatever the umask: it holds
+ * password hashes, the secret dice seeds and every side's orders.
+ * SQLite gives the WAL and SHM files the database's mode.  A file that
+ * exists is left as it is; any other failure is SQLite's to report. */
+static void
+create_private(const char *path)
+{
+	int	fd;
+
+	if (*path == '\0' || strcmp(path, ":memory:") == 0 ||
+	    strncmp(path, "file:", 5) == 0)
+		return;
+	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd >= 0)
+		close(fd);
+}
+
 int
 store_open(const char *path, int busy_ms, struct store **out, char **cause)
 {
@@ -465,6 +482,7 @@ store_open(const char *path, int busy_ms, struct store **out, char **cause)
 	*out = NULL;
 	s = xcalloc(1, sizeof *s);
 	s->path = xstrdup(path);
+	create_private(path);
 	rc = sqlite3_open_v2(path, &s->db,
 	    SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
 	if (rc != SQLITE_OK) {

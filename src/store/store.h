@@ -93,7 +93,8 @@ struct store;
 /* The schema version this code writes (PRAGMA user_version). */
 int	store_schema_version(void);
 
-/* Opens (creating if need be) the database at path with a busy timeout of
+/* Opens (creating if need be, mode 0600 whatever the umask: it holds
+ * secrets) the database at path with a busy timeout of
  * busy_ms milliseconds (0: fail at once when another process writes),
  * turns on WAL and foreign keys and applies every pending migration, each
  * in its own transaction.  *out is owned by the caller (store_close).

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include <sqlite3.h>
 
@@ -166,6 +167,33 @@ test_open_fresh(void **state)
 	    " 'player_ships', 'observers', 'states', 'order_sets',"
 	    " 'turn_orders', 'events', 'rolls', 'audit', 'outbox',"
 	    " 'processed_mail')"), 13);
+}
+
+/* Issue 10: the database (password hashes, secret seeds, every side's
+ * orders) was created 0644.  Whatever the umask, a new database and its
+ * WAL and SHM files are the owner's alone. */
+static void
+test_open_private(void **state)
+{
+	struct fx	*f = *state;
+	struct stat	 sb;
+	char		*cause = NULL, *p;
+	const char	*suffix[] = { "", "-wal", "-shm" };
+	size_t		 i;
+	mode_t		 old = umask(022);
+
+	expect_code(store_open(f->path, 0, &f->s, &cause), STORE_OK, &cause);
+	make_game(f->s, "g1");
+	umask(old);
+	for (i = 0; i < sizeof suffix / sizeof suffix[0]; i++) {
+		p = xasprintf("%s%s", f->path, suffix[i]);
+		if (stat(p, &sb) != 0)
+			fail_msg("%s is missing", p);
+		if ((sb.st_mode & 07777) != 0600)
+			fail_msg("%s has mode %o, wanted 600", p,
+			    (unsigned)(sb.st_mode & 07777));
+		free(p);
+	}
 }
 
 static void
@@ -443,6 +471,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		T(test_open_fresh),
+		TC(test_open_private),
 		T(test_reopen_keeps_data),
 		cmocka_unit_test(test_migration1_frozen),
 		TC(test_upgrade_from_v1),
