@@ -242,14 +242,20 @@ ctl_hash_cost(unsigned *out)
 	}
 	if (spec == NULL)
 		return 0;
-	if (str_to_int(spec, PASSWORD_COST_MIN, PASSWORD_COST_MAX, &v) != 0) {
-		ctl_err(0, "%s '%s': expected a yescrypt cost from %d to %d",
-		    what, spec, PASSWORD_COST_MIN, PASSWORD_COST_MAX);
+	/* The config key is the daemon's too (daemon-config.c), where 0
+	 * means the default, as etc/navarchd.conf ships it; --hash-cost and
+	 * $NAVARCH_HASH_COST name a cost. */
+	if (str_to_int(spec, conf != NULL ? 0 : PASSWORD_COST_MIN,
+	    PASSWORD_COST_MAX, &v) != 0) {
+		ctl_err(0, "%s '%s': expected a yescrypt cost from %d to %d%s",
+		    what, spec, PASSWORD_COST_MIN, PASSWORD_COST_MAX,
+		    conf != NULL ? ", or 0 for the default" : "");
 		free(conf);
 		return rc;
 	}
 	free(conf);
-	*out = (unsigned)v;
+	if (v > 0)
+		*out = (unsigned)v;
 	return 0;
 }
 
