@@ -84,8 +84,9 @@ put_digits(char *p, int v, int n)
 	}
 }
 
-char *
-hex_format(struct nv_hex h, int digits, char *out)
+/* low is 1, or 0 where column and row 0 have names. */
+static char *
+format(struct nv_hex h, int digits, int low, char *out)
 {
 	int	col, row;
 
@@ -94,7 +95,7 @@ hex_format(struct nv_hex h, int digits, char *out)
 	hex_to_cr(h, &col, &row);
 	/* A hex off the top or left edge, or one the digits cannot hold,
 	 * must not print as some other hex's name. */
-	if (col < 1 || row < 1 || col > (digits == 2 ? 99 : NV_HEX_MAX) ||
+	if (col < low || row < low || col > (digits == 2 ? 99 : NV_HEX_MAX) ||
 	    row > (digits == 2 ? 99 : NV_HEX_MAX)) {
 		memcpy(out, "??????", 7);
 		out[digits * 2] = '\0';
@@ -104,6 +105,18 @@ hex_format(struct nv_hex h, int digits, char *out)
 	put_digits(out + digits, row, digits);
 	out[digits * 2] = '\0';
 	return out;
+}
+
+char *
+hex_format(struct nv_hex h, int digits, char *out)
+{
+	return format(h, digits, 1, out);
+}
+
+char *
+hex_format_edge(struct nv_hex h, int digits, char *out)
+{
+	return format(h, digits, 0, out);
 }
 
 int

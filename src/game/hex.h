@@ -50,6 +50,10 @@ int	hex_parse(const char *name, int digits, struct nv_hex *out);
  * or 3 (anything else means 2).  A hex with no such name (column or row
  * below 1, or too big for the digits) is written as question marks. */
 char	*hex_format(struct nv_hex, int digits, char *out);
+/* hex_format, but column and row 0 have names too ("0007", "1000"): the
+ * hexes just off the top and left edges, where a ship that left the map
+ * may be (docs/files.md).  Only state files write them. */
+char	*hex_format_edge(struct nv_hex, int digits, char *out);
 /* Digits per coordinate a map of this size uses: 2, or 3 over 99. */
 int	hex_digits(int columns, int rows);
 int	hex_on_map(struct nv_hex, int columns, int rows);

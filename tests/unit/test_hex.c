@@ -165,6 +165,33 @@ test_format_unnamed(void **state)
 		    digits[i][2]);
 }
 
+/* hex_format_edge names column and row 0 too, and nothing else more. */
+static void
+test_format_edge(void **state)
+{
+	static const struct {
+		int		 col, row, digits;
+		const char	*want;
+	} t[] = {
+		{ 0, 5, 2, "0005" },	{ 5, 0, 2, "0500" },
+		{ 0, 0, 2, "0000" },	{ 0, 1, 3, "000001" },
+		{ -1, 5, 2, "????" },	{ 5, -1, 2, "????" },
+		{ 100, 5, 2, "????" },	{ 1000, 0, 3, "??????" },
+		{ 7, 7, 2, "0707" },	{ 100, 5, 3, "100005" },
+	};
+	char	out[8];
+	size_t	i;
+
+	for (i = 0; i < NELEM(t); i++) {
+		memset(out, 'x', sizeof out);
+		hex_format_edge(hex_from_cr(t[i].col, t[i].row), t[i].digits,
+		    out);
+		if (strcmp(out, t[i].want) != 0)
+			fail_msg("hex_format_edge(%d,%d,%d) = '%s', want '%s'",
+			    t[i].col, t[i].row, t[i].digits, out, t[i].want);
+	}
+}
+
 /* The neighbour table of hex-math.md, in names.  Index by direction. */
 static const int odd_off[NV_DIR_COUNT][2] = {
 	{ 0, -1 }, { 1, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 }, { -1, -1 },
@@ -816,6 +843,7 @@ main(void)
 		cmocka_unit_test(test_round_trip_999),
 		cmocka_unit_test(test_parse_rejects),
 		cmocka_unit_test(test_format_unnamed),
+		cmocka_unit_test(test_format_edge),
 		cmocka_unit_test(test_neighbour_offsets),
 		cmocka_unit_test(test_neighbour_names),
 		cmocka_unit_test(test_worked_examples),

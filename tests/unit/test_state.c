@@ -418,6 +418,9 @@ static const struct {
 	{ "scenario-minimal.canon.xml", NULL },
 	{ "state-full.xml", NULL },
 	{ "state-bigmap.xml", NULL },
+	/* Issue 10: ships that left the map at column 0, row 0 and past
+	 * the far corner; those at 0 were saved as hex="????". */
+	{ "state-exited.xml", NULL },
 };
 
 static void
