@@ -6,9 +6,11 @@
  * reader never sees a partial file.  link() rather than rename() because
  * link never replaces an existing file.  Like a delivery agent, the
  * driver puts Return-Path and Delivered-To (the envelope) on top and
- * stores LF line ends. */
+ * stores LF line ends.  Opening the driver removes what a crash left in
+ * tmp/ more than a day ago. */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -21,6 +23,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "log.h"
 #include "send.h"
 #include "xalloc.h"
 
@@ -83,6 +86,46 @@ safe_host(void)
 	return buf_detach(&b);
 }
 
+/* Removes the regular files in dir/tmp last changed more than
+ * SEND_FILE_STALE seconds ago: what a crash between writing a message
+ * and linking it left (a live delivery takes well under a second, and
+ * its message is sent again from the outbox).  Best effort: a file that
+ * cannot be removed is left for the next time.  The one clock read here
+ * besides the unique names. */
+static void
+clean_tmp(const char *path)
+{
+	struct dirent	*de;
+	struct stat	 sb;
+	DIR		*d;
+	char		*tmp;
+	time_t		 now = time(NULL);
+	int		 fd, n = 0;
+
+	tmp = xasprintf("%s/tmp", path);
+	d = opendir(tmp);
+	if (d == NULL) {
+		free(tmp);
+		return;
+	}
+	fd = dirfd(d);
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (fstatat(fd, de->d_name, &sb, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    !S_ISREG(sb.st_mode) || now - sb.st_mtime <=
+		    SEND_FILE_STALE)
+			continue;
+		if (unlinkat(fd, de->d_name, 0) == 0)
+			n++;
+	}
+	closedir(d);
+	if (n > 0)
+		log_info("%s: removed %d stray file(s) older than a day", tmp,
+		    n);
+	free(tmp);
+}
+
 static int
 file_open(const struct send_config *cf, void **data, char **cause)
 {
@@ -107,6 +150,7 @@ file_open(const struct send_config *cf, void **data, char **cause)
 	}
 	if (rc != 0)
 		return SEND_PERM;
+	clean_tmp(path);
 	md = xcalloc(1, sizeof *md);
 	md->path = xstrdup(path);
 	md->host = safe_host();

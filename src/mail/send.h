@@ -55,6 +55,9 @@ int		 send_tls_parse(const char *, enum send_tls *);
 #define SEND_CONNECT_TIMEOUT_MS	30000L
 #define SEND_TIMEOUT_MS		120000L
 #define SEND_PASSWORD_MAX	1024
+/* The file: driver removes files in its tmp/ older than this (seconds)
+ * when it is opened: a crash mid-delivery left them. */
+#define SEND_FILE_STALE		86400
 
 /* Borrowed during send_open only: drivers copy what they keep. */
 struct send_config {

@@ -11,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -255,6 +257,55 @@ test_file(void **state)
 
 	send_close(s);
 	free(first);
+	free(md);
+	free((char *)cf.url);
+	sfx_rmtree(dir);
+	free(dir);
+}
+
+/* Issue 10: what a crash left in tmp/ stayed there for ever.  Opening
+ * the driver removes regular files older than a day, and nothing else. */
+static void
+test_file_stale_tmp(void **state)
+{
+	struct send_config	 cf = { 0 };
+	struct sender		*s;
+	struct timespec		 old[2];
+	char			*dir, *md, *stale, *fresh, *edge, *sub,
+				*cause = NULL;
+
+	dir = sfx_tempdir("nvsend");
+	md = xasprintf("%s/Maildir", dir);
+	cf.url = xasprintf("file:%s", md);
+	cf.from = FROM;
+	assert_int_equal(send_open(&cf, &s, &cause), SEND_OK);
+	send_close(s);
+	stale = xasprintf("%s/tmp/1.crashed.host", md);
+	fresh = xasprintf("%s/tmp/2.in-progress.host", md);
+	edge = xasprintf("%s/tmp/3.almost.host", md);
+	sub = xasprintf("%s/tmp/olddir", md);
+	write_file(stale, "half a message");
+	write_file(fresh, "being written");
+	write_file(edge, "23 hours old");
+	assert_int_equal(mkdir(sub, 0700), 0);
+	old[0].tv_sec = old[1].tv_sec = time(NULL) - SEND_FILE_STALE - 3600;
+	old[0].tv_nsec = old[1].tv_nsec = 0;
+	assert_int_equal(utimensat(AT_FDCWD, stale, old, 0), 0);
+	assert_int_equal(utimensat(AT_FDCWD, sub, old, 0), 0);
+	old[0].tv_sec = old[1].tv_sec = time(NULL) - SEND_FILE_STALE + 3600;
+	assert_int_equal(utimensat(AT_FDCWD, edge, old, 0), 0);
+
+	assert_int_equal(send_open(&cf, &s, &cause), SEND_OK);
+	assert_int_equal(access(stale, F_OK), -1);
+	assert_int_equal(access(fresh, F_OK), 0);
+	assert_int_equal(access(edge, F_OK), 0);
+	assert_int_equal(access(sub, F_OK), 0);	/* not a file: left */
+	send_close(s);
+
+	free(stale);
+	free(fresh);
+	free(edge);
+	free(sub);
 	free(md);
 	free((char *)cf.url);
 	sfx_rmtree(dir);
@@ -569,6 +620,7 @@ main(void)
 		cmocka_unit_test(test_open),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_file),
+		cmocka_unit_test(test_file_stale_tmp),
 		cmocka_unit_test_setup_teardown(test_drain_outcomes,
 		    drain_setup, drain_teardown),
 		cmocka_unit_test_setup_teardown(test_drain_backoff,
