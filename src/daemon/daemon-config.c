@@ -56,8 +56,13 @@ static const struct conf_key daemon_keys[] = {
 	  "password hash cost (0: the default)" },
 	{ "busy_timeout", CONF_INT, "5000", 0, 0, 600000, NULL,
 	  "milliseconds to wait for a busy database" },
+	/* Deprecated (issue 10): read, warned about and ignored, so that
+	 * an existing config keeps working.  Every due mail is sent each
+	 * cycle; send_rate paces them. */
 	{ "outbox_batch", CONF_INT, "100", 0, 1, 100000, NULL,
-	  "most messages sent per cycle" },
+	  "no longer used: every due mail is sent each cycle" },
+	{ "send_rate", CONF_STRING, "0", 0, 0, 0, NULL,
+	  "most mails sent per second, e.g. 5 or 0.5 (0: no limit)" },
 	{ "early_processing", CONF_ENUM, "yes", 0, 0, 0, "yes no",
 	  "adjudicate as soon as every player's orders are in" },
 	{ "grace", CONF_INT, "0", 0, 0, 604800, NULL,
@@ -136,6 +141,61 @@ check_urls(struct daemon_config *c, struct diag *d)
 	check_file(c, "ca_file", d);
 }
 
+/* A rate in mails per second: "0", "12", "0.5" (at most three decimals,
+ * at most SEND_RATE_MAX).  0 or -1. */
+static int
+parse_rate(const char *s, double *out)
+{
+	double	v = 0, scale = 1;
+	int	digits = 0, decimals = -1;
+
+	for (; *s != '\0'; s++) {
+		if (*s == '.' && decimals < 0) {
+			decimals = 0;
+			continue;
+		}
+		if (*s < '0' || *s > '9' || decimals >= 3)
+			return -1;
+		digits++;
+		if (decimals >= 0) {
+			decimals++;
+			scale /= 10;
+			v += (*s - '0') * scale;
+		} else
+			v = v * 10 + (*s - '0');
+		if (v > DAEMON_SEND_RATE_MAX)
+			return -1;
+	}
+	if (digits == 0 || decimals == 0)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* Settings kept for old configs: a warning each, never an error. */
+static void
+check_deprecated(struct daemon_config *c, struct diag *d)
+{
+	unsigned	line = key_line(c, "outbox_batch");
+
+	if (line != 0)
+		diag_add(d, DIAG_WARNING, c->file, line, "outbox_batch is no "
+		    "longer used and is ignored: every mail due is sent each "
+		    "cycle (send_rate limits mails per second if a relay needs "
+		    "it); remove this line");
+}
+
+static void
+check_rate(struct daemon_config *c, struct diag *d)
+{
+	const char	*v = conf_get(&c->conf, "send_rate");
+
+	if (v != NULL && parse_rate(v, &c->send_rate) != 0)
+		diag_error(d, c->file, key_line(c, "send_rate"), "send_rate = "
+		    "%s: expected mails per second from 0 (no limit) to %d, "
+		    "e.g. 5 or 0.5", v, DAEMON_SEND_RATE_MAX);
+}
+
 static void
 fill(struct daemon_config *c)
 {
@@ -157,7 +217,6 @@ fill(struct daemon_config *c)
 		c->log_level = LOG_LEVEL_INFO;
 	c->hash_cost = conf_get_num(f, "hash_cost");
 	c->busy_timeout = conf_get_num(f, "busy_timeout");
-	c->outbox_batch = conf_get_num(f, "outbox_batch");
 	c->early = strcmp(conf_get(f, "early_processing"), "no") != 0;
 	c->grace = conf_get_num(f, "grace");
 	c->reminder = conf_get_num(f, "reminder");
@@ -203,6 +262,8 @@ daemon_config_load(const char *path, struct daemon_config *c,
 		conf_parse(daemon_keys, NKEYS, path, text, &c->conf, d);
 		fill(c);
 		check_urls(c, d);
+		check_rate(c, d);
+		check_deprecated(c, d);
 	}
 	free(text);
 	return d->errors > errors ? -1 : 0;

@@ -234,10 +234,11 @@ tick(struct mailproc *mp, int64_t now, struct daemon_stats *st)
 
 static int
 send_all(const struct daemon_config *c, struct store *s, int64_t now,
-    struct daemon_stats *st)
+    long budget, volatile sig_atomic_t *stop, struct daemon_stats *st)
 {
 	struct sender		*snd;
 	struct outbox_stats	 os;
+	struct outbox_pace	 pace;
 	char			*cause = NULL;
 	int			 rc;
 
@@ -248,11 +249,16 @@ send_all(const struct daemon_config *c, struct store *s, int64_t now,
 		return rc == SEND_TEMP ? DAEMON_TEMP : DAEMON_CONFIG;
 	}
 	memset(&os, 0, sizeof os);
-	rc = outbox_drain(s, snd, now, (int)c->outbox_batch, &os, &cause);
+	memset(&pace, 0, sizeof pace);
+	pace.rate = c->send_rate;
+	pace.budget_ms = (int64_t)budget * 1000;
+	pace.stop = stop;
+	rc = outbox_drain(s, snd, now, &pace, &os, &cause);
 	send_close(snd);
 	st->sent += os.sent;
 	st->retry += os.retry;
 	st->failed += os.failed;
+	st->more = os.more;
 	if (rc != 0) {
 		log_warn("outbox: %s", cause);
 		free(cause);
@@ -286,7 +292,7 @@ worse(int a, int b)
 }
 
 int
-daemon_cycle(const struct daemon_config *c, int64_t now,
+daemon_cycle(const struct daemon_config *c, int64_t now, long budget,
     volatile sig_atomic_t *stop, struct daemon_stats *st)
 {
 	struct compose_ctx	 ctx = { now };
@@ -302,14 +308,15 @@ daemon_cycle(const struct daemon_config *c, int64_t now,
 	if (status != DAEMON_CONFIG && !*stop)
 		status = worse(status, tick(&mp, now, st));
 	/* Whatever happened above, what is queued goes out. */
-	if (status != DAEMON_CONFIG && (rc = send_all(c, s, now, st)) !=
-	    DAEMON_OK)
+	if (status != DAEMON_CONFIG && (rc = send_all(c, s, now, budget, stop,
+	    st)) != DAEMON_OK)
 		status = worse(status, rc);
 	store_close(s);
 	log_info("cycle: %d messages, %d set aside, %d turns adjudicated, "
-	    "%d mails queued, %d sent, %d to retry, %d failed", st->messages,
-	    st->set_aside, st->adjudicated, st->queued, st->sent, st->retry,
-	    st->failed);
+	    "%d mails queued, %d sent, %d to retry, %d failed%s",
+	    st->messages, st->set_aside, st->adjudicated, st->queued,
+	    st->sent, st->retry, st->failed, st->more ? "; more mail is due: "
+	    "sending goes on next cycle" : "");
 	return status;
 }
 

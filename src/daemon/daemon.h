@@ -24,6 +24,9 @@ struct diag;
 #define DAEMON_DEFAULT_MAILBOX	"maildir:/var/lib/navarch/Maildir"
 #define DAEMON_DEFAULT_SMTP	"file:/var/lib/navarch/outbox"
 
+/* send_rate's largest value: a relay that takes more needs no limit. */
+#define DAEMON_SEND_RATE_MAX	10000
+
 struct daemon_config {
 	struct conf		 conf;		/* the parsed file; owns the
 						   strings below */
@@ -43,7 +46,8 @@ struct daemon_config {
 	enum log_level		 log_level;
 	long			 hash_cost;	/* 0: the store's default */
 	long			 busy_timeout;	/* milliseconds */
-	long			 outbox_batch;
+	double			 send_rate;	/* mails per second; 0: no
+						   limit */
 	int			 early;
 	long			 grace;
 	long			 reminder;
@@ -61,6 +65,8 @@ void	daemon_config_free(struct daemon_config *);
 
 /* What one cycle did, for the log and the tests. */
 struct daemon_stats {
+	int	more;		/* the cycle's time was up with mail still due:
+				   run the next cycle at once */
 	int	messages;	/* taken in and processed */
 	int	set_aside;	/* could not be processed: marked done */
 	int	adjudicated;	/* turns played */
@@ -80,9 +86,12 @@ enum daemon_status {
 };
 
 /* Runs one full cycle at time now: intake, processing, the clock's work,
- * sending.  Stops taking in mail when *stop becomes non-zero (the message
- * in hand is finished).  Logs what it does.  Returns a daemon_status. */
-int	daemon_cycle(const struct daemon_config *, int64_t now,
+ * sending every mail due (at send_rate).  Sending stops starting mails
+ * after budget seconds (0: no limit), setting st->more, so that mail
+ * coming in is not kept waiting behind a long paced queue.  Stops taking
+ * in mail, and sending, when *stop becomes non-zero (the message in hand
+ * is finished).  Logs what it does.  Returns a daemon_status. */
+int	daemon_cycle(const struct daemon_config *, int64_t now, long budget,
 	    volatile sig_atomic_t *stop, struct daemon_stats *);
 
 /* Processes one message read from fd (navarch deliver): exit statuses

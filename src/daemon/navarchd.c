@@ -124,11 +124,13 @@ load_config(const char *path, struct daemon_config *c)
 	int		rc;
 
 	rc = daemon_config_load(path, c, &d);
-	if (rc != 0) {
+	if (d.n > 0)
 		diag_format(&d, &b);
-		/* Each line already names file and line. */
+	/* Each line already names file and line. */
+	if (rc != 0)
 		log_error("configuration errors:\n%s", buf_str(&b));
-	}
+	else if (d.n > 0)
+		log_warn("configuration warnings:\n%s", buf_str(&b));
 	buf_free(&b);
 	diag_free(&d);
 	return rc;
@@ -205,13 +207,18 @@ run(const struct opts *o, struct daemon_config *c)
 	for (;;) {
 		if (now_of(o, &now) != 0)
 			return NV_EXIT_USAGE;
-		status = daemon_cycle(c, now, &stop_flag, &st);
+		/* A cycle sends for at most a poll interval, so that mail
+		 * coming in is not kept waiting behind a paced queue; with
+		 * mail still due the next cycle starts at once. */
+		status = daemon_cycle(c, now, o->once ? 0 : c->poll_interval,
+		    &stop_flag, &st);
 		if (o->once || stop_flag)
 			return o->once ? exit_status(status) : NV_EXIT_OK;
 		if (status == DAEMON_CONFIG)
 			log_warn("will try again in %ld seconds",
 			    c->poll_interval);
-		nap(c->poll_interval);
+		if (status != DAEMON_OK || !st.more)
+			nap(c->poll_interval);
 		if (stop_flag)
 			return NV_EXIT_OK;
 		if (reload_flag) {

@@ -4,11 +4,14 @@
  * message on a crash; sending first may send it twice, which the fixed
  * Message-ID makes recognisable (outbox.h).  Each row's outcome moves it
  * out of the due set (sent, failed, or next_attempt in the future), so a
- * drain ends; max bounds it besides. */
+ * drain ends: every mail due is sent in one drain (issue 10: a count per
+ * poll let a wave of answers wait for hours), spaced by the pace's rate
+ * and cut short only by its time budget or stop flag. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "log.h"
 #include "outbox.h"
@@ -80,19 +83,78 @@ drain_one(struct store *s, struct sender *snd, const struct store_outbox *m,
 	return code;
 }
 
-int
-outbox_drain(struct store *s, struct sender *snd, int64_t now, int max,
-    struct outbox_stats *stats, char **cause)
+static int64_t
+mono_ns(void *arg)
 {
+	struct timespec	ts;
+
+	(void)arg;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static void
+nap_ns(void *arg, int64_t ns)
+{
+	struct timespec	ts;
+
+	(void)arg;
+	ts.tv_sec = (time_t)(ns / 1000000000);
+	ts.tv_nsec = (long)(ns % 1000000000);
+	/* EINTR: the caller looks at its stop flag and the clock again. */
+	(void)nanosleep(&ts, NULL);
+}
+
+/* Waits until mail i (from 0) may start: i / rate seconds after start.
+ * Returns 0, or -1 when it may not start within the budget, or the stop
+ * flag was raised meanwhile. */
+static int
+pace_wait(const struct outbox_pace *p, int64_t start, long i)
+{
+	int64_t	(*clock_ns)(void *) = p->clock_ns != NULL ? p->clock_ns :
+	    mono_ns;
+	void	(*sleep_ns)(void *, int64_t) = p->sleep_ns != NULL ?
+	    p->sleep_ns : nap_ns;
+	int64_t	 due = start, now;
+
+	if (p->rate > 0)
+		due = start + (int64_t)((double)i * 1e9 / p->rate);
+	for (;;) {
+		if (p->stop != NULL && *p->stop)
+			return -1;
+		now = clock_ns(p->arg);
+		if (p->budget_ms > 0 && (due > now ? due : now) - start >=
+		    p->budget_ms * 1000000)
+			return -1;
+		if (now >= due)
+			return 0;
+		sleep_ns(p->arg, due - now);
+	}
+}
+
+int
+outbox_drain(struct store *s, struct sender *snd, int64_t now,
+    const struct outbox_pace *pace, struct outbox_stats *stats,
+    char **cause)
+{
+	static const struct outbox_pace none;
 	struct outbox_stats	 local;
 	struct store_outbox	*m;
 	char			*why = NULL;
-	int			 i, code = STORE_OK;
+	int64_t			 start;
+	long			 i;
+	int			 code = STORE_OK;
 
 	if (stats == NULL)
 		stats = &local;
+	if (pace == NULL)
+		pace = &none;
 	memset(stats, 0, sizeof *stats);
-	for (i = 0; i < max; i++) {
+	start = pace->clock_ns != NULL ? pace->clock_ns(pace->arg) :
+	    mono_ns(NULL);
+	/* Every outcome takes the row out of the due set (sent, failed, or
+	 * next_attempt after now), so the loop ends. */
+	for (i = 0;; i++) {
 		code = store_outbox_next_due(s, now, &m, &why);
 		if (code == STORE_NOTFOUND) {
 			free(why);
@@ -102,10 +164,14 @@ outbox_drain(struct store *s, struct sender *snd, int64_t now, int max,
 			*cause = why;
 			return code;
 		}
+		if (pace_wait(pace, start, i) != 0) {
+			store_outbox_free(m);
+			stats->more = 1;
+			return STORE_OK;
+		}
 		code = drain_one(s, snd, m, now, stats, cause);
 		store_outbox_free(m);
 		if (code != STORE_OK)
 			return code;
 	}
-	return STORE_OK;
 }

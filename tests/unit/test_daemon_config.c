@@ -134,6 +134,96 @@ test_rows(void **state)
 	}
 }
 
+/* Loads text: the return code, *c (freed by the caller) and the
+ * diagnostics as text (owned by the caller). */
+static int
+load_text(const char *text, struct daemon_config *c, char **msgs)
+{
+	struct diag	 d = DIAG_INIT;
+	struct buf	 b = BUF_INIT;
+	char		*path = write_conf(text);
+	int		 rc;
+
+	rc = daemon_config_load(path, c, &d);
+	diag_format(&d, &b);
+	*msgs = strdup(buf_str(&b));
+	buf_free(&b);
+	diag_free(&d);
+	unlink(path);
+	free(path);
+	return rc;
+}
+
+#define BASE	"database = x.db\nfrom = nv@example.org\n"
+
+/* send_rate in mails per second; outbox_batch (issue 10: a count per
+ * poll) is still read, so that old configs work, with a warning. */
+static void
+test_sending_keys(void **state)
+{
+	static const struct {
+		const char	*text;
+		int		 rc;
+		double		 rate;
+		const char	*msg;	/* substring; NULL: no message */
+	} t[] = {
+		{ BASE, 0, 0, NULL },
+		{ BASE "send_rate = 5\n", 0, 5, NULL },
+		{ BASE "send_rate = 0.5\n", 0, 0.5, NULL },
+		{ BASE "send_rate = 0.125\n", 0, 0.125, NULL },
+		{ BASE "send_rate = 10000\n", 0, 10000, NULL },
+		{ BASE "send_rate = 0\n", 0, 0, NULL },
+		{ BASE "send_rate = fast\n", -1, 0, ":3: send_rate = fast: "
+		  "expected mails per second" },
+		{ BASE "send_rate = 0.0001\n", -1, 0, "send_rate = 0.0001" },
+		{ BASE "send_rate = 10001\n", -1, 0, "send_rate = 10001" },
+		{ BASE "send_rate = 5.\n", -1, 0, "send_rate = 5." },
+		{ BASE "send_rate = -1\n", -1, 0, "send_rate = -1" },
+		{ BASE "outbox_batch = 100\n", 0, 0, ":3: warning: "
+		  "outbox_batch is no longer used and is ignored" },
+		{ BASE "outbox_batch = 0\n", -1, 0, "outbox_batch = 0" },
+	};
+	struct daemon_config	 c;
+	char			*msgs;
+	size_t			 i;
+
+	(void)state;
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		if (load_text(t[i].text, &c, &msgs) != t[i].rc)
+			fail_msg("row %zu: %s", i, msgs);
+		if (t[i].rc == 0 && c.send_rate != t[i].rate)
+			fail_msg("row %zu: send_rate %g, wanted %g", i,
+			    c.send_rate, t[i].rate);
+		if (t[i].msg == NULL && *msgs != '\0')
+			fail_msg("row %zu: unexpected: %s", i, msgs);
+		if (t[i].msg != NULL && strstr(msgs, t[i].msg) == NULL)
+			fail_msg("row %zu: '%s' not in: %s", i, t[i].msg,
+			    msgs);
+		daemon_config_free(&c);
+		free(msgs);
+	}
+}
+
+/* The sample config as shipped (and installed, byte for byte) loads
+ * without an error or a warning. */
+static void
+test_shipped_sample(void **state)
+{
+	struct daemon_config	c;
+	struct diag		d = DIAG_INIT;
+	struct buf		b = BUF_INIT;
+
+	(void)state;
+	assert_int_equal(daemon_config_load(SAMPLE_CONF, &c, &d), 0);
+	diag_format(&d, &b);
+	if (d.n != 0)
+		fail_msg("%s", buf_str(&b));
+	assert_int_equal(c.hash_cost, 0);
+	daemon_config_free(&c);
+	buf_free(&b);
+	diag_free(&d);
+}
+
 static void
 test_missing_file(void **state)
 {
@@ -157,6 +247,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rows),
 		cmocka_unit_test(test_missing_file),
+		cmocka_unit_test(test_sending_keys),
+		cmocka_unit_test(test_shipped_sample),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -419,17 +419,17 @@ drain_teardown(void **state)
 }
 
 static void
-drain(struct drain_fx *f, int64_t now, int max, int sent, int retry,
-    int failed)
+drain(struct drain_fx *f, int64_t now, int sent, int retry, int failed)
 {
 	struct outbox_stats	st;
 	char			*cause = NULL;
 
-	if (outbox_drain(f->st, f->s, now, max, &st, &cause) != STORE_OK)
+	if (outbox_drain(f->st, f->s, now, NULL, &st, &cause) != STORE_OK)
 		fail_msg("outbox_drain: %s", cause);
 	assert_int_equal(st.sent, sent);
 	assert_int_equal(st.retry, retry);
 	assert_int_equal(st.failed, failed);
+	assert_int_equal(st.more, 0);
 }
 
 struct row_want {
@@ -502,7 +502,7 @@ test_drain_outcomes(void **state)
 	ids[2] = sfx_queue(f->st, "<m3@h>", "c@example.org", "three\n", 12);
 	script.codes = codes;
 	script.n = NELEM(codes);
-	drain(f, 100, 10, 1, 1, 1);
+	drain(f, 100, 1, 1, 1);
 	assert_int_equal(script.calls, 3);
 	for (i = 0; i < NELEM(ids); i++)
 		expect_row(f, ids[i], &want[i]);
@@ -514,9 +514,9 @@ test_drain_outcomes(void **state)
 	free(audit);
 
 	/* Nothing is due until the backoff has passed; then it goes. */
-	drain(f, 159, 10, 0, 0, 0);
+	drain(f, 159, 0, 0, 0);
 	assert_int_equal(script.calls, 3);
-	drain(f, 160, 10, 1, 0, 0);
+	drain(f, 160, 1, 0, 0);
 	assert_string_equal(script.last_rcpt, "b@example.org");
 	assert_string_equal(script.last_msg, "two\r\n");
 }
@@ -539,14 +539,14 @@ test_drain_backoff(void **state)
 	script.codes = codes;
 	script.n = NELEM(codes);
 	for (i = 0; i < NELEM(waits); i++) {
-		drain(f, now, 5, 0, 1, 0);
+		drain(f, now, 0, 1, 0);
 		w.attempts = (int)i + 1;
 		w.next = now + waits[i];
 		expect_row(f, id, &w);
 		now += waits[i];
 	}
 	assert_null(last_failure(f));
-	drain(f, now, 5, 0, 0, 1);
+	drain(f, now, 0, 0, 1);
 	w.status = "failed";
 	w.attempts = 8;
 	w.next = now;
@@ -557,23 +557,185 @@ test_drain_backoff(void **state)
 	assert_int_equal(script.calls, 8);
 }
 
+/* Issue 10: 100 mails per poll let a wave of 7,880 answers wait 6.6
+ * hours.  Thousands of rows go in one drain, into a real Maildir. */
 static void
-test_drain_bounded(void **state)
+test_drain_all(void **state)
 {
-	struct drain_fx	*f = *state;
-	char		 mid[32];
-	int		 i;
+	struct send_config	 cf = { 0 };
+	struct outbox_stats	 st;
+	struct sender		*snd;
+	struct store		*db;
+	char			*dir, *md, *sub, *cause = NULL, mid[32];
+	int			 i, n = 2000;
 
-	for (i = 0; i < 5; i++) {
-		snprintf(mid, sizeof mid, "<b%d@h>", i);
-		sfx_queue(f->st, mid, "a@example.org", "x\n", 10 + i);
+	(void)state;
+	dir = sfx_tempdir("nvdrain");
+	md = xasprintf("%s/Maildir", dir);
+	cf.url = xasprintf("file:%s", md);
+	cf.from = FROM;
+	db = sfx_store(dir);
+	assert_int_equal(store_begin(db, &cause), STORE_OK);
+	for (i = 0; i < n; i++) {
+		snprintf(mid, sizeof mid, "<w%d@h>", i);
+		sfx_queue(db, mid, "a@example.org", "Subject: x\n\nanswer\n",
+		    10);
 	}
-	drain(f, 100, 2, 2, 0, 0);
-	drain(f, 100, 2, 2, 0, 0);
-	drain(f, 100, 2, 1, 0, 0);
-	drain(f, 100, 2, 0, 0, 0);
-	drain(f, 100, 0, 0, 0, 0);
-	assert_int_equal(script.calls, 5);
+	assert_int_equal(store_commit(db, &cause), STORE_OK);
+	assert_int_equal(send_open(&cf, &snd, &cause), SEND_OK);
+	assert_int_equal(outbox_drain(db, snd, 100, NULL, &st, &cause),
+	    STORE_OK);
+	assert_int_equal(st.sent, n);
+	assert_int_equal(st.more, 0);
+	sub = xasprintf("%s/new", md);
+	assert_int_equal(sfx_count(sub), (size_t)n);
+	free(sub);
+	/* Nothing left queued: a second drain has nothing to do. */
+	assert_int_equal(outbox_drain(db, snd, 100, NULL, &st, &cause),
+	    STORE_OK);
+	assert_int_equal(st.sent, 0);
+	send_close(snd);
+	store_close(db);
+	free(md);
+	free((char *)cf.url);
+	sfx_rmtree(dir);
+	free(dir);
+}
+
+/* A clock the test moves: sleeping advances it, sending records it. */
+struct fake_clock {
+	int64_t		 now;		/* ns */
+	int64_t		 slept;		/* ns, in all */
+	int64_t		 sends[64];	/* the clock at each send */
+	size_t		 nsends;
+};
+
+static struct fake_clock	fclock;
+
+static int64_t
+fake_clock_ns(void *arg)
+{
+	struct fake_clock	*c = arg;
+
+	/* Each look at the clock costs a little, like a real one. */
+	c->now += 1000;
+	return c->now;
+}
+
+static void
+fake_sleep_ns(void *arg, int64_t ns)
+{
+	struct fake_clock	*c = arg;
+
+	assert_true(ns > 0);
+	c->now += ns;
+	c->slept += ns;
+}
+
+static int
+clock_send(void *data, const char *from, const char *rcpt, const char *msg,
+    size_t len, char **cause)
+{
+	if (fclock.nsends < NELEM(fclock.sends))
+		fclock.sends[fclock.nsends] = fclock.now;
+	fclock.nsends++;
+	/* Sending takes 20 ms of the clock. */
+	fclock.now += 20000000;
+	return SEND_OK;
+}
+
+static const struct send_driver clock_driver = {
+	"clock", fake_match, fake_open, clock_send, fake_close
+};
+
+/* At 10 mails a second, 40 mails take 3.9 s of the (injected) clock,
+ * each starting at least 100 ms after the one before; with a budget of
+ * 2 s a drain stops after 20 and says more is due; the next drain sends
+ * the rest.  No real time passes. */
+static void
+test_drain_paced(void **state)
+{
+	struct drain_fx		*f = *state;
+	struct send_config	 cf = { "fake:", FROM, NULL, NULL, NULL,
+	    SEND_TLS_REQUIRED, 0, 0 };
+	struct outbox_pace	 pace;
+	struct outbox_stats	 st;
+	struct sender		*snd;
+	volatile sig_atomic_t	 stop = 0;
+	char			*cause = NULL, mid[32];
+	size_t			 i;
+
+	assert_int_equal(send_open_driver(&clock_driver, &cf, &snd, &cause),
+	    SEND_OK);
+	for (i = 0; i < 60; i++) {
+		snprintf(mid, sizeof mid, "<p%zu@h>", i);
+		sfx_queue(f->st, mid, "a@example.org", "x\n", 10);
+	}
+	memset(&fclock, 0, sizeof fclock);
+	memset(&pace, 0, sizeof pace);
+	pace.rate = 10;
+	pace.clock_ns = fake_clock_ns;
+	pace.sleep_ns = fake_sleep_ns;
+	pace.arg = &fclock;
+	pace.budget_ms = 2000;
+	pace.stop = &stop;
+	assert_int_equal(outbox_drain(f->st, snd, 100, &pace, &st, &cause),
+	    STORE_OK);
+	assert_int_equal(st.sent, 20);
+	assert_int_equal(st.more, 1);
+	for (i = 1; i < fclock.nsends; i++)
+		assert_true(fclock.sends[i] - fclock.sends[i - 1] >=
+		    100000000);
+	/* Paced, not slowed: the drain waited only what the rate needs. */
+	assert_true(fclock.sends[19] - fclock.sends[0] < 1901000000);
+
+	memset(&fclock, 0, sizeof fclock);
+	pace.budget_ms = 0;
+	assert_int_equal(outbox_drain(f->st, snd, 100, &pace, &st, &cause),
+	    STORE_OK);
+	assert_int_equal(st.sent, 40);
+	assert_int_equal(st.more, 0);
+	assert_true(fclock.sends[39] - fclock.sends[0] >= 3900000000);
+	assert_true(fclock.sends[39] - fclock.sends[0] < 3901000000);
+
+	/* The stop flag ends a drain before the next mail. */
+	sfx_queue(f->st, "<last@h>", "a@example.org", "x\n", 10);
+	stop = 1;
+	assert_int_equal(outbox_drain(f->st, snd, 100, &pace, &st, &cause),
+	    STORE_OK);
+	assert_int_equal(st.sent, 0);
+	assert_int_equal(st.more, 1);
+	send_close(snd);
+}
+
+/* The real clock, loosely: 40 mails at 400 a second cannot all be sent
+ * in less than 39 / 400 s.  (Only a lower bound: never flaky.) */
+static void
+test_drain_paced_real(void **state)
+{
+	struct drain_fx		*f = *state;
+	struct outbox_pace	 pace;
+	struct outbox_stats	 st;
+	struct timespec		 t0, t1;
+	char			*cause = NULL, mid[32];
+	int64_t			 ns;
+	int			 i;
+
+	for (i = 0; i < 40; i++) {
+		snprintf(mid, sizeof mid, "<r%d@h>", i);
+		sfx_queue(f->st, mid, "a@example.org", "x\n", 10);
+	}
+	memset(&pace, 0, sizeof pace);
+	pace.rate = 400;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	assert_int_equal(outbox_drain(f->st, f->s, 100, &pace, &st, &cause),
+	    STORE_OK);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	assert_int_equal(st.sent, 40);
+	ns = (int64_t)(t1.tv_sec - t0.tv_sec) * 1000000000 +
+	    (t1.tv_nsec - t0.tv_nsec);
+	if (ns < 97500000)
+		fail_msg("40 mails at 400/s took %lld ns", (long long)ns);
 }
 
 /* The server accepted the mail but the database was locked before it
@@ -594,7 +756,7 @@ test_drain_at_least_once(void **state)
 	id = sfx_queue(f->st, "<once@h>", "a@example.org",
 	    "Message-ID: <once@h>\n\nbody\n", 10);
 	script.lock_after = 1;
-	assert_int_equal(outbox_drain(f->st, f->s, 100, 5, &st, &cause),
+	assert_int_equal(outbox_drain(f->st, f->s, 100, NULL, &st, &cause),
 	    STORE_BUSY);
 	assert_non_null(cause);
 	free(cause);
@@ -606,7 +768,7 @@ test_drain_at_least_once(void **state)
 	store_close(script.hold);
 	script.hold = NULL;
 	script.lock_after = 0;
-	drain(f, 100, 5, 1, 0, 0);
+	drain(f, 100, 1, 0, 0);
 	assert_int_equal(script.calls, 2);
 	assert_string_equal(script.last_msg, first);
 	assert_non_null(strstr(first, "Message-ID: <once@h>\r\n"));
@@ -625,7 +787,10 @@ main(void)
 		    drain_setup, drain_teardown),
 		cmocka_unit_test_setup_teardown(test_drain_backoff,
 		    drain_setup, drain_teardown),
-		cmocka_unit_test_setup_teardown(test_drain_bounded,
+		cmocka_unit_test(test_drain_all),
+		cmocka_unit_test_setup_teardown(test_drain_paced,
+		    drain_setup, drain_teardown),
+		cmocka_unit_test_setup_teardown(test_drain_paced_real,
 		    drain_setup, drain_teardown),
 		cmocka_unit_test_setup_teardown(test_drain_at_least_once,
 		    drain_setup, drain_teardown),

@@ -455,7 +455,7 @@ test_drain(void **state)
 
 	s = open_sender("smtp", srv.smtp, SEND_TLS_REQUIRED, srv.ca, NULL,
 	    NULL);
-	if (outbox_drain(db, s, 100, 10, &st, &cause) != STORE_OK)
+	if (outbox_drain(db, s, 100, NULL, &st, &cause) != STORE_OK)
 		fail_msg("%s", cause);
 	send_close(s);
 	assert_int_equal(st.sent, 2);
@@ -476,7 +476,7 @@ test_drain(void **state)
 	id = sfx_queue(db, "<d4@h>", "a@example.org", msgs[0], 20);
 	s = open_sender("smtp", dead_port(), SEND_TLS_REQUIRED, srv.ca, NULL,
 	    NULL);
-	if (outbox_drain(db, s, 200, 10, &st, &cause) != STORE_OK)
+	if (outbox_drain(db, s, 200, NULL, &st, &cause) != STORE_OK)
 		fail_msg("%s", cause);
 	send_close(s);
 	assert_int_equal(st.retry, 1);
