@@ -18,6 +18,9 @@ mkdir -p "$demo/Maildir/new" "$demo/Maildir/cur" "$demo/Maildir/tmp" \
     "$demo/outbox/new" "$demo/outbox/cur" "$demo/outbox/tmp"
 export NAVARCH_DATADIR="$src/data" NAVARCH_TEMPLATEDIR="$src/templates"
 unset NAVARCH_CONFIG NAVARCH_NOW
+# The demo may run as root (README): navarchd then stays root in this
+# private directory.  A real daemon sets `user` (docs/security.md).
+export NAVARCH_ALLOW_ROOT=1
 cat > "$demo/navarchd.conf" <<CONF
 # The demo's navarchd.conf: the embedded default, a Maildir in and a
 # Maildir outbox out (see etc/navarchd.conf for every key).

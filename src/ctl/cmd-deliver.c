@@ -10,6 +10,7 @@
 
 #include <curl/curl.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "buf.h"
 #include "ctl.h"
@@ -23,7 +24,7 @@ cmd_deliver(int argc, char **argv)
 	struct daemon_config	 c;
 	struct diag		 d = DIAG_INIT;
 	struct buf		 b = BUF_INIT;
-	char			**pos;
+	char			**pos, *cause = NULL;
 	int			 npos, rc;
 	int64_t			 now;
 	const struct ctl_opt	 opts[] = { { NULL, NULL, NULL } };
@@ -42,6 +43,13 @@ cmd_deliver(int argc, char **argv)
 	}
 	diag_free(&d);
 	log_set_level(c.log_level);
+	/* Mail from anybody is never parsed as root (daemon-priv.c). */
+	if ((rc = daemon_drop_privileges(&c, &cause)) != DAEMON_OK) {
+		fprintf(stderr, "navarch deliver: %s\n", cause);
+		free(cause);
+		daemon_config_free(&c);
+		return rc == DAEMON_CONFIG ? NV_EXIT_CONFIG : NV_EXIT_FAIL;
+	}
 	curl_global_init(CURL_GLOBAL_DEFAULT);
 	rc = daemon_deliver(&c, 0, now);
 	curl_global_cleanup();

@@ -48,6 +48,10 @@ static const struct conf_key daemon_keys[] = {
 	  "TLS policy for imap:// and smtp://" },
 	{ "pidfile", CONF_STRING, NULL, 0, 0, 0, NULL,
 	  "file the daemon writes its process id to" },
+	{ "user", CONF_STRING, NULL, 0, 0, 0, NULL,
+	  "the unprivileged user navarchd becomes when started as root" },
+	{ "group", CONF_STRING, NULL, 0, 0, 0, NULL,
+	  "its group (default: the user's login group)" },
 	{ "datadir", CONF_STRING, NV_DATADIR, 0, 0, 0, NULL,
 	  "directory holding rulesets/ and schema/" },
 	{ "templatedir", CONF_STRING, NULL, 0, 0, 0, NULL,
@@ -78,8 +82,8 @@ static const struct conf_key daemon_keys[] = {
 };
 #define NKEYS (sizeof daemon_keys / sizeof daemon_keys[0])
 
-static unsigned
-key_line(const struct daemon_config *c, const char *name)
+unsigned
+daemon_config_line(const struct daemon_config *c, const char *name)
 {
 	size_t	i;
 
@@ -88,6 +92,8 @@ key_line(const struct daemon_config *c, const char *name)
 			return c->conf.v[i].line;
 	return 0;
 }
+
+#define key_line daemon_config_line
 
 static int
 has_prefix(const char *s, const char *p)
@@ -136,6 +142,9 @@ check_urls(struct daemon_config *c, struct diag *d)
 	if (c->gm != NULL && !send_addr_ok(c->gm))
 		diag_error(d, c->file, key_line(c, "gm"), "gm = %s: not a mail "
 		    "address", c->gm);
+	if (c->group != NULL && c->user == NULL)
+		diag_error(d, c->file, key_line(c, "group"), "group = %s: "
+		    "group goes with user", c->group);
 	check_file(c, "mailbox_password_file", d);
 	check_file(c, "smtp_password_file", d);
 	check_file(c, "ca_file", d);
@@ -210,6 +219,8 @@ fill(struct daemon_config *c)
 	c->from = conf_get(f, "from");
 	c->gm = conf_get(f, "gm");
 	c->pidfile = conf_get(f, "pidfile");
+	c->user = conf_get(f, "user");
+	c->group = conf_get(f, "group");
 	c->datadir = conf_get(f, "datadir");
 	c->templatedir = conf_get(f, "templatedir");
 	c->poll_interval = conf_get_num(f, "poll_interval");

@@ -7,8 +7,10 @@
  * next poll, and its Message-ID, already recorded, makes that a no-op. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "compose.h"
 #include "daemon.h"
@@ -276,7 +278,14 @@ open_store(const struct daemon_config *c, struct store **s)
 	rc = store_open(c->database, (int)c->busy_timeout, s, &cause);
 	if (rc == STORE_OK)
 		return DAEMON_OK;
-	log_error("%s: %s", c->database, cause);
+	/* After dropping root, most likely: say whose the files must be. */
+	if (access(c->database, R_OK | W_OK) != 0 && errno == EACCES)
+		log_error("%s: %s (navarchd runs as uid %ld, which cannot "
+		    "use it: the database, its directory, the mailbox and the "
+		    "outbox must be that user's)", c->database, cause,
+		    (long)geteuid());
+	else
+		log_error("%s: %s", c->database, cause);
 	free(cause);
 	return rc == STORE_BUSY ? DAEMON_TEMP : DAEMON_CONFIG;
 }

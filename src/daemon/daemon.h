@@ -4,8 +4,8 @@
  * key); daemon-cycle.c runs one cycle: take in the mail, process each
  * message (mailproc.h) and mark it processed only after its transaction
  * committed, do the clock's work (deadlines, reminders, reports), then
- * drain the outbox.  navarchd.c is the program: options, signals, the
- * pidfile and the poll loop. */
+ * drain the outbox.  daemon-priv.c drops root.  navarchd.c is the
+ * program: options, signals, the pidfile and the poll loop. */
 #ifndef NV_DAEMON_H
 #define NV_DAEMON_H
 
@@ -37,6 +37,8 @@ struct daemon_config {
 	const char		*from;
 	const char		*gm;		/* NULL: none */
 	const char		*pidfile;	/* NULL: none */
+	const char		*user;		/* NULL: none */
+	const char		*group;		/* NULL: the user's */
 	const char		*datadir;
 	const char		*templatedir;	/* NULL: $NAVARCH_TEMPLATEDIR,
 						   else the installed ones */
@@ -62,6 +64,25 @@ struct daemon_config {
 int	daemon_config_load(const char *path, struct daemon_config *,
 	    struct diag *);
 void	daemon_config_free(struct daemon_config *);
+/* The line of key in the file, 0 when it took its default. */
+unsigned daemon_config_line(const struct daemon_config *, const char *key);
+
+/* Least privilege (daemon-priv.c, docs/security.md).  Not root: nothing
+ * changes (a `user` naming someone else is logged and ignored).  Root
+ * without `user`: refused, DAEMON_CONFIG (unless $NAVARCH_ALLOW_ROOT is
+ * 1: the test suite and the demo).  Root with `user` (and
+ * `group`): becomes that user for good, with that one group, and checks
+ * that root cannot be had back: DAEMON_OK; DAEMON_CONFIG (no such user or
+ * group, or it is root); DAEMON_FAIL (the system refused).  *cause (owned
+ * by the caller) on failure.  Call it after opening the pidfile and
+ * syslog and before anything touches the database or a mailbox. */
+int	daemon_drop_privileges(const struct daemon_config *, char **cause);
+/* Its checks alone (root without user, the user and group exist), with
+ * the same results, changing nothing: before detaching, so that the
+ * refusal reaches the terminal. */
+int	daemon_check_privileges(const struct daemon_config *, char **cause);
+/* Logs a warning when the database can be read by other users. */
+void	daemon_check_files(const struct daemon_config *);
 
 /* What one cycle did, for the log and the tests. */
 struct daemon_stats {

@@ -161,6 +161,19 @@ pidfile_open(const char *path, int *fd)
 	return 0;
 }
 
+/* Removes the pidfile; after dropping root its directory may not be
+ * ours any more, so it is emptied instead (the lock, which dies with
+ * the process, is what keeps a second daemon out). */
+static void
+pidfile_close(const char *path, int fd)
+{
+	if (fd < 0)
+		return;
+	if (unlink(path) != 0 && ftruncate(fd, 0) != 0)
+		log_warn("pidfile %s: %s", path, strerror(errno));
+	close(fd);
+}
+
 static void
 signals(void)
 {
@@ -195,6 +208,21 @@ exit_status(int status)
 	case DAEMON_CONFIG:	return NV_EXIT_CONFIG;
 	default:		return NV_EXIT_FAIL;
 	}
+}
+
+/* Runs a privilege step (daemon-priv.c): an exit status. */
+static int
+privileges(const struct daemon_config *c,
+    int (*step)(const struct daemon_config *, char **))
+{
+	char	*cause = NULL;
+	int	 rc;
+
+	if ((rc = step(c, &cause)) == DAEMON_OK)
+		return NV_EXIT_OK;
+	log_error("%s", cause);
+	free(cause);
+	return exit_status(rc);
 }
 
 static int
@@ -260,6 +288,10 @@ main(int argc, char **argv)
 		return NV_EXIT_CONFIG;
 	}
 	log_set_level(c.log_level);
+	if ((rc = privileges(&c, daemon_check_privileges)) != NV_EXIT_OK) {
+		daemon_config_free(&c);
+		return rc;
+	}
 	if (!o.foreground && !o.once) {
 		if (daemon(0, 0) != 0) {
 			log_error("cannot detach: %s", strerror(errno));
@@ -276,14 +308,20 @@ main(int argc, char **argv)
 		daemon_config_free(&c);
 		return NV_EXIT_FAIL;
 	}
+	/* Root is dropped here, before any mail is read: the pidfile and
+	 * syslog are all that root opened. */
+	if ((rc = privileges(&c, daemon_drop_privileges)) != NV_EXIT_OK) {
+		pidfile_close(pidpath, pidfd);
+		free(pidpath);
+		daemon_config_free(&c);
+		return rc;
+	}
+	daemon_check_files(&c);
 	signals();
 	curl_global_init(CURL_GLOBAL_DEFAULT);
 	rc = run(&o, &c);
 	curl_global_cleanup();
-	if (pidfd >= 0) {
-		unlink(pidpath);
-		close(pidfd);
-	}
+	pidfile_close(pidpath, pidfd);
 	free(pidpath);
 	daemon_config_free(&c);
 	return rc;
