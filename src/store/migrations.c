@@ -185,6 +185,20 @@ static const char m3[] =
 "  PRIMARY KEY (game, turn, kind, who)\n"
 ");\n";
 
-const char *const store_migrations[] = { m1, m2, m3 };
+/* 4: wrong passwords (issue 10).  One row per key: a player
+ * ("player:GAME:ID"), a game's GM ("gm:GAME") or a sender address
+ * ("sender:ADDRESS", lower case).  failures counts wrong passwords since
+ * the last right one or lock-out; locked_until (0: never) is when the
+ * current lock-out ends; lockouts counts them all, for the GM. */
+static const char m4[] =
+"CREATE TABLE auth_failures (\n"
+"  key TEXT PRIMARY KEY NOT NULL,\n"
+"  failures INTEGER NOT NULL DEFAULT 0 CHECK (failures >= 0),\n"
+"  last_failure INTEGER NOT NULL DEFAULT 0,\n"
+"  locked_until INTEGER NOT NULL DEFAULT 0,\n"
+"  lockouts INTEGER NOT NULL DEFAULT 0 CHECK (lockouts >= 0)\n"
+");\n";
+
+const char *const store_migrations[] = { m1, m2, m3, m4 };
 const int store_nmigrations =
     (int)(sizeof store_migrations / sizeof store_migrations[0]);

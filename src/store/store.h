@@ -515,6 +515,45 @@ int	store_mark_list(struct store *, const char *game, int turn,
 	    const char *kind, int (*cb)(const char *who, void *), void *arg,
 	    char **cause);
 
+/* --- wrong passwords and lock-outs (store-auth.c) ---------------------- */
+
+/* What is known of a key: a player ("player:GAME:ID"), a GM
+ * ("gm:GAME"), a sender ("sender:ADDRESS"); any text, the caller's. */
+struct store_auth {
+	int		 failures;	/* wrong passwords counted */
+	int64_t		 last_failure;	/* 0: none */
+	int64_t		 locked_until;	/* 0: never locked */
+	int		 lockouts;	/* lock-outs in all */
+};
+
+/* The keys, owned by the caller: a player's, a game's GM's, a sender
+ * address's (lower case). */
+char	*store_auth_key_player(const char *game, const char *player);
+char	*store_auth_key_gm(const char *game);
+char	*store_auth_key_sender(const char *address);
+
+/* *out for key (zeroed when nothing is known).  STORE_OK, STORE_BUSY,
+ * STORE_ERROR. */
+int	store_auth_get(struct store *, const char *key, struct store_auth *out,
+	    char **cause);
+/* Counts a wrong password for key at now.  Failures whose last one is
+ * more than window seconds old are forgotten first.  When the count
+ * reaches max, key is locked until now + lockout, the count starts again
+ * and *locked is 1 (else 0).  A key still locked at now is not counted
+ * (*locked 0): a lock-out is never lengthened by more guesses.  *out
+ * (may be NULL) is the record afterwards.  STORE_OK, STORE_BUSY,
+ * STORE_ERROR. */
+int	store_auth_fail(struct store *, const char *key, int64_t now, int max,
+	    int64_t window, int64_t lockout, int *locked,
+	    struct store_auth *out, char **cause);
+/* A right password: the failures of key are forgotten (a lock-out in
+ * force stays).  STORE_OK, STORE_BUSY, STORE_ERROR. */
+int	store_auth_success(struct store *, const char *key, char **cause);
+/* The GM lifts a lock-out: failures and lock-out forgotten (lockouts,
+ * the history, stays).  STORE_OK, STORE_NOTFOUND (no failure or lock-out
+ * to forget), STORE_BUSY, STORE_ERROR. */
+int	store_auth_clear(struct store *, const char *key, char **cause);
+
 /* --- the GM's audit log (store-audit.c) ---------------------------------- */
 
 struct store_audit {

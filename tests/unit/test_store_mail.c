@@ -291,9 +291,84 @@ test_turn_marks(void **state)
 	    &cause), STORE_NOTFOUND, &cause);
 }
 
+/* Wrong passwords: counted, a lock-out at max, not lengthened while it
+ * lasts, forgotten after the window or a right password, lifted by the
+ * GM.  Settings: 3 failures, a window of 100 s, a lock-out of 50 s. */
+static void
+test_auth_failures(void **state)
+{
+	static const struct {
+		const char	*op;	/* fail, ok, clear */
+		int64_t		 now;
+		int		 want;	/* code */
+		int		 locked;	/* store_auth_fail's *locked */
+		int		 failures;	/* then */
+		int64_t		 until;
+		int		 lockouts;
+	} rows[] = {
+		{ "fail", 10, STORE_OK, 0, 1, 0, 0 },
+		{ "fail", 20, STORE_OK, 0, 2, 0, 0 },
+		{ "ok", 25, STORE_OK, 0, 0, 0, 0 },	/* forgotten */
+		{ "fail", 30, STORE_OK, 0, 1, 0, 0 },
+		{ "fail", 40, STORE_OK, 0, 2, 0, 0 },
+		{ "fail", 50, STORE_OK, 1, 0, 100, 1 },	/* locked */
+		{ "fail", 60, STORE_OK, 0, 0, 100, 1 },	/* not counted */
+		{ "ok", 70, STORE_OK, 0, 0, 100, 1 },	/* lock stays */
+		{ "fail", 99, STORE_OK, 0, 0, 100, 1 },
+		{ "fail", 100, STORE_OK, 0, 1, 100, 1 },	/* it ended */
+		{ "fail", 300, STORE_OK, 0, 1, 100, 1 },	/* window: anew */
+		{ "fail", 310, STORE_OK, 0, 2, 100, 1 },
+		{ "fail", 320, STORE_OK, 1, 0, 370, 2 },
+		{ "clear", 330, STORE_OK, 0, 0, 0, 2 },	/* the GM */
+		{ "fail", 340, STORE_OK, 0, 1, 0, 2 },
+	};
+	struct fx		*f = *state;
+	struct store_auth	 a, b;
+	char			*cause = NULL;
+	size_t			 i;
+	int			 locked;
+
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		locked = 0;
+		if (strcmp(rows[i].op, "fail") == 0)
+			expect_code(store_auth_fail(f->s, "player:g1:athens",
+			    rows[i].now, 3, 100, 50, &locked, &b, &cause),
+			    rows[i].want, &cause);
+		else if (strcmp(rows[i].op, "ok") == 0)
+			expect_code(store_auth_success(f->s, "player:g1:athens",
+			    &cause), rows[i].want, &cause);
+		else
+			expect_code(store_auth_clear(f->s, "player:g1:athens",
+			    &cause), rows[i].want, &cause);
+		expect_code(store_auth_get(f->s, "player:g1:athens", &a,
+		    &cause), STORE_OK, &cause);
+		if (locked != rows[i].locked || a.failures !=
+		    rows[i].failures || a.locked_until != rows[i].until ||
+		    a.lockouts != rows[i].lockouts)
+			fail_msg("row %zu (%s at %lld): locked %d failures %d "
+			    "until %lld lockouts %d", i, rows[i].op,
+			    (long long)rows[i].now, locked, a.failures,
+			    (long long)a.locked_until, a.lockouts);
+		if (strcmp(rows[i].op, "fail") == 0)
+			assert_memory_equal(&a, &b, sizeof a);
+	}
+	/* Keys are apart; nothing known reads as zeroes. */
+	expect_code(store_auth_get(f->s, "sender:x@example.org", &a, &cause),
+	    STORE_OK, &cause);
+	assert_int_equal(a.failures + a.lockouts, 0);
+	assert_int_equal(a.locked_until, 0);
+	expect_code(store_auth_clear(f->s, "sender:x@example.org", &cause),
+	    STORE_NOTFOUND, &cause);
+	expect_code(store_auth_fail(f->s, "", 1, 3, 100, 50, &locked, NULL,
+	    &cause), STORE_ERROR, &cause);
+	expect_code(store_auth_fail(f->s, "k", 1, 0, 100, 50, &locked, NULL,
+	    &cause), STORE_ERROR, &cause);
+}
+
 #define T(f)	cmocka_unit_test_setup_teardown(f, fx_setup, fx_teardown)
 
 const struct CMUnitTest store_mail_tests[] = {
+	T(test_auth_failures),
 	T(test_outbox_queue),
 	cmocka_unit_test(test_outbox_backoff_schedule),
 	T(test_outbox_failures),
