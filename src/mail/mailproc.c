@@ -168,8 +168,13 @@ run(struct mp_ctx *ctx, const struct mp_scan *sc)
 	size_t	i;
 	int	orders_done = sc->order_line == 0, rc = 0;
 
-	if (ctx->msg->body_error != NULL)
+	/* A text that could not be read whole (over 1 MiB): its head
+	 * routed and authenticated it, and the answer says why nothing of
+	 * it is run. */
+	if (ctx->msg->body_error != NULL) {
 		mp_error(ctx, 0, "%s", ctx->msg->body_error);
+		return 0;
+	}
 	if (sc->nerrors > 0) {
 		buf_adds(&ctx->errors, buf_str(&sc->errors));
 		ctx->nerrors += sc->nerrors;

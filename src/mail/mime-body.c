@@ -124,10 +124,13 @@ text_part(struct walk *w, const struct mailmime *mime)
 	w->parts++;
 	if (w->too_big || mime_part_decode(mime, &dec, &declen) != 0)
 		return;
-	if (declen > (w->pass == PASS_PLAIN ? PART_PLAIN_MAX : PART_HTML_MAX))
+	/* Too big: only its head is read, for the routing lines (GAME,
+	 * PLAYER, PASSWORD) of the answer saying so. */
+	if (declen > (w->pass == PASS_PLAIN ? PART_PLAIN_MAX : PART_HTML_MAX)) {
 		w->too_big = 1;
-	else
-		mime_text_to_utf8(&utf8, charset_of(mime), dec, declen);
+		declen = MAIL_BODY_HEAD;
+	}
+	mime_text_to_utf8(&utf8, charset_of(mime), dec, declen);
 	mailmime_decoded_part_free(dec);
 	/* libetpan's decoders end lines with CRLF; HTML too is read with
 	 * LF only, so a CR never becomes text inside <pre>. */
@@ -209,6 +212,20 @@ walk(struct walk *w, const struct mailmime *mime, int depth, int in_report)
 	free(type);
 }
 
+/* Keeps the whole lines of the first MAIL_BODY_HEAD bytes of text (a
+ * cut at a line end is a cut between characters). */
+static void
+head(struct buf *text)
+{
+	size_t	n = text->len < MAIL_BODY_HEAD ? text->len : MAIL_BODY_HEAD;
+
+	while (n > 0 && text->p[n - 1] != '\n')
+		n--;
+	text->len = n;
+	if (text->p != NULL)
+		text->p[n] = '\0';
+}
+
 void
 mime_body(struct mail_msg *m, struct mailmime *root)
 {
@@ -231,7 +248,7 @@ mime_body(struct mail_msg *m, struct mailmime *root)
 	else
 		m->body_source = MAIL_BODY_HTML;
 	if (w.too_big) {
-		buf_free(&w.text);
+		head(&w.text);
 		m->body_error = xasprintf("the text of this mail is larger "
 		    "than the limit of %u bytes (1 MiB); send the orders "
 		    "alone, as plain text", MAIL_BODY_MAX);

@@ -19,6 +19,9 @@
  * orders fit in a few kilobytes and a huge text is a mistake or an attack. */
 #define MAIL_RAW_MAX		(16u * 1024 * 1024)
 #define MAIL_BODY_MAX		(1u * 1024 * 1024)
+/* Of a text over MAIL_BODY_MAX, the whole lines of the first this many
+ * bytes are kept, to route the answer that says it is too long. */
+#define MAIL_BODY_HEAD		(64u * 1024)
 /* Content-Type fields naming multipart/ or message/ (each can open one
  * more level of nesting); libetpan recurses without a limit. */
 #define MAIL_NEST_MAX		64
@@ -72,8 +75,10 @@ struct mail_msg {
 	char	*body;
 	size_t	 body_len;
 	enum mail_body_source body_source;
-	/* Set (and body "") when the text could not be returned, e.g. over
-	 * MAIL_BODY_MAX: a sentence suitable for a reply to the player. */
+	/* Set when the text could not be returned, e.g. over MAIL_BODY_MAX:
+	 * a sentence suitable for a reply to the player.  body is then ""
+	 * or, for a text too long, its head (MAIL_BODY_HEAD): for routing
+	 * only, never to be run as orders. */
 	char	*body_error;
 };
 
