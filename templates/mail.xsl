@@ -540,6 +540,11 @@
         wrong</xsl:when>
       <xsl:when test="@reason = 'removed'">that player was removed from the
         game</xsl:when>
+      <xsl:when test="@reason = 'locked' and @right = 'yes'">its password
+        is right, but too many wrong passwords were sent before
+        it</xsl:when>
+      <xsl:when test="@reason = 'locked'">too many wrong passwords were
+        sent before it</xsl:when>
       <xsl:otherwise><xsl:value-of select="@reason"/></xsl:otherwise>
     </xsl:choose>
   </xsl:variable>
@@ -549,6 +554,16 @@
         ' of game ', @game, ' was refused: ', $why, '.')"/>
   </xsl:call-template>
   <xsl:value-of select="concat('Nothing it held was done.', $nl, $nl)"/>
+  <xsl:if test="@until">
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="concat('After too many wrong',
+          ' passwords, mail signed as ', @who, ' (or sent from the address',
+          ' that sent them) is refused until ', @until, ' (UTC), even with',
+          ' the right password. The GM has been told. Send your mail',
+          ' again after that time.')"/>
+    </xsl:call-template>
+    <xsl:value-of select="$nl"/>
+  </xsl:if>
   <xsl:call-template name="p">
     <xsl:with-param name="t" select="concat('If you did not send it,',
         ' someone used your name: tell the GM. This answer goes only to',
@@ -558,11 +573,56 @@
 </xsl:template>
 
 <!-- ==================================================================
+     To the GM: wrong passwords began a lock-out (once per lock-out).
+     @locked: claim (mail signed as @who), sender (mail from @sender),
+     or both.
+     ================================================================== -->
+<xsl:template match="/mail[@kind = 'lockout']">
+  <xsl:value-of select="concat('Subject: Locked out: ', @who, $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t">
+      <xsl:choose>
+        <xsl:when test="@locked = 'sender'">
+          <xsl:value-of select="concat(@failures, ' wrong passwords came',
+              ' from ', @sender, ', the last for ', @who, ' of game ', @game,
+              '. Until ', @until, ' (UTC) every mail from that address that',
+              ' gives a password is refused.')"/>
+        </xsl:when>
+        <xsl:when test="@locked = 'claim'">
+          <xsl:value-of select="concat(@failures, ' wrong passwords were',
+              ' sent for ', @who, ' of game ', @game, ', the last from ',
+              @sender, '. Until ', @until, ' (UTC) mail signed as ', @who,
+              ' is refused, even with the right password; its owner is',
+              ' told so at the registered address.')"/>
+        </xsl:when>
+        <xsl:otherwise>
+          <xsl:value-of select="concat(@failures, ' wrong passwords were',
+              ' sent for ', @who, ' of game ', @game, ', and as many came',
+              ' from ', @sender, '. Until ', @until, ' (UTC) mail signed as ',
+              @who, ' and mail with a password from ', @sender, ' is',
+              ' refused, even with the right password; the owner of ', @who,
+              ' is told so at the registered address.')"/>
+        </xsl:otherwise>
+      </xsl:choose>
+    </xsl:with-param>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Every attempt is in the',
+        &quot; game's audit log (navarch game show &quot;, @game, ').',
+        ' To lift the lock-out sooner: navarch player unlock ', @game, ' ',
+        @who, '.')"/>
+  </xsl:call-template>
+</xsl:template>
+
+<!-- ==================================================================
      A mail that reached no game or player: the answer goes to its From
-     address, at most once a day to a stranger.
+     address, at most once a day to a stranger.  The From may be forged:
+     the answer repeats nothing of the mail (no subject; @name only when
+     it is an id).
      ================================================================== -->
 <xsl:template match="/mail[@kind = 'unrouted']">
-  <xsl:value-of select="concat('Subject: ', @re, $nl, $nl)"/>
+  <xsl:value-of select="concat('Subject: Your mail to Navarch', $nl, $nl)"/>
   <xsl:choose>
     <xsl:when test="help">
       <xsl:for-each select="help">
@@ -570,25 +630,38 @@
       </xsl:for-each>
     </xsl:when>
     <xsl:otherwise>
+      <xsl:variable name="side">
+        <xsl:choose>
+          <xsl:when test="@name">
+            <xsl:value-of select="concat('side ', @name)"/>
+          </xsl:when>
+          <xsl:otherwise>that side</xsl:otherwise>
+        </xsl:choose>
+      </xsl:variable>
       <xsl:variable name="why">
         <xsl:choose>
           <xsl:when test="@reason = 'no-game'">Your mail names no game:
             write a line GAME and the game's id, or answer a mail of the
             game (its subject's [navarch GAME] tag routes the
             answer).</xsl:when>
+          <xsl:when test="@reason = 'unknown-game' and not(@name)">There
+            is no game of that name.</xsl:when>
           <xsl:when test="@reason = 'unknown-game'">
             <xsl:value-of select="concat('There is no game ', @name, '.')"/>
           </xsl:when>
           <xsl:when test="@reason = 'no-gm-password'">This game has no GM
             password: GM commands can only be given with navarch.</xsl:when>
           <xsl:when test="@reason = 'side-players' and @count = 0">
-            <xsl:value-of select="concat('Game ', @game, ' has no player on',
-                ' side ', @name, ': write PLAYER and your player id.')"/>
+            <xsl:value-of select="concat('Game ', @game, ' has no player on ',
+                $side, ': write PLAYER and your player id.')"/>
           </xsl:when>
           <xsl:when test="@reason = 'side-players'">
             <xsl:value-of select="concat('Game ', @game, ' has more than one',
-                ' player on side ', @name,
-                ': write PLAYER and your player id.')"/>
+                ' player on ', $side, ': write PLAYER and your player id.')"/>
+          </xsl:when>
+          <xsl:when test="@reason = 'unknown-player' and not(@name)">
+            <xsl:value-of select="concat('Game ', @game, ' has no player',
+                ' of that name.')"/>
           </xsl:when>
           <xsl:when test="@reason = 'unknown-player'">
             <xsl:value-of select="concat('Game ', @game, ' has no player ',

@@ -77,6 +77,13 @@ static const struct conf_key daemon_keys[] = {
 	  "missed turns before the GM is told" },
 	{ "refusals_per_day", CONF_INT, "3", 0, 1, 1000, NULL,
 	  "wrong-password refusals mailed per player and day" },
+	{ "strangers_per_day", CONF_INT, "100", 0, 0, 100000, NULL,
+	  "answers to unknown addresses a day, all together" },
+	{ "auth_failures", CONF_INT, "5", 0, 1, 1000, NULL,
+	  "wrong passwords (for a player, or from an address) before a "
+	  "lock-out" },
+	{ "auth_lockout", CONF_INT, "3600", 0, 60, 2592000, NULL,
+	  "seconds a lock-out lasts" },
 	{ "max_message_size", CONF_INT, "4194304", 0, 1024, 67108864, NULL,
 	  "largest incoming message in bytes" },
 };
@@ -233,6 +240,9 @@ fill(struct daemon_config *c)
 	c->reminder = conf_get_num(f, "reminder");
 	c->missed_limit = conf_get_num(f, "missed_limit");
 	c->refusals_per_day = conf_get_num(f, "refusals_per_day");
+	c->strangers_per_day = conf_get_num(f, "strangers_per_day");
+	c->auth_failures = conf_get_num(f, "auth_failures");
+	c->auth_lockout = conf_get_num(f, "auth_lockout");
 
 	c->intake.user = conf_get(f, "mailbox_user");
 	c->intake.password_file = conf_get(f, "mailbox_password_file");

@@ -110,6 +110,9 @@ mailproc_setup(const struct daemon_config *c, struct store *s,
 	if (c->hash_cost > 0)
 		mp->hash_cost = (unsigned)c->hash_cost;
 	mp->refusals_per_day = (int)c->refusals_per_day;
+	mp->strangers_per_day = (int)c->strangers_per_day;
+	mp->auth_failures = (int)c->auth_failures;
+	mp->auth_lockout = c->auth_lockout;
 	mp->early = c->early;
 	mp->grace = c->grace;
 	mp->reminder = c->reminder;

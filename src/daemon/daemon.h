@@ -55,6 +55,9 @@ struct daemon_config {
 	long			 reminder;
 	long			 missed_limit;
 	long			 refusals_per_day;
+	long			 strangers_per_day;
+	long			 auth_failures;
+	long			 auth_lockout;	/* seconds */
 };
 
 /* Reads and checks the configuration file at path.  Every problem goes to

@@ -229,7 +229,7 @@ rejected(int gm)
 }
 
 static xmlDocPtr
-refused(const char *who, const char *reason)
+refused(const char *who, const char *reason, const char *right)
 {
 	xmlDocPtr	d = doc("refused", 0);
 	xmlNodePtr	r = maildoc_root(d);
@@ -237,6 +237,24 @@ refused(const char *who, const char *reason)
 	md_set(r, "who", who);
 	md_set(r, "reason", reason);
 	md_set(r, "limit", "3");
+	if (right != NULL) {
+		md_set(r, "until", "2026-12-01T21:00Z");
+		md_set(r, "right", right);
+	}
+	return d;
+}
+
+static xmlDocPtr
+lockout(const char *locked)
+{
+	xmlDocPtr	d = doc("lockout", 0);
+	xmlNodePtr	r = maildoc_root(d);
+
+	md_set(r, "who", "athens");
+	md_set(r, "locked", locked);
+	md_set(r, "sender", "mallory@evil.example");
+	md_set(r, "failures", "5");
+	md_set(r, "until", "2026-12-01T21:00Z");
 	return d;
 }
 
@@ -247,9 +265,9 @@ unrouted(const char *reason, const char *name, const char *count,
 	xmlDocPtr	d = maildoc_new("unrouted");
 	xmlNodePtr	r = maildoc_root(d);
 
+	/* No "re": the answer never repeats the subject. */
 	if (strcmp(reason, "no-game") != 0)
 		md_set(r, "game", GAME);
-	md_set(r, "re", "Re: orders");
 	md_set(r, "reason", reason);
 	md_set(r, "name", name);
 	md_set(r, "count", count);
@@ -331,11 +349,19 @@ maildoc_samples(maildoc_sample_fn fn, void *arg)
 		{ "answer-gm", answer_gm() },
 		{ "rejected-player", rejected(0) },
 		{ "rejected-gm", rejected(1) },
-		{ "refused-no-password", refused("athens", "no-password") },
+		{ "refused-no-password", refused("athens", "no-password",
+		    NULL) },
 		{ "refused-wrong-password", refused("athens",
-		    "wrong-password") },
-		{ "refused-gm", refused("GM", "wrong-password") },
-		{ "refused-removed", refused("athens", "removed") },
+		    "wrong-password", NULL) },
+		{ "refused-gm", refused("GM", "wrong-password", NULL) },
+		{ "refused-removed", refused("athens", "removed", NULL) },
+		{ "refused-wrong-lockout", refused("athens", "wrong-password",
+		    "no") },
+		{ "refused-locked", refused("athens", "locked", "no") },
+		{ "refused-locked-right", refused("athens", "locked", "yes") },
+		{ "lockout-claim", lockout("claim") },
+		{ "lockout-sender", lockout("sender") },
+		{ "lockout-both", lockout("both") },
 		{ "unrouted-no-game", unrouted("no-game", NULL, NULL, 0) },
 		{ "unrouted-unknown-game", unrouted("unknown-game", "demo2",
 		    NULL, 0) },
@@ -347,6 +373,12 @@ maildoc_samples(maildoc_sample_fn fn, void *arg)
 		    "2", 0) },
 		{ "unrouted-unknown-player", unrouted("unknown-player",
 		    "pericles", NULL, 0) },
+		{ "unrouted-unknown-player-unsaid", unrouted("unknown-player",
+		    NULL, NULL, 0) },
+		{ "unrouted-unknown-game-unsaid", unrouted("unknown-game",
+		    NULL, NULL, 0) },
+		{ "unrouted-side-unsaid", unrouted("side-players", NULL, "0",
+		    0) },
 		{ "unrouted-unsigned", unrouted("unsigned", NULL, NULL, 0) },
 		{ "unrouted-help", unrouted("unsigned", NULL, NULL, 1) },
 		{ "report-side", report("side", "athens", 0, 0) },

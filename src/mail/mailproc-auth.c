@@ -1,11 +1,14 @@
 /* mailproc-auth.c: who a mail speaks for (docs/mail-commands.md,
  * "Routing and authentication"), and the answers to mail that reaches
- * nobody: strangers, refusals, bounces.
+ * nobody: strangers, bounces.  Passwords, refusals and lock-outs are in
+ * mailproc-lock.c.
  *
  * Safety: an answer goes to the registered address of whom a mail
  * claimed to be, never to a From it did not register; refusals and
- * answers to strangers are rate limited per day, so a forged sender
- * cannot make the daemon flood anybody. */
+ * answers to strangers are rate limited per day (strangers also all
+ * together), and an answer to a stranger repeats nothing the stranger
+ * wrote but ids, so a forged sender cannot make the daemon flood or
+ * spam anybody. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -15,7 +18,6 @@
 #include "maildoc.h"
 #include "mailproc-int.h"
 #include "mime.h"
-#include "password.h"
 #include "store.h"
 #include "strutil.h"
 #include "xalloc.h"
@@ -166,9 +168,54 @@ has_help(const struct mp_scan *sc)
 }
 
 
-/* A mail that reached no player: at most one answer a day to a stranger,
- * a few to a known address, always at the From address (nobody's
- * registered address is concerned). */
+/* A name the mail wrote (a game, side or player), if it may be said
+ * back: an id, 1-32 of [a-z0-9_-] in any case.  Anything else is the
+ * sender's free text, which an answer to a forged From would carry to a
+ * stranger: it is left out. */
+static const char *
+sayable(const char *name)
+{
+	char	*low;
+	int	 ok;
+
+	if (name == NULL)
+		return NULL;
+	low = str_lower(xstrdup(name));
+	ok = str_is_id(low);
+	free(low);
+	return ok ? name : NULL;
+}
+
+/* Takes one of the day's answers to from: limit for the address, and,
+ * for a stranger, one of strangers_per_day for all of them together (a
+ * flood of forged senders cannot make the daemon a spammer).  0 or -1
+ * (ctx failed); *allowed. */
+static int
+unrouted_take(struct mp_ctx *ctx, const char *from, int stranger,
+    int *allowed)
+{
+	struct store	*s = ctx->mp->store;
+	int64_t		 day = ctx->now / 86400;
+	char		*key, *cause = NULL;
+	int		 rc;
+
+	*allowed = 0;
+	key = str_lower(xasprintf("unrouted:%s", from));
+	rc = mp_check(ctx, store_rate_take(s, key, day, stranger ?
+	    ctx->mp->unknown_per_day : ctx->mp->refusals_per_day, allowed,
+	    &cause), cause);
+	free(key);
+	if (rc == 0 && *allowed && stranger)
+		rc = mp_check(ctx, store_rate_take(s, "unrouted-strangers", day,
+		    ctx->mp->strangers_per_day, allowed, &cause), cause);
+	return rc;
+}
+
+/* A mail that reached no player: at most one answer a day to a stranger
+ * (and strangers_per_day to all of them), a few to a known address,
+ * always at the From address alone (nobody's registered address is
+ * concerned).  The answer never repeats the mail's subject or any of its
+ * text but the ids it named. */
 void
 mp_unrouted(struct mp_ctx *ctx, const struct mp_scan *sc, const struct why *w,
     struct mailproc_result *out)
@@ -177,12 +224,12 @@ mp_unrouted(struct mp_ctx *ctx, const struct mp_scan *sc, const struct why *w,
 	const char	*from = ctx->msg->from;
 	xmlDocPtr	 doc;
 	xmlNodePtr	 root;
-	char		*key, *cause = NULL;
-	int		 allowed = 0, limit;
+	int		 allowed = 0;
 
 	out->outcome = MAILPROC_UNROUTED;
 	out->summary = xasprintf("unrouted: %s%s%s", w->reason,
-	    w->name != NULL ? " " : "", w->name != NULL ? w->name : "");
+	    sayable(w->name) != NULL ? " " : "", sayable(w->name) != NULL ?
+	    w->name : "");
 	if (from == NULL)
 		return;
 	memset(&k, 0, sizeof k);
@@ -190,56 +237,19 @@ mp_unrouted(struct mp_ctx *ctx, const struct mp_scan *sc, const struct why *w,
 	if (walk_games(ctx, &k) != 0)
 		return;
 	buf_free(&k.players);
-	limit = k.found ? ctx->mp->refusals_per_day : ctx->mp->unknown_per_day;
-	key = xasprintf("unrouted:%s", from);
-	str_lower(key);
-	if (mp_check(ctx, store_rate_take(ctx->mp->store, key,
-	    ctx->now / 86400, limit, &allowed, &cause), cause) == 0 &&
-	    allowed) {
-		doc = mp_doc(ctx, "unrouted");
-		root = maildoc_root(doc);
-		md_set(root, "reason", w->reason);
-		md_set(root, "name", w->name);
-		if (w->count >= 0)
-			md_set_int(root, "count", w->count);
-		if (has_help(sc))
-			mp_help(root, 0);
-		mp_send(ctx, from, doc, MAILPROC_AUTO_REPLIED);
-		xmlFreeDoc(doc);
-	}
-	free(key);
-}
-
-/* A refusal goes to the registered address of whom the mail claimed to
- * be, never to the sender: a forger learns nothing and the owner is
- * warned.  Rate limited per player and day.  reason: no-password,
- * wrong-password or removed. */
-static void
-refuse(struct mp_ctx *ctx, const char *who, const char *to,
-    const char *reason, struct mailproc_result *out)
-{
-	xmlDocPtr	 doc;
-	xmlNodePtr	 root;
-	char		*key, *cause = NULL;
-	int		 allowed = 0;
-
-	out->outcome = MAILPROC_REFUSED;
-	out->summary = xasprintf("refused for %s: %s", who, reason);
-	if (to == NULL)
+	if (unrouted_take(ctx, from, !k.found, &allowed) != 0 || !allowed)
 		return;
-	key = xasprintf("refusal:%s:%s", ctx->g->id, who);
-	if (mp_check(ctx, store_rate_take(ctx->mp->store, key,
-	    ctx->now / 86400, ctx->mp->refusals_per_day, &allowed, &cause),
-	    cause) == 0 && allowed) {
-		doc = mp_doc(ctx, "refused");
-		root = maildoc_root(doc);
-		md_set(root, "who", who);
-		md_set(root, "reason", reason);
-		md_set_int(root, "limit", ctx->mp->refusals_per_day);
-		mp_send(ctx, to, doc, MAILPROC_AUTO_GENERATED);
-		xmlFreeDoc(doc);
-	}
-	free(key);
+	doc = mp_doc(ctx, "unrouted");
+	root = maildoc_root(doc);
+	xmlUnsetProp(root, BAD_CAST "re");
+	md_set(root, "reason", w->reason);
+	md_set(root, "name", sayable(w->name));
+	if (w->count >= 0)
+		md_set_int(root, "count", w->count);
+	if (has_help(sc))
+		mp_help(root, 0);
+	mp_send(ctx, from, doc, MAILPROC_AUTO_REPLIED);
+	xmlFreeDoc(doc);
 }
 
 /* --- routing and authentication ------------------------------------------ */
@@ -277,12 +287,13 @@ mp_authenticate(struct mp_ctx *ctx, const struct mp_scan *sc,
     struct mailproc_result *out)
 {
 	const struct play_player	*pp = NULL;
+	struct mp_refusal		 removed = { NULL, NULL, "removed", 0,
+					    0 };
 	struct known			 k;
 	struct why			 w = { NULL, NULL, -1 };
-	const char			*hash;
 	char				*cause = NULL, *id;
 	size_t				 n;
-	int				 code;
+	int				 code, rc;
 
 	if (sc->gm) {
 		if (ctx->g->gm_password == NULL) {
@@ -290,12 +301,9 @@ mp_authenticate(struct mp_ctx *ctx, const struct mp_scan *sc,
 			mp_unrouted(ctx, sc, &w, out);
 			return 1;
 		}
-		if (sc->password == NULL ||
-		    !password_verify(sc->password, ctx->g->gm_password)) {
-			refuse(ctx, "GM", mp_gm_address(ctx), sc->password ==
-			    NULL ? "no-password" : "wrong-password", out);
-			return 1;
-		}
+		if ((rc = mp_password(ctx, "GM", mp_gm_address(ctx),
+		    ctx->g->gm_password, sc->password, out)) != 0)
+			return rc;
 		ctx->is_gm = 1;
 		ctx->actor = xstrdup("mail:GM");
 		return 0;
@@ -339,20 +347,20 @@ mp_authenticate(struct mp_ctx *ctx, const struct mp_scan *sc,
 	}
 	out->player = xstrdup(pp->id);
 	if (pp->removed) {
-		refuse(ctx, pp->id, pp->address, "removed", out);
+		removed.who = pp->id;
+		removed.to = pp->address;
+		mp_refuse(ctx, &removed, out);
 		return 1;
 	}
 	code = store_player_get(ctx->mp->store, ctx->g->id, pp->id,
 	    &ctx->player, &cause);
 	if (mp_check(ctx, code, cause) != 0)
 		return -1;
-	hash = ctx->player->password;
-	if (sc->password == NULL || !password_verify(sc->password, hash)) {
-		refuse(ctx, pp->id, ctx->player->address, sc->password == NULL ?
-		    "no-password" : "wrong-password", out);
+	if ((rc = mp_password(ctx, pp->id, ctx->player->address,
+	    ctx->player->password, sc->password, out)) != 0) {
 		store_player_free(ctx->player);
 		ctx->player = NULL;
-		return 1;
+		return rc;
 	}
 	ctx->actor = xasprintf("mail:%s", pp->id);
 	return 0;

@@ -246,6 +246,29 @@ void	mp_unrouted(struct mp_ctx *, const struct mp_scan *,
 int	mp_authenticate(struct mp_ctx *, const struct mp_scan *,
 	    struct mailproc_result *out);
 
+/* --- passwords, refusals, lock-outs (mailproc-lock.c) -------------------- */
+
+/* A refused mail: the answer goes to the registered address of whom it
+ * claimed to be (to; NULL: none is sent), at most refusals_per_day a
+ * day. */
+struct mp_refusal {
+	const char	*who;		/* a player id, or "GM" */
+	const char	*to;		/* registered address, or NULL */
+	const char	*reason;	/* no-password, wrong-password,
+					   removed, locked */
+	int64_t		 until;		/* a lock-out in force: its end */
+	int		 right;		/* the password was right */
+};
+
+void	mp_refuse(struct mp_ctx *, const struct mp_refusal *,
+	    struct mailproc_result *out);
+/* Checks password against hash for who (a player id, or "GM"), with the
+ * lock-outs: 0 accepted; 1 refused (answered at to, counted, audited,
+ * the GM told of a new lock-out); -1 failed. */
+int	mp_password(struct mp_ctx *, const char *who, const char *to,
+	    const char *hash, const char *password,
+	    struct mailproc_result *out);
+
 /* --- orders (mailproc-orders.c) ------------------------------------------ */
 
 /* The player's set in force (normalised), owned, "" when none. */

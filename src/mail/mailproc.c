@@ -50,6 +50,9 @@ mailproc_init(struct mailproc *mp)
 	mp->hash_cost = PASSWORD_COST_DEFAULT;
 	mp->refusals_per_day = 3;
 	mp->unknown_per_day = 1;
+	mp->strangers_per_day = MAILPROC_STRANGERS_PER_DAY;
+	mp->auth_failures = MAILPROC_AUTH_FAILURES;
+	mp->auth_lockout = MAILPROC_AUTH_LOCKOUT;
 	mp->early = 1;
 	mp->grace = 0;
 	mp->reminder = 24 * 3600;

@@ -76,6 +76,11 @@ struct mailproc {
 	unsigned	 hash_cost;	/* for PASSWORD NEW */
 	int		 refusals_per_day;	/* per player (default 3) */
 	int		 unknown_per_day;	/* per unknown address (1) */
+	int		 strangers_per_day;	/* answers to unknown addresses,
+						   all together (100) */
+	int		 auth_failures;		/* wrong passwords before a
+						   lock-out (5) */
+	int64_t		 auth_lockout;		/* its length, seconds (1 h) */
 	int		 early;		/* process when all orders are in (1) */
 	int64_t		 grace;		/* seconds after the deadline (0) */
 	int64_t		 reminder;	/* seconds before it (24 h; 0: none) */
@@ -83,6 +88,13 @@ struct mailproc {
 	mailproc_compose_fn compose;
 	void		*compose_arg;
 };
+
+/* The defaults of the limits (navarchd.conf documents them). */
+#define MAILPROC_STRANGERS_PER_DAY	100
+#define MAILPROC_AUTH_FAILURES		5
+#define MAILPROC_AUTH_LOCKOUT		3600
+/* Wrong passwords further apart than this are not counted together. */
+#define MAILPROC_AUTH_WINDOW		86400
 
 void	mailproc_init(struct mailproc *);
 

@@ -99,5 +99,7 @@ extern const struct CMUnitTest	mailproc_tpl_tests[];
 extern const size_t		mailproc_tpl_ntests;
 extern const struct CMUnitTest	mailproc_svg_tests[];
 extern const size_t		mailproc_svg_ntests;
+extern const struct CMUnitTest	mailproc_auth_tests[];
+extern const size_t		mailproc_auth_ntests;
 
 #endif

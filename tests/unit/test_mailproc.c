@@ -178,14 +178,16 @@ test_wrong_password(void **state)
 	RUN_STEPS(*state, steps);
 }
 
-/* A stranger gets one short answer a day pointing to HELP. */
+/* A stranger gets one short answer a day pointing to HELP, which never
+ * repeats the subject (test_mailproc_auth.c: forged senders). */
 static void
 test_unknown_sender(void **state)
 {
 	static const struct step steps[] = {
 		{ "unknown-sender", 60, 3, { { "stranger@else.example",
-		    "hello", { "names no game",
-		    "Send a mail with the line HELP" } } }, NULL, NULL },
+		    "Your mail to Navarch", { "names no game",
+		    "Send a mail with the line HELP" }, { "hello" } } }, NULL,
+		  NULL },
 		{ "unknown-game", 120, 3, { { NULL } }, NULL, NULL },
 		{ "unknown-sender", DAY + 60, 3, { { "stranger@else.example",
 		    NULL, { "names no game" } } }, NULL, NULL },
@@ -401,5 +403,7 @@ main(void)
 	    mailproc_tpl_tests, mailproc_tpl_ntests, NULL, NULL);
 	fails += _cmocka_run_group_tests("mailproc-svg", mailproc_svg_tests,
 	    mailproc_svg_ntests, NULL, NULL);
+	fails += _cmocka_run_group_tests("mailproc-auth", mailproc_auth_tests,
+	    mailproc_auth_ntests, NULL, NULL);
 	return fails;
 }
