@@ -1,5 +1,5 @@
-/* cmd-player.c: navarch player add|remove|replace|set-address|assign and
- * observer add|remove.  Every change is audited in its own transaction.
+/* cmd-player.c: navarch player add|remove|replace|set-address|assign|unlock
+ * and observer add|remove.  Every change is audited in its own transaction.
  *
  * A generated password is printed once, alone on standard output, and
  * never again: only its hash is kept (password.h). */
@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "buf.h"
 #include "ctl.h"
@@ -340,6 +341,85 @@ cmd_player_set_address(int argc, char **argv)
 	    &c);
 	free(details);
 	store_close(s);
+	return rc;
+}
+
+/* --- unlock: the GM lifts a lock-out (mailproc-lock.c) ------------------ */
+
+/* The keys of a player (or "GM"): whom mail claims to be, and the
+ * registered address.  *unlocked counts the records cleared. */
+struct unlock {
+	const char	*game, *who;
+	int		 unlocked;
+};
+
+static int
+clear_key(struct store *s, char *key, struct unlock *u, char **cause)
+{
+	int	code = store_auth_clear(s, key, cause);
+
+	free(key);
+	if (code == STORE_NOTFOUND) {
+		free(*cause);
+		*cause = NULL;
+		return STORE_OK;
+	}
+	if (code == STORE_OK)
+		u->unlocked++;
+	return code;
+}
+
+static int
+unlock_op(struct store *s, void *arg, char **cause)
+{
+	struct unlock		*u = arg;
+	struct store_game	*g = NULL;
+	struct store_player	*p = NULL;
+	const char		*address;
+	int			 code;
+
+	if (strcasecmp(u->who, "GM") == 0) {
+		if ((code = store_game_get(s, u->game, &g, cause)) != STORE_OK)
+			return code;
+		address = g->gm_address;
+		code = clear_key(s, store_auth_key_gm(u->game), u, cause);
+	} else {
+		code = store_player_get(s, u->game, u->who, &p, cause);
+		if (code != STORE_OK)
+			return code;
+		address = p->address;
+		code = clear_key(s, store_auth_key_player(u->game, u->who), u,
+		    cause);
+	}
+	if (code == STORE_OK && address != NULL)
+		code = clear_key(s, store_auth_key_sender(address), u, cause);
+	store_game_free(g);
+	store_player_free(p);
+	return code;
+}
+
+int
+cmd_player_unlock(int argc, char **argv)
+{
+	struct unlock	 u;
+	struct store	*s;
+	char		**pos;
+	int		 npos, rc;
+
+	if ((rc = ctl_args(argc, argv, NULL, 2, 2, &pos, &npos)) != 0)
+		return rc;
+	u.game = pos[0];
+	u.who = pos[1];
+	u.unlocked = 0;
+	if ((rc = ctl_db_open(&s)) != 0)
+		return rc;
+	rc = ctl_audited(s, u.game, "player-unlock", u.who, unlock_op, &u);
+	store_close(s);
+	if (rc == 0)
+		printf("%s of game %s: %s\n", u.who, u.game, u.unlocked > 0 ?
+		    "wrong passwords forgotten, any lock-out lifted (also for "
+		    "mail from the registered address)" : "no wrong password "
+		    "was recorded");
 	return rc;
 }
 

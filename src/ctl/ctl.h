@@ -322,6 +322,7 @@ int	cmd_player_remove(int, char **);
 int	cmd_player_replace(int, char **);
 int	cmd_player_set_address(int, char **);
 int	cmd_player_assign(int, char **);
+int	cmd_player_unlock(int, char **);
 int	cmd_observer_add(int, char **);
 int	cmd_observer_remove(int, char **);
 int	cmd_orders_submit(int, char **);

@@ -89,6 +89,9 @@ static const struct ctl_cmd player_cmds[] = {
 	{ "player assign", "GAME PLAYER SHIP...",
 	  "give ships of the player's side to the player", DB_HELP,
 	  cmd_player_assign, NULL },
+	{ "player unlock", "GAME PLAYER|GM",
+	  "lift a lock-out after wrong passwords (audited)", DB_HELP,
+	  cmd_player_unlock, NULL },
 	{ NULL, NULL, NULL, NULL, NULL, NULL }
 };
 

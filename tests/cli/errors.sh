@@ -38,7 +38,7 @@ expect 64 "unknown global option" "$NAVARCH" --frob game list
 # --help for every command and subcommand, on standard output, status 0.
 for c in "init" "game create" "game list" "game show" "player add" \
     "player list" "player remove" "player replace" "player set-address" \
-    "player assign" "observer add" "observer remove" "orders submit" \
+    "player assign" "player unlock" "observer add" "observer remove" "orders submit" \
     "orders show" "adjudicate" "rollback" "pause" "resume" "deadline" \
     "ship set" "map" "export" "replay" "seed reveal" "backup" "turn" \
     "check-orders" "game" "player"; do

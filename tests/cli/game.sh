@@ -139,6 +139,25 @@ expect 1 "player assign: an enemy ship" nv player assign demo athens tyre
 expect 0 "player set-address" nv player set-address demo athens-2 y@example.org
 expect 0 "player replace" nv player replace demo athens-2 z@example.org
 grep -q '^[A-Za-z0-9]\{12\}$' "$T/out" && ok || bad "replace prints a new password"
+# A lock-out after wrong passwords (the daemon's), lifted by the GM: the
+# player's count and its address's go, a guesser's address stays.
+sql "INSERT INTO auth_failures (key, failures, last_failure, locked_until,
+    lockouts) VALUES ('player:demo:athens-2', 0, 5, 9999999999, 1),
+    ('sender:z@example.org', 2, 5, 0, 0),
+    ('sender:mallory@evil.example', 0, 5, 9999999999, 1)"
+expect 0 "player unlock" nv player unlock demo athens-2
+has "says what it did" "$T/out" "lock-out lifted"
+sql "SELECT key || ' ' || failures || ' ' || locked_until FROM auth_failures
+    ORDER BY key" >"$T/locks"
+has "the player's lock-out is gone" "$T/locks" "^player:demo:athens-2 0 0$"
+has "its address's count is gone" "$T/locks" "^sender:z@example.org 0 0$"
+has "the guesser stays locked" "$T/locks" "^sender:mallory@evil.example 0 9999999999$"
+expect 0 "game show lists the unlock" nv game show demo
+has "unlock audited" "$T/out" "player-unlock .*athens-2"
+expect 0 "player unlock again" nv player unlock demo athens-2
+has "nothing was recorded" "$T/out" "no wrong password was recorded"
+expect 0 "player unlock GM" nv player unlock demo GM
+expect 1 "player unlock: no such player" nv player unlock demo nobody
 expect 0 "player remove" nv player remove demo athens-2
 expect 0 "player list" nv player list demo
 has "removed players are listed" "$T/out" "athens-2 .*REMOVED"
