@@ -391,8 +391,8 @@ ram_sentence(struct nv_turn *t, const struct classic_found *f,
 	/* The rammer's own sinking in this phase takes nothing from its
 	 * ram (classic.md: the rams of a phase are simultaneous). */
 	if (taken[f->rammer] >= r->attr[CL_A_HULL].i)
-		buf_printf(&b, " (%s sinks in this phase too, but the rams of a "
-		    "phase are simultaneous: its ram is made)", r->id);
+		buf_printf(&b, " (%s sinks in this phase too, but the rams of "
+		    "a phase are simultaneous: its ram is made)", r->id);
 	turn_event(t, classic_event_name(CL_EV_RAM), f->rammer, f->target,
 	    "%s", buf_str(&b));
 	buf_free(&b);
