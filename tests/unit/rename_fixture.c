@@ -649,34 +649,84 @@ struct first {
 	const char		*what;
 };
 
-/* Fails the test: the renamed turn came out otherwise. */
+/* Notes a difference: the first one in full (both event logs), each one
+ * as a line of stats->failures, for the caller to fail the test with
+ * once it has seen every turn. */
 static void
 failed(const struct first *f, uint64_t seed, const char *why,
-    const struct nv_events *ev2)
+    const struct nv_events *ev2, struct rn_stats *stats)
 {
-	print_events("the turn as given", &f->ev);
-	if (ev2 != NULL)
-		print_events("the turn renamed", ev2);
-	fail_msg("%s, renamed (permutation %llu): %s", f->what,
-	    (unsigned long long)seed, why);
+	if (stats->nfailed++ == 0) {
+		print_events("the turn as given", &f->ev);
+		if (ev2 != NULL)
+			print_events("the turn renamed", ev2);
+	}
+	buf_printf(&stats->failures, "%s, renamed (permutation %llu): %s\n",
+	    f->what, (unsigned long long)seed, why);
 }
 
-static void
-again(struct rn_world *w, const struct first *f, uint64_t seed)
+/* The turn played again renamed (permutation seed), compared with the
+ * first run; 0, or -1 after failed(). */
+static int
+replay(const struct first *f, struct nv_state *st2, const struct names *nm,
+    struct rn_file *rf, size_t nf, uint64_t seed, struct rn_stats *stats)
 {
-	struct rn_rng		 r = { seed ^ 0x5bd1e995ULL };
-	struct names		 nm;
-	struct nv_state		*ren, *st2, *out2 = NULL;
-	struct rn_file		*rf = xcalloc(f->nfiles + f->st->nsides + 1,
-				    sizeof *rf);
 	struct nv_orders	*o2;
 	struct nv_events	 ev2 = NV_EVENTS_INIT;
+	struct nv_state		*out2 = NULL;
 	struct nv_dice		*d2;
 	struct diag		 d = DIAG_INIT;
 	struct buf		 b = BUF_INIT;
 	char			*cause = NULL, *diff = NULL;
-	size_t			 nf = 0, k, n, n2, errors;
+	const char		*kind;
+	size_t			 k, n, n2, errors;
 	int			 rc;
+
+	d2 = renamed_dice(f->dice, nm, &n);
+	o2 = parse_orders(st2, rf, nf, &errors, &d);
+	rc = o2 == NULL ? 1 : turn_play(st2, o2, d2, &out2, &ev2, &cause) ==
+	    0 ? 0 : -1;
+	(void)dice_rolls(d2, &n2);
+	if ((o2 == NULL) != (f->o == NULL) || errors != f->errors) {
+		diag_format(&d, &b);
+		for (k = 0; k < nf; k++)
+			buf_printf(&b, "%s:\n%s", rf[k].name, rf[k].text);
+		buf_printf(&b, "(%zu errors as given)", f->errors);
+	} else if (rc != f->rc)
+		buf_printf(&b, "the turn %s as given, %s renamed (%s)",
+		    f->rc == 0 ? "was played" : "failed", rc == 0 ?
+		    "was played" : "failed", cause != NULL ? cause : "");
+	else if (rc == 0 && (diff = rn_compare(f->out, out2, nm->from,
+	    nm->to, nm->n)) != NULL)
+		buf_adds(&b, diff);
+	else if (rc == 0 && (kind = kinds_differ(&f->ev, &ev2)) != NULL)
+		buf_printf(&b, "events of kind %s differ in number", kind);
+	else if (rc == 0 && n2 != n)
+		buf_printf(&b, "%zu rolls as given, %zu renamed", n, n2);
+	if (b.len > 0)
+		failed(f, seed, buf_str(&b), &ev2, stats);
+	rc = b.len > 0 ? -1 : 0;
+	free(diff);
+	free(cause);
+	buf_free(&b);
+	diag_free(&d);
+	events_free(&ev2);
+	state_free(out2);
+	orders_free(o2);
+	dice_free(d2);
+	return rc;
+}
+
+static void
+again(struct rn_world *w, const struct first *f, uint64_t seed,
+    struct rn_stats *stats)
+{
+	struct rn_rng		 r = { seed ^ 0x5bd1e995ULL };
+	struct names		 nm;
+	struct nv_state		*ren, *st2;
+	struct rn_file		*rf = xcalloc(f->nfiles + f->st->nsides + 1,
+				    sizeof *rf);
+	size_t			 nf = 0;
 
 	make_names(f->st, seed, &nm);
 	ren = state_clone(f->st);
@@ -689,44 +739,7 @@ again(struct rn_world *w, const struct first *f, uint64_t seed)
 			rf[nf].name = xasprintf("renamed-%zu.txt", nf);
 			rf[nf].text = rename_words(f->files[nf].text, &nm);
 		}
-	d2 = renamed_dice(f->dice, &nm, &n);
-	o2 = parse_orders(st2, rf, nf, &errors, &d);
-	if ((o2 == NULL) != (f->o == NULL) || errors != f->errors) {
-		diag_format(&d, &b);
-		for (k = 0; k < nf; k++)
-			buf_printf(&b, "%s:\n%s", rf[k].name, rf[k].text);
-		buf_printf(&b, "(%zu errors as given)", f->errors);
-		failed(f, seed, buf_str(&b), NULL);
-	}
-	rc = o2 == NULL ? 1 : turn_play(st2, o2, d2, &out2, &ev2, &cause) ==
-	    0 ? 0 : -1;
-	if (rc != f->rc) {
-		buf_printf(&b, "the turn %s as given, %s renamed (%s)",
-		    f->rc == 0 ? "was played" : "failed", rc == 0 ?
-		    "was played" : "failed", cause != NULL ? cause : "");
-		failed(f, seed, buf_str(&b), &ev2);
-	}
-	if (rc == 0 && (diff = rn_compare(f->out, out2, nm.from, nm.to,
-	    nm.n)) != NULL)
-		failed(f, seed, diff, &ev2);
-	(void)dice_rolls(d2, &n2);
-	if (rc == 0 && kinds_differ(&f->ev, &ev2) != NULL) {
-		buf_printf(&b, "events of kind %s differ in number",
-		    kinds_differ(&f->ev, &ev2));
-		failed(f, seed, buf_str(&b), &ev2);
-	}
-	if (rc == 0 && n2 != n) {
-		buf_printf(&b, "%zu rolls as given, %zu renamed", n, n2);
-		failed(f, seed, buf_str(&b), &ev2);
-	}
-	free(diff);
-	free(cause);
-	buf_free(&b);
-	diag_free(&d);
-	events_free(&ev2);
-	state_free(out2);
-	orders_free(o2);
-	dice_free(d2);
+	(void)replay(f, st2, &nm, rf, nf, seed, stats);
 	rn_files_free(rf, nf);
 	free(rf);
 	state_free(st2);
@@ -763,7 +776,7 @@ rn_check_turn(struct rn_world *w, const struct nv_state *st,
 	} else if (f.rc == 1)
 		stats->illegal++;
 	for (p = 0; p < nperms; p++)
-		again(w, &f, perms[p]);
+		again(w, &f, perms[p], stats);
 	events_free(&f.ev);
 	orders_free(f.o);
 	return f.out;

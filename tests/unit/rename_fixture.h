@@ -24,6 +24,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "buf.h"
+
 struct nv_dice;
 struct nv_ruleset;
 struct nv_state;
@@ -70,6 +72,8 @@ void	rn_files_free(struct rn_file *, size_t);
 
 /* What the checks saw, summed over every turn checked. */
 struct rn_stats {
+	size_t	 nfailed;	/* renamed turns that came out otherwise */
+	struct buf failures;	/* one line each: the turn, what differs */
 	size_t	 turns;		/* turns played both ways */
 	size_t	 illegal;	/* turns whose orders were refused both ways */
 	size_t	 rolls;
@@ -84,9 +88,11 @@ size_t	rn_kind_count(const struct rn_stats *, const char *kind);
 /* Plays turn of st with the order files and dice (used by the first run
  * only; the caller owns it and may count its rolls), then once more per
  * permutation seed in perms[] (a seed of 0: the ids in reverse order),
- * renamed, and compares.  what names the turn in messages.  Returns the
- * first run's next state (owned by the caller), or NULL when the turn
- * failed (both ways, or the test has failed). */
+ * renamed, and compares.  what names the turn in stats->failures, where
+ * each difference goes (the caller fails the test once it has checked
+ * every turn it meant to; the first difference's event logs are printed
+ * at once).  Returns the first run's next state (owned by the caller), or
+ * NULL when the turn failed. */
 struct nv_state *rn_check_turn(struct rn_world *, const struct nv_state *st,
 	    const struct rn_file *files, size_t nfiles, struct nv_dice *dice,
 	    const uint64_t *perms, size_t nperms, const char *what,
