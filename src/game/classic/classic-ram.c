@@ -7,7 +7,7 @@
  * standing RAKE preference rakes at once: the target's figures suffer
  * (classic-figures.c reads `raked`), it stops, and the raker's blocked step
  * slips into its port-bow or starboard-bow hex (the mover's redirect,
- * move.c) and it carries on.  Every other ram is kept until the phase's
+ * move-contact.c) and it carries on.  Every other ram is kept until the phase's
  * movement is over: classic_ram_phase() then rolls them all, works out
  * their damage together and only then sinks, so that no ram of a phase
  * depends on another having been made first, nor on which ship's id sorts
@@ -118,7 +118,7 @@ stepped(const struct nv_contact *c, int i)
  * oars.  Whether another contact of the same phase stops it does not
  * count here (those contacts are simultaneous, and which is handed over
  * first depends on the ids): it then rakes all the same, and does not
- * slip (move.c). */
+ * slip (move-contact.c). */
 static const char *
 no_rake_reason(const struct nv_turn *t, const struct nv_contact *c,
     int rammer, int target, int mutual)
