@@ -2,7 +2,6 @@
  * names, and comparing (see rename_fixture.h). */
 #include "config.h"
 
-#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,7 +14,6 @@
 #include <cmocka.h>
 
 #include "buf.h"
-#include "datafix.h"
 #include "dice.h"
 #include "diag.h"
 #include "events.h"
@@ -50,116 +48,6 @@ int
 rn_chance(struct rn_rng *r, int percent)
 {
 	return rn_below(r, 100) < percent;
-}
-
-/* ---- the data directory ---------------------------------------------- */
-
-void
-rn_world_init(struct rn_world *w)
-{
-	memset(w, 0, sizeof *w);
-	w->rng = datafix_read("schema/scenario.rng", &w->rnglen);
-}
-
-void
-rn_world_free(struct rn_world *w)
-{
-	size_t	i;
-
-	for (i = 0; i < w->nrs; i++)
-		ruleset_free(w->rs[i]);
-	free(w->rs);
-	free(w->rng);
-}
-
-const struct nv_ruleset *
-rn_ruleset(struct rn_world *w, const char *id)
-{
-	struct diag	 d = DIAG_INIT;
-	struct buf	 b = BUF_INIT;
-	struct nv_ruleset *rs;
-	char		*rel, *xml, *rng;
-	size_t		 i, xlen, rlen;
-
-	for (i = 0; i < w->nrs; i++)
-		if (strcmp(w->rs[i]->id, id) == 0)
-			return w->rs[i];
-	if (ruleset_ops_find(id) == NULL || !str_is_id(id))
-		return NULL;
-	rel = xasprintf("rulesets/%s.xml", id);
-	xml = datafix_read(rel, &xlen);
-	free(rel);
-	rel = xasprintf("schema/ruleset-%s.rng", id);
-	rng = datafix_read(rel, &rlen);
-	free(rel);
-	if ((rs = ruleset_load(id, xml, xlen, rng, rlen, &d)) == NULL) {
-		diag_format(&d, &b);
-		fail_msg("ruleset %s: %s", id, buf_str(&b));
-	}
-	free(xml);
-	free(rng);
-	diag_free(&d);
-	w->rs = xreallocarray(w->rs, w->nrs + 1, sizeof *w->rs);
-	w->rs[w->nrs++] = rs;
-	return rs;
-}
-
-struct nv_state *
-rn_load(struct rn_world *w, const char *name, const char *xml, char **why)
-{
-	const struct nv_ruleset	*rs;
-	struct diag		 d = DIAG_INIT;
-	struct buf		 b = BUF_INIT;
-	struct nv_state		*st = NULL;
-	char			*id;
-
-	*why = NULL;
-	id = state_xml_ruleset(name, xml, strlen(xml), &d);
-	if (id != NULL && (rs = rn_ruleset(w, id)) == NULL)
-		buf_printf(&b, "no ruleset %s in the data directory", id);
-	else if (id != NULL)
-		st = state_xml_load(rs, name, xml, strlen(xml), w->rng,
-		    w->rnglen, &d);
-	if (st == NULL) {
-		diag_format(&d, &b);
-		*why = buf_detach(&b);
-	}
-	free(id);
-	diag_free(&d);
-	return st;
-}
-
-static int
-cmp_str(const void *x, const void *y)
-{
-	return strcmp(*(char *const *)x, *(char *const *)y);
-}
-
-size_t
-rn_ruleset_ids(char ***ids)
-{
-	const char	*dir = getenv("NAVARCH_DATADIR");
-	char		*path;
-	DIR		*dp;
-	struct dirent	*de;
-	size_t		 n = 0, len;
-
-	*ids = NULL;
-	path = xasprintf("%s/rulesets", dir != NULL ? dir : "../data");
-	if ((dp = opendir(path)) == NULL)
-		fail_msg("cannot read %s (set NAVARCH_DATADIR)", path);
-	while ((de = readdir(dp)) != NULL) {
-		len = strlen(de->d_name);
-		if (len <= 4 || strcmp(de->d_name + len - 4, ".xml") != 0)
-			continue;
-		*ids = xreallocarray(*ids, n + 1, sizeof **ids);
-		(*ids)[n++] = xasprintf("%.*s", (int)(len - 4), de->d_name);
-	}
-	closedir(dp);
-	free(path);
-	if (n > 0)
-		qsort(*ids, n, sizeof **ids, cmp_str);
-	return n;
 }
 
 void
@@ -281,7 +169,7 @@ rn_map_list(char *const *from, char *const *to, size_t n, const char *list)
 	for (k = 0; k < nw && k < 256; k++)
 		m[k] = rn_map_id(from, to, n, w[k]);
 	if (nw > 0)
-		qsort(m, nw < 256 ? nw : 256, sizeof *m, cmp_str);
+		qsort(m, nw < 256 ? nw : 256, sizeof *m, rn_cmp_str);
 	for (k = 0; k < nw && k < 256; k++)
 		buf_printf(&b, "%s%s", k > 0 ? " " : "", m[k]);
 	free(copy);

@@ -59,8 +59,16 @@ const struct nv_ruleset *rn_ruleset(struct rn_world *, const char *id);
 struct nv_state *rn_load(struct rn_world *, const char *name,
 	    const char *xml, char **why);
 /* The ids of the rulesets with data (data/rulesets/ID.xml), sorted; *ids
- * and each id owned by the caller. */
+ * and each id owned by the caller (rn_list_free). */
 size_t	rn_ruleset_ids(char ***ids);
+/* The names in dir that start with prefix and end in suffix, sorted;
+ * owned by the caller (rn_list_free).  The test fails if dir cannot be
+ * read. */
+size_t	rn_list_dir(const char *dir, const char *prefix, const char *suffix,
+	    char ***out);
+void	rn_list_free(char **, size_t);
+void	rn_sort(char **, size_t);		/* bytewise */
+int	rn_cmp_str(const void *, const void *);	/* for qsort of char * */
 
 /* One order file. */
 struct rn_file {

@@ -32,7 +32,6 @@
  * and 15 of the random ones. */
 #include "config.h"
 
-#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -102,50 +101,6 @@ field(const char *text, const char *key)
 		p = nl != NULL ? nl + 1 : NULL;
 	}
 	return NULL;
-}
-
-static int
-cmp_str(const void *x, const void *y)
-{
-	return strcmp(*(char *const *)x, *(char *const *)y);
-}
-
-/* Names in dir starting with prefix and ending in suffix, sorted; owned. */
-static size_t
-list_dir(const char *dir, const char *prefix, const char *suffix,
-    char ***out)
-{
-	DIR		*dp = opendir(dir);
-	struct dirent	*de;
-	size_t		 n = 0, len, plen = strlen(prefix);
-	size_t		 slen = strlen(suffix);
-
-	*out = NULL;
-	if (dp == NULL)
-		fail_msg("cannot read %s (set CASES)", dir);
-	while ((de = readdir(dp)) != NULL) {
-		len = strlen(de->d_name);
-		if (de->d_name[0] == '.' || len < plen + slen ||
-		    strncmp(de->d_name, prefix, plen) != 0 ||
-		    strcmp(de->d_name + len - slen, suffix) != 0)
-			continue;
-		*out = xreallocarray(*out, n + 1, sizeof **out);
-		(*out)[n++] = xstrdup(de->d_name);
-	}
-	closedir(dp);
-	if (n > 0)
-		qsort(*out, n, sizeof **out, cmp_str);
-	return n;
-}
-
-static void
-free_list(char **v, size_t n)
-{
-	size_t	i;
-
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
 }
 
 /* Prints text line by line (cmocka cuts a long message short). */
@@ -220,14 +175,14 @@ case_orders(const char *dir, int multi, int n, struct rn_file **files)
 	size_t	  k, nf;
 
 	prefix = multi ? xasprintf("orders-t%d-", n) : xstrdup("orders");
-	nf = list_dir(dir, prefix, ".txt", &names);
+	nf = rn_list_dir(dir, prefix, ".txt", &names);
 	*files = xcalloc(nf + 1, sizeof **files);
 	for (k = 0; k < nf; k++) {
 		(*files)[k].name = xstrdup(names[k]);
 		if (((*files)[k].text = read_file(dir, names[k])) == NULL)
 			fail_msg("%s/%s: cannot read it", dir, names[k]);
 	}
-	free_list(names, nf);
+	rn_list_free(names, nf);
 	free(prefix);
 	return nf;
 }
@@ -293,24 +248,14 @@ test_cases(void **state)
 	const char	*cases = getenv("CASES");
 	struct rn_world	 w;
 	struct rn_stats	*stats = xcalloc(1, sizeof *stats);
-	DIR		*dp;
-	struct dirent	*de;
-	char		**names = NULL;
-	size_t		 n = 0, k;
+	char		**names;
+	size_t		 n, k;
 
 	(void)state;
 	if (cases == NULL)
 		cases = "../tests/cases";
 	rn_world_init(&w);
-	if ((dp = opendir(cases)) == NULL)
-		fail_msg("cannot read %s (set CASES)", cases);
-	while ((de = readdir(dp)) != NULL)
-		if (de->d_name[0] >= '0' && de->d_name[0] <= '9') {
-			names = xreallocarray(names, n + 1, sizeof *names);
-			names[n++] = xstrdup(de->d_name);
-		}
-	closedir(dp);
-	qsort(names, n, sizeof *names, cmp_str);
+	n = rn_list_dir(cases, "", "", &names);	/* a directory per case */
 	for (k = 0; k < n; k++)
 		check_case(&w, cases, names[k], stats);
 	print_message("renamed: %zu cases, %zu turns played, %zu turns of "
@@ -324,7 +269,7 @@ test_cases(void **state)
 	/* The suite has well over a hundred playable cases. */
 	assert_true(n >= 100);
 	assert_true(stats->turns >= 100);
-	free_list(names, n);
+	rn_list_free(names, n);
 	buf_free(&stats->failures);
 	free(stats);
 	rn_world_free(&w);
@@ -438,7 +383,7 @@ test_random(void **state)
 	assert_true(n >= 1);
 	for (k = 0; k < n; k++)
 		random_battles(&w, ids[k]);
-	free_list(ids, n);
+	rn_list_free(ids, n);
 	rn_world_free(&w);
 }
 
