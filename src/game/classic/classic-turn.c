@@ -1,8 +1,9 @@
 /* classic-turn.c: the classic ruleset's turn hooks (see classic.h).
  *
  * begin() turns orders into plots (or the default order), contact() tells
- * what a contact the mover found is and runs the head-on contest,
- * phase_end() is where fire goes, end() does the end-of-turn steps and
+ * what a contact the mover found is, runs the head-on contest and notes
+ * the rams (a rake is made at once), phase_end() makes the phase's rams
+ * together and then its fire, end() does the end-of-turn steps and
  * records what the next turn needs.  Rulings: shared/rules/classic.md;
  * the movement decisions are written down in docs/movement.md.
  *
