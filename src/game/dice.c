@@ -20,7 +20,7 @@
 #include "strutil.h"
 #include "xalloc.h"
 
-enum dice_kind { DICE_SEEDED, DICE_FIXED, DICE_SCRIPT };
+enum dice_kind { DICE_SEEDED, DICE_FIXED, DICE_SCRIPT, DICE_REPLAY };
 
 struct label_count {
 	char		*prefix;	/* label without the counter */
@@ -35,6 +35,8 @@ struct nv_dice {
 	int		*script;
 	size_t		 nscript;
 	size_t		 next;		/* next script value */
+	struct nv_roll	*replay;	/* DICE_REPLAY: the rolls to give */
+	size_t		 nreplay;
 	struct nv_roll	*rolls;
 	size_t		 nrolls;
 	size_t		 caprolls;
@@ -83,6 +85,42 @@ dice_script(const int *vals, size_t n)
 		memcpy(d->script, vals, n * sizeof *vals);
 	d->nscript = n;
 	return d;
+}
+
+struct nv_dice *
+dice_replay(const struct nv_roll *rolls, size_t n)
+{
+	struct nv_dice	*d = dice_new(DICE_REPLAY);
+	size_t		 i;
+
+	d->replay = xcalloc(n + 1, sizeof *d->replay);
+	for (i = 0; i < n; i++) {
+		d->replay[i] = rolls[i];
+		d->replay[i].purpose = xstrdup(rolls[i].purpose);
+		d->replay[i].ship = xstrdup(rolls[i].ship);
+		d->replay[i].label = xstrdup(rolls[i].label);
+	}
+	d->nreplay = n;
+	return d;
+}
+
+/* The recorded result for a roll, or -1. */
+static int
+replayed(const struct nv_dice *d, int sides, int turn, int phase,
+    const char *purpose, const char *ship, unsigned counter)
+{
+	const struct nv_roll	*r;
+	size_t			 i;
+
+	for (i = 0; i < d->nreplay; i++) {
+		r = &d->replay[i];
+		if (r->turn == turn && r->phase == phase &&
+		    r->counter == counter && r->sides == sides &&
+		    strcmp(r->purpose, purpose) == 0 &&
+		    strcmp(r->ship, ship) == 0)
+			return r->result;
+	}
+	return -1;
 }
 
 struct nv_dice *
@@ -153,6 +191,12 @@ dice_free(struct nv_dice *d)
 	}
 	for (i = 0; i < d->ncounts; i++)
 		free(d->counts[i].prefix);
+	for (i = 0; i < d->nreplay; i++) {
+		free(d->replay[i].purpose);
+		free(d->replay[i].ship);
+		free(d->replay[i].label);
+	}
+	free(d->replay);
 	free(d->counts);
 	free(d->rolls);
 	free(d->script);
@@ -260,6 +304,15 @@ dice_roll(struct nv_dice *d, int sides, int turn, int phase,
 	case DICE_FIXED:
 		v = d->fixed;
 		break;
+	case DICE_REPLAY:
+		v = replayed(d, sides, turn, phase, purpose, ship, slot->count);
+		if (v < 0) {
+			*cause = xasprintf("no recorded roll to replay for %s "
+			    "(1d%d)", buf_str(&b), sides);
+			buf_free(&b);
+			return -1;
+		}
+		break;
 	default:
 		if (d->next >= d->nscript) {
 			*cause = xasprintf("the dice script ran out after %zu"
@@ -295,7 +348,8 @@ dice_rolls(const struct nv_dice *d, size_t *n)
 const char *
 dice_kind(const struct nv_dice *d)
 {
-	static const char *const names[] = { "seeded", "fixed", "script" };
+	static const char *const names[] = { "seeded", "fixed", "script",
+	    "replay" };
 
 	return names[d->kind];
 }

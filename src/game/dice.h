@@ -1,10 +1,11 @@
 /* dice.h: the engine's only source of chance.
  *
- * Three sources behind one interface: "seeded" (the only one a real game
+ * Four sources behind one interface: "seeded" (the only one a real game
  * uses: every roll is SHA-256(seed, label) with rejection sampling, so each
  * roll is reproducible on its own and adding an unrelated roll changes no
- * other), "fixed" (every roll is N) and "script" (a list of results, an
- * error when it runs out).  The engine never reads the clock or the OS
+ * other), "fixed" (every roll is N), "script" (a list of results, an
+ * error when it runs out) and "replay" (the results recorded for the same
+ * labels).  The engine never reads the clock or the OS
  * random source: callers hand it a struct nv_dice.
  *
  * A roll is labelled by (game, turn, phase, purpose, ship, counter); the
@@ -36,6 +37,12 @@ struct nv_roll {
 struct nv_dice	*dice_seeded(const char *seed, const char *game);
 struct nv_dice	*dice_fixed(int value);
 struct nv_dice	*dice_script(const int *vals, size_t n);
+/* "replay": each roll gets the result of the roll among rolls[] with the
+ * same turn, phase, purpose, ship, counter and die (the game is not
+ * compared); a roll with none is an error naming it.  For replaying a
+ * turn whose rolls come in another order, or whose ships were renamed
+ * (the caller renames the ships of rolls[]).  Copies rolls. */
+struct nv_dice	*dice_replay(const struct nv_roll *rolls, size_t n);
 /* Parses a script file's text: integers separated by white space or
  * commas, '#' comments.  Returns NULL and sets *cause (owned by caller) on
  * error, e.g. "line 3: '7x' is not a number". */
@@ -51,7 +58,7 @@ int	dice_roll(struct nv_dice *, int sides, int turn, int phase,
 
 /* The rolls made so far, in order; owned by the source. */
 const struct nv_roll	*dice_rolls(const struct nv_dice *, size_t *n);
-/* Name of the source: "seeded", "fixed" or "script" (static). */
+/* Name of the source: "seeded", "fixed", "script" or "replay" (static). */
 const char		*dice_kind(const struct nv_dice *);
 
 /* The SHA-256 commitment of a seed, as 64 lower-case hex digits, into out

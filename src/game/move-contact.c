@@ -114,9 +114,15 @@ valid_dir(int dir)
 	return dir >= 0 && dir < NV_DIR_COUNT;
 }
 
+/* A ship slips at most once a round (one that rakes two ships too). */
 static void
 add_slip(struct round *r, int ship, int dir, int alt)
 {
+	size_t	k;
+
+	for (k = 0; k < r->nslips; k++)
+		if (r->slips[k].ship == ship)
+			return;
 	if (!valid_dir(dir))
 		return;
 	if (r->nslips == r->capslips) {
@@ -206,48 +212,79 @@ slip_free(struct round *r, struct nv_hex to)
 	    !hexindex_is_wreck(r->ix, to) && hexindex_ship_at(r->ix, to) < 0;
 }
 
-/* A redirected step (a rake's slip) goes into the hex beside, if free
- * (else into the second choice, if any and free), after the phase's other
- * steps; the facing is kept.  A ship that another contact stopped, or
- * that sank, does not slip. */
+/* Where slip sl goes: the first choice if free, else the second (if any
+ * and free); *ok is 0 if neither is.  Free when the round's other steps
+ * are done: a hex that another ship slips out of is not. */
+static struct nv_hex
+slip_target(struct round *r, const struct slip *sl, int *ok)
+{
+	struct nv_hex	 to = hex_neighbour(r->t->st->ships[sl->ship].hex,
+			    sl->dir);
+
+	*ok = slip_free(r, to);
+	if (!*ok && sl->alt >= 0) {
+		to = hex_neighbour(r->t->st->ships[sl->ship].hex, sl->alt);
+		*ok = slip_free(r, to);
+	}
+	return to;
+}
+
+/* Redirected steps (rakes' slips) are made after the round's other steps,
+ * all at once, keeping the facing, unless the ship entered after all,
+ * sank, or another contact stopped it.  Two ships that would slip into one
+ * hex both stay and stop: the order of their contacts (by id) must not
+ * decide which goes. */
 void
 mv_slips(struct round *r)
 {
 	struct nv_turn	*t = r->t;
-	struct nv_ship	*s;
-	struct nv_hex	 to, alt;
-	size_t		 k;
-	int		 i;
+	struct nv_hex	*to = xcalloc(r->nslips + 1, sizeof *to);
+	int		*ok = xcalloc(r->nslips + 1, sizeof *ok);
+	size_t		 k, e;
+	int		 i, j;
 	char		 h1[8], h2[8], h3[8];
 
 	for (k = 0; k < r->nslips; k++) {
 		i = r->slips[k].ship;
-		s = &t->st->ships[i];
-		if (r->mv[i].state == MV_DONE || !ship_on_map(s) ||
-		    t->plots[i].stopped)
-			continue;	/* it entered after all, or stopped */
-		to = hex_neighbour(s->hex, r->slips[k].dir);
-		alt = to;
-		if (!slip_free(r, to) && r->slips[k].alt >= 0) {
-			alt = hex_neighbour(s->hex, r->slips[k].alt);
-			to = alt;
-		}
-		if (!slip_free(r, to)) {
-			t->plots[i].stopped = 1;
-			turn_event(t, mv_ev(NV_EV_BLOCKED), i, -1, "%s finds %s%s%s "
-			    "blocked and stays in %s",
-			    t->desc[i], slip_name(r, hex_neighbour(s->hex,
-			    r->slips[k].dir), h1), r->slips[k].alt >= 0 ?
-			    " and " : "", r->slips[k].alt >= 0 ?
-			    slip_name(r, alt, h3) : "", mv_hname(r, s->hex, h2));
-			continue;
-		}
-		turn_event(t, mv_ev(NV_EV_MOVE), i, -1, "%s slips from %s to %s, "
-		    "facing %s", t->desc[i], mv_hname(r, s->hex, h1),
-		    mv_hname(r, to, h2), dir_name(s->facing));
-		hexindex_move(r->ix, i, to);
-		t->plots[i].run = 0;
+		ok[k] = -1;
+		if (r->mv[i].state != MV_DONE && !t->plots[i].stopped &&
+		    ship_on_map(&t->st->ships[i]))
+			to[k] = slip_target(r, &r->slips[k], &ok[k]);
 	}
+	for (k = 0; k < r->nslips; k++) {
+		i = r->slips[k].ship;
+		for (j = -1, e = 0; e < r->nslips && ok[k] == 1; e++)
+			if (e != k && ok[e] == 1 && hex_eq(to[e], to[k]))
+				j = r->slips[e].ship;
+		if (ok[k] < 0)
+			continue;
+		if (ok[k] == 0 || j >= 0)
+			t->plots[i].stopped = 1;
+		if (ok[k] == 0)
+			turn_event(t, mv_ev(NV_EV_BLOCKED), i, -1, "%s finds "
+			    "%s%s%s blocked and stays in %s", t->desc[i],
+			    slip_name(r, hex_neighbour(t->st->ships[i].hex,
+			    r->slips[k].dir), h1), r->slips[k].alt >= 0 ?
+			    " and " : "", r->slips[k].alt >= 0 ? slip_name(r,
+			    to[k], h3) : "", mv_hname(r, t->st->ships[i].hex,
+			    h2));
+		else if (j >= 0)
+			turn_event(t, mv_ev(NV_EV_BLOCKED), i, j, "%s and %s "
+			    "would both slip into %s: neither does, and %s "
+			    "stays in %s", t->desc[i], t->st->ships[j].id,
+			    mv_hname(r, to[k], h1), t->st->ships[i].id,
+			    mv_hname(r, t->st->ships[i].hex, h2));
+		else {
+			turn_event(t, mv_ev(NV_EV_MOVE), i, -1, "%s slips from "
+			    "%s to %s, facing %s", t->desc[i], mv_hname(r,
+			    t->st->ships[i].hex, h1), mv_hname(r, to[k], h2),
+			    dir_name(t->st->ships[i].facing));
+			hexindex_move(r->ix, i, to[k]);
+			t->plots[i].run = 0;
+		}
+	}
+	free(to);
+	free(ok);
 }
 
 void

@@ -64,7 +64,7 @@ struct round {
 	struct queued	*q;		/* this wave's contacts */
 	size_t		 nq, capq;
 	size_t		 seq;
-	/* Redirected steps, in contact order. */
+	/* Redirected steps, in contact order, one per ship. */
 	struct slip	*slips;
 	size_t		 nslips, capslips;
 };

@@ -129,56 +129,75 @@ static const struct rcase cases[] = {
 		TRI("tgt", PE, AVG, "0504", "NE", 0, "S0") },
 	    .dice = { 3, 6 }, .ndice = 2, .absent = { "sinks" } },
 	  .want = { { "tgt", "0504", "NE", "afloat", 0, "hull=1;ram-holes=1" } } },
-	{ .mc = { .name = "a tie: both ram, the lower id's damage first",
+	{ .mc = { .name = "a tie: both ram, the damage dice in rammer-id order",
 	    .ships = { TRI("aa", AT, AVG, "0505", "S", 1, "S1"),
 		TRI("bb", PE, AVG, "0506", "N", 1, "S1") },
 	    .dice = { 3, 3, 1, 2, 6, 6 }, .ndice = 6,
 	    .events = { "a tie, aa and bb ram each other",
 		"aa rolls 1d6=1 for ram damage",
-		"= 1 hull damage, 1 hole; bb has 3 hull left",
 		"bb rolls 1d6=2 for ram damage",
+		"= 1 hull damage, 1 hole; bb has 3 hull left",
 		"= 2 hull damage, 1 hole; aa has 2 hull left" } },
 	  .want = { { "aa", "0505", "S", "afloat", 0,
 		"hull=2;ram-holes=1;obligation=back" },
 	      { "bb", "0506", "N", "afloat", 0,
 		"hull=3;ram-holes=1;obligation=back" } } },
-	{ .mc = { .name = "a tie: the first ram sinks, the second is void",
+	/* Simultaneous: the ram that sinks bb takes nothing from bb's own. */
+	{ .mc = { .name = "a tie: aa's ram sinks bb, and bb's ram is made too",
 	    .ships = { TRI("aa", AT, AVG, "0505", "S", 1, "S1"),
 		TRI("bb", PE, AVG, "0506", "N", 1, "S1") },
-	    .dice = { 3, 3, 1 }, .ndice = 3,
-	    .events = { "bb sinks", "bb has sunk and cannot ram aa" } },
+	    .dice = { 3, 3, 1, 2, 6 }, .ndice = 5,
+	    .events = { "aa (trireme, athens) rams bb (trireme, persia) on "
+		"the bow: 1d6=1 +0 ram = 1 hull damage, which reaches bb's "
+		"remaining hull of 1: bb sinks", "bb (trireme, persia) rams "
+		"aa (trireme, athens) on the bow: 1d6=2 +0 ram = 2 hull "
+		"damage, 1 hole; aa has 2 hull left (bb sinks in this phase "
+		"too, but the rams of a phase are simultaneous: its ram is "
+		"made)", "bb (trireme, persia) sinks in 0506" },
+	    .absent = { "cannot ram" } },
 	  .set = { { "bb", "hull=1" } },
 	  .want = { { "aa", "0505", "S", "afloat", 0,
-		"hull=4;holes=0;obligation=back" },
+		"hull=2;ram-holes=1;obligation=back" },
 	      { "bb", "0506", "N", "sunk", 1, "hull=0" } } },
+	/* Both rams are made; only the first in rammer-id order does
+	 * damage, and both rammers back away next turn. */
 	{ .mc = { .name = "two rammers, the target sinks on the first",
 	    .ships = { TRI("aa", AT, AVG, "0405", "NE", 1, "S1"),
 		TRI("ab", AT, AVG, "0605", "NW", 1, "S1"),
 		TRI("tg", PE, AVG, "0505", "N", 0, "S0") },
-	    .dice = { 2 }, .ndice = 1,
-	    .events = { "aa (trireme, athens) rams tg (trireme, persia) on the "
-		"port quarter: 1d6=2", "Phase 6: ab (trireme, athens) meets "
-		"the wreck of tg, which sank earlier in this phase, in 0505: "
-		"it is blocked, and there is no ram",
-		"ab (trireme, athens) stops in 0605" },
-	    .absent = { "ab (trireme, athens) rams" } },
+	    .dice = { 2, 5 }, .ndice = 2,
+	    .events = { "ab (trireme, athens) stops in 0605",
+		"aa (trireme, athens) rams tg (trireme, persia) on the "
+		"port quarter: 1d6=2 +0 ram = 2 hull damage, which reaches "
+		"tg's remaining hull of 2: tg sinks", "ab (trireme, athens) "
+		"rams tg (trireme, persia) on the starboard quarter: 1d6=5 +0 "
+		"ram, but tg has already taken aa's ram that sinks it "
+		"(several rams on one ship count in the order of the rammers' "
+		"ids) and takes no further rams: no damage" },
+	    .absent = { "meets the wreck" } },
 	  .set = { { "tg", "hull=2" } },
 	  .want = { { "aa", "0405", "NE", "afloat", 0, "obligation=back" },
-	      { "ab", "0605", "NW", "afloat", 1, "obligation=" },
+	      { "ab", "0605", "NW", "afloat", 0, "obligation=back" },
 	      { "tg", "0505", "N", "sunk", 0, "" } } },
-	{ .mc = { .name = "a contest loser sunk earlier no longer contests",
+	/* ta rolls once for 0604 (3), against tb's 1 and tc's 5; tb and tc
+	 * are friends and collide.  tb sinks only at the phase's end, so
+	 * it still contests the hex: nobody enters. */
+	{ .mc = { .name = "three for one hex: one roll each, sinking at the end",
 	    .ships = { TRI("ta", AT, AVG, "0504", "SE", 1, "S1"),
 		TRI("tb", PE, AVG, "0605", "N", 1, "S1"),
 		TRI("tc", PE, AVG, "0704", "SW", 1, "S1") },
-	    .dice = { 6, 1, 4, 1, 6, 1, 6 }, .ndice = 7,
-	    .events = { "ta wins, its bow strikes tb", "tb sinks",
-		"tc wins, its bow strikes ta", "tb (trireme, persia) sank earlier in this phase "
-		"and no longer contests 0604 with tc",
-		"tc (trireme, persia) moves from 0704 to 0604" } },
+	    .dice = { 3, 1, 5, 4, 1, 6 }, .ndice = 6,
+	    .events = { "ta rolls 1d6=3 for head-on contest",
+		"head-on contest: ta 3 against tb 1: ta wins, its bow strikes "
+		"tb", "head-on contest: ta 3 against tc 5: tc wins, its bow "
+		"strikes ta", "= 4 hull damage, which reaches tb's remaining "
+		"hull of 4: tb sinks", "= 1 hull damage, 1 hole; ta has 3 "
+		"hull left" },
+	    .absent = { "moves from", "ta rolls 1d6=5" } },
 	  .want = { { "ta", "0504", "SE", "afloat", 0,
 		"hull=3;ram-holes=1;obligation=back" },
 	      { "tb", "0605", "N", "sunk", 1, "" },
-	      { "tc", "0604", "SW", "afloat", 0, "obligation=back" } } },
+	      { "tc", "0704", "SW", "afloat", 0, "obligation=back" } } },
 
 	/* ---- rakes ---- */
 	{ .mc = { .name = "RAKE PORT: slip to the port bow, carry on",
@@ -257,19 +276,22 @@ static const struct rcase cases[] = {
 	  .set = { { "bb", "rake=any" } },
 	  .want = { { "aa", "0506", "N", "afloat", 0, "raked=0;hull=2" },
 	      { "bb", "0505", "S", "afloat", 0, "obligation=back" } } },
-	{ .mc = { .name = "a raker stopped by an earlier contact rams",
+	/* The next row with the rammer's id sorting after the raker's:
+	 * the same outcome, whichever contact is handed over first. */
+	{ .mc = { .name = "a raker rammed in the same phase rakes, no slip",
 	    .ships = { TRI("aa", PE, AVG, "0607", "NW", 1, "S1"),
 		TRI("rk", AT, ELITE, "0507", "N", 1, "S1"),
 		TRI("tg", PE, AVG, "0506", "NE", 0, "S0") },
-	    .dice = { 1, 1, 6, 6 }, .ndice = 4,
-	    .events = { "aa (trireme, persia) rams rk (trireme, athens) on the "
-		"starboard quarter", "rk's standing order RAKE PORT does not "
-		"apply (an earlier contact of this phase has stopped it): it "
-		"rams", "rk (trireme, athens) rams tg (trireme, persia)" } },
+	    .dice = { 2, 6 }, .ndice = 2,
+	    .events = { "rk (trireme, athens) rakes the oars of tg",
+		"aa (trireme, persia) rams rk (trireme, athens) on the "
+		"starboard quarter: 1d6=2" },
+	    .absent = { "slips from", "rk (trireme, athens) rams" } },
 	  .set = { { "rk", "rake-order=port" } },
 	  .want = { { "aa", "0607", "NW", "afloat", 0, "obligation=back" },
-	      { "rk", "0507", "N", "afloat", 0, "hull=3;obligation=back" },
-	      { "tg", "0506", "NE", "afloat", 0, "hull=3;raked=0" } } },
+	      { "rk", "0507", "N", "afloat", 0,
+		"hull=2;ram-holes=1;obligation=" },
+	      { "tg", "0506", "NE", "afloat", 0, "raked=1;raked-by=rk" } } },
 	{ .mc = { .name = "a raker rammed later in the round does not slip",
 	    .ships = { TRI("rk", AT, ELITE, "0507", "N", 1, "S1"),
 		TRI("tg", PE, AVG, "0506", "NE", 0, "S0"),

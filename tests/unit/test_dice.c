@@ -451,6 +451,55 @@ test_rolls_record(void **state)
 	assert_int_equal(v1, 5);
 }
 
+/* A replay gives each roll the result recorded for its label, whatever
+ * the order the rolls now come in; a label never recorded is an error. */
+static void
+test_replay(void **state)
+{
+	struct nv_dice		*src = dice_seeded("42", "");
+	struct nv_dice		*d;
+	const struct nv_roll	*r;
+	size_t			 n;
+	int			 a0, a1, b0, p0;
+	char			*cause;
+
+	(void)state;
+	a0 = roll_ok(src, 6, 1, 1, "ram-damage", "alpha");
+	b0 = roll_ok(src, 6, 1, 1, "ram-damage", "beta");
+	a1 = roll_ok(src, 6, 1, 1, "ram-damage", "alpha");
+	p0 = roll_ok(src, 20, 1, 7, "plug", NULL);
+	r = dice_rolls(src, &n);
+	d = dice_replay(r, n);
+	dice_free(src);
+	assert_string_equal(dice_kind(d), "replay");
+	/* Another order: beta first, the plug before alpha's. */
+	assert_int_equal(roll_ok(d, 6, 1, 1, "ram-damage", "beta"), b0);
+	assert_int_equal(roll_ok(d, 20, 1, 7, "plug", NULL), p0);
+	assert_int_equal(roll_ok(d, 6, 1, 1, "ram-damage", "alpha"), a0);
+	assert_int_equal(roll_ok(d, 6, 1, 1, "ram-damage", "alpha"), a1);
+	r = dice_rolls(d, &n);
+	assert_int_equal(n, 4);
+	assert_string_equal(r[0].label,
+	    "navarch-dice-1||1|1|ram-damage|beta|0");
+	assert_int_equal(r[3].counter, 1);
+	/* A third alpha roll, another die, another phase: none recorded. */
+	cause = roll_fails(d, 6, "ram-damage", "alpha");
+	assert_string_equal(cause, "no recorded roll to replay for "
+	    "navarch-dice-1||1|1|ram-damage|alpha|2 (1d6)");
+	free(cause);
+	cause = roll_fails(d, 8, "ram-damage", "beta");
+	assert_string_equal(cause, "no recorded roll to replay for "
+	    "navarch-dice-1||1|1|ram-damage|beta|1 (1d8)");
+	free(cause);
+	dice_free(d);
+	d = dice_replay(NULL, 0);
+	cause = roll_fails(d, 6, "grapple", "gamma");
+	assert_string_equal(cause, "no recorded roll to replay for "
+	    "navarch-dice-1||1|1|grapple|gamma|0 (1d6)");
+	free(cause);
+	dice_free(d);
+}
+
 static void
 test_commitment(void **state)
 {
@@ -488,6 +537,7 @@ main(void)
 		cmocka_unit_test(test_script),
 		cmocka_unit_test(test_script_parse),
 		cmocka_unit_test(test_rolls_record),
+		cmocka_unit_test(test_replay),
 		cmocka_unit_test(test_commitment),
 	};
 

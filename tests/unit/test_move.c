@@ -177,7 +177,7 @@ static const struct mcase cases[] = {
 	  { SHIP("ta", AT, "0504", "SE", 1, "S1"),
 	    SHIP("tb", PE, "0605", "N", 1, "S1"),
 	    SHIP("tc", PE, "0704", "SW", 1, "S1") }, { NULL }, { NULL },
-	  { 6, 1, 1, 6, 1, 1, 6, 6 }, 8, { OK("ta", "0604", "SE", 0),
+	  { 6, 1, 1, 1, 1, 6, 6 }, 7, { OK("ta", "0604", "SE", 0),
 	    OK("tb", "0605", "N", 0), OK("tc", "0704", "SW", 0) },
 	  "same-hex ta tb; same-hex ta tc; friendly tb tc",
 	  "6:move:ta 6:stop:ta 6:stop:tb 6:stop:tc",
@@ -190,7 +190,7 @@ static const struct mcase cases[] = {
 	  { SHIP("ta", AT, "0504", "SE", 1, "S1"),
 	    SHIP("tb", PE, "0605", "N", 1, "S1"),
 	    SHIP("tc", PE, "0704", "SW", 1, "S1") }, { NULL }, { NULL },
-	  { 6, 1, 1, 1, 6, 1, 6, 6 }, 8, { OK("ta", "0504", "SE", 0),
+	  { 4, 1, 6, 1, 1, 6, 6 }, 7, { OK("ta", "0504", "SE", 0),
 	    OK("tb", "0605", "N", 0), OK("tc", "0704", "SW", 0) },
 	  "same-hex ta tb; same-hex ta tc; friendly tb tc", NULL,
 	  { "ta wins, its bow strikes tb", "tc wins, its bow strikes ta" }, { "moves" } },
@@ -512,22 +512,22 @@ test_slip(void **state)
 	    { "Phase 1: hit (trireme, athens) slips from 0508 to 0407, "
 	      "facing N" }, { NULL } };
 
-	/* Two slips into one hex in one phase, in contact order: the first
-	 * takes it, the second must see the ship that slipped there (the
-	 * mover's hex index follows slips as it follows steps). */
+	/* Two slips into one hex in one phase: neither takes it (the order
+	 * the contacts were handed over in, by id, must not decide). */
 	static const struct mcase two = {
-	    "the second of two slips into one hex finds it taken", {
+	    "two slips into one hex: neither is made", {
 		SHIP("a", AT, "0508", "N", 6, "S6"),
 		SHIP("b", AT, "0307", "S", 6, "S6"),
 		SHIP("ta", PE, "0507", "N", 0, "S0"),
 		SHIP("tb", PE, "0308", "S", 0, "S0") },
 	    { NULL }, { NULL }, { 0 }, 0,
-	    { OK("a", "0402", "N", -9), OK("b", "0307", "S", -9),
+	    { OK("a", "0508", "N", -9), OK("b", "0307", "S", -9),
 	      OK("ta", "0507", "N", 0), OK("tb", "0308", "S", 0) },
 	    "ram a ta; ram b tb", NULL,
-	    { "Phase 1: a (trireme, athens) slips from 0508 to 0407, "
-	      "facing N", "Phase 1: b (trireme, athens) finds 0407 blocked "
-	      "and stays in 0307" }, { "b (trireme, athens) slips" } };
+	    { "Phase 1: a (trireme, athens) and b would both slip into 0407: "
+	      "neither does, and a stays in 0508", "Phase 1: b (trireme, "
+	      "athens) and a would both slip into 0407: neither does, and b "
+	      "stays in 0307" }, { "slips from" } };
 
 	(void)state;
 	slip_side = NV_SIDE_PORT_BOW;

@@ -360,7 +360,7 @@ static const struct golden_row golden_rows[] = {
 	    "p6 (trireme, persia) fails to plug hole 2 of 2",
 	    "a collision between ships of the same side" } },
 	{ "busy20-gm", GAME_BUSY20, REPORT_GM, NULL,
-	    { "SHIP p4 FIRE 2 CATAPULT AT a4", "cannot enter 0412",
+	    { "SHIP p4 FIRE 2 CATAPULT AT a4", "a7 (trireme, athens) in 0413 touches a2",
 	    "sails off the map from 2401", "DICE" } },
 	{ "busy20-observer", GAME_BUSY20, REPORT_OBSERVER, NULL,
 	    { "sails off the map from 0216", "(pooled)",

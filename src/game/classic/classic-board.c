@@ -433,19 +433,57 @@ roll_marines(struct board *b, int i, int *kills, struct buf *text,
 	return 0;
 }
 
+/* A ship of a group, with its place in mem[], for sorting by hex. */
+struct placed {
+	struct nv_hex	 hex;
+	size_t		 k;
+};
+
+static int
+cmp_placed(const void *x, const void *y)
+{
+	const struct placed	*a = x, *c = y;
+
+	return hex_cmp(a->hex, c->hex);
+}
+
+/* The places in mem[] of the group's ships in hex order (column, then
+ * row); owned by the caller.  Ships never share a hex, so this is a total
+ * order, and renaming the ships keeps it. */
+static size_t *
+hex_order(const struct board *b, const int *mem, size_t nm)
+{
+	struct placed	*p = xcalloc(nm + 1, sizeof *p);
+	size_t		*ord = xcalloc(nm + 1, sizeof *ord), k;
+
+	for (k = 0; k < nm; k++) {
+		p[k].hex = board_ship(b, mem[k])->hex;
+		p[k].k = k;
+	}
+	qsort(p, nm, sizeof *p, cmp_placed);
+	for (k = 0; k < nm; k++)
+		ord[k] = p[k].k;
+	free(p);
+	return ord;
+}
+
 /* A camp's losses: kills fall lightest first across the whole camp,
- * between equals on the lower ship id first.  Appends what each ship of
- * the camp loses. */
+ * between equals on the ship in the lower hex first (the lower column,
+ * then the lower row: docs/classic/boarding.md; not the lower id, which
+ * would let the names decide).  Appends what each ship of the camp loses,
+ * in id order. */
 static void
 take_losses(struct board *b, const int *mem, size_t nm, int camp, int kills,
     struct buf *text)
 {
 	int	*lost = xcalloc(nm * CL_M_COUNT + 1, sizeof *lost);
-	size_t	 k;
+	size_t	*ord = hex_order(b, mem, nm);
+	size_t	 e, k;
 	int	 m, have, take, any;
 
 	for (m = 0; m < CL_M_COUNT; m++)
-		for (k = 0; k < nm; k++) {
+		for (e = 0; e < nm; e++) {
+			k = ord[e];
 			if (b->camp[mem[k]] != camp)
 				continue;
 			have = (int)board_ship(b, mem[k])->
@@ -471,6 +509,7 @@ take_losses(struct board *b, const int *mem, size_t nm, int camp, int kills,
 		if (!any)
 			buf_adds(text, "none");
 	}
+	free(ord);
 	free(lost);
 }
 
@@ -533,11 +572,11 @@ cmp_int(const void *x, const void *y)
 	return a < c ? -1 : a > c;
 }
 
-/* The group of ships joined by grapples to ship `root`, camps assigned
- * by alternating along the grapples (each ship's in index order); mem
- * gets them in id order. */
+/* The ships joined by grapples to root, camps assigned by alternating
+ * along the grapples, breadth first (a ship's camp is its distance from
+ * root, odd or even, whatever order the grapples are walked in). */
 static size_t
-group(struct board *b, int root, int *mem)
+walk(struct board *b, int root, int *mem)
 {
 	size_t	head = 0, nm = 0, k;
 	int	i, j;
@@ -554,7 +593,34 @@ group(struct board *b, int root, int *mem)
 			}
 		}
 	}
+	return nm;
+}
+
+/* The group of ships joined by grapples to ship `start`, in id order in
+ * mem, split into two camps.  With two sides the camps are the sides.
+ * With more, a ring of an odd number of grapples cannot be split, and
+ * where the split breaks depends on the ship the walk starts from: it
+ * starts from the ship in the lowest hex, which renaming keeps.  Camp 0
+ * is the lowest id's, which only orders the sentences. */
+static size_t
+group(struct board *b, int start, int *mem)
+{
+	size_t	nm, k, *ord;
+	int	root;
+
+	nm = walk(b, start, mem);
+	ord = hex_order(b, mem, nm);
+	root = mem[ord[0]];
+	free(ord);
+	if (root != start) {
+		for (k = 0; k < nm; k++)
+			b->camp[mem[k]] = -1;
+		nm = walk(b, root, mem);
+	}
 	qsort(mem, nm, sizeof *mem, cmp_int);
+	if (b->camp[mem[0]] == 1)
+		for (k = 0; k < nm; k++)
+			b->camp[mem[k]] = 1 - b->camp[mem[k]];
 	return nm;
 }
 

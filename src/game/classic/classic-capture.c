@@ -50,7 +50,8 @@ boarded(const struct board *b, const int *mem, size_t nm, int y)
 }
 
 /* Whom y surrenders to: the enemy grappled to it, not surrendering
- * itself, with the most marines left (between equals the lower id). */
+ * itself, with the most marines left; between equals the one in the lower
+ * hex (column, then row), which renaming keeps. */
 static int
 find_captor(const struct board *b, const int *mem, size_t nm, int y)
 {
@@ -63,7 +64,11 @@ find_captor(const struct board *b, const int *mem, size_t nm, int y)
 		    b->why[x] != WHY_NONE)
 			continue;
 		if (best < 0 || marines(board_ship(b, x)) >
-		    marines(board_ship(b, best)))
+		    marines(board_ship(b, best)) ||
+		    (marines(board_ship(b, x)) ==
+		    marines(board_ship(b, best)) &&
+		    hex_cmp(board_ship(b, x)->hex, board_ship(b, best)->hex) <
+		    0))
 			best = x;
 	}
 	return best;

@@ -1,14 +1,20 @@
-/* classic-ram.c: a ram's damage, or an oar rake instead (classic.md,
- * "Rams"; the decisions are written down in docs/classic/rams.md).
+/* classic-ram.c: rams, or an oar rake instead (classic.md, "Rams" and
+ * "Simultaneous movement and contact"; the decisions are written down in
+ * docs/classic/rams.md).
  *
  * classic_contact() (classic-turn.c) finds who rams whom and calls
- * classic_ram_resolve() once per ram, in the order of the rammers' ids.
- * A ram rolls 1d6 + the class ram modifier (+ the data's bonus after two
- * maximum-speed turns) as hull damage and makes a hole if it did any
- * damage.  A rammer with the better crew and a standing RAKE preference
- * rakes instead: the target's figures suffer (classic-figures.c reads
- * `raked`), it stops, and the raker's blocked step slips into its port-bow
- * or starboard-bow hex (the mover's redirect, move.c) and it carries on. */
+ * classic_ram_found() for each ram.  A rammer with the better crew and a
+ * standing RAKE preference rakes at once: the target's figures suffer
+ * (classic-figures.c reads `raked`), it stops, and the raker's blocked step
+ * slips into its port-bow or starboard-bow hex (the mover's redirect,
+ * move-contact.c) and it carries on.  Every other ram is kept until the phase's
+ * movement is over: classic_ram_phase() then rolls them all, works out
+ * their damage together and only then sinks, so that no ram of a phase
+ * depends on another having been made first, nor on which ship's id sorts
+ * first.  A ram rolls 1d6 + the class ram modifier (+ the data's bonus
+ * after two maximum-speed turns) as hull damage and makes a hole if it did
+ * any damage.  Several rams on one target count in the order of the
+ * rammers' ids, and once one sinks it the others do no damage. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -95,7 +101,7 @@ classic_ram_begin(struct nv_turn *t)
 	return 0;
 }
 
-/* ---- contacts with a ship that sank earlier in the phase --------------- */
+/* ---- oar rakes --------------------------------------------------------- */
 
 /* The ship of the contact that stepped into the other's hex (or both, for
  * a swap or a contest): 1 if ship i stepped in contact c. */
@@ -107,54 +113,12 @@ stepped(const struct nv_contact *c, int i)
 	return c->shape == NV_CONTACT_SWAP || c->shape == NV_CONTACT_SAME_HEX;
 }
 
-/* A ship sunk earlier in this phase (by a lower-numbered contact of the
- * same wave) is a wreck: it takes no further rams and makes none.  A ship
- * whose step met it is blocked, as by any wreck (it stops and keeps its
- * declared speed, owing nothing next turn); in a contest for an empty hex
- * the survivor enters uncontested.  1 if the contact was such a one (and
- * is settled), else 0. */
-int
-classic_ram_sunk(struct nv_turn *t, struct nv_contact *c)
-{
-	const struct nv_ship	*ships = t->st->ships;
-	int			 on_a = ship_on_map(&ships[c->a]);
-	int			 on_b = ship_on_map(&ships[c->b]);
-	int			 live, dead;
-	char			 h[8];
-
-	if (on_a && on_b)
-		return 0;
-	c->stop_a = c->stop_b = 0;
-	if (!on_a && !on_b)
-		return 1;
-	live = on_a ? c->a : c->b;
-	dead = on_a ? c->b : c->a;
-	if (!stepped(c, live))
-		return 1;		/* it did not move: nothing happens */
-	if (c->shape == NV_CONTACT_SAME_HEX) {
-		c->enter = live;
-		turn_event(t, event_kind_name(NV_EV_CONTACT), live, dead,
-		    "%s sank earlier in this phase and no longer contests %s "
-		    "with %s", t->desc[dead], state_hex_name(t->st, c->hex,
-		    h), ships[live].id);
-		return 1;
-	}
-	if (live == c->a)
-		c->stop_a = 1;
-	else
-		c->stop_b = 1;
-	turn_event(t, event_kind_name(NV_EV_BLOCKED), live, dead, "%s meets "
-	    "the wreck of %s, which sank earlier in this phase, in %s: it is "
-	    "blocked, and there is no ram", t->desc[live], ships[dead].id,
-	    state_hex_name(t->st, ships[dead].hex, h));
-	return 1;
-}
-
-/* ---- oar rakes --------------------------------------------------------- */
-
 /* Why the rammer, whose preference is to rake, rams instead; NULL if it
  * rakes.  Only the ship whose own step met the target can sweep along its
- * oars, and only with a step left to slip (not stopped already). */
+ * oars.  Whether another contact of the same phase stops it does not
+ * count here (those contacts are simultaneous, and which is handed over
+ * first depends on the ids): it then rakes all the same, and does not
+ * slip (move-contact.c). */
 static const char *
 no_rake_reason(const struct nv_turn *t, const struct nv_contact *c,
     int rammer, int target, int mutual)
@@ -170,8 +134,6 @@ no_rake_reason(const struct nv_turn *t, const struct nv_contact *c,
 	if (!stepped(c, rammer))
 		return "it did not move into the contact, so it has no "
 		    "stroke to rake with";
-	if (t->plots[rammer].stopped)
-		return "an earlier contact of this phase has stopped it";
 	return NULL;
 }
 
@@ -220,13 +182,14 @@ rake(struct nv_turn *t, struct nv_contact *c, int raker, int target)
 
 	g->attr[CL_A_RAKED].i++;
 	add_raker(g, r->id);
-	/* The raker is neither stopped nor rammed: it slips and goes on.
-	 * The target stops (c->stop_* stays set) and records speed 0. */
+	/* The raker is neither stopped nor rammed by this contact: it slips
+	 * and goes on.  The target stops (c->stop_* stays set) and records
+	 * speed 0. */
 	if (raker == c->a)
 		c->stop_a = 0;
 	else
 		c->stop_b = 0;
-	ct->rammed[raker] = 0;
+	ct->rammed[target] = 1;
 	c->enter = -1;
 	set_slip(t, c, raker, pref);
 	turn_event(t, classic_event_name(CL_EV_RAKE), raker, target,
@@ -247,7 +210,7 @@ rake(struct nv_turn *t, struct nv_contact *c, int raker, int target)
 	return CL_RAM_RAKE;
 }
 
-/* ---- rams -------------------------------------------------------------- */
+/* ---- rams found during the movement ------------------------------------ */
 
 /* The target's hexside that the ram strikes. */
 static int
@@ -257,89 +220,34 @@ struck_side(const struct nv_contact *c, int target)
 }
 
 static void
-ram_sentence(struct nv_turn *t, const struct nv_contact *c, int rammer,
-    int target, int die, int mod, int bonus, int total)
+keep_found(struct nv_turn *t, const struct nv_contact *c, int rammer,
+    int target)
 {
-	const struct classic_data *cd = classic_data(t->rs);
-	const struct nv_ship	*g = &t->st->ships[target];
-	long			 hull = g->attr[CL_A_HULL].i;
-	int			 dmg = total < 0 ? 0 : total;
-	struct buf		 b = BUF_INIT;
-	char			 hx[8];
+	struct classic_turn	*ct = t->rs_turn;
+	struct classic_found	*f;
 
-	buf_printf(&b, "%s rams %s on the %s", t->desc[rammer],
-	    t->desc[target], hexside_name(struck_side(c, target)));
-	if (c->shape == NV_CONTACT_SAME_HEX && c->enter < 0)
-		buf_printf(&b, " (across %s)", state_hex_name(t->st, c->hex,
-		    hx));
-	buf_printf(&b, ": 1d6=%d %+d ram", die, mod);
-	if (bonus != 0)
-		buf_printf(&b, " %+d maximum speed", bonus);
-	buf_printf(&b, " = %d hull damage", dmg);
-	if (total < 0)
-		buf_adds(&b, " (not below 0)");
-	if (dmg == 0)
-		buf_adds(&b, ", no hole");
-	else if (dmg >= hull)
-		buf_printf(&b, ", which reaches %s's remaining hull of %ld: %s "
-		    "sinks", g->id, hull, g->id);
-	else
-		buf_printf(&b, ", %d hole%s; %s has %ld hull left",
-		    cd->ram_holes, cd->ram_holes == 1 ? "" : "s", g->id,
-		    hull - dmg);
-	turn_event(t, classic_event_name(CL_EV_RAM), rammer, target, "%s",
-	    buf_str(&b));
-	buf_free(&b);
-}
-
-static int
-ram(struct nv_turn *t, const struct nv_contact *c, int rammer, int target,
-    char **cause)
-{
-	const struct classic_data *cd = classic_data(t->rs);
-	const struct classic_turn *ct = t->rs_turn;
-	struct nv_ship		*r = &t->st->ships[rammer];
-	struct nv_ship		*g = &t->st->ships[target];
-	int			 die, mod, bonus = 0, total;
-
-	if (turn_roll(t, 6, "ram damage", r->id, &die, cause) != 0)
-		return -1;
-	mod = cd->classes[r->cls].ram;
-	/* Last turn and this turn both declared above cruising speed. */
-	if (r->attr[CL_A_LAST_MAX].i && ct->max_turn[rammer])
-		bonus = cd->ram_max_bonus;
-	total = die + mod + bonus;
-	ram_sentence(t, c, rammer, target, die, mod, bonus, total);
-	if (total <= 0)
-		return CL_RAM_MADE;
-	/* The ram's sentence told the damage and what is left: no second
-	 * sentence from classic_damage. */
-	if (classic_damage(t, target, total, NULL) == 0)
-		g->attr[CL_A_HOLES].i += cd->ram_holes;
-	return CL_RAM_MADE;
+	if (ct->nfound == ct->capfound) {
+		ct->capfound = ct->capfound == 0 ? 8 : ct->capfound * 2;
+		ct->found = xreallocarray(ct->found, ct->capfound,
+		    sizeof *ct->found);
+	}
+	f = &ct->found[ct->nfound++];
+	memset(f, 0, sizeof *f);
+	f->rammer = rammer;
+	f->target = target;
+	f->side = struck_side(c, target);
+	f->across = c->shape == NV_CONTACT_SAME_HEX && c->enter < 0;
+	f->hex = c->hex;
+	f->at = t->st->ships[target].hex;
 }
 
 int
-classic_ram_resolve(struct nv_turn *t, struct nv_contact *c, int rammer,
-    int target, int mutual, char **cause)
+classic_ram_found(struct nv_turn *t, struct nv_contact *c, int rammer,
+    int target, int mutual)
 {
 	const struct nv_ship	*r = &t->st->ships[rammer];
 	const char		*why;
 
-	/* A ship sunk by an earlier ram of this phase (the first of a tie)
-	 * makes no ram; a sunk target takes none. */
-	if (!ship_on_map(r) || !ship_on_map(&t->st->ships[target])) {
-		if (!ship_on_map(r))
-			turn_event(t, classic_event_name(CL_EV_RAM), rammer,
-			    target, "%s has sunk and cannot ram %s", r->id,
-			    t->st->ships[target].id);
-		else
-			turn_event(t, classic_event_name(CL_EV_RAM), rammer,
-			    target, "%s has sunk and takes no further rams: "
-			    "%s does not ram it", t->st->ships[target].id,
-			    r->id);
-		return CL_RAM_NONE;
-	}
 	if (rake_wanted(r)) {
 		why = no_rake_reason(t, c, rammer, target, mutual);
 		if (why == NULL)
@@ -348,5 +256,200 @@ classic_ram_resolve(struct nv_turn *t, struct nv_contact *c, int rammer,
 		    "%s's standing order %s does not apply (%s): it rams",
 		    r->id, rake_words(text_of(r, CL_A_RAKE)), why);
 	}
-	return ram(t, c, rammer, target, cause);
+	keep_found(t, c, rammer, target);
+	return CL_RAM_MADE;
+}
+
+/* ---- the phase's rams, made together ----------------------------------- */
+
+/* The order the rams are rolled and counted in: the rammer's id (ships[]
+ * is in id order), then for a ship that rams two ships (ties in a contest
+ * of three for one hex) the struck ship's hex, which renaming keeps: a
+ * ship's own rolls must not change places with the names of its
+ * targets.  Restricted to one target, this is the rammers' id order that
+ * classic.md gives for several rams on one target. */
+static int
+cmp_found(const void *x, const void *y)
+{
+	const struct classic_found	*a = x, *b = y;
+
+	if (a->rammer != b->rammer)
+		return a->rammer < b->rammer ? -1 : 1;
+	return hex_cmp(a->at, b->at);
+}
+
+static int
+roll_all(struct nv_turn *t, char **cause)
+{
+	const struct classic_data *cd = classic_data(t->rs);
+	struct classic_turn	*ct = t->rs_turn;
+	struct classic_found	*f;
+	const struct nv_ship	*r;
+	size_t			 k;
+
+	for (k = 0; k < ct->nfound; k++) {
+		f = &ct->found[k];
+		r = &t->st->ships[f->rammer];
+		if (turn_roll(t, 6, "ram damage", r->id, &f->die, cause) != 0)
+			return -1;
+		/* Last turn and this turn both declared above cruising
+		 * speed. */
+		f->bonus = r->attr[CL_A_LAST_MAX].i && ct->max_turn[f->rammer] ?
+		    cd->ram_max_bonus : 0;
+		f->total = f->die + cd->classes[r->cls].ram + f->bonus;
+	}
+	return 0;
+}
+
+/* Each ram's fate: its damage counts against the target's hull as it was
+ * at the phase's start, less the rams before it on that target; the one
+ * that reaches the remaining hull sinks it, and the ones after it do no
+ * damage (a sunk target takes no further rams).  taken[] and holes[] get
+ * each ship's damage and holes. */
+static void
+weigh_all(struct nv_turn *t, int *taken, int *holes)
+{
+	struct classic_turn	*ct = t->rs_turn;
+	struct classic_found	*f;
+	long			 hull;
+	int			 dmg;
+	size_t			 k;
+
+	for (k = 0; k < ct->nfound; k++) {
+		f = &ct->found[k];
+		hull = t->st->ships[f->target].attr[CL_A_HULL].i -
+		    taken[f->target];
+		dmg = f->total < 0 ? 0 : f->total;
+		if (hull <= 0)
+			f->fate = CL_FATE_NONE;
+		else if (dmg >= hull)
+			f->fate = CL_FATE_SINKS;
+		else
+			f->fate = CL_FATE_DAMAGE;
+		if (f->fate == CL_FATE_NONE)
+			continue;
+		taken[f->target] += dmg;
+		f->left = hull - dmg;
+		holes[f->target] += f->fate == CL_FATE_DAMAGE && dmg > 0;
+	}
+}
+
+/* The sinking ram on target g, for a sentence about a later one. */
+static const struct classic_found *
+sinking_ram(const struct classic_turn *ct, int g)
+{
+	size_t	k;
+
+	for (k = 0; k < ct->nfound; k++)
+		if (ct->found[k].target == g &&
+		    ct->found[k].fate == CL_FATE_SINKS)
+			return &ct->found[k];
+	return NULL;
+}
+
+static void
+ram_sentence(struct nv_turn *t, const struct classic_found *f,
+    const int *taken)
+{
+	const struct classic_data *cd = classic_data(t->rs);
+	const struct classic_turn *ct = t->rs_turn;
+	const struct classic_found *s;
+	const struct nv_ship	*r = &t->st->ships[f->rammer];
+	const struct nv_ship	*g = &t->st->ships[f->target];
+	int			 dmg = f->total < 0 ? 0 : f->total;
+	struct buf		 b = BUF_INIT;
+	char			 hx[8];
+
+	buf_printf(&b, "%s rams %s on the %s", t->desc[f->rammer],
+	    t->desc[f->target], hexside_name(f->side));
+	if (f->across)
+		buf_printf(&b, " (across %s)", state_hex_name(t->st, f->hex,
+		    hx));
+	buf_printf(&b, ": 1d6=%d %+d ram", f->die, cd->classes[r->cls].ram);
+	if (f->bonus != 0)
+		buf_printf(&b, " %+d maximum speed", f->bonus);
+	if (f->fate == CL_FATE_NONE) {
+		s = sinking_ram(ct, f->target);
+		buf_printf(&b, ", but %s has already taken %s's ram that sinks "
+		    "it (several rams on one ship count in the order of the "
+		    "rammers' ids) and takes no further rams: no damage",
+		    g->id, s != NULL ? t->st->ships[s->rammer].id : "?");
+	} else {
+		buf_printf(&b, " = %d hull damage", dmg);
+		if (f->total < 0)
+			buf_adds(&b, " (not below 0)");
+		if (f->fate == CL_FATE_SINKS)
+			buf_printf(&b, ", which reaches %s's remaining hull of "
+			    "%ld: %s sinks", g->id, f->left + dmg, g->id);
+		else if (dmg == 0)
+			buf_adds(&b, ", no hole");
+		else
+			buf_printf(&b, ", %d hole%s; %s has %ld hull left",
+			    cd->ram_holes, cd->ram_holes == 1 ? "" : "s",
+			    g->id, f->left);
+	}
+	/* The rammer's own sinking in this phase takes nothing from its
+	 * ram (classic.md: the rams of a phase are simultaneous). */
+	if (taken[f->rammer] >= r->attr[CL_A_HULL].i)
+		buf_printf(&b, " (%s sinks in this phase too, but the rams of "
+		    "a phase are simultaneous: its ram is made)", r->id);
+	turn_event(t, classic_event_name(CL_EV_RAM), f->rammer, f->target,
+	    "%s", buf_str(&b));
+	buf_free(&b);
+}
+
+/* Who rammed whom (the rammer backs away next turn), and that both ships
+ * record speed 0.  A ram that did no damage because its target had
+ * already sunk was made all the same: its bow struck at the same moment
+ * as the sinking one, and which of them counts first is only a matter of
+ * the ids (docs/classic/rams.md). */
+static void
+record_ram(struct classic_turn *ct, const struct classic_found *f,
+    int phase)
+{
+	if (ct->nrams == ct->caprams) {
+		ct->caprams = ct->caprams == 0 ? 8 : ct->caprams * 2;
+		ct->rams = xreallocarray(ct->rams, ct->caprams,
+		    sizeof *ct->rams);
+	}
+	ct->rams[ct->nrams].rammer = f->rammer;
+	ct->rams[ct->nrams].target = f->target;
+	ct->rams[ct->nrams].phase = phase;
+	ct->nrams++;
+	ct->rammed[f->rammer] = ct->rammed[f->target] = 1;
+}
+
+int
+classic_ram_phase(struct nv_turn *t, char **cause)
+{
+	const struct classic_data *cd = classic_data(t->rs);
+	struct classic_turn	*ct = t->rs_turn;
+	size_t			 n = t->st->nships, k;
+	int			*taken, *holes;
+
+	if (ct->nfound == 0)
+		return 0;
+	qsort(ct->found, ct->nfound, sizeof *ct->found, cmp_found);
+	if (roll_all(t, cause) != 0) {
+		ct->nfound = 0;
+		return -1;
+	}
+	taken = xcalloc(n + 1, sizeof *taken);
+	holes = xcalloc(n + 1, sizeof *holes);
+	weigh_all(t, taken, holes);
+	for (k = 0; k < ct->nfound; k++) {
+		ram_sentence(t, &ct->found[k], taken);
+		record_ram(ct, &ct->found[k], t->phase);
+	}
+	/* The damage of every ram at once, then the sinkings.  The rams'
+	 * sentences told the damage: classic_damage adds no second one. */
+	for (k = 0; k < n; k++)
+		if (taken[k] > 0 && classic_damage(t, (int)k, taken[k],
+		    NULL) == 0)
+			t->st->ships[k].attr[CL_A_HOLES].i +=
+			    (long)holes[k] * cd->ram_holes;
+	free(taken);
+	free(holes);
+	ct->nfound = 0;
+	return 0;
 }

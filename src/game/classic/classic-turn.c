@@ -1,8 +1,9 @@
 /* classic-turn.c: the classic ruleset's turn hooks (see classic.h).
  *
  * begin() turns orders into plots (or the default order), contact() tells
- * what a contact the mover found is and runs the head-on contest,
- * phase_end() is where fire goes, end() does the end-of-turn steps and
+ * what a contact the mover found is, runs the head-on contest and notes
+ * the rams (a rake is made at once), phase_end() makes the phase's rams
+ * together and then its fire, end() does the end-of-turn steps and
  * records what the next turn needs.  Rulings: shared/rules/classic.md;
  * the movement decisions are written down in docs/movement.md.
  *
@@ -187,6 +188,8 @@ classic_begin(struct nv_turn *t, char **cause)
 	(void)cause;
 	ct->max_turn = xcalloc(n + 1, sizeof *ct->max_turn);
 	ct->rammed = xcalloc(n + 1, sizeof *ct->rammed);
+	ct->contest_die = xcalloc(n + 1, sizeof *ct->contest_die);
+	ct->contest_hex = xcalloc(n + 1, sizeof *ct->contest_hex);
 	ct->fought = xcalloc(n + 1, sizeof *ct->fought);
 	t->rs_turn = ct;
 	for (i = 0; i < n; i++)
@@ -195,20 +198,6 @@ classic_begin(struct nv_turn *t, char **cause)
 }
 
 /* ---- contacts ---------------------------------------------------------- */
-
-static void
-add_ram(struct classic_turn *ct, int rammer, int target, int phase)
-{
-	if (ct->nrams == ct->caprams) {
-		ct->caprams = ct->caprams == 0 ? 8 : ct->caprams * 2;
-		ct->rams = xreallocarray(ct->rams, ct->caprams,
-		    sizeof *ct->rams);
-	}
-	ct->rams[ct->nrams].rammer = rammer;
-	ct->rams[ct->nrams].target = target;
-	ct->rams[ct->nrams].phase = phase;
-	ct->nrams++;
-}
 
 static void
 add_touch(struct classic_turn *ct, int a, int b, int across)
@@ -321,6 +310,32 @@ contest_result(struct nv_turn *t, const struct nv_contact *c, int da,
 	buf_free(&b);
 }
 
+/* Ship i's die in the contest of contact c.  In a contest for an empty
+ * hex each ship rolls once, however many others step in: with three or
+ * more, its one roll counts against each of them (docs/classic/rams.md),
+ * so that no ship's dice depend on the order its pairs are met in. */
+static int
+contest_die(struct nv_turn *t, const struct nv_contact *c, int i, int *out,
+    char **cause)
+{
+	struct classic_turn	*ct = t->rs_turn;
+	int			 hex = c->shape == NV_CONTACT_SAME_HEX;
+
+	if (hex && ct->contest_die[i] > 0 && hex_eq(ct->contest_hex[i],
+	    c->hex)) {
+		*out = ct->contest_die[i];
+		return 0;
+	}
+	if (turn_roll(t, 6, "head-on contest", t->st->ships[i].id, out,
+	    cause) != 0)
+		return -1;
+	if (hex) {
+		ct->contest_die[i] = *out;
+		ct->contest_hex[i] = c->hex;
+	}
+	return 0;
+}
+
 /* Both roll 1d6, the lower id first; the better crew adds per level. */
 static int
 headon_contest(struct nv_turn *t, const struct nv_contact *c, int *ra,
@@ -333,10 +348,9 @@ headon_contest(struct nv_turn *t, const struct nv_contact *c, int *ra,
 	int			 da, db, diff, ba = 0, bb = 0, ta, tb;
 	char			 hx[8];
 
-	if (turn_roll(t, 6, "head-on contest", t->st->ships[first].id,
-	    first == c->a ? &da : &db, cause) != 0 ||
-	    turn_roll(t, 6, "head-on contest", t->st->ships[first == c->a ?
-	    c->b : c->a].id, first == c->a ? &db : &da, cause) != 0)
+	if (contest_die(t, c, first, first == c->a ? &da : &db, cause) != 0 ||
+	    contest_die(t, c, first == c->a ? c->b : c->a, first == c->a ?
+	    &db : &da, cause) != 0)
 		return -1;
 	diff = rs->crews[sa->crew].level - rs->crews[sb->crew].level;
 	if (diff > 0)
@@ -355,29 +369,12 @@ headon_contest(struct nv_turn *t, const struct nv_contact *c, int *ra,
 	return 0;
 }
 
-/* The ram's damage, or a rake instead (classic-ram.c).  Only a ram made
- * is recorded (who rammed whom: the rammer backs away next turn). */
-static int
-ram(struct nv_turn *t, struct nv_contact *c, int rammer, int target,
-    int mutual, char **cause)
-{
-	struct classic_turn	*ct = t->rs_turn;
-	int			 rc;
-
-	rc = classic_ram_resolve(t, c, rammer, target, mutual, cause);
-	if (rc == CL_RAM_MADE)
-		add_ram(ct, rammer, target, t->phase);
-	return rc;
-}
-
 int
 classic_contact(struct nv_turn *t, struct nv_contact *c, char **cause)
 {
 	struct classic_turn	*ct = t->rs_turn;
-	int			 ra = 0, rb = 0, rk = CL_RAM_MADE;
+	int			 ra = 0, rb = 0, raked = 0;
 
-	if (classic_ram_sunk(t, c))
-		return 0;
 	describe(t, c);
 	if (c->kind == NV_CONTACT_FRIENDLY || c->kind == NV_CONTACT_ASTERN) {
 		/* A collision without damage: only the ship(s) that moved
@@ -391,37 +388,43 @@ classic_contact(struct nv_turn *t, struct nv_contact *c, char **cause)
 			    c->shape == NV_CONTACT_SAME_HEX);
 		return 0;
 	}
-	/* A ram or a head-on contact stops both ships, and both record
-	 * speed 0 for the next turn. */
+	/* A ram or a head-on contact stops both ships; the rams are made at
+	 * the phase's end (classic_ram_phase), which records speed 0. */
 	c->stop_a = c->stop_b = 1;
-	ct->rammed[c->a] = ct->rammed[c->b] = 1;
 	if (c->kind == NV_CONTACT_RAM)
 		ra = 1;
 	else if (headon_contest(t, c, &ra, &rb, cause) != 0)
 		return -1;
 	if (c->shape == NV_CONTACT_SAME_HEX)
 		c->enter = ra && !rb ? c->a : rb && !ra ? c->b : -1;
-	/* Rams in the order of the rammers' ids (classic.md, "Order of
-	 * dice"). */
-	if (c->a < c->b) {
-		if ((ra && (rk = ram(t, c, c->a, c->b, rb, cause)) < 0) ||
-		    (rb && (rk = ram(t, c, c->b, c->a, ra, cause)) < 0))
-			return -1;
-	} else if ((rb && (rk = ram(t, c, c->b, c->a, ra, cause)) < 0) ||
-	    (ra && (rk = ram(t, c, c->a, c->b, rb, cause)) < 0))
-		return -1;
+	/* Both rams of a tie are kept, whatever the other does: neither
+	 * comes first. */
+	if (ra)
+		raked |= classic_ram_found(t, c, c->a, c->b, rb) ==
+		    CL_RAM_RAKE;
+	if (rb)
+		raked |= classic_ram_found(t, c, c->b, c->a, ra) ==
+		    CL_RAM_RAKE;
 	/* A raker slips away and goes on: the two do not stay touching. */
-	if (rk != CL_RAM_RAKE)
+	if (!raked)
 		add_touch(ct, c->a, c->b, c->shape == NV_CONTACT_SAME_HEX &&
 		    c->enter < 0);
 	return 0;
 }
 
-/* ---- phase end: fire (next issue) -------------------------------------- */
+/* ---- phase end: rams and fire ------------------------------------------ */
 
+/* The rams found in the phase's movement are made together, then its
+ * fire (classic.md, "The turn").  A contest roll is for one phase. */
 int
 classic_phase_end(struct nv_turn *t, int phase, char **cause)
 {
+	struct classic_turn	*ct = t->rs_turn;
+
+	if (classic_ram_phase(t, cause) != 0)
+		return -1;
+	memset(ct->contest_die, 0, (t->st->nships + 1) *
+	    sizeof *ct->contest_die);
 	return classic_fire(t, phase, cause);
 }
 
@@ -486,6 +489,9 @@ free_scratch(struct nv_turn *t)
 	free(ct->max_turn);
 	free(ct->rammed);
 	free(ct->rams);
+	free(ct->found);
+	free(ct->contest_die);
+	free(ct->contest_hex);
 	free(ct->touches);
 	free(ct->fire_done);
 	free(ct->fire_unfired);

@@ -253,12 +253,35 @@ int	 classic_fire_resolve(const struct nv_state *, int ship,
 
 /* ---- the turn's scratch, shared by the step files ---------------------- */
 
-/* Who rammed whom this turn, in the order the rams were resolved. */
+/* Who rammed whom this turn, in the order the rams were made. */
 struct classic_ram {
 	int	rammer;
 	int	target;
 	int	phase;
 };
+
+/* A ram found by a contact of this phase; classic_ram_phase() rolls and
+ * makes every one of them at the phase's end, together. */
+struct classic_found {
+	int		 rammer;
+	int		 target;
+	int		 side;		/* the target's hexside struck */
+	int		 across;	/* a tie for an empty hex: the two
+					   touch across it */
+	struct nv_hex	 hex;		/* that hex */
+	struct nv_hex	 at;		/* the target's hex */
+	/* Filled at the phase's end. */
+	int		 die;
+	int		 bonus;		/* two maximum-speed turns */
+	int		 total;		/* die + ram modifier + bonus */
+	int		 fate;		/* CL_FATE_* */
+	long		 left;		/* target's hull left after it */
+};
+
+#define CL_FATE_DAMAGE	0	/* did its damage (maybe 0) */
+#define CL_FATE_SINKS	1	/* its damage reached the remaining hull */
+#define CL_FATE_NONE	2	/* the target had sunk to an earlier ram
+				   of the phase: no further damage */
 
 /* Enemy ships that touched this turn (for boarding). */
 struct classic_touch {
@@ -277,7 +300,12 @@ struct classic_turn {
 	size_t			 nrams, caprams;
 	struct classic_touch	*touches;
 	size_t			 ntouches, captouches;
+	int			*contest_die;	/* this phase's contest roll
+						   for an empty hex, or 0 */
+	struct nv_hex		*contest_hex;	/* ... and that hex */
 	/* classic-ram.c */
+	struct classic_found	*found;		/* this phase's rams */
+	size_t			 nfound, capfound;
 	/* classic-fire.c (made by the first phase's fire) */
 	unsigned char		*fire_done;	/* one per FIRE entry, ships in
 						   order: fired or given up */
@@ -329,20 +357,20 @@ const char *classic_desc(const struct nv_turn *, int ship);
 /* The turn's steps, one file each (called from classic-turn.c). */
 
 /* classic-ram.c.  classic_ram_begin: RAKE orders become the standing
- * preference (classic_begin, after the plots).  classic_ram_sunk: a
- * contact with a ship sunk earlier in the phase is no ram: settles it and
- * returns 1, else 0.  classic_ram_resolve: one ram of rammer on target
- * (mutual: the two ram each other, a tie), or a rake instead; returns
- * CL_RAM_MADE, CL_RAM_RAKE (the contact's outcome for the raker is set:
- * not stopped, its step redirected), CL_RAM_NONE (a ship had sunk), or -1
- * with *cause. */
+ * preference (classic_begin, after the plots).  classic_ram_found: rammer
+ * rams target in contact c (mutual: the two ram each other, a tie); it
+ * rakes at once if it may (the contact's outcome for the raker is set:
+ * not stopped, its step redirected) and returns CL_RAM_RAKE, or the ram is
+ * kept for the phase's end and CL_RAM_MADE returned.  classic_ram_phase:
+ * at the phase's end, rolls every ram found (rammer-id order), applies
+ * their damage together, then sinks (classic.md, "Simultaneous movement
+ * and contact"); 0, or -1 with *cause. */
 #define CL_RAM_MADE	0
 #define CL_RAM_RAKE	1
-#define CL_RAM_NONE	2
 int	classic_ram_begin(struct nv_turn *);
-int	classic_ram_sunk(struct nv_turn *, struct nv_contact *);
-int	classic_ram_resolve(struct nv_turn *, struct nv_contact *,
-	    int rammer, int target, int mutual, char **cause);
+int	classic_ram_found(struct nv_turn *, struct nv_contact *,
+	    int rammer, int target, int mutual);
+int	classic_ram_phase(struct nv_turn *, char **cause);
 int	classic_fire(struct nv_turn *, int phase, char **cause);
 							/* classic-fire.c */
 /* classic-fire.c, the parts tests/unit/test_classic_fire.c checks alone.
