@@ -68,36 +68,109 @@ bench_scenario(int nships, int visibility, struct buf *b)
 	buf_adds(b, "</scenario>\n");
 }
 
-struct nv_state *
-bench_state(int nships, int visibility, struct nv_ruleset **rs)
+/* The fleets of bench_battle: lines of 100 ships in rows 20-119, the
+ * front lines gap columns apart, each further line 2 columns behind. */
+static int
+battle_lines(int nships)
+{
+	return (nships - nships / 2 + 99) / 100;
+}
+
+int
+bench_battle_columns(int nships, int gap)
+{
+	return 2 * battle_lines(nships) + 2 * (battle_lines(nships) - 1) +
+	    gap + 8;
+}
+
+void
+bench_battle(int nships, int visibility, int gap, struct buf *b)
+{
+	int	i, k, side, col, row, per = nships / 2, lines;
+	int	front0, front1;
+
+	lines = battle_lines(nships);
+	front0 = 2 * lines + 2;
+	front1 = front0 + gap;
+	buf_printf(b, "<scenario ruleset=\"classic\" turn=\"1\">\n"
+	    "  <settings turn-limit=\"0\" visibility=\"%d\"/>\n"
+	    "  <map columns=\"%d\" rows=\"150\"/>\n"
+	    "  <side id=\"east\" nation=\"hellenistic\" crew=\"average\"/>\n"
+	    "  <side id=\"west\" nation=\"roman\" crew=\"average\"/>\n",
+	    visibility, bench_battle_columns(nships, gap));
+	for (i = 0; i < nships; i++) {
+		side = i < per ? 0 : 1;
+		k = side == 0 ? i : i - per;	/* place in its fleet */
+		col = side == 0 ? front0 - 2 * (k / 100) :
+		    front1 + 2 * (k / 100);
+		row = 20 + k % 100;
+		buf_printf(b, "  <ship id=\"s%05d\" side=\"%s\" class=\"%s\" "
+		    "hex=\"%03d%03d\" facing=\"%s\" speed=\"2\"/>\n", i,
+		    side == 0 ? "east" : "west",
+		    side == 0 ? "trireme" : "quinquereme", col, row,
+		    side == 0 ? "SE" : "NW");
+	}
+	buf_adds(b, "</scenario>\n");
+}
+
+struct nv_ruleset *
+bench_ruleset(void)
 {
 	struct diag	 d = DIAG_INIT;
-	struct buf	 sc = BUF_INIT;
-	struct nv_state	*st;
-	char		*xml, *rng, *srng;
-	size_t		 xlen, rlen, slen;
+	struct buf	 b = BUF_INIT;
+	struct nv_ruleset *rs;
+	char		*xml, *rng;
+	size_t		 xlen, rlen;
 
 	xml = bench_read("NAVARCH_DATADIR", "data", "rulesets/classic.xml",
 	    &xlen);
 	rng = bench_read("NAVARCH_DATADIR", "data",
 	    "schema/ruleset-classic.rng", &rlen);
-	srng = bench_read("NAVARCH_DATADIR", "data", "schema/scenario.rng",
-	    &slen);
-	*rs = ruleset_load("classic.xml", xml, xlen, rng, rlen, &d);
-	bench_scenario(nships, visibility, &sc);
-	st = *rs == NULL ? NULL : state_xml_load(*rs, "bench", sc.p, sc.len,
-	    srng, slen, &d);
-	if (st == NULL) {
-		buf_reset(&sc);
-		diag_format(&d, &sc);
-		fputs(buf_str(&sc), stderr);
+	if ((rs = ruleset_load("classic.xml", xml, xlen, rng, rlen, &d))
+	    == NULL) {
+		diag_format(&d, &b);
+		fputs(buf_str(&b), stderr);
 		exit(1);
 	}
-	buf_free(&sc);
 	diag_free(&d);
 	free(xml);
 	free(rng);
+	return rs;
+}
+
+struct nv_state *
+bench_load(const struct nv_ruleset *rs, const char *name, const char *xml,
+    size_t len)
+{
+	struct diag	 d = DIAG_INIT;
+	struct buf	 b = BUF_INIT;
+	struct nv_state	*st;
+	char		*srng;
+	size_t		 slen;
+
+	srng = bench_read("NAVARCH_DATADIR", "data", "schema/scenario.rng",
+	    &slen);
+	if ((st = state_xml_load(rs, name, xml, len, srng, slen, &d))
+	    == NULL) {
+		diag_format(&d, &b);
+		fputs(buf_str(&b), stderr);
+		exit(1);
+	}
+	diag_free(&d);
 	free(srng);
+	return st;
+}
+
+struct nv_state *
+bench_state(int nships, int visibility, struct nv_ruleset **rs)
+{
+	struct buf	 sc = BUF_INIT;
+	struct nv_state	*st;
+
+	*rs = bench_ruleset();
+	bench_scenario(nships, visibility, &sc);
+	st = bench_load(*rs, "bench", sc.p, sc.len);
+	buf_free(&sc);
 	return st;
 }
 

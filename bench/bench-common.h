@@ -16,6 +16,17 @@ char	*bench_read(const char *dir_env, const char *def, const char *rel,
 /* Two fleets of nships in lines abreast, facing each other across a
  * 150 x 150 map; visibility 0 (no fog) or a range in hexes. */
 void	bench_scenario(int nships, int visibility, struct buf *);
+/* The scaling benchmark's battle (bench-scale.c): nships (up to 40,000)
+ * in two fleets of lines of 100 abreast, the front lines gap columns apart
+ * and closing, on a map bench_battle_columns() wide and 150 rows. */
+void	bench_battle(int nships, int visibility, int gap, struct buf *);
+int	bench_battle_columns(int nships, int gap);
+/* The classic ruleset, or exit 1; owned. */
+struct nv_ruleset *bench_ruleset(void);
+/* A scenario or state of ruleset rs loaded, or exit 1 with its errors;
+ * owned. */
+struct nv_state *bench_load(const struct nv_ruleset *rs, const char *name,
+	    const char *xml, size_t len);
 /* The classic ruleset and the scenario loaded, or exit 1.  Both owned. */
 struct nv_state *bench_state(int nships, int visibility,
 	    struct nv_ruleset **);

@@ -1,0 +1,437 @@
+/* bench-scale.c: does a turn cost the same per ship at 1,000 and 20,000
+ * ships?
+ *
+ * For each battle size N (bench_battle: two fleets closing, fog of war at
+ * 8 hexes) it writes the scenario and every ship's orders (speed, fire and
+ * boarding at the ship opposite), plays turn 1 once to get a state written
+ * by Navarch, writes the orders of turn 2 for that state, then times R
+ * times over, interleaved, the navarch program itself:
+ *
+ *   scenario  navarch turn SCENARIO ORDERS... (turn 1)
+ *   state     navarch turn STATE ORDERS...    (turn 2, from turn 1's output)
+ *   reports   the same with --report-dir: the four reports (two sides, the
+ *             GM, observers); the column is the reports' own share
+ *   floor     libxml2 parsing the state and writing it back (file to file),
+ *             in this process: touching the state once
+ *
+ * and prints medians, microseconds per ship and the ratio to the floor.
+ * The cost per ship is (t(N) - t(2 ships)) / N, so that what a program
+ * pays once (starting, loading the ruleset and templates) does not hide a
+ * cost that grows.  Exits 1 if the cost per ship of any column grows by
+ * more than 1.5x from the first size of 1,000 or more to the largest, or
+ * if navarch fails.  bench/README.md has the figures; `make bench` runs
+ * it as `bench-scale 1000 5000 10000 20000`.
+ *
+ * Usage: bench-scale [-k] [-r RUNS] [-n NAVARCH] [N...]; NAVARCH defaults
+ * to ./navarch (the build directory's); -k keeps the files (to profile a
+ * run of navarch on them). */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+
+#include "bench-common.h"
+#include "buf.h"
+#include "fileio.h"
+#include "ruleset.h"
+#include "state.h"
+#include "state-xml.h"
+#include "strutil.h"
+#include "xalloc.h"
+
+extern char **environ;
+
+#define MAX_SIZES	16
+#define MAX_RUNS	25
+#define GAP		8	/* columns between the front lines */
+#define GROWTH_MAX	1.5	/* allowed growth of the cost per ship */
+
+enum col { C_SCENARIO, C_STATE, C_REPORTS, C_FLOOR, NCOLS };
+
+static const char *const col_names[NCOLS] = {
+	"scenario", "state", "reports", "floor"
+};
+
+struct size {
+	int	 n;
+	char	*dir;
+	double	 med[NCOLS];
+	long	 rss_kib;	/* navarch's peak, with the reports */
+};
+
+static const char	*navarch = "./navarch";
+static int		 runs = 5;
+static int		 keep;		/* -k: leave the files */
+
+static void
+write_file(const char *path, const struct buf *b)
+{
+	FILE	*f = fopen(path, "w");
+
+	if (f == NULL || fwrite(b->p, 1, b->len, f) != b->len ||
+	    fclose(f) != 0) {
+		fprintf(stderr, "bench-scale: %s: %s\n", path, strerror(errno));
+		exit(1);
+	}
+}
+
+static char *
+read_file(const char *path, size_t *len)
+{
+	char	*text, *cause;
+
+	if (file_read(path, NV_XML_MAX, &text, len, &cause) != 0) {
+		fprintf(stderr, "bench-scale: %s\n", cause);
+		exit(1);
+	}
+	return text;
+}
+
+/* The classic ship's missiles left aboard (bows, catapults, stone
+ * throwers: a trireme's one bow shoots once). */
+static long
+missiles(const struct nv_state *st, const struct nv_ship *s)
+{
+	static const char *const names[] = { "bows", "catapults",
+	    "stone-throwers", NULL };
+	long	n = 0;
+	size_t	a;
+	int	i;
+
+	for (a = 0; a < st->rs->ops->nship_attrs; a++)
+		for (i = 0; names[i] != NULL; i++)
+			if (strcmp(st->rs->ops->ship_attrs[a].name, names[i])
+			    == 0)
+				n += s->attr[a].i;
+	return n;
+}
+
+/* Every ship's orders for st's turn: speed 2, and fire and board at the
+ * ship opposite in the other fleet (the same place in it) while both are
+ * on the map.  Legal as long as no ship is bound by a ram or grapples,
+ * which holds for the first two turns of bench_battle. */
+static void
+write_orders(const char *dir, const struct nv_state *st, int n)
+{
+	struct buf	 b = BUF_INIT;
+	char		*path, opp[16];
+	size_t		 i;
+	int		 side, per = n / 2, k, o;
+
+	for (side = 0; side < 2; side++) {
+		buf_reset(&b);
+		buf_printf(&b, "SIDE %s\nTURN %d\n", st->sides[side].id,
+		    st->turn);
+		for (i = 0; i < st->nships; i++) {
+			const struct nv_ship *s = &st->ships[i];
+
+			if (s->side != side || !ship_on_map(s))
+				continue;
+			buf_printf(&b, "SHIP %s SPEED 2\n", s->id);
+			if (str_to_int(s->id + 1, 0, 99999, &k) != 0)
+				continue;
+			o = k < per ? k + per : k - per;
+			if (o >= n)
+				continue;
+			snprintf(opp, sizeof opp, "s%05d", o);
+			if ((o = state_ship_index(st, opp)) < 0 ||
+			    !ship_on_map(&st->ships[o]))
+				continue;
+			if (missiles(st, s) > 0)
+				buf_printf(&b, "SHIP %s FIRE ALL AT %s\n", s->id,
+				    opp);
+			buf_printf(&b, "SHIP %s BOARD %s\n", s->id, opp);
+		}
+		path = xasprintf("%s/t%d-%s.txt", dir, st->turn,
+		    st->sides[side].id);
+		write_file(path, &b);
+		free(path);
+	}
+	buf_free(&b);
+}
+
+/* Runs navarch with argv; its standard output and error go to
+ * DIR/navarch.out.  Returns the wall time in ms; exits on failure. */
+static double
+run(const char *dir, char **argv, long *rss_kib)
+{
+	posix_spawn_file_actions_t fa;
+	struct rusage	 ru;
+	char		*out = xasprintf("%s/navarch.out", dir);
+	double		 t0;
+	pid_t		 pid;
+	int		 status, i;
+
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT |
+	    O_TRUNC, 0644);
+	posix_spawn_file_actions_adddup2(&fa, 1, 2);
+	t0 = bench_now_ms();
+	if ((errno = posix_spawn(&pid, navarch, &fa, NULL, argv, environ))
+	    != 0) {
+		fprintf(stderr, "bench-scale: %s: %s\n", navarch,
+		    strerror(errno));
+		exit(1);
+	}
+	if (wait4(pid, &status, 0, &ru) != pid) {
+		fprintf(stderr, "bench-scale: wait: %s\n", strerror(errno));
+		exit(1);
+	}
+	t0 = bench_now_ms() - t0;
+	posix_spawn_file_actions_destroy(&fa);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		fprintf(stderr, "bench-scale: navarch failed (see %s):", out);
+		for (i = 0; argv[i] != NULL; i++)
+			fprintf(stderr, " %s", argv[i]);
+		fprintf(stderr, "\n");
+		exit(1);
+	}
+	free(out);
+	if (rss_kib != NULL)
+		*rss_kib = ru.ru_maxrss;
+	return t0;
+}
+
+/* navarch turn IN t<turn>-east.txt t<turn>-west.txt --seed bench
+ * --output OUT [--report-dir DIR/reports]; the time in ms. */
+static double
+play(const char *dir, const char *in, int turn, const char *out,
+    int reports, long *rss_kib)
+{
+	char	*argv[12];
+	int	 i, n = 0;
+	double	 ms;
+
+	argv[n++] = xstrdup("navarch");
+	argv[n++] = xstrdup("turn");
+	argv[n++] = xasprintf("%s/%s", dir, in);
+	argv[n++] = xasprintf("%s/t%d-east.txt", dir, turn);
+	argv[n++] = xasprintf("%s/t%d-west.txt", dir, turn);
+	argv[n++] = xstrdup("--seed=bench");
+	argv[n++] = xasprintf("--output=%s/%s", dir, out);
+	argv[n++] = xasprintf("--events=%s/%s.events", dir, out);
+	if (reports)
+		argv[n++] = xasprintf("--report-dir=%s/reports", dir);
+	argv[n] = NULL;
+	ms = run(dir, argv, rss_kib);
+	for (i = 0; i < n; i++)
+		free(argv[i]);
+	return ms;
+}
+
+/* The floor: the state file parsed by libxml2 and written back. */
+static double
+floor_ms(const char *dir)
+{
+	char		*in = xasprintf("%s/state2.xml", dir);
+	char		*out = xasprintf("%s/floor.xml", dir);
+	char		*text;
+	size_t		 len;
+	xmlDocPtr	 doc;
+	double		 t0 = bench_now_ms();
+
+	text = read_file(in, &len);
+	doc = xmlReadMemory(text, (int)len, in, NULL, XML_PARSE_NONET);
+	if (doc == NULL || xmlSaveFile(out, doc) < 0) {
+		fprintf(stderr, "bench-scale: %s: cannot parse or save\n", in);
+		exit(1);
+	}
+	xmlFreeDoc(doc);
+	free(text);
+	t0 = bench_now_ms() - t0;
+	free(in);
+	free(out);
+	return t0;
+}
+
+/* Writes the scenario and the orders, and plays turn 1 once. */
+static void
+prepare(struct size *z, const struct nv_ruleset *rs)
+{
+	struct buf	 b = BUF_INIT;
+	struct nv_state	*st;
+	char		*path, *text, tmpl[] = "/tmp/bench-scale.XXXXXX";
+	const char	*tmp = getenv("TMPDIR");
+	size_t		 len;
+
+	z->dir = tmp != NULL && *tmp != '\0' ? xasprintf("%s/bench-scale."
+	    "XXXXXX", tmp) : xstrdup(tmpl);
+	if (mkdtemp(z->dir) == NULL) {
+		fprintf(stderr, "bench-scale: mkdtemp: %s\n", strerror(errno));
+		exit(1);
+	}
+	path = xasprintf("%s/reports", z->dir);
+	if (mkdir(path, 0755) != 0) {
+		fprintf(stderr, "bench-scale: %s: %s\n", path, strerror(errno));
+		exit(1);
+	}
+	free(path);
+	bench_battle(z->n, 8, GAP, &b);
+	path = xasprintf("%s/scenario.xml", z->dir);
+	write_file(path, &b);
+	st = bench_load(rs, path, b.p, b.len);
+	write_orders(z->dir, st, z->n);
+	state_free(st);
+	free(path);
+	(void)play(z->dir, "scenario.xml", 1, "state2.xml", 0, NULL);
+	path = xasprintf("%s/state2.xml", z->dir);
+	text = read_file(path, &len);
+	st = bench_load(rs, path, text, len);
+	write_orders(z->dir, st, z->n);
+	state_free(st);
+	free(text);
+	free(path);
+	buf_free(&b);
+}
+
+static void
+measure(struct size *z)
+{
+	double	v[NCOLS][MAX_RUNS], with;
+	int	r, c;
+
+	for (r = 0; r < runs; r++) {
+		v[C_SCENARIO][r] = play(z->dir, "scenario.xml", 1, "out1.xml",
+		    0, NULL);
+		v[C_STATE][r] = play(z->dir, "state2.xml", 2, "out2.xml", 0,
+		    NULL);
+		with = play(z->dir, "state2.xml", 2, "out3.xml", 1,
+		    &z->rss_kib);
+		v[C_REPORTS][r] = with - v[C_STATE][r];
+		v[C_FLOOR][r] = floor_ms(z->dir);
+	}
+	for (c = 0; c < NCOLS; c++)
+		z->med[c] = bench_median(v[c], runs);
+}
+
+/* Removes what prepare and measure wrote. */
+static void
+clean(const struct size *z)
+{
+	static const char *const files[] = {
+		"scenario.xml", "state2.xml", "out1.xml", "out2.xml",
+		"out3.xml", "floor.xml", "t1-east.txt", "t1-west.txt",
+		"t2-east.txt", "t2-west.txt", "state2.xml.events",
+		"out1.xml.events", "out2.xml.events", "out3.xml.events",
+		"navarch.out", "reports/side-east.txt", "reports/side-west.txt",
+		"reports/gm.txt", "reports/observer.txt", "reports", NULL
+	};
+	char	*path;
+	int	 i;
+
+	for (i = 0; files[i] != NULL; i++) {
+		path = xasprintf("%s/%s", z->dir, files[i]);
+		(void)remove(path);
+		free(path);
+	}
+	(void)rmdir(z->dir);
+}
+
+static double
+per_ship(const struct size *z, const struct size *base, int c)
+{
+	return (z->med[c] - base->med[c]) * 1000.0 / (z->n - base->n);
+}
+
+static void
+print_size(const struct size *z, const struct size *base)
+{
+	int	c;
+
+	printf("%6d", z->n);
+	for (c = 0; c < NCOLS; c++)
+		printf(" %8.1f ms %6.1f us", z->med[c], per_ship(z, base, c));
+	printf("  %4.1fx %4.1fx  %ld MiB\n", z->med[C_SCENARIO] /
+	    z->med[C_FLOOR], z->med[C_STATE] / z->med[C_FLOOR],
+	    z->rss_kib / 1024);
+	fflush(stdout);
+}
+
+/* 0 if the cost per ship grew by at most GROWTH_MAX from the first size
+ * of 1,000 ships or more to the last; else says which column did not. */
+static int
+check_growth(const struct size *z, int nz, const struct size *base)
+{
+	const struct size *from = NULL, *to = &z[nz - 1];
+	double		   g;
+	int		   i, c, bad = 0;
+
+	for (i = 0; i < nz && from == NULL; i++)
+		if (z[i].n >= 1000)
+			from = &z[i];
+	if (from == NULL || from == to)
+		return 0;
+	for (c = 0; c < C_FLOOR; c++) {
+		g = per_ship(to, base, c) / per_ship(from, base, c);
+		printf("cost per ship, %s: %.2fx from %d to %d ships%s\n",
+		    col_names[c], g, from->n, to->n, g > GROWTH_MAX ?
+		    "  ** GROWS: more than 1.5x **" : "");
+		bad |= g > GROWTH_MAX;
+	}
+	return bad;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct nv_ruleset	*rs;
+	struct size		 z[MAX_SIZES + 1];
+	int			 nz = 0, c, i, bad;
+
+	while ((c = getopt(argc, argv, "kn:r:")) != -1) {
+		if (c == 'k')
+			keep = 1;
+		else if (c == 'n')
+			navarch = optarg;
+		else if (c != 'r' || str_to_int(optarg, 1, MAX_RUNS, &runs)
+		    != 0) {
+			fprintf(stderr, "usage: bench-scale [-k] [-r RUNS] "
+			    "[-n NAVARCH] [N...]\n");
+			return 64;
+		}
+	}
+	memset(z, 0, sizeof z);
+	z[nz++].n = 2;		/* the base: what every run pays once */
+	for (i = optind; i < argc && nz <= MAX_SIZES; i++)
+		if (str_to_int(argv[i], 4, 40000, &z[nz++].n) != 0) {
+			fprintf(stderr, "bench-scale: %s: 4 to 40000 ships\n",
+			    argv[i]);
+			return 64;
+		}
+	if (nz == 1) {
+		z[nz++].n = 1000;
+		z[nz++].n = 20000;
+	}
+	rs = bench_ruleset();
+	printf("bench-scale: %s, medians of %d runs; us per ship over the "
+	    "cost of a 2-ship battle\n %5s", navarch, runs, "ships");
+	for (c = 0; c < NCOLS; c++)
+		printf(" %20s", col_names[c]);
+	printf("  scenario and state / floor, peak RSS\n");
+	fflush(stdout);
+	for (i = 0; i < nz; i++) {
+		prepare(&z[i], rs);
+		measure(&z[i]);
+		if (i > 0)
+			print_size(&z[i], &z[0]);
+		if (keep)
+			printf("  (files in %s)\n", z[i].dir);
+		else
+			clean(&z[i]);
+		free(z[i].dir);
+	}
+	bad = check_growth(z + 1, nz - 1, &z[0]);
+	ruleset_free(rs);
+	return bad ? 1 : 0;
+}
