@@ -75,13 +75,27 @@ keyword(const char *w)
 	return -1;
 }
 
+/* What error messages list, made when first needed: the ship lists by
+ * slot (side + 1) * 2 + enemies, and each side's first ship (for an
+ * example); -2 until looked for. */
+struct orders_lists {
+	char	**text;		/* (nsides + 1) * 2, each owned or NULL */
+	int	 *first;	/* nsides */
+};
+
 struct nv_orders *
 orders_new(const struct nv_state *st)
 {
 	struct nv_orders	*o = xcalloc(1, sizeof *o);
+	size_t			 i;
 
 	o->st = st;
 	o->rs = st->rs->ops->orders_new(st);
+	o->lists = xcalloc(1, sizeof *o->lists);
+	o->lists->text = xcalloc((st->nsides + 1) * 2, sizeof(char *));
+	o->lists->first = xcalloc(st->nsides + 1, sizeof(int));
+	for (i = 0; i < st->nsides; i++)
+		o->lists->first[i] = -2;
 	return o;
 }
 
@@ -100,28 +114,62 @@ orders_free(struct nv_orders *o)
 		free(o->files[i].password);
 	}
 	free(o->files);
+	for (i = 0; i < (o->st->nsides + 1) * 2; i++)
+		free(o->lists->text[i]);
+	free(o->lists->text);
+	free(o->lists->first);
+	free(o->lists);
 	if (o->rs != NULL)
 		o->st->rs->ops->orders_free(o->rs);
 	free(o);
 }
 
-void
-orders_ship_list(const struct nv_state *st, int side, int enemies,
-    struct buf *b)
+const char *
+orders_ship_list(const struct nv_orders *o, int side, int enemies)
 {
-	size_t	i, n = 0;
+	const struct nv_state	*st = o->st;
+	char			**slot;
+	struct buf		 b = BUF_INIT;
+	size_t			 i, n = 0;
 
+	slot = &o->lists->text[(size_t)(side + 1) * 2 + (enemies != 0)];
+	if (*slot != NULL)
+		return *slot;
 	for (i = 0; i < st->nships; i++) {
 		if (!ship_on_map(&st->ships[i]))
 			continue;
 		if (enemies ? st->ships[i].side == side :
 		    st->ships[i].side != side)
 			continue;
-		buf_adds(b, n++ == 0 ? "" : ", ");
-		buf_adds(b, st->ships[i].id);
+		if (n++ < ORDERS_LIST_MAX) {
+			buf_adds(&b, n == 1 ? "" : ", ");
+			buf_adds(&b, st->ships[i].id);
+		}
 	}
 	if (n == 0)
-		buf_adds(b, "none");
+		buf_adds(&b, "none");
+	else if (n > ORDERS_LIST_MAX)
+		buf_printf(&b, " and %zu more", n - ORDERS_LIST_MAX);
+	*slot = buf_detach(&b);
+	return *slot;
+}
+
+/* The first ship of side in id order, or -1. */
+static int
+first_of_side(const struct nv_orders *o, int side)
+{
+	const struct nv_state	*st = o->st;
+	size_t			 i;
+
+	if (o->lists->first[side] != -2)
+		return o->lists->first[side];
+	o->lists->first[side] = -1;
+	for (i = 0; i < st->nships; i++)
+		if (st->ships[i].side == side) {
+			o->lists->first[side] = (int)i;
+			break;
+		}
+	return o->lists->first[side];
 }
 
 static void
@@ -149,21 +197,20 @@ orders_target(const struct nv_orders *o, int ship, const char *word,
 {
 	const struct nv_state	*st = o->st;
 	int			 side = st->ships[ship].side, t;
-	struct buf		 b = BUF_INIT;
 
-	orders_ship_list(st, side, 1, &b);
 	t = state_ship_index(st, word);
 	if (t < 0)
 		diag_error(d, file, line, "%s: there is no ship %s; enemy ships: "
-		    "%s", text, word, buf_str(&b));
+		    "%s", text, word, orders_ship_list(o, side, 1));
 	else if (st->ships[t].side == side)
 		diag_error(d, file, line, "%s: %s sails for %s, the side of %s; "
 		    "enemy ships: %s", text, st->ships[t].id,
-		    st->sides[side].id, st->ships[ship].id, buf_str(&b));
+		    st->sides[side].id, st->ships[ship].id,
+		    orders_ship_list(o, side, 1));
 	else if (!ship_on_map(&st->ships[t]))
 		diag_error(d, file, line, "%s: %s %s; enemy ships: %s", text,
-		    st->ships[t].id, gone_why(&st->ships[t]), buf_str(&b));
-	buf_free(&b);
+		    st->ships[t].id, gone_why(&st->ships[t]),
+		    orders_ship_list(o, side, 1));
 	if (t < 0 || st->ships[t].side == side || !ship_on_map(&st->ships[t]))
 		return -1;
 	return t;
@@ -391,16 +438,14 @@ ship_mine(struct oparse *op, unsigned no, const char *text, int i)
 	int			 side = op->h->side_index, bad = 0;
 	struct buf		 b = BUF_INIT;
 
-	orders_ship_list(st, side, 0, &b);
 	if (side >= 0 && s->side != side) {
 		diag_error(&op->d, op->h->file, no, "%s: %s sails for %s, not "
 		    "%s; your ships: %s", text, s->id, st->sides[s->side].id,
-		    st->sides[side].id, buf_str(&b));
+		    st->sides[side].id, orders_ship_list(op->o, side, 0));
 		bad = 1;
 	} else if (side < 0 && op->h->player == NULL) {
 		/* A PLAYER that is no side id is the store's to resolve. */
 		if (!op->no_side_said) {
-			buf_reset(&b);
 			side_list(st, &b);
 			diag_error(&op->d, op->h->file, no, "%s: no SIDE line "
 			    "says whose orders these are; legal: %s", text,
@@ -415,7 +460,7 @@ ship_mine(struct oparse *op, unsigned no, const char *text, int i)
 	} else if (!ship_on_map(s)) {
 		diag_error(&op->d, op->h->file, no, "%s: %s %s and can take no "
 		    "orders; your ships: %s", text, s->id, gone_why(s),
-		    buf_str(&b));
+		    orders_ship_list(op->o, side, 0));
 		bad = 1;
 	}
 	buf_free(&b);
@@ -442,10 +487,10 @@ line_ship(struct oparse *op, unsigned no, const char *text, char **argv,
 	}
 	i = state_ship_index(st, argv[1]);
 	if (i < 0) {
-		orders_ship_list(st, op->h->side_index, 0, &b);
 		diag_error(&op->d, op->h->file, no, "%s: there is no ship %s; "
 		    "%s: %s", text, argv[1], op->h->side_index >= 0 ?
-		    "your ships" : "ships", buf_str(&b));
+		    "your ships" : "ships",
+		    orders_ship_list(op->o, op->h->side_index, 0));
 	} else if (ship_mine(op, no, text, i) == 0) {
 		v = verb_find(st->rs, argv[2]);
 		if (v == NULL) {
@@ -466,13 +511,11 @@ line_unknown(struct oparse *op, unsigned no, const char *text,
 {
 	const struct nv_state	*st = op->o->st;
 	const char		*eg = "id";
-	size_t			 i;
+	int			 i;
 
-	for (i = 0; i < st->nships && op->h->side_index >= 0; i++)
-		if (st->ships[i].side == op->h->side_index) {
-			eg = st->ships[i].id;
-			break;
-		}
+	if (op->h->side_index >= 0 &&
+	    (i = first_of_side(op->o, op->h->side_index)) >= 0)
+		eg = st->ships[i].id;
 	if (verb_find(st->rs, word) != NULL)
 		diag_error(&op->d, op->h->file, no, "%s: a ship's order starts "
 		    "with SHIP and the ship's id; legal: e.g. SHIP %s %s",

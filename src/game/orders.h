@@ -45,6 +45,9 @@ struct nv_orders {
 	/* When set (by the store, for a PLAYER), the ships this file may
 	 * order; NULL: every ship of the side. */
 	const unsigned char	*may_order;	/* nships flags, not owned */
+	/* The ship lists of error messages, each made the first time an
+	 * error needs it (orders_ship_list); owned. */
+	struct orders_lists	*lists;
 };
 
 /* Returns new empty orders for this state; owned by the caller. */
@@ -71,9 +74,12 @@ void	orders_format(const struct nv_orders *, struct buf *);
  * reporting to diag "text: why; enemy ships: ...". */
 int	orders_target(const struct nv_orders *, int ship, const char *word,
 	    const char *file, unsigned line, const char *text, struct diag *);
-/* Appends "a, b, c" (or "none"): the ids of the ships on the map of side
- * (or, when enemies is set, of every other side). */
-void	orders_ship_list(const struct nv_state *, int side, int enemies,
-	    struct buf *);
+/* "a, b, c" (or "none"): the ids of the ships on the map of side (-1:
+ * every side; or, when enemies is set, of every other side), in id order;
+ * past ORDERS_LIST_MAX ids, the first of them and "and N more".  Made
+ * once per side and kept in the orders (owned by them), so that a file
+ * of many errors costs no more than one list per side. */
+#define ORDERS_LIST_MAX	30
+const char *orders_ship_list(const struct nv_orders *, int side, int enemies);
 
 #endif
