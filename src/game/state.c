@@ -185,11 +185,21 @@ state_is_land(const struct nv_state *st, struct nv_hex h)
 int
 state_is_wreck(const struct nv_state *st, struct nv_hex h)
 {
-	size_t	i;
+	size_t	lo = 0, hi = st->nwrecks, mid;
+	int	c;
 
-	for (i = 0; i < st->nwrecks; i++)
-		if (hex_eq(st->wrecks[i].hex, h))
+	/* wrecks[] is in hex order (the loader sorts it, state_add_wreck
+	 * keeps it so). */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		c = hex_cmp(h, st->wrecks[mid].hex);
+		if (c == 0)
 			return 1;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
 	return 0;
 }
 
