@@ -1,4 +1,5 @@
-/* state-xml.c: scenario and state files (see state-xml.h, docs/files.md).
+/* state-xml.c: building a state from a scenario or state file's tree (see
+ * state-xml.h, docs/files.md; parsing and the schema are state-xml-doc.c).
  *
  * Loading reads the elements in a fixed order whatever the document's
  * (map before ships, since hex names depend on the map's size; sides
@@ -7,6 +8,7 @@
  * ids named in other ships' attributes).  Saving is state-xml-save.c. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +18,7 @@
 #include "diag.h"
 #include "ruleset.h"
 #include "state-xml.h"
+#include "state-xml-int.h"
 #include "state.h"
 #include "strutil.h"
 #include "xalloc.h"
@@ -46,42 +49,6 @@ struct lship {
 	struct nv_ship	 s;
 	struct shipinfo	 info;
 };
-
-static xmlNodePtr
-root_of(const char *file, const char *buf, size_t len, struct diag *d,
-    xmlDocPtr *docp)
-{
-	xmlDocPtr	doc = xmlsafe_parse(file, buf, len, d);
-	xmlNodePtr	root;
-
-	*docp = doc;
-	if (doc == NULL)
-		return NULL;
-	root = xmlDocGetRootElement(doc);
-	if (!xmlsafe_is(root, "scenario")) {
-		diag_error(d, file, xmlsafe_line(root), "the root element is "
-		    "<%s>; a scenario or state file has <scenario>",
-		    (const char *)root->name);
-		return NULL;
-	}
-	return root;
-}
-
-char *
-state_xml_ruleset(const char *file, const char *buf, size_t len,
-    struct diag *d)
-{
-	xmlDocPtr	 doc;
-	xmlNodePtr	 root = root_of(file, buf, len, d, &doc);
-	char		*id = NULL;
-
-	if (root != NULL && (id = xmlsafe_attr(root, "ruleset")) == NULL)
-		diag_error(d, file, xmlsafe_line(root), "<scenario> has no "
-		    "ruleset attribute; it names the rules, e.g. "
-		    "ruleset=\"classic\"");
-	xmlFreeDoc(doc);
-	return id;
-}
 
 /* --- small readers ------------------------------------------------------ */
 
@@ -506,14 +473,68 @@ load_ships(struct loader *l, xmlNodePtr root)
 	free(ls);
 }
 
-/* Where a ship is: open water on the map, alone (wrecks are loaded). */
+/* The ships that are on the map with a hex read, sorted by hex and, in
+ * one hex, by index: ships sharing a hex stand side by side, so that
+ * check_ship_hex finds the earlier ones without a scan of every ship. */
+struct placed_ship {
+	struct nv_hex	 hex;
+	size_t		 i;
+};
+
+struct placed {
+	struct placed_ship *by_hex;
+	size_t		 n;
+	size_t		*pos;	/* per ship: its place in by_hex, or SIZE_MAX */
+};
+
+static int
+cmp_placed(const void *a, const void *b)
+{
+	const struct placed_ship *x = a, *y = b;
+	int			  c = hex_cmp(x->hex, y->hex);
+
+	return c != 0 ? c : (x->i > y->i) - (x->i < y->i);
+}
+
 static void
-check_ship_hex(struct loader *l, size_t i)
+placed_build(struct loader *l, struct placed *p)
+{
+	const struct nv_ship	*s;
+	size_t			 i;
+
+	p->by_hex = xcalloc(l->st->nships + 1, sizeof *p->by_hex);
+	p->pos = xcalloc(l->st->nships + 1, sizeof *p->pos);
+	p->n = 0;
+	for (i = 0; i < l->st->nships; i++) {
+		s = &l->st->ships[i];
+		p->pos[i] = SIZE_MAX;
+		if (s->status != NV_STATUS_EXITED && l->info[i].hex_ok &&
+		    ship_on_map(s)) {
+			p->by_hex[p->n].hex = s->hex;
+			p->by_hex[p->n++].i = i;
+		}
+	}
+	qsort(p->by_hex, p->n, sizeof *p->by_hex, cmp_placed);
+	for (i = 0; i < p->n; i++)
+		p->pos[p->by_hex[i].i] = i;
+}
+
+static void
+placed_free(struct placed *p)
+{
+	free(p->by_hex);
+	free(p->pos);
+}
+
+/* Where a ship is: open water on the map, alone (wrecks are loaded).  Of
+ * ships sharing a hex, each is told about every earlier one. */
+static void
+check_ship_hex(struct loader *l, const struct placed *p, size_t i)
 {
 	struct nv_state	*st = l->st;
 	struct nv_ship	*s = &st->ships[i];
 	char		 name[8];
-	size_t		 j;
+	size_t		 k, first, j;
 
 	if (s->status == NV_STATUS_EXITED || !l->info[i].hex_ok)
 		return;
@@ -527,13 +548,16 @@ check_ship_hex(struct loader *l, size_t i)
 	if (state_is_wreck(st, s->hex))
 		diag_error(l->d, l->file, l->info[i].line, "<ship id=\"%s\" hex="
 		    "\"%s\">: that hex holds a wreck", s->id, name);
-	for (j = 0; j < i; j++)
-		if (ship_on_map(&st->ships[j]) && l->info[j].hex_ok &&
-		    hex_eq(st->ships[j].hex, s->hex))
-			diag_error(l->d, l->file, l->info[i].line, "<ship id=\"%s\" "
-			    "hex=\"%s\">: ship %s (line %u) is already in that "
-			    "hex; two ships never share one", s->id, name,
-			    st->ships[j].id, l->info[j].line);
+	for (first = p->pos[i]; first > 0 &&
+	    hex_eq(p->by_hex[first - 1].hex, s->hex); first--)
+		;
+	for (k = first; k < p->pos[i]; k++) {
+		j = p->by_hex[k].i;
+		diag_error(l->d, l->file, l->info[i].line, "<ship id=\"%s\" "
+		    "hex=\"%s\">: ship %s (line %u) is already in that "
+		    "hex; two ships never share one", s->id, name,
+		    st->ships[j].id, l->info[j].line);
+	}
 }
 
 /* Ship ids named in the ruleset's id-list attributes must exist. */
@@ -673,6 +697,7 @@ static void
 load_doc(struct loader *l, xmlNodePtr root)
 {
 	struct nv_state	*st = l->st;
+	struct placed	 p;
 	char		*v;
 	xmlNodePtr	 n;
 	size_t		 i;
@@ -701,34 +726,28 @@ load_doc(struct loader *l, xmlNodePtr root)
 	load_sides(l, root);
 	load_wrecks(l, root);
 	load_ships(l, root);
+	placed_build(l, &p);
 	for (i = 0; i < st->nships; i++) {
-		check_ship_hex(l, i);
+		check_ship_hex(l, &p, i);
 		check_ship_ids(l, i);
 	}
+	placed_free(&p);
 	st->result.winner = -1;
 	if ((n = find_child(root, "result")) != NULL)
 		load_result(l, n);
 }
 
 struct nv_state *
-state_xml_load(const struct nv_ruleset *rs, const char *file,
-    const char *buf, size_t len, const char *rng, size_t rnglen,
-    struct diag *d)
+state_xml_build(const struct nv_ruleset *rs, const char *file,
+    xmlNodePtr root, struct diag *d)
 {
 	struct loader	 l = { rs, file, d, NULL, 2, NULL };
 	size_t		 before = d->errors;
-	xmlDocPtr	 doc;
-	xmlNodePtr	 root = root_of(file, buf, len, d, &doc);
 
-	if (root == NULL || xmlsafe_validate(doc, file, rng, rnglen, d) != 0) {
-		xmlFreeDoc(doc);
-		return NULL;
-	}
 	l.st = xcalloc(1, sizeof *l.st);
 	l.st->rs = rs;
 	load_doc(&l, root);
 	free(l.info);
-	xmlFreeDoc(doc);
 	if (d->errors > before) {
 		state_free(l.st);
 		return NULL;

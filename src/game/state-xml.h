@@ -18,17 +18,43 @@ struct diag;
 struct nv_ruleset;
 struct nv_state;
 
+/* A scenario or state file parsed once: the caller reads the ruleset it
+ * names, loads that ruleset, then builds the state from the same tree. */
+struct state_xml_doc;
+
+/* Parses buf (file is used in messages) and checks that the root is
+ * <scenario ruleset="..">.  buf must stay as it is until the document is
+ * freed (state_xml_load_doc compares it with the canonical output).
+ * Returns the document (owned by the caller, state_xml_doc_free()) or
+ * NULL with the errors in diag. */
+struct state_xml_doc *state_xml_parse(const char *file, const char *buf,
+		    size_t len, struct diag *);
+/* The ruleset id of <scenario ruleset="..">; owned by the document. */
+const char	*state_xml_doc_ruleset(const struct state_xml_doc *);
+void		 state_xml_doc_free(struct state_xml_doc *);
+
+/* Builds the state for ruleset rs (which must be the one the document
+ * names, and outlive the state) with every check of meaning, all errors
+ * into diag with file:line, not just the first.  The schema (rng, the
+ * text of data/schema/scenario.rng) is asked first, as always, unless the
+ * file is byte for byte what state_xml_save() writes for the state it
+ * gives: a state Navarch wrote, which the schema always accepts (see
+ * docs/files.md).  A file from elsewhere, or edited, is validated and
+ * gets the schema's errors as before.  Returns the state (owned by the
+ * caller, state_free()) or NULL. */
+struct nv_state	*state_xml_load_doc(const struct nv_ruleset *rs,
+		    const struct state_xml_doc *, const char *rng,
+		    size_t rnglen, struct diag *);
+
 /* The ruleset id the document names in <scenario ruleset="..">, so that
  * the caller can load that ruleset first.  Returns it (owned by the
- * caller, free()) or NULL with the errors in diag. */
+ * caller, free()) or NULL with the errors in diag.  (Parses the file:
+ * state_xml_parse does it once for both steps.) */
 char		*state_xml_ruleset(const char *file, const char *buf,
 		    size_t len, struct diag *);
 
-/* Parses buf, validates it against the schema text rng (the contents of
- * data/schema/scenario.rng) and builds the state for ruleset rs (which
- * must be the one the document names, and outlive the state).  Every
- * error goes to diag with file:line, all of them, not just the first.
- * Returns the state (owned by the caller, state_free()) or NULL. */
+/* Parses buf and loads it as state_xml_load_doc() does.  The root must be
+ * <scenario>; the schema says what else it needs. */
 struct nv_state	*state_xml_load(const struct nv_ruleset *rs, const char *file,
 		    const char *buf, size_t len, const char *rng, size_t rnglen,
 		    struct diag *);

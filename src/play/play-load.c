@@ -69,27 +69,29 @@ int
 play_load_state(const char *datadir, const char *name, const char *xml,
     size_t len, struct play_game *g, struct diag *d, char **cause)
 {
-	char	*id = NULL;
-	int	 rc = NV_EXIT_INPUT;
+	struct state_xml_doc	*sd;
+	int			 rc = NV_EXIT_INPUT;
 
 	memset(g, 0, sizeof *g);
-	id = state_xml_ruleset(name, xml, len, d);
-	if (id == NULL)
+	/* Parsed once: the ruleset it names, then the state. */
+	if ((sd = state_xml_parse(name, xml, len, d)) == NULL)
 		goto out;
-	if ((rc = load_ruleset(datadir, id, &g->rs, d, cause)) != 0)
+	if ((rc = load_ruleset(datadir, state_xml_doc_ruleset(sd), &g->rs, d,
+	    cause)) != 0)
 		goto out;
 	rc = NV_EXIT_CONFIG;
 	if (read_data(datadir, "schema/scenario.rng", &g->rng, &g->rnglen,
 	    cause) != 0)
 		goto out;
 	rc = NV_EXIT_INPUT;
-	if (play_parse_state(g, name, xml, len, &g->st, d) != 0)
+	g->st = state_xml_load_doc(g->rs, sd, g->rng, g->rnglen, d);
+	if (g->st == NULL)
 		goto out;
 	rc = 0;
 out:
 	if (rc != 0)
 		play_game_free(g);
-	free(id);
+	state_xml_doc_free(sd);
 	return rc;
 }
 

@@ -37,6 +37,15 @@ struct nv_state *datafix_state(const struct datafix *f, const char *xml);
  * The test fails when there is none.  Owned by the caller. */
 char	*datafix_without(const char *xml, const char *tag);
 
+/* 1 if got holds exactly the diagnostics (entries, order, error count)
+ * that loading doc gave when every file went through the schema first:
+ * parse, the root element, the schema, then the loader's checks.  A file
+ * Navarch did not write is never canonical (state-xml-doc.c), so every
+ * bad file must fail as it did. */
+struct diag;
+int	 datafix_errors_as_before(const struct datafix *, const char *file,
+	    const char *doc, size_t len, const struct diag *got);
+
 /* Compares out with the golden file tests/unit/golden/NAME of the source
  * tree (beside the data directory) and fails the test, printing both, when
  * they differ; with NAVARCH_UPDATE_GOLDEN set it writes out there instead

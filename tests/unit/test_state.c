@@ -1,5 +1,6 @@
 /* test_state.c: scenario and state files: errors (all of them, with
- * their lines), defaults from the ruleset, canonical round trips.
+ * their lines, and exactly those of the schema then the loader: see
+ * test_state_doc.c), defaults from the ruleset, canonical round trips.
  *
  * Data and fixtures are found through NAVARCH_DATADIR (the Makefile sets
  * it to the source tree's data/; fixtures are ../tests/unit/fixtures from
@@ -277,6 +278,11 @@ test_errors(void **state)
 			if (!has_error(&d, base + error_cases[i].want[k].line,
 			    error_cases[i].want[k].msg))
 				ok = 0;
+		if (!datafix_errors_as_before(f, "s.xml", b.p, b.len, &d)) {
+			print_error("case \"%s\": not the errors of the schema "
+			    "then the loader\n", error_cases[i].name);
+			ok = 0;
+		}
 		if (!ok) {
 			diag_format(&d, &out);
 			print_error("case \"%s\": got:\n%s", error_cases[i].name,

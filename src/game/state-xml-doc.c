@@ -1,0 +1,179 @@
+/* state-xml-doc.c: parsing scenario and state files once, and asking the
+ * schema only about files Navarch did not write (see state-xml.h).
+ *
+ * Why the schema may be skipped.  RelaxNG validation in libxml2 costs
+ * about 0.25 ms a ship of a saved state (its ruleset attributes go
+ * through a "zero or more attributes of any name" pattern): most of
+ * loading a big battle, paid again by every command on a stored game.
+ * Yet every state Navarch keeps or prints is the output of
+ * state_xml_save(), and that output is valid by construction: the
+ * elements in the schema's order, at least one <side> (the loader
+ * refuses a state without), every required attribute, values that are
+ * tokens or text, ruleset attributes by the ruleset table's names (never
+ * a common attribute's: the same name twice would not even parse).  So
+ * when a file is byte for byte what state_xml_save() writes for the state
+ * built from it, the schema would accept it, and it is not asked.
+ *
+ * Invariant (tested in test_state.c, "saved output validates"): the
+ * schema accepts everything state_xml_save() writes.  Anything else (a
+ * scenario a GM wrote, a state edited by hand, a file from another
+ * program) differs from its canonical form in at least one byte, so it is
+ * validated first exactly as before, and a file the schema refuses gets
+ * the schema's errors and nothing else, as before.
+ *
+ * The state is built before the schema is asked (the builder is safe on
+ * any tree) with its errors kept apart; they are added to the caller's
+ * only once the schema has passed the file, so a refused file reports
+ * what it always did. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/tree.h>
+
+#include "buf.h"
+#include "diag.h"
+#include "state-xml.h"
+#include "state-xml-int.h"
+#include "state.h"
+#include "xalloc.h"
+#include "xmlsafe.h"
+
+struct state_xml_doc {
+	char		*file;		/* for messages; owned */
+	const char	*buf;		/* the text parsed; the caller's */
+	size_t		 len;
+	xmlDocPtr	 doc;		/* owned */
+	xmlNodePtr	 root;		/* <scenario> */
+	char		*ruleset;	/* its ruleset attribute, or NULL */
+};
+
+/* Parses and checks the root element only. */
+static struct state_xml_doc *
+doc_open(const char *file, const char *buf, size_t len, struct diag *d)
+{
+	struct state_xml_doc	*sd;
+	xmlDocPtr		 doc = xmlsafe_parse(file, buf, len, d);
+	xmlNodePtr		 root;
+
+	if (doc == NULL)
+		return NULL;
+	root = xmlDocGetRootElement(doc);
+	if (!xmlsafe_is(root, "scenario")) {
+		diag_error(d, file, xmlsafe_line(root), "the root element is "
+		    "<%s>; a scenario or state file has <scenario>",
+		    (const char *)root->name);
+		xmlFreeDoc(doc);
+		return NULL;
+	}
+	sd = xcalloc(1, sizeof *sd);
+	sd->file = xstrdup(file);
+	sd->buf = buf;
+	sd->len = len;
+	sd->doc = doc;
+	sd->root = root;
+	sd->ruleset = xmlsafe_attr(root, "ruleset");
+	return sd;
+}
+
+struct state_xml_doc *
+state_xml_parse(const char *file, const char *buf, size_t len,
+    struct diag *d)
+{
+	struct state_xml_doc	*sd = doc_open(file, buf, len, d);
+
+	if (sd != NULL && sd->ruleset == NULL) {
+		diag_error(d, file, xmlsafe_line(sd->root), "<scenario> has no "
+		    "ruleset attribute; it names the rules, e.g. "
+		    "ruleset=\"classic\"");
+		state_xml_doc_free(sd);
+		return NULL;
+	}
+	return sd;
+}
+
+const char *
+state_xml_doc_ruleset(const struct state_xml_doc *sd)
+{
+	return sd->ruleset;
+}
+
+void
+state_xml_doc_free(struct state_xml_doc *sd)
+{
+	if (sd == NULL)
+		return;
+	xmlFreeDoc(sd->doc);
+	free(sd->file);
+	free(sd->ruleset);
+	free(sd);
+}
+
+char *
+state_xml_ruleset(const char *file, const char *buf, size_t len,
+    struct diag *d)
+{
+	struct state_xml_doc	*sd = state_xml_parse(file, buf, len, d);
+	char			*id;
+
+	if (sd == NULL)
+		return NULL;
+	id = xstrdup(sd->ruleset);
+	state_xml_doc_free(sd);
+	return id;
+}
+
+/* 1 if the text parsed is exactly the canonical output for st. */
+static int
+is_canonical(const struct state_xml_doc *sd, const struct nv_state *st)
+{
+	struct buf	b = BUF_INIT;
+	int		same;
+
+	state_xml_save(st, &b);
+	same = b.len == sd->len && memcmp(b.p, sd->buf, b.len) == 0;
+	buf_free(&b);
+	return same;
+}
+
+struct nv_state *
+state_xml_load_doc(const struct nv_ruleset *rs,
+    const struct state_xml_doc *sd, const char *rng, size_t rnglen,
+    struct diag *d)
+{
+	struct diag	 built = DIAG_INIT;
+	struct nv_state	*st;
+
+	built.max = d->max;
+	st = state_xml_build(rs, sd->file, sd->root, &built);
+	if (st != NULL && built.n == 0 && is_canonical(sd, st)) {
+		diag_free(&built);
+		return st;
+	}
+	if (xmlsafe_validate(sd->doc, sd->file, rng, rnglen, d) != 0) {
+		state_free(st);
+		diag_free(&built);
+		return NULL;
+	}
+	/* The same entries, in the same order and under the same cap, as
+	 * building straight into d would have given. */
+	diag_merge(d, &built);
+	diag_free(&built);
+	return st;
+}
+
+struct nv_state *
+state_xml_load(const struct nv_ruleset *rs, const char *file,
+    const char *buf, size_t len, const char *rng, size_t rnglen,
+    struct diag *d)
+{
+	struct state_xml_doc	*sd = doc_open(file, buf, len, d);
+	struct nv_state		*st;
+
+	if (sd == NULL)
+		return NULL;
+	st = state_xml_load_doc(rs, sd, rng, rnglen, d);
+	state_xml_doc_free(sd);
+	return st;
+}

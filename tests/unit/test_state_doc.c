@@ -1,0 +1,273 @@
+/* test_state_doc.c: a scenario or state file parsed once, and the schema
+ * asked only about files Navarch did not write (src/game/state-xml-doc.c).
+ *
+ * What skipping the schema rests on: everything state_xml_save() writes
+ * is valid (checked on the fixtures and on the state of every case of
+ * the suite); a file that differs from that output in any byte goes
+ * through the schema; a bad file fails exactly as before (test_state.c
+ * checks each of its bad files so, and this file the ones made here). */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <libxml/tree.h>
+
+#include "buf.h"
+#include "datafix.h"
+#include "diag.h"
+#include "fileio.h"
+#include "ruleset.h"
+#include "state-xml.h"
+#include "state.h"
+#include "xalloc.h"
+#include "xmlsafe.h"
+
+static struct nv_state *
+load(struct datafix *f, const char *file, const char *doc, size_t len,
+    struct diag *d)
+{
+	return state_xml_load(f->rs, file, doc, len, f->rng, f->rnglen, d);
+}
+
+/* Not a RelaxNG schema: loading fails if it is ever asked. */
+#define NO_SCHEMA "<not-a-schema/>"
+
+static struct nv_state *
+load_no_schema(struct datafix *f, const char *doc, size_t len,
+    struct diag *d)
+{
+	return state_xml_load(f->rs, "s.xml", doc, len, NO_SCHEMA,
+	    strlen(NO_SCHEMA), d);
+}
+
+/* Canonical text of a file that loads, or the test fails. */
+static char *
+canonical(struct datafix *f, const char *name, const char *doc, size_t len)
+{
+	struct diag	 d = DIAG_INIT;
+	struct buf	 b = BUF_INIT;
+	struct nv_state	*st = load(f, name, doc, len, &d);
+
+	diag_format(&d, &b);
+	if (st == NULL || d.n != 0)
+		fail_msg("%s does not load cleanly:\n%s", name, buf_str(&b));
+	buf_reset(&b);
+	state_xml_save(st, &b);
+	state_free(st);
+	diag_free(&d);
+	return buf_detach(&b);
+}
+
+/* Every saved state is valid (what skipping the schema rests on), and
+ * loads again, the same, without it. */
+static void
+check_saved(struct datafix *f, const char *name, const char *doc,
+    size_t len)
+{
+	struct diag	 d = DIAG_INIT;
+	struct buf	 b = BUF_INIT;
+	struct nv_state	*st;
+	char		*canon = canonical(f, name, doc, len);
+	xmlDocPtr	 x = xmlsafe_parse(name, canon, strlen(canon), &d);
+
+	if (x == NULL || xmlsafe_validate(x, name, f->rng, f->rnglen, &d) != 0) {
+		diag_format(&d, &b);
+		fail_msg("%s: the saved state is not valid:\n%s", name,
+		    buf_str(&b));
+	}
+	xmlFreeDoc(x);
+	st = load_no_schema(f, canon, strlen(canon), &d);
+	if (st == NULL || d.n != 0)
+		fail_msg("%s: the saved state asked the schema", name);
+	state_xml_save(st, &b);
+	assert_string_equal(buf_str(&b), canon);
+	state_free(st);
+	buf_free(&b);
+	diag_free(&d);
+	free(canon);
+}
+
+static void
+test_saved_validates(void **state)
+{
+	static const char *const fixtures[] = { "scenario-minimal.xml",
+	    "state-full.xml", "state-bigmap.xml", "map-small.xml",
+	    "report-busy.xml" };
+	struct datafix	*f = *state;
+	const char	*cases = getenv("CASES");
+	struct dirent	*e;
+	DIR		*dir;
+	char		*rel, *text, *path, *cause;
+	size_t		 i, len, n = 0;
+
+	for (i = 0; i < sizeof fixtures / sizeof fixtures[0]; i++) {
+		rel = xasprintf("../tests/unit/fixtures/%s", fixtures[i]);
+		text = datafix_read(rel, &len);
+		check_saved(f, fixtures[i], text, len);
+		free(text);
+		free(rel);
+	}
+	/* Every state of the case suite (run by make check with CASES). */
+	if (cases == NULL || (dir = opendir(cases)) == NULL)
+		skip();
+	while ((e = readdir(dir)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		path = xasprintf("%s/%s/state.xml", cases, e->d_name);
+		if (file_read(path, NV_XML_MAX, &text, &len, &cause) == 0) {
+			check_saved(f, path, text, len);
+			free(text);
+			n++;
+		} else
+			free(cause);
+		free(path);
+	}
+	closedir(dir);
+	assert_true(n >= 100);
+}
+
+/* Files that are not byte for byte the canonical output go through the
+ * schema, whatever the difference. */
+static const struct {
+	const char	*name;
+	const char	*from;		/* replaced, once */
+	const char	*to;
+} edited_cases[] = {
+	{ "an indentation", "\n  <ship ", "\n   <ship " },
+	{ "a line end", "\n</scenario>\n", "\n</scenario>\r\n" },
+	{ "no XML declaration", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n",
+	  "" },
+	{ "attribute order", " side=\"athens\" owner=\"athens\"",
+	  " owner=\"athens\" side=\"athens\"" },
+	{ "an element the loader ignores", "</scenario>",
+	  "<note/></scenario>" },
+};
+
+static char *
+edit(const char *text, const char *from, const char *to)
+{
+	const char	*at = strstr(text, from);
+	struct buf	 b = BUF_INIT;
+
+	if (at == NULL)
+		fail_msg("\"%s\" is not in the file", from);
+	buf_add(&b, text, (size_t)(at - text));
+	buf_adds(&b, to);
+	buf_adds(&b, at + strlen(from));
+	return buf_detach(&b);
+}
+
+static void
+test_schema_skipped(void **state)
+{
+	struct datafix	*f = *state;
+	struct diag	 d = DIAG_INIT;
+	struct nv_state	*st;
+	char		*text, *canon, *ed;
+	size_t		 len, i;
+
+	/* A scenario as a GM writes it: the schema is asked. */
+	text = datafix_read("../tests/unit/fixtures/scenario-minimal.xml",
+	    &len);
+	assert_null(load_no_schema(f, text, len, &d));
+	assert_true(d.errors > 0);
+	diag_clear(&d);
+	free(text);
+	/* A state as Navarch writes it: not asked, and it loads. */
+	text = datafix_read("../tests/unit/fixtures/state-full.xml", &len);
+	canon = canonical(f, "state-full.xml", text, len);
+	assert_string_equal(canon, text);
+	st = load_no_schema(f, text, len, &d);
+	assert_non_null(st);
+	assert_int_equal(d.n, 0);
+	state_free(st);
+	/* Edited, even harmlessly: asked again. */
+	for (i = 0; i < sizeof edited_cases / sizeof edited_cases[0]; i++) {
+		ed = edit(text, edited_cases[i].from, edited_cases[i].to);
+		if ((st = load_no_schema(f, ed, strlen(ed), &d)) != NULL)
+			fail_msg("%s: loaded without the schema",
+			    edited_cases[i].name);
+		diag_clear(&d);
+		free(ed);
+	}
+	/* An element of no meaning to the loader: the schema refuses it,
+	 * with the schema's error, as it always did. */
+	ed = edit(text, "</scenario>", "<note/></scenario>");
+	assert_null(load(f, "s.xml", ed, strlen(ed), &d));
+	assert_true(d.n >= 1);
+	assert_non_null(strstr(d.v[0].msg, "note"));
+	assert_true(datafix_errors_as_before(f, "s.xml", ed, strlen(ed), &d));
+	diag_clear(&d);
+	free(ed);
+	free(canon);
+	free(text);
+	diag_free(&d);
+}
+
+static const struct {
+	const char	*doc;
+	const char	*msg;
+} parse_cases[] = {
+	{ "<scenario turn=\"1\"/>", "no ruleset attribute" },
+	{ "<ruleset id=\"classic\"/>", "a scenario or state file" },
+	{ "<scenario ruleset=\"classic\"", "" },
+};
+
+/* The ruleset and the state from one parse. */
+static void
+test_parse_once(void **state)
+{
+	struct datafix		*f = *state;
+	struct state_xml_doc	*sd;
+	struct diag		 d = DIAG_INIT, d2 = DIAG_INIT;
+	struct nv_state		*st;
+	char			*text;
+	size_t			 len, i;
+
+	text = datafix_read("../tests/unit/fixtures/state-full.xml", &len);
+	sd = state_xml_parse("s.xml", text, len, &d);
+	assert_non_null(sd);
+	assert_string_equal(state_xml_doc_ruleset(sd), "classic");
+	st = state_xml_load_doc(f->rs, sd, f->rng, f->rnglen, &d);
+	assert_non_null(st);
+	assert_int_equal(d.n, 0);
+	state_free(st);
+	state_xml_doc_free(sd);
+	free(text);
+	/* What it refuses, it refuses as state_xml_ruleset does. */
+	for (i = 0; i < sizeof parse_cases / sizeof parse_cases[0]; i++) {
+		sd = state_xml_parse("s.xml", parse_cases[i].doc,
+		    strlen(parse_cases[i].doc), &d);
+		assert_null(sd);
+		assert_null(state_xml_ruleset("s.xml", parse_cases[i].doc,
+		    strlen(parse_cases[i].doc), &d2));
+		assert_true(d.n >= 1);
+		assert_non_null(strstr(d.v[0].msg, parse_cases[i].msg));
+		assert_true(d.n == d2.n);
+		assert_string_equal(d.v[0].msg, d2.v[0].msg);
+		diag_clear(&d);
+		diag_clear(&d2);
+	}
+	diag_free(&d);
+	diag_free(&d2);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_saved_validates),
+		cmocka_unit_test(test_schema_skipped),
+		cmocka_unit_test(test_parse_once),
+	};
+
+	return cmocka_run_group_tests(tests, datafix_setup, datafix_teardown);
+}
