@@ -620,9 +620,9 @@ orders_parse(struct nv_orders *o, const char *file, const char *text,
 	op.h->quoted_only = op.h->ship_lines == 0 && quoted;
 
 	diag_sort_by_line(&op.d);
+	/* Errors past the list's cap are counted, not stored: diag_merge
+	 * counts them. */
 	diag_merge(d, &op.d);
-	/* Errors past the list's cap are counted, not stored. */
-	d->errors += op.d.errors - op.d.n;
 	errors = op.d.errors;
 	for (i = 0; i < n; i++)
 		free(lines[i].text);

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -612,6 +613,95 @@ test_demo_files(void **state)
 	buf_free(&b);
 }
 
+/* More errors than a diag keeps: all counted once, the rest announced. */
+static void
+test_many_errors(void **state)
+{
+	struct fixture	*fx = *state;
+	struct buf	 b = BUF_INIT, out = BUF_INIT;
+	int		 i;
+
+	buf_adds(&b, "SIDE athens\n");
+	for (i = 0; i < 1500; i++)
+		buf_printf(&b, "SHIP nosuch%d SPEED 1\n", i);
+	assert_int_equal(orders_parse(fx->o, "o", b.p, b.len, &fx->d), -1);
+	assert_int_equal(fx->d.errors, 1500);
+	assert_int_equal(fx->d.n, 1000);
+	diag_format(&fx->d, &out);
+	assert_non_null(strstr(buf_str(&out), "\n(500 more errors not "
+	    "shown)\n"));
+	buf_free(&b);
+	buf_free(&out);
+}
+
+/* Forty ships a side instead of the demo's: a00 ... a39 of athens in
+ * column 1, p00 ... p39 of persia in column 9 (a trireme each). */
+static int
+fx_setup_fleet(void **state)
+{
+	struct fixture	*fx;
+	struct nv_state	*st;
+	size_t		 i, k;
+
+	fx_setup(state);
+	fx = *state;
+	st = fx->st;
+	orders_free(fx->o);
+	for (i = 0; i < st->nships; i++) {
+		for (k = 0; k < CL_A_COUNT; k++)
+			free(st->ships[i].attr[k].s);
+		free(st->ships[i].attr);
+	}
+	free(st->ships);
+	st->nships = 80;
+	st->ships = xcalloc(st->nships, sizeof *st->ships);
+	for (i = 0; i < st->nships; i++) {
+		struct nv_ship *s = &st->ships[i];
+
+		(void)snprintf(s->id, sizeof s->id, "%c%02zu", i < 40 ? 'a' :
+		    'p', i % 40);
+		s->side = s->owner = i < 40 ? 0 : 1;
+		s->cls = ruleset_class_index(fx->rs, "trireme");
+		s->crew = st->sides[s->side].crew;
+		s->hex = hex_from_cr(i < 40 ? 1 + (int)(i % 40) / 12 :
+		    9 + (int)(i % 40) / 12, (int)(i % 40) % 12 + 1);
+		s->status = NV_STATUS_AFLOAT;
+		s->attr = xcalloc(CL_A_COUNT, sizeof *s->attr);
+		for (k = 0; k < CL_A_COUNT; k++)
+			if (attr_defs[k].kind != NV_ATTR_INT)
+				s->attr[k].s = xstrdup("");
+		s->attr[CL_A_HULL].i = 6;
+	}
+	fx->o = orders_new(st);
+	return 0;
+}
+
+/* The ship lists in error messages stop at ORDERS_LIST_MAX ids. */
+static void
+test_long_lists(void **state)
+{
+	struct fixture	*fx = *state;
+	struct buf	 want = BUF_INIT;
+	int		 i;
+
+	(void)run(fx, "o", "SIDE athens\nSHIP zz SPEED 1\n"
+	    "SHIP a01 BOARD zz\nSHIP a02 BOARD a03\n");
+	assert_int_equal(fx->d.errors, 3);
+	buf_adds(&want, "SHIP zz SPEED 1: there is no ship zz; your ships: ");
+	for (i = 0; i < ORDERS_LIST_MAX; i++)
+		buf_printf(&want, "%sa%02d", i > 0 ? ", " : "", i);
+	buf_adds(&want, " and 10 more");
+	assert_string_equal(fx->d.v[0].msg, buf_str(&want));
+	assert_non_null(strstr(fx->d.v[1].msg, "there is no ship zz; enemy "
+	    "ships: p00, p01, "));
+	assert_non_null(strstr(fx->d.v[1].msg, ", p29 and 10 more"));
+	/* The same list, made once, for the next error too. */
+	assert_non_null(strstr(fx->d.v[2].msg, "a03 sails for athens, the "
+	    "side of a02; enemy ships: p00, p01, "));
+	assert_non_null(strstr(fx->d.v[2].msg, ", p29 and 10 more"));
+	buf_free(&want);
+}
+
 int
 main(void)
 {
@@ -633,6 +723,10 @@ main(void)
 		    fx_teardown),
 		cmocka_unit_test_setup_teardown(test_demo_files, fx_setup,
 		    fx_teardown),
+		cmocka_unit_test_setup_teardown(test_many_errors, fx_setup,
+		    fx_teardown),
+		cmocka_unit_test_setup_teardown(test_long_lists,
+		    fx_setup_fleet, fx_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
