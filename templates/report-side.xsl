@@ -15,6 +15,14 @@
 <xsl:strip-space elements="*"/>
 
 <xsl:variable name="nl" select="'&#10;'"/>
+<!-- The ship tables' code and hex columns: as wide as the longest code
+     (3 in a battle of up to 99 ships a side) and the map's hex names (4,
+     or 6 on a map over 99), and a space; the ship column gives up what
+     the table of own ships would need beyond 76 characters. -->
+<xsl:variable name="codew" select="/report/@code-width + 1"/>
+<xsl:variable name="hexw" select="/report/@hex-width + 1"/>
+<xsl:variable name="shipw"
+    select="21 - ($codew + $hexw > 12) * ($codew + $hexw - 12)"/>
 <xsl:variable name="rule"
     select="'----------------------------------------------------------------------------'"/>
 
@@ -81,13 +89,16 @@
       @status = 'captured'][@side = /report/reader/@side]"/>
   <xsl:choose>
     <xsl:when test="$afloat">
-      <xsl:text>Map Ship                 Class       Hex  Face Spd Hull Holes Marines Max</xsl:text>
+      <xsl:value-of select="concat(nv:pad('Map', $codew),
+          nv:pad('Ship', $shipw), 'Class       ', nv:pad('Hex', $hexw),
+          'Face Spd Hull Holes Marines Max')"/>
       <xsl:value-of select="$nl"/>
       <xsl:for-each select="$afloat">
-        <xsl:value-of select="concat(nv:pad(@code, 4),
-            nv:pad(substring(concat(@id, ' ', @name), 1, 20), 21),
+        <xsl:value-of select="concat(nv:pad(@code, $codew),
+            nv:pad(substring(concat(@id, ' ', @name), 1, $shipw - 1),
+              $shipw),
             nv:pad(substring(@class, 1, 11), 12),
-            nv:pad(@hex, 5), nv:pad(@facing, 4), nv:lpad(@speed, 3),
+            nv:pad(@hex, $hexw), nv:pad(@facing, 4), nv:lpad(@speed, 3),
             nv:lpad(@hull, 5), nv:lpad(@holes, 6), nv:lpad(@marines, 8),
             nv:lpad(@max-speed-uses-left, 4), $nl)"/>
       </xsl:for-each>
@@ -208,14 +219,16 @@
   </xsl:call-template>
   <xsl:choose>
     <xsl:when test="enemies/ship">
-      <xsl:text>Map Ship                 Class       Side         Hex  Face Spd</xsl:text>
+      <xsl:value-of select="concat(nv:pad('Map', $codew),
+          'Ship                 Class       Side         ',
+          nv:pad('Hex', $hexw), 'Face Spd')"/>
       <xsl:value-of select="$nl"/>
       <xsl:for-each select="enemies/ship">
-        <xsl:value-of select="concat(nv:pad(@code, 4),
+        <xsl:value-of select="concat(nv:pad(@code, $codew),
             nv:pad(substring(concat(@id, ' ', @name), 1, 20), 21),
             nv:pad(substring(@class, 1, 11), 12),
             nv:pad(substring(@side, 1, 12), 13),
-            nv:pad(@hex, 5), nv:pad(@facing, 4), nv:lpad(@speed, 3), $nl)"/>
+            nv:pad(@hex, $hexw), nv:pad(@facing, 4), nv:lpad(@speed, 3), $nl)"/>
       </xsl:for-each>
     </xsl:when>
     <xsl:otherwise>

@@ -72,7 +72,7 @@ contents(const struct map_ctx *m, struct canvas *cv, int col, int row,
 {
 	const struct nv_state	*st = m->st;
 	struct nv_hex		 h = hex_from_cr(col, row);
-	size_t			 i;
+	size_t			 c;
 	int			 s, f;
 
 	if (state_is_land(st, h)) {
@@ -81,15 +81,17 @@ contents(const struct map_ctx *m, struct canvas *cv, int col, int row,
 		put(cv, y + 3, x + 1, "#####");
 		return;
 	}
-	if ((s = state_ship_at(st, h)) >= 0 && map_ship_shown(m, s)) {
+	c = (size_t)(row - 1) * (size_t)st->columns + (size_t)(col - 1);
+	if ((s = m->at[c] - 1) >= 0 && map_ship_shown(m, s)) {
 		f = st->ships[s].facing % NV_DIR_COUNT;
-		put(cv, y + 2, x + 2, m->codes[s]);
+		/* A code of five characters fills the hex's inside. */
+		put(cv, y + 2, x + (strlen(m->codes[s]) > 4 ? 1 : 2),
+		    m->codes[s]);
 		cv->c[(y + bow[f].dy) * cv->w + x + bow[f].dx] = bow[f].mark;
 		return;
 	}
-	for (i = 0; i < st->nwrecks; i++)
-		if (hex_eq(st->wrecks[i].hex, h) && map_wreck_shown(m, i))
-			put(cv, y + 2, x + 1, "wreck");
+	if (m->wreck_at[c])
+		put(cv, y + 2, x + 1, "wreck");
 }
 
 /* Appends the canvas's lines, trailing spaces trimmed. */

@@ -13,17 +13,16 @@ struct nv_state;
 #define MAP_COL_W	5
 #define MAP_ROW_H	4
 
-/* A ship's code is at most this long (without the NUL). */
-#define MAP_CODE_MAX	3
-
 /* A map being drawn: the state, the options with their defaults filled
- * in, and every visible ship's code (codes[i] is empty for a hidden ship
- * or one not on the map). */
+ * in, every visible ship's code (codes[i] is empty for a hidden ship), and
+ * while the grid is drawn, what each hex holds (map.c, index_hexes). */
 struct map_ctx {
 	const struct nv_state	*st;
 	struct map_opts		 o;
 	int			 digits;
-	char			(*codes)[MAP_CODE_MAX + 1];	/* owned */
+	char			(*codes)[MAP_CODE_SIZE];	/* owned */
+	int			*at;		/* per hex: ship + 1, or 0; owned */
+	unsigned char		*wreck_at;	/* per hex: a wreck shown; owned */
 };
 
 /* 1 if ship i is drawn at all: visible to the reader and on the map. */

@@ -25,8 +25,6 @@ struct nv_state;
 #define SVG_LEG_CH	8
 #define SVG_LEG_LINE	20	/* between legend lines */
 
-#define SVG_CODE_MAX	3
-
 /* A map of more hexes than this is drawn as a window around the ships
  * and wrecks the reader is shown, SVG_WIN_MARGIN hexes beyond them and
  * at least SVG_WIN_COLS by SVG_WIN_ROWS: every hex is a polygon and a
@@ -47,7 +45,8 @@ struct svg {
 	xmlTextWriterPtr	 w;
 	int			 err;
 	int			 digits;
-	char			(*codes)[SVG_CODE_MAX + 1];	/* owned */
+	char			(*codes)[MAP_CODE_SIZE];	/* owned */
+	int			*at;		/* per hex: ship + 1, or 0; owned */
 	/* The columns and rows drawn: the whole map, or on a big map a
 	 * window around what the reader is shown (map-svg.c, window());
 	 * c0 is odd, so the window's columns stand as a map's do. */

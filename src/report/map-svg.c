@@ -358,11 +358,37 @@ window(struct svg *s)
 		s->c0--;
 }
 
+/* Which ship is on the map in each hex (index + 1; of two, the first, as
+ * state_ship_at() finds it), found once instead of by a scan of every
+ * ship for every hex drawn.  Owned by the caller. */
+static int *
+ship_cells(const struct nv_state *st)
+{
+	int	*at, col, row;
+	size_t	 i;
+
+	at = xcalloc((size_t)st->columns * (size_t)st->rows + 1, sizeof *at);
+	for (i = st->nships; i > 0; i--) {
+		if (!ship_on_map(&st->ships[i - 1]) ||
+		    !state_on_map(st, st->ships[i - 1].hex))
+			continue;
+		hex_to_cr(st->ships[i - 1].hex, &col, &row);
+		at[(size_t)(row - 1) * (size_t)st->columns +
+		    (size_t)(col - 1)] = (int)i;
+	}
+	return at;
+}
+
 static int
 has_shown_ship(const struct svg *s, struct nv_hex h)
 {
-	int	i = state_ship_at(s->st, h);
+	int	col, row, i;
 
+	if (!state_on_map(s->st, h))
+		return 0;
+	hex_to_cr(h, &col, &row);
+	i = s->at[(size_t)(row - 1) * (size_t)s->st->columns +
+	    (size_t)(col - 1)] - 1;
 	return i >= 0 && svg_ship_shown(s, (size_t)i);
 }
 
@@ -592,7 +618,6 @@ map_svg(const struct nv_state *st, const struct map_opts *o,
 	static const struct map_opts	 def = MAP_OPTS_INIT;
 	struct svg			 s;
 	xmlBufferPtr			 xb;
-	size_t				 i;
 
 	if (o == NULL)
 		o = &def;
@@ -602,10 +627,8 @@ map_svg(const struct nv_state *st, const struct map_opts *o,
 	s.ship_visible = o->ship_visible;
 	s.wreck_visible = o->wreck_visible;
 	s.digits = state_hex_digits(st);
-	s.codes = xcalloc(st->nships + 1, sizeof *s.codes);
-	for (i = 0; i < st->nships; i++)
-		if (svg_ship_shown(&s, i))
-			map_ship_code(st, o->ship_visible, (int)i, s.codes[i]);
+	s.codes = map_ship_codes(st, o->ship_visible);
+	s.at = ship_cells(st);
 	if ((xb = xmlBufferCreate()) == NULL ||
 	    (s.w = xmlNewTextWriterMemory(xb, 0)) == NULL)
 		s.err = 1;
@@ -622,5 +645,6 @@ map_svg(const struct nv_state *st, const struct map_opts *o,
 		    "failed (out of memory?)");
 	xmlBufferFree(xb);
 	free(s.codes);
+	free(s.at);
 	return s.err ? -1 : 0;
 }

@@ -1,8 +1,8 @@
-/* map.c: the ASCII hex map (see map.h): ship codes, windows and sheets,
- * the legend.  map-grid.c draws the hexes. */
+/* map.c: the ASCII hex map (see map.h): windows and sheets, captions.
+ * map-code.c numbers the ships, map-grid.c draws the hexes, map-legend.c
+ * lists the ships. */
 #include "config.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,80 +30,6 @@ visible(const unsigned char *flags, size_t i)
 	return flags == NULL || flags[i] != 0;
 }
 
-/* Ship ids in the order a player reads them: a run of digits compares by
- * its value, so a2 comes before a10.  Codes are numbered in this order,
- * and a side whose ships are a1 ... a10 gets A1 ... A10: in bytewise
- * order a10 would be A2 and a3 A4, and a player who reads A4 on the map
- * would order a4.  Ids equal in value ("a01", "a1") fall back to bytes. */
-static int
-id_cmp(const char *a, const char *b)
-{
-	const char	*p = a, *q = b;
-	size_t		 lp, lq;
-	int		 c;
-
-	while (*p != '\0' && *q != '\0') {
-		if (isdigit((unsigned char)*p) && isdigit((unsigned char)*q)) {
-			while (*p == '0')
-				p++;
-			while (*q == '0')
-				q++;
-			for (lp = 0; isdigit((unsigned char)p[lp]); lp++)
-				;
-			for (lq = 0; isdigit((unsigned char)q[lq]); lq++)
-				;
-			if (lp != lq)
-				return lp < lq ? -1 : 1;
-			if ((c = memcmp(p, q, lp)) != 0)
-				return c;
-			p += lp;
-			q += lq;
-			continue;
-		}
-		if (*p != *q)
-			return (unsigned char)*p < (unsigned char)*q ? -1 : 1;
-		p++;
-		q++;
-	}
-	if (*p != *q)
-		return *p == '\0' ? -1 : 1;
-	return strcmp(a, b);
-}
-
-char *
-map_ship_code(const struct nv_state *st, const unsigned char *vis,
-    int ship, char *out)
-{
-	static const char	 b36[] = "0123456789abcdefghijklmnopqrstuvwxyz";
-	static const char	 letters[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	    "abcdefghijklmnopqrstuvwxyz";
-	int			 owner = st->ships[ship].owner, n = 1, all = 0;
-	int			 i;
-
-	/* Numbered among the visible ships only, so that a hidden ship
-	 * leaves no gap to count. */
-	for (i = 0; i < (int)st->nships; i++) {
-		if (!visible(vis, (size_t)i) ||
-		    id_cmp(st->ships[i].id, st->ships[ship].id) >= 0)
-			continue;
-		all++;
-		if (st->ships[i].owner == owner)
-			n++;
-	}
-	if (owner < (int)sizeof letters - 1 && n <= 99) {
-		out[0] = letters[owner];
-		out[1] = n < 10 ? b36[n] : b36[n / 10];
-		out[2] = n < 10 ? '\0' : b36[n % 10];
-	} else if (all < 36 * 36) {
-		out[0] = '+';
-		out[1] = b36[all / 36];
-		out[2] = b36[all % 36];
-	} else
-		memcpy(out, "+??", 3);
-	out[3] = '\0';
-	return out;
-}
-
 int
 map_ship_shown(const struct map_ctx *m, int ship)
 {
@@ -122,7 +48,6 @@ ctx_init(struct map_ctx *m, const struct nv_state *st,
     const struct map_opts *o)
 {
 	static const struct map_opts	 def = MAP_OPTS_INIT;
-	size_t				 i;
 
 	m->st = st;
 	m->o = o != NULL ? *o : def;
@@ -135,11 +60,53 @@ ctx_init(struct map_ctx *m, const struct nv_state *st,
 	if (m->o.side >= (int)st->nsides)
 		m->o.side = -1;
 	m->digits = state_hex_digits(st);
-	m->codes = xcalloc(st->nships + 1, sizeof *m->codes);
-	for (i = 0; i < st->nships; i++)
-		if (visible(m->o.ship_visible, i))
-			map_ship_code(st, m->o.ship_visible, (int)i,
-			    m->codes[i]);
+	m->codes = map_ship_codes(st, m->o.ship_visible);
+	m->at = NULL;
+}
+
+/* What map-grid.c draws in each hex, found once rather than by a scan of
+ * every ship and wreck for every hex drawn: the ship shown there (index +
+ * 1; of two, the first, as state_ship_at() finds it), and whether a wreck
+ * shown lies there. */
+static void
+index_hexes(struct map_ctx *m)
+{
+	const struct nv_state	*st = m->st;
+	size_t			 i, cells;
+	int			 col, row, *cell;
+
+	cells = (size_t)st->columns * (size_t)st->rows;
+	m->at = xcalloc(cells + 1, sizeof *m->at);
+	m->wreck_at = xcalloc(cells + 1, 1);
+	for (i = st->nships; i > 0; i--) {
+		if (!ship_on_map(&st->ships[i - 1]) ||
+		    !state_on_map(st, st->ships[i - 1].hex))
+			continue;
+		hex_to_cr(st->ships[i - 1].hex, &col, &row);
+		cell = &m->at[(size_t)(row - 1) * (size_t)st->columns +
+		    (size_t)(col - 1)];
+		/* Downwards: the first ship in id order stays. */
+		*cell = (int)i;
+	}
+	for (i = 0; i < st->nwrecks; i++) {
+		if (!map_wreck_shown(m, i) ||
+		    !state_on_map(st, st->wrecks[i].hex))
+			continue;
+		hex_to_cr(st->wrecks[i].hex, &col, &row);
+		m->wreck_at[(size_t)(row - 1) * (size_t)st->columns +
+		    (size_t)(col - 1)] = 1;
+	}
+}
+
+static void
+ctx_free(struct map_ctx *m)
+{
+	free(m->codes);
+	free(m->at);
+	free(m->wreck_at);
+	m->codes = NULL;
+	m->at = NULL;
+	m->wreck_at = NULL;
 }
 
 /* Start of a span of n out of total, centred on [lo, hi], clamped. */
@@ -205,7 +172,7 @@ map_window(const struct nv_state *st, const struct map_opts *o)
 
 	ctx_init(&m, st, o);
 	a = window_of(&m);
-	free(m.codes);
+	ctx_free(&m);
 	return a;
 }
 
@@ -282,7 +249,7 @@ map_sheets(const struct nv_state *st, const struct map_opts *o,
 
 	ctx_init(&m, st, o);
 	n = sheets_of(&m, out);
-	free(m.codes);
+	ctx_free(&m);
 	return n;
 }
 
@@ -418,6 +385,7 @@ map_render(const struct nv_state *st, const struct map_opts *o,
 	size_t			 n = 0, i;
 
 	ctx_init(&m, st, o);
+	index_hexes(&m);
 	buf_printf(&t, "Turn %d", st->turn);
 	if (st->title != NULL)
 		buf_printf(&t, ": %s", st->title);
@@ -442,5 +410,5 @@ map_render(const struct nv_state *st, const struct map_opts *o,
 	map_key(&m, out);
 	map_legend(&m, sheets, n, a, out);
 	free(sheets);
-	free(m.codes);
+	ctx_free(&m);
 }

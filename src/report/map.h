@@ -83,14 +83,26 @@ size_t	map_sheets(const struct nv_state *, const struct map_opts *,
  * digits (2 or 3) per coordinate; at least 1. */
 int	map_columns_fit(int width, int digits);
 
-/* The short code of ship i on the map: its original side's letter (A-Z,
- * then a-z) and its number among that side's visible ships in id order,
- * digits read by value (a2 before a10: a10 is A10 when a1 ... a9 are
- * visible), e.g. "A1", "B12"; "+" and two base-36 digits of its index
- * among all visible ships when that does not fit.  visible as in map_opts
- * (NULL for all).  Writes at most 4 bytes with the NUL into out; returns
- * out. */
+/* Bytes that hold any ship's code with its NUL (see map_ship_code). */
+#define MAP_CODE_SIZE	16
+
+/* The short code of ship i on the map (docs/maps.md, "Ship codes"): its
+ * original side's letter (A-Z, then a-z) and its number among that side's
+ * visible ships in id order, digits read by value (a2 before a10: a10 is
+ * A10 when a1 ... a9 are visible), e.g. "A1", "B12", "A1234", up to 9999
+ * ships a side; past that, or past the 52nd side, "+" and base-36 digits
+ * (at least two) of its place among all visible ships, e.g. "+2r",
+ * "+1a7".  Unique among the visible ships, for any number of them; at
+ * most five characters for fewer than 36^4 visible ships.  visible as in
+ * map_opts (NULL for all).  Writes at most MAP_CODE_SIZE bytes with the
+ * NUL into out; returns out.  Looks at every ship: for many, use
+ * map_ship_codes. */
 char	*map_ship_code(const struct nv_state *, const unsigned char *visible,
 	    int ship, char *out);
+/* Every visible ship's code at once, as map_ship_code gives it, in
+ * n log n: entry i is ship i's, empty for a hidden ship.  Owned by the
+ * caller (free). */
+char	(*map_ship_codes(const struct nv_state *,
+	    const unsigned char *visible))[MAP_CODE_SIZE];
 
 #endif

@@ -93,19 +93,16 @@ add_sides(const struct nv_state *st, xmlNodePtr root)
 /* One ship.  full: every attribute (own ships, the GM, observers); else
  * only what is seen from another deck (enemy ships in sight). */
 static void
-add_ship(const struct nv_state *st, const unsigned char *vis, int i,
-    int full, xmlNodePtr parent)
+add_ship(const struct nv_state *st, const char *code, int i, int full,
+    xmlNodePtr parent)
 {
 	const struct nv_ship	*s = &st->ships[i];
 	const struct nv_attr_def *ad = st->rs->ops->ship_attrs;
 	xmlNodePtr		 n = doc_child(parent, "ship", NULL);
-	char			 code[4], h[8];
+	char			 h[8];
 	size_t			 k;
 
-	code[0] = '\0';
-	if (ship_on_map(s) && (vis == NULL || vis[i]))
-		map_ship_code(st, vis, i, code);
-	doc_set(n, "code", code);
+	doc_set(n, "code", ship_on_map(s) ? code : "");
 	doc_set(n, "id", s->id);
 	doc_set(n, "name", s->name != NULL ? s->name : "");
 	doc_set(n, "class", st->rs->classes[s->cls].id);
@@ -134,25 +131,34 @@ add_ships(const struct report_input *in, const unsigned char *vis,
 {
 	const struct nv_state	*st = in->after;
 	xmlNodePtr		 own, enemies = NULL;
-	size_t			 i;
+	char			(*codes)[MAP_CODE_SIZE];
+	size_t			 i, width = 3;
 	int			 mine;
 
 	own = doc_child(root, "ships", NULL);
 	if (in->reader == REPORT_SIDE)
 		enemies = doc_child(root, "enemies", NULL);
+	codes = map_ship_codes(st, vis);
 	for (i = 0; i < st->nships; i++) {
+		if (ship_on_map(&st->ships[i]) && strlen(codes[i]) > width)
+			width = strlen(codes[i]);
 		if (in->reader != REPORT_SIDE) {
-			add_ship(st, vis, (int)i, 1, own);
+			add_ship(st, codes[i], (int)i, 1, own);
 			continue;
 		}
 		mine = st->ships[i].side == in->side ||
 		    st->ships[i].owner == in->side;
 		if (mine)
-			add_ship(st, vis, (int)i, 1, own);
+			add_ship(st, codes[i], (int)i, 1, own);
 		else if (ship_on_map(&st->ships[i]) &&
 		    (vis == NULL || vis[i]))
-			add_ship(st, vis, (int)i, 0, enemies);
+			add_ship(st, codes[i], (int)i, 0, enemies);
 	}
+	/* For the templates' tables: the longest code (at least 3) and the
+	 * length of a hex name, so that columns stay aligned on any map. */
+	doc_set_int(root, "code-width", (long)width);
+	doc_set_int(root, "hex-width", 2L * state_hex_digits(st));
+	free(codes);
 }
 
 static void

@@ -146,7 +146,7 @@ check_ships(const struct nv_state *st, const struct map_opts *o,
 	const char	*key = strstr(out, "\nKey:");
 	struct map_area	 a = map_window(st, o);
 	size_t		 glen, i;
-	char		 code[8];
+	char		 code[MAP_CODE_SIZE];
 	int		 want;
 
 	assert_non_null(key);
@@ -503,7 +503,7 @@ test_codes(void **state)
 	const struct datafix	*fx = *state;
 	struct nv_state		*st;
 	unsigned char		 vis[8] = { 1, 0, 1, 1, 1, 1, 1, 1 };
-	char			*xml, code[8];
+	char			*xml, code[MAP_CODE_SIZE];
 
 	xml = scenario_text(SRC_SMALL);
 	st = datafix_state(fx, xml);
@@ -546,7 +546,7 @@ test_codes_natural_order(void **state)
 	const struct datafix	*fx = *state;
 	struct nv_state		*st = datafix_state(fx, xml);
 	unsigned char		 vis[8];
-	char			 code[8];
+	char			 code[MAP_CODE_SIZE];
 	size_t			 i;
 	int			 k;
 

@@ -150,7 +150,7 @@ check_ships(const struct nv_state *st, const struct map_opts *o,
     const struct doc *d, const char *svg)
 {
 	const unsigned char	*vis = o->ship_visible;
-	char			 code[8], *title;
+	char			 code[MAP_CODE_SIZE], *title;
 	size_t			 i;
 
 	for (i = 0; i < st->nships; i++) {
@@ -377,7 +377,7 @@ static int
 code_taken(const struct nv_state *st, const unsigned char *vis,
     const char *code)
 {
-	char	c[8];
+	char	c[MAP_CODE_SIZE];
 	size_t	i;
 
 	for (i = 0; i < st->nships; i++)
@@ -395,7 +395,7 @@ fog_one_ship(const struct datafix *fx, const char *xml, struct nv_state *st,
 	unsigned char		*vis = xcalloc(st->nships, 1);
 	struct counts		 want = { 0, 0, 0 };
 	struct nv_state		*st2;
-	char			*tag, *xml2, *out, *out2, code[8];
+	char			*tag, *xml2, *out, *out2, code[MAP_CODE_SIZE];
 	size_t			 k;
 
 	memset(vis, 1, st->nships);
