@@ -23,13 +23,32 @@
 #include "state.h"
 #include "xalloc.h"
 
+/* Where a side's ships stand, so that "does one of them see h?" looks at
+ * the hexes within range of h rather than at every ship: on a big battle
+ * every event asks it.  The square of 2R + 1 columns and rows around h
+ * holds every hex within R of it (a step to a neighbour changes the
+ * column and the row by one at most).  The arrays are the positions the
+ * question is asked about (the state, or the replay); every change goes
+ * through sight_set so that the counts stay exact. */
+struct sight {
+	const struct nv_state	*st;	/* the map, its land, the range */
+	int			 reader;
+	int			 range;
+	int			 land;		/* the map has land */
+	size_t			 n;
+	struct nv_hex		*hex;		/* owned, n of each */
+	int			*status;	/* enum nv_status */
+	int			*side;
+	int			*count;		/* per map hex: the reader's
+						   ships there; owned */
+	size_t			 in;		/* the reader's ships counted */
+	size_t			 out;		/* ... and off the map */
+};
+
 struct report_fog {
 	const struct report_input *in;
 	int		 active;
-	size_t		 n;		/* before->nships */
-	struct nv_hex	*hex;		/* replayed positions */
-	int		*status;	/* enum nv_status */
-	int		*side;
+	struct sight	 sg;		/* replayed positions */
 	const char	*orders_kind, *default_kind;
 };
 
@@ -50,20 +69,20 @@ any_land(const struct nv_state *st)
 }
 
 static int
-sight_clear(const struct nv_state *st, struct nv_hex a, struct nv_hex b)
+sight_clear(const struct sight *sg, struct nv_hex a, struct nv_hex b)
 {
 	struct nv_hexline_step	*steps;
 	size_t			 n, k;
 	int			 j, land, clear = 1;
 
-	if (!any_land(st))
+	if (!sg->land)
 		return 1;
 	n = hex_line(a, b, NULL, 0);
 	steps = xcalloc(n, sizeof *steps);
 	hex_line(a, b, steps, n);
 	for (k = 1; k + 1 < n && clear; k++) {
 		for (land = 0, j = 0; j < steps[k].n; j++)
-			land += state_is_land(st, steps[k].h[j]);
+			land += state_is_land(sg->st, steps[k].h[j]);
 		if (land > 0 && land == steps[k].n)
 			clear = 0;
 	}
@@ -71,45 +90,117 @@ sight_clear(const struct nv_state *st, struct nv_hex a, struct nv_hex b)
 	return clear;
 }
 
-/* Does a ship of side, at the positions given, see h? */
-static int
-sees_at(const struct nv_state *st, const struct nv_hex *hex,
-    const int *status, const int *side, size_t n, int reader,
-    struct nv_hex h)
+/* The cell of an on-map hex, or -1. */
+static long
+sight_cell(const struct sight *sg, struct nv_hex h)
 {
-	int	range = st->settings.visibility;
-	size_t	k;
+	int	col, row;
 
-	for (k = 0; k < n; k++) {
-		if (side[k] != reader || (status[k] != NV_STATUS_AFLOAT &&
-		    status[k] != NV_STATUS_CAPTURED))
-			continue;
-		if (hex_distance(hex[k], h) <= range &&
-		    sight_clear(st, hex[k], h))
-			return 1;
-	}
-	return 0;
+	if (!state_on_map(sg->st, h))
+		return -1;
+	hex_to_cr(h, &col, &row);
+	return (long)(row - 1) * sg->st->columns + (col - 1);
 }
 
-int
-fog_sees(const struct nv_state *st, int side, struct nv_hex h)
+/* Ship k counts when it is the reader's and on the map. */
+static void
+sight_count(struct sight *sg, size_t k, int d)
 {
-	struct nv_hex	*hex = xcalloc(st->nships + 1, sizeof *hex);
-	int		*status = xcalloc(st->nships + 1, sizeof *status);
-	int		*sd = xcalloc(st->nships + 1, sizeof *sd);
-	size_t		 k;
-	int		 r;
+	long	c;
 
-	for (k = 0; k < st->nships; k++) {
-		hex[k] = st->ships[k].hex;
-		status[k] = (int)st->ships[k].status;
-		sd[k] = st->ships[k].side;
+	if (sg->side[k] != sg->reader || (sg->status[k] != NV_STATUS_AFLOAT &&
+	    sg->status[k] != NV_STATUS_CAPTURED))
+		return;
+	if ((c = sight_cell(sg, sg->hex[k])) < 0)
+		sg->out = d > 0 ? sg->out + 1 : sg->out - 1;
+	else {
+		sg->count[c] += d;
+		sg->in = d > 0 ? sg->in + 1 : sg->in - 1;
 	}
-	r = sees_at(st, hex, status, sd, st->nships, side, h);
-	free(hex);
-	free(status);
-	free(sd);
-	return r;
+}
+
+/* Ship k is now at h with that status and side. */
+static void
+sight_set(struct sight *sg, size_t k, struct nv_hex h, int status, int side)
+{
+	sight_count(sg, k, -1);
+	sg->hex[k] = h;
+	sg->status[k] = status;
+	sg->side[k] = side;
+	sight_count(sg, k, 1);
+}
+
+/* The positions of st's ships, as side reader counts them. */
+static void
+sight_init(struct sight *sg, const struct nv_state *st, int reader)
+{
+	size_t	k;
+
+	memset(sg, 0, sizeof *sg);
+	sg->st = st;
+	sg->reader = reader;
+	sg->range = st->settings.visibility;
+	sg->land = any_land(st);
+	sg->n = st->nships;
+	sg->hex = xcalloc(sg->n + 1, sizeof *sg->hex);
+	sg->status = xcalloc(sg->n + 1, sizeof *sg->status);
+	sg->side = xcalloc(sg->n + 1, sizeof *sg->side);
+	sg->count = xcalloc((size_t)st->columns * (size_t)st->rows + 1,
+	    sizeof *sg->count);
+	for (k = 0; k < sg->n; k++) {
+		sg->hex[k] = st->ships[k].hex;
+		sg->status[k] = (int)st->ships[k].status;
+		sg->side[k] = st->ships[k].side;
+		sight_count(sg, k, 1);
+	}
+}
+
+static void
+sight_free(struct sight *sg)
+{
+	free(sg->hex);
+	free(sg->status);
+	free(sg->side);
+	free(sg->count);
+	memset(sg, 0, sizeof *sg);
+}
+
+/* Does a ship of the reader see h?  Ship by ship when that is less work
+ * than the square around h (or when a counted ship is off the map). */
+static int
+sight_sees(const struct sight *sg, struct nv_hex h)
+{
+	const struct nv_state	*st = sg->st;
+	int			 col, row, c, r, c1, r1;
+	size_t			 k, square;
+
+	square = (size_t)(2 * sg->range + 1) * (size_t)(2 * sg->range + 1);
+	if (sg->out > 0 || square > sg->in) {
+		for (k = 0; k < sg->n; k++) {
+			if (sg->side[k] != sg->reader ||
+			    (sg->status[k] != NV_STATUS_AFLOAT &&
+			    sg->status[k] != NV_STATUS_CAPTURED))
+				continue;
+			if (hex_distance(sg->hex[k], h) <= sg->range &&
+			    sight_clear(sg, sg->hex[k], h))
+				return 1;
+		}
+		return 0;
+	}
+	hex_to_cr(h, &col, &row);
+	c1 = col + sg->range < st->columns ? col + sg->range : st->columns;
+	r1 = row + sg->range < st->rows ? row + sg->range : st->rows;
+	for (c = col - sg->range > 1 ? col - sg->range : 1; c <= c1; c++)
+		for (r = row - sg->range > 1 ? row - sg->range : 1; r <= r1;
+		    r++) {
+			if (sg->count[(size_t)(r - 1) * (size_t)st->columns +
+			    (size_t)(c - 1)] == 0)
+				continue;
+			if (hex_distance(hex_from_cr(c, r), h) <= sg->range &&
+			    sight_clear(sg, hex_from_cr(c, r), h))
+				return 1;
+		}
+	return 0;
 }
 
 void
@@ -117,9 +208,12 @@ report_fog_end(const struct report_input *in, unsigned char *ship_vis,
     unsigned char *wreck_vis)
 {
 	const struct nv_state	*st = in->after;
+	struct sight		 sg;
 	int			 fog = fog_active(in), own;
 	size_t			 i;
 
+	if (fog)
+		sight_init(&sg, st, in->side);
 	for (i = 0; i < st->nships; i++) {
 		own = st->ships[i].side == in->side ||
 		    st->ships[i].owner == in->side;
@@ -128,7 +222,7 @@ report_fog_end(const struct report_input *in, unsigned char *ship_vis,
 		 * a10 stay A1 ... A10 after a2 sinks, as without fog.  Only
 		 * a ship on the map is drawn. */
 		ship_vis[i] = !fog || own || (ship_on_map(&st->ships[i]) &&
-		    fog_sees(st, in->side, st->ships[i].hex));
+		    sight_sees(&sg, st->ships[i].hex));
 	}
 	/* A wreck shows where it lies if it is in sight, or if it was one of
 	 * the reader's own ships: a side knows where its ships went down. */
@@ -137,28 +231,20 @@ report_fog_end(const struct report_input *in, unsigned char *ship_vis,
 
 		own = k >= 0 && st->ships[k].owner == in->side;
 		wreck_vis[i] = !fog || own ||
-		    fog_sees(st, in->side, st->wrecks[i].hex);
+		    sight_sees(&sg, st->wrecks[i].hex);
 	}
+	if (fog)
+		sight_free(&sg);
 }
 
 struct report_fog *
 fog_new(const struct report_input *in)
 {
-	const struct nv_state	*st = in->before;
 	struct report_fog	*f = xcalloc(1, sizeof *f);
-	size_t			 k;
 
 	f->in = in;
 	f->active = fog_active(in);
-	f->n = st->nships;
-	f->hex = xcalloc(f->n + 1, sizeof *f->hex);
-	f->status = xcalloc(f->n + 1, sizeof *f->status);
-	f->side = xcalloc(f->n + 1, sizeof *f->side);
-	for (k = 0; k < f->n; k++) {
-		f->hex[k] = st->ships[k].hex;
-		f->status[k] = (int)st->ships[k].status;
-		f->side[k] = st->ships[k].side;
-	}
+	sight_init(&f->sg, in->before, in->side);
 	f->orders_kind = event_kind_name(NV_EV_ORDERS);
 	f->default_kind = event_kind_name(NV_EV_DEFAULT);
 	return f;
@@ -169,9 +255,7 @@ fog_free(struct report_fog *f)
 {
 	if (f == NULL)
 		return;
-	free(f->hex);
-	free(f->status);
-	free(f->side);
+	sight_free(&f->sg);
 	free(f);
 }
 
@@ -183,7 +267,7 @@ own_ship(const struct report_fog *f, int k)
 	const struct nv_ship	*s = &f->in->before->ships[k];
 
 	return s->side == f->in->side || s->owner == f->in->side ||
-	    f->side[k] == f->in->side;
+	    f->sg.side[k] == f->in->side;
 }
 
 static int
@@ -191,8 +275,7 @@ seen(const struct report_fog *f, int k)
 {
 	if (k < 0 || own_ship(f, k))
 		return 1;
-	return sees_at(f->in->before, f->hex, f->status, f->side, f->n,
-	    f->in->side, f->hex[k]);
+	return sight_sees(&f->sg, f->sg.hex[k]);
 }
 
 static int
@@ -202,18 +285,34 @@ is_id_char(char c)
 	    (c >= '0' && c <= '9') || c == '_' || c == '-';
 }
 
-/* 1 if the sentence names ship id as a whole word. */
+/* Does the sentence name a ship the reader does not see?  A name is a
+ * whole word of id characters that is exactly a ship's id (ids are
+ * lower case; "Nike" is not nike): each word is looked up, rather than
+ * every ship searched for in the sentence. */
 static int
-names_ship(const char *text, const char *id)
+names_unseen(const struct report_fog *f, const char *text)
 {
-	size_t		 len = strlen(id);
-	const char	*p = text;
+	const struct nv_state	*st = f->in->before;
+	const char		*p = text, *w;
+	char			 word[NV_ID_MAX + 1];
+	size_t			 len;
+	int			 k;
 
-	while ((p = strstr(p, id)) != NULL) {
-		if ((p == text || !is_id_char(p[-1])) &&
-		    !is_id_char(p[len]))
+	while (*p != '\0') {
+		if (!is_id_char(*p)) {
+			p++;
+			continue;
+		}
+		for (w = p; is_id_char(*p); p++)
+			;
+		len = (size_t)(p - w);
+		if (len > NV_ID_MAX)
+			continue;
+		memcpy(word, w, len);
+		word[len] = '\0';
+		if ((k = state_ship_index(st, word)) >= 0 &&
+		    strcmp(st->ships[k].id, word) == 0 && !seen(f, k))
 			return 1;
-		p++;
 	}
 	return 0;
 }
@@ -235,13 +334,13 @@ fog_event(struct report_fog *f, size_t idx)
 	/* Where the ship went and what became of it count for this event;
 	 * a change of side (a capture) only after it, so that the side that
 	 * loses a ship sees it surrender. */
-	if (ship >= 0 && e->has_at) {
-		f->hex[ship] = e->at;
-		f->status[ship] = e->status;
-	}
+	if (ship >= 0 && e->has_at)
+		sight_set(&f->sg, (size_t)ship, e->at, e->status,
+		    f->sg.side[ship]);
 	vis = visible(f, e, ship, other);
 	if (ship >= 0 && e->has_at)
-		f->side[ship] = e->side;
+		sight_set(&f->sg, (size_t)ship, f->sg.hex[ship],
+		    f->sg.status[ship], e->side);
 	return vis;
 }
 
@@ -249,9 +348,6 @@ static int
 visible(const struct report_fog *f, const struct nv_event *e, int ship,
     int other)
 {
-	const struct nv_state	*st = f->in->before;
-	size_t			 k;
-
 	/* Orders are the GM's to see: a side sees only its own (the
 	 * default order too, which tells that no orders came). */
 	if (strcmp(e->kind, f->orders_kind) == 0 ||
@@ -268,11 +364,7 @@ visible(const struct report_fog *f, const struct nv_event *e, int ship,
 		return 0;
 	/* The sentence may name further ships (a pooled boarding round):
 	 * each must be in sight too, or the event does not appear. */
-	for (k = 0; k < f->n; k++)
-		/* The name first: seen() looks at every ship of the side. */
-		if (names_ship(e->text, st->ships[k].id) && !seen(f, (int)k))
-			return 0;
-	return 1;
+	return !names_unseen(f, e->text);
 }
 
 void

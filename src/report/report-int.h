@@ -32,11 +32,6 @@ void	fog_free(struct report_fog *);
  * returns 1 if the reader may see it, 0 if not. */
 int	fog_event(struct report_fog *, size_t k);
 
-/* 1 if a ship of side on the map of st sees hex h: within the
- * scenario's visibility and a line of sight that land does not block
- * (the rule of missile fire). */
-int	fog_sees(const struct nv_state *, int side, struct nv_hex h);
-
 /* --- report-doc.c --------------------------------------------------------- */
 
 /* The report document (owned by the caller, xmlFreeDoc), or NULL with
