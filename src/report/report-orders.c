@@ -54,15 +54,111 @@ legal(const struct nv_state *st, const char *side, const char *line)
 	return ok;
 }
 
+/* Lines checked in one set of orders: a set costs the whole fleet
+ * (orders_new, validation), so checking each ship's line alone made a
+ * big battle's report quadratic. */
+#define BATCH_LINES	256
+
+/* A ship still looking for its line, and the speed it tries. */
+struct candidate {
+	int	 ship;
+	int	 speed;
+	char	*line;		/* owned */
+	int	 bad;
+};
+
+/* Checks the lines of c[0..n) as one order file, each ship's line being
+ * judged on that ship (as a player's reply would be).  Sets bad for each
+ * line an error names.  An error tied to no ship's line, or more errors
+ * than the list keeps, and each line is checked alone instead. */
+static void
+check_batch(const struct nv_state *st, const char *side,
+    struct candidate *c, size_t n)
+{
+	struct nv_orders	*o = orders_new(st);
+	struct diag		 d = DIAG_INIT;
+	struct buf		 b = BUF_INIT;
+	size_t			 i, kept = 0;
+	int			 alone = 0;
+
+	d.max = 4 * n + 16;
+	buf_printf(&b, "SIDE %s\n", side);
+	for (i = 0; i < n; i++)
+		buf_printf(&b, "%s\n", c[i].line);
+	(void)orders_parse(o, "template", b.p, b.len, &d);
+	(void)orders_validate(o, &d);
+	for (i = 0; i < d.n; i++) {
+		if (d.v[i].level != DIAG_ERROR)
+			continue;
+		kept++;
+		/* Line 1 is SIDE; the ship lines follow it. */
+		if (d.v[i].line < 2 || d.v[i].line - 2 >= n)
+			alone = 1;
+		else
+			c[d.v[i].line - 2].bad = 1;
+	}
+	if (alone || kept < d.errors)
+		for (i = 0; i < n; i++)
+			c[i].bad = !legal(st, side, c[i].line);
+	diag_free(&d);
+	buf_free(&b);
+	orders_free(o);
+}
+
+/* For every ship of side on the map, the first legal line of: its
+ * speed (0 if backing) straight ahead, each slower speed down to 0, then
+ * backing; NULL when none is.  The ships try their speeds together, a
+ * round at a time: each round checks, in batches, the line each ship
+ * still without one tries next.  Returns nships lines (owned, as is the
+ * array, by the caller). */
+static char **
+choose_lines(const struct nv_state *st, int side)
+{
+	const char		*sid = st->sides[side].id;
+	char			**lines = xcalloc(st->nships + 1, sizeof *lines);
+	struct candidate	*c = xcalloc(st->nships + 1, sizeof *c);
+	size_t			 i, n = 0, left, k;
+
+	for (i = 0; i < st->nships; i++) {
+		if (st->ships[i].side != side || !ship_on_map(&st->ships[i]))
+			continue;
+		c[n].ship = (int)i;
+		c[n++].speed = st->ships[i].speed > 0 ? st->ships[i].speed : 0;
+	}
+	while (n > 0) {
+		for (i = 0; i < n; i++) {
+			c[i].line = move_line(st->ships[c[i].ship].id,
+			    c[i].speed);
+			c[i].bad = 0;
+		}
+		for (i = 0; i < n; i += BATCH_LINES)
+			check_batch(st, sid, c + i, n - i < BATCH_LINES ?
+			    n - i : BATCH_LINES);
+		/* Keep those still looking, in order. */
+		for (i = 0, left = 0; i < n; i++) {
+			k = (size_t)c[i].ship;
+			if (!c[i].bad) {
+				lines[k] = c[i].line;
+				continue;
+			}
+			free(c[i].line);
+			if (c[i].speed-- > -1)
+				c[left++] = c[i];
+		}
+		n = left;
+	}
+	free(c);
+	return lines;
+}
+
 void
 report_order_template(const struct report_input *in, xmlNodePtr root)
 {
 	const struct nv_state	*st = in->after;
 	const char		*side = st->sides[in->side].id;
 	xmlNodePtr		 t, n;
-	char			*line;
+	char			*line, **lines;
 	size_t			 i;
-	int			 speed, found;
 
 	if (st->result.kind != NV_RESULT_PLAYING)
 		return;
@@ -79,24 +175,14 @@ report_order_template(const struct report_input *in, xmlNodePtr root)
 	line = xasprintf("TURN %d", st->turn);
 	doc_set(doc_child(t, "line", line), "kind", "header");
 	free(line);
+	lines = choose_lines(st, in->side);
 	for (i = 0; i < st->nships; i++) {
-		const struct nv_ship *s = &st->ships[i];
-
-		if (s->side != in->side || !ship_on_map(s))
+		if (lines[i] == NULL)
 			continue;
-		found = 0;
-		for (speed = s->speed > 0 ? s->speed : 0; speed >= -1;
-		    speed--) {
-			line = move_line(s->id, speed);
-			if ((found = legal(st, side, line)))
-				break;
-			free(line);
-		}
-		if (!found)
-			continue;
-		n = doc_child(t, "line", line);
+		n = doc_child(t, "line", lines[i]);
 		doc_set(n, "kind", "ship");
-		doc_set(n, "ship", s->id);
-		free(line);
+		doc_set(n, "ship", st->ships[i].id);
+		free(lines[i]);
 	}
+	free(lines);
 }
