@@ -100,7 +100,7 @@ test_saved_validates(void **state)
 {
 	static const char *const fixtures[] = { "scenario-minimal.xml",
 	    "state-full.xml", "state-bigmap.xml", "map-small.xml",
-	    "report-busy.xml" };
+	    "report-busy.xml", "state-exited.xml" };
 	struct datafix	*f = *state;
 	const char	*cases = getenv("CASES");
 	struct dirent	*e;
