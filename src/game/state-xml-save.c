@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <stddef.h>
+#include <string.h>
 
 #include "buf.h"
 #include "ruleset.h"
@@ -14,29 +15,58 @@
 #include "state.h"
 
 /* Escapes for attribute values; tab, CR and LF as references so that
- * they survive attribute normalisation and the output round-trips. */
+ * they survive attribute normalisation and the output round-trips.  The
+ * runs between them are copied whole: a big battle writes megabytes. */
 static void
 put_escaped(struct buf *b, const char *s, int attr)
 {
-	for (; *s != '\0'; s++) {
+	size_t	n;
+
+	for (;;) {
+		n = strcspn(s, attr ? "&<>\"\r\n\t" : "&<>\r");
+		buf_add(b, s, n);
+		s += n;
 		switch (*s) {
+		case '\0': return;
 		case '&': buf_adds(b, "&amp;"); break;
 		case '<': buf_adds(b, "&lt;"); break;
 		case '>': buf_adds(b, "&gt;"); break;
-		case '"': buf_adds(b, attr ? "&quot;" : "\""); break;
+		case '"': buf_adds(b, "&quot;"); break;
 		case '\r': buf_adds(b, "&#13;"); break;
-		case '\n': buf_adds(b, attr ? "&#10;" : "\n"); break;
-		case '\t': buf_adds(b, attr ? "&#9;" : "\t"); break;
-		default: buf_addc(b, *s); break;
+		case '\n': buf_adds(b, "&#10;"); break;
+		case '\t': buf_adds(b, "&#9;"); break;
 		}
+		s++;
 	}
 }
 
 static void
 put_attr(struct buf *b, const char *name, const char *value)
 {
-	buf_printf(b, " %s=\"", name);
+	buf_addc(b, ' ');
+	buf_adds(b, name);
+	buf_add(b, "=\"", 2);
 	put_escaped(b, value, 1);
+	buf_addc(b, '"');
+}
+
+/* name="v", the number in decimal (as %ld writes it). */
+static void
+put_int_attr(struct buf *b, const char *name, long v)
+{
+	char		 digits[24], *p = digits + sizeof digits;
+	unsigned long	 u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u > 0);
+	if (v < 0)
+		*--p = '-';
+	buf_addc(b, ' ');
+	buf_adds(b, name);
+	buf_add(b, "=\"", 2);
+	buf_add(b, p, (size_t)(digits + sizeof digits - p));
 	buf_addc(b, '"');
 }
 
@@ -63,12 +93,12 @@ save_ship(const struct nv_state *st, const struct nv_ship *s, struct buf *b)
 	    hex_format_edge(s->hex, state_hex_digits(st), hex) :
 	    state_hex_name(st, s->hex, hex));
 	put_attr(b, "facing", dir_name(s->facing));
-	buf_printf(b, " speed=\"%d\"", s->speed);
+	put_int_attr(b, "speed", s->speed);
 	put_attr(b, "status", status_name(s->status));
 	for (i = 0; i < rs->ops->nship_attrs; i++) {
 		def = &rs->ops->ship_attrs[i];
 		if (def->kind == NV_ATTR_INT)
-			buf_printf(b, " %s=\"%ld\"", def->name, s->attr[i].i);
+			put_int_attr(b, def->name, s->attr[i].i);
 		else
 			put_attr(b, def->name, s->attr[i].s != NULL ?
 			    s->attr[i].s : "");
