@@ -62,6 +62,7 @@ ctx_init(struct map_ctx *m, const struct nv_state *st,
 	m->digits = state_hex_digits(st);
 	m->codes = map_ship_codes(st, m->o.ship_visible);
 	m->at = NULL;
+	m->wreck_at = NULL;
 }
 
 /* What map-grid.c draws in each hex, found once rather than by a scan of
