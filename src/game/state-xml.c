@@ -1,11 +1,12 @@
 /* state-xml.c: building a state from a scenario or state file's tree (see
- * state-xml.h, docs/files.md; parsing and the schema are state-xml-doc.c).
+ * state-xml.h, docs/files.md; parsing and the schema are state-xml-doc.c,
+ * the ships state-xml-ship.c, saving state-xml-save.c).
  *
  * Loading reads the elements in a fixed order whatever the document's
  * (map before ships, since hex names depend on the map's size; sides
  * before ships), collects every error with its line and carries on, then
  * checks what needs all ships at once (duplicate ids, shared hexes, ship
- * ids named in other ships' attributes).  Saving is state-xml-save.c. */
+ * ids named in other ships' attributes). */
 #include "config.h"
 
 #include <stdint.h>
@@ -24,32 +25,6 @@
 #include "xalloc.h"
 #include "xmlsafe.h"
 
-/* The common <ship> attributes, in the order they are written. */
-static const char *const common_ship_attrs[] = {
-	"id", "name", "side", "owner", "class", "crew", "hex", "facing",
-	"speed", "status", NULL
-};
-
-struct loader {
-	const struct nv_ruleset	*rs;
-	const char		*file;
-	struct diag		*d;
-	struct nv_state		*st;
-	int			 digits;	/* per coordinate in hex names */
-	struct shipinfo		*info;		/* per ship, parallel to ships */
-};
-
-struct shipinfo {
-	unsigned	 line;		/* for messages */
-	int		 hex_ok;	/* its hex was read */
-};
-
-/* One ship while loading, with its line, so both can be sorted. */
-struct lship {
-	struct nv_ship	 s;
-	struct shipinfo	 info;
-};
-
 /* --- small readers ------------------------------------------------------ */
 
 static int
@@ -65,14 +40,10 @@ read_int(struct loader *l, xmlNodePtr n, const char *name, long min,
 	return rc == 1 ? (int)v : (int)def;
 }
 
-/* A hex name of this map's form.  edge allows column or row 0 and
- * beyond the map (where a ship that exited is).  what starts the
- * message, e.g. "<ship id=\"nike\"". */
-static int
-read_hex(struct loader *l, xmlNodePtr n, const char *what, int edge,
-    struct nv_hex *out)
+int
+loader_read_hex(struct loader *l, xmlNodePtr n, char *v, const char *what,
+    int edge, struct nv_hex *out)
 {
-	char	*v = xmlsafe_attr(n, "hex");
 	int	 i, col = 0, row = 0, ok;
 	size_t	 dg = (size_t)l->digits;
 
@@ -117,15 +88,54 @@ element_text(xmlNodePtr n)
 	return s;
 }
 
-static xmlNodePtr
-find_child(xmlNodePtr root, const char *name)
+/* The children of <scenario> by kind, in document order, found in one
+ * walk: a big battle has tens of thousands of them.  The first <title>,
+ * <settings>, <map> and <result> count. */
+struct parts {
+	xmlNodePtr	 title, settings, map, result;
+	xmlNodePtr	*side, *ship, *wreck;		/* owned */
+	size_t		 nside, nship, nwreck;
+};
+
+static void
+part_add(xmlNodePtr **v, size_t *n, xmlNodePtr node)
+{
+	/* Doubling at each power of two. */
+	if ((*n & (*n - 1)) == 0)
+		*v = xreallocarray(*v, *n == 0 ? 1 : 2 * *n, sizeof **v);
+	(*v)[(*n)++] = node;
+}
+
+static void
+parts_read(xmlNodePtr root, struct parts *p)
 {
 	xmlNodePtr	n;
 
-	for (n = xmlsafe_child(root); n != NULL; n = xmlsafe_next(n))
-		if (xmlsafe_is(n, name))
-			return n;
-	return NULL;
+	memset(p, 0, sizeof *p);
+	for (n = xmlsafe_child(root); n != NULL; n = xmlsafe_next(n)) {
+		if (xmlsafe_is(n, "ship"))
+			part_add(&p->ship, &p->nship, n);
+		else if (xmlsafe_is(n, "side"))
+			part_add(&p->side, &p->nside, n);
+		else if (xmlsafe_is(n, "wreck"))
+			part_add(&p->wreck, &p->nwreck, n);
+		else if (xmlsafe_is(n, "title") && p->title == NULL)
+			p->title = n;
+		else if (xmlsafe_is(n, "settings") && p->settings == NULL)
+			p->settings = n;
+		else if (xmlsafe_is(n, "map") && p->map == NULL)
+			p->map = n;
+		else if (xmlsafe_is(n, "result") && p->result == NULL)
+			p->result = n;
+	}
+}
+
+static void
+parts_free(struct parts *p)
+{
+	free(p->side);
+	free(p->ship);
+	free(p->wreck);
 }
 
 /* --- map, settings, sides ------------------------------------------------ */
@@ -144,8 +154,8 @@ load_map(struct loader *l, xmlNodePtr map)
 	l->digits = hex_digits(st->columns, st->rows);
 	st->land = xcalloc((size_t)st->columns * (size_t)st->rows, 1);
 	for (n = xmlsafe_child(map); n != NULL; n = xmlsafe_next(n)) {
-		if (!xmlsafe_is(n, "land") ||
-		    read_hex(l, n, "<land", 0, &h) != 0)
+		if (!xmlsafe_is(n, "land") || loader_read_hex(l, n,
+		    xmlsafe_attr(n, "hex"), "<land", 0, &h) != 0)
 			continue;
 		hex_to_cr(h, &col, &row);
 		cell = &st->land[(size_t)(row - 1) * (size_t)st->columns +
@@ -194,399 +204,18 @@ load_side(struct loader *l, xmlNodePtr n, struct nv_side *sd)
 }
 
 static void
-load_sides(struct loader *l, xmlNodePtr root)
-{
-	xmlNodePtr	n;
-	size_t		count = 0;
-
-	for (n = xmlsafe_child(root); n != NULL; n = xmlsafe_next(n))
-		count += xmlsafe_is(n, "side");
-	l->st->sides = xcalloc(count, sizeof *l->st->sides);
-	for (n = xmlsafe_child(root); n != NULL; n = xmlsafe_next(n))
-		if (xmlsafe_is(n, "side")) {
-			load_side(l, n, &l->st->sides[l->st->nsides]);
-			l->st->nsides++;
-		}
-	if (count == 0)
-		diag_error(l->d, l->file, xmlsafe_line(root), "the scenario "
-		    "has no <side>");
-}
-
-/* --- ships ---------------------------------------------------------------- */
-
-static int
-is_common_attr(const char *name)
-{
-	int	i;
-
-	for (i = 0; common_ship_attrs[i] != NULL; i++)
-		if (strcmp(common_ship_attrs[i], name) == 0)
-			return 1;
-	return 0;
-}
-
-static int
-attr_index(const struct nv_ruleset *rs, const char *name)
+load_sides(struct loader *l, xmlNodePtr root, const struct parts *p)
 {
 	size_t	i;
 
-	for (i = 0; i < rs->ops->nship_attrs; i++)
-		if (strcmp(rs->ops->ship_attrs[i].name, name) == 0)
-			return (int)i;
-	return -1;
-}
-
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* A list of ship ids: checked, sorted, duplicates dropped, one space
- * between them. */
-static char *
-normalise_ids(struct loader *l, xmlNodePtr n, const char *name, char *v)
-{
-	char		**argv = xcalloc(strlen(v) / 2 + 1, sizeof *argv);
-	size_t		  argc, i;
-	struct buf	  b = BUF_INIT;
-
-	argc = str_split_words(v, argv, strlen(v) / 2 + 1);
-	qsort(argv, argc, sizeof *argv, cmp_str);
-	for (i = 0; i < argc; i++) {
-		if (!str_is_id(argv[i]))
-			diag_error(l->d, l->file, xmlsafe_line(n), "<ship %s>: "
-			    "\"%s\" is not a ship id (1-%d of a-z, 0-9, '_' "
-			    "and '-')", name, argv[i], NV_ID_MAX);
-		else if (i == 0 || strcmp(argv[i], argv[i - 1]) != 0)
-			buf_printf(&b, "%s%s", b.len > 0 ? " " : "", argv[i]);
+	l->st->sides = xcalloc(p->nside, sizeof *l->st->sides);
+	for (i = 0; i < p->nside; i++) {
+		load_side(l, p->side[i], &l->st->sides[l->st->nsides]);
+		l->st->nsides++;
 	}
-	free(argv);
-	return buf_detach(&b);
-}
-
-/* The ruleset's attributes of one ship; returns the bits of those given. */
-static unsigned long
-load_rs_attrs(struct loader *l, xmlNodePtr n, struct nv_ship *s)
-{
-	const struct nv_attr_def *def;
-	unsigned long		  given = 0;
-	size_t			  i;
-	char			 *v;
-
-	for (i = 0; i < l->rs->ops->nship_attrs; i++) {
-		def = &l->rs->ops->ship_attrs[i];
-		if ((v = xmlsafe_attr(n, def->name)) == NULL)
-			continue;
-		given |= 1UL << i;
-		if (def->kind == NV_ATTR_INT) {
-			if (str_to_long(v, def->min, def->max, &s->attr[i].i))
-				diag_error(l->d, l->file, xmlsafe_line(n),
-				    "<ship id=\"%s\" %s=\"%s\">: expected a whole"
-				    " number from %ld to %ld", s->id, def->name,
-				    v, def->min, def->max);
-		} else if (def->kind == NV_ATTR_IDS)
-			s->attr[i].s = normalise_ids(l, n, def->name, v);
-		else
-			s->attr[i].s = xstrdup(v);
-		free(v);
-	}
-	return given;
-}
-
-static void
-check_ship_attrs_known(struct loader *l, xmlNodePtr n, const char *id)
-{
-	xmlAttrPtr	a;
-	const char	*name;
-
-	for (a = n->properties; a != NULL; a = a->next) {
-		name = (const char *)a->name;
-		if (!is_common_attr(name) && attr_index(l->rs, name) < 0)
-			diag_error(l->d, l->file, xmlsafe_line(n), "<ship id="
-			    "\"%s\">: unknown attribute %s for ruleset %s; see "
-			    "docs/files.md", id, name, l->rs->id);
-	}
-}
-
-/* Looks up an id-valued attribute in a table; -1 with an error if the
- * value is unknown, def if the attribute is absent. */
-static int
-ship_ref(struct loader *l, xmlNodePtr n, const struct nv_ship *s,
-    const char *name, int def, int (*find)(const void *, const char *),
-    const void *where, const char *what)
-{
-	char	*v = xmlsafe_attr(n, name);
-	int	 i;
-
-	if (v == NULL) {
-		if (def == -2)
-			diag_error(l->d, l->file, xmlsafe_line(n), "<ship id="
-			    "\"%s\"> has no %s attribute; it is required",
-			    s->id, name);
-		return def < 0 ? -1 : def;
-	}
-	if ((i = find(where, v)) < 0)
-		diag_error(l->d, l->file, xmlsafe_line(n), "<ship id=\"%s\" "
-		    "%s=\"%s\">: unknown %s", s->id, name, v, what);
-	free(v);
-	return i;
-}
-
-static int
-find_side(const void *st, const char *id)
-{
-	return state_side_index(st, id);
-}
-
-static int
-find_class(const void *rs, const char *id)
-{
-	return ruleset_class_index(rs, id);
-}
-
-static int
-find_crew(const void *rs, const char *id)
-{
-	return ruleset_crew_index(rs, id);
-}
-
-/* id, name, side, owner, class, crew; 0 if the ship can take defaults. */
-static int
-load_ship_refs(struct loader *l, xmlNodePtr n, struct nv_ship *s)
-{
-	char	*v = xmlsafe_attr(n, "id");
-	int	 def;
-
-	if (v == NULL || !str_is_id(v)) {
-		diag_error(l->d, l->file, xmlsafe_line(n), "<ship id=\"%s\">: "
-		    "ship ids are 1-%d of lower-case a-z, 0-9, '_' and '-'",
-		    v != NULL ? v : "", NV_ID_MAX);
-		free(v);
-		return -1;
-	}
-	memcpy(s->id, v, strlen(v) + 1);
-	free(v);
-	s->name = xmlsafe_attr(n, "name");
-	s->side = ship_ref(l, n, s, "side", -2, find_side, l->st, "side");
-	s->owner = ship_ref(l, n, s, "owner", s->side, find_side, l->st,
-	    "side");
-	s->cls = ship_ref(l, n, s, "class", -2, find_class, l->rs,
-	    "ship class");
-	def = s->side >= 0 ? l->st->sides[s->side].crew : -1;
-	s->crew = ship_ref(l, n, s, "crew", def, find_crew, l->rs,
-	    "crew quality");
-	if (s->side < 0 || s->owner < 0 || s->cls < 0 || s->crew < 0 ||
-	    l->st->sides[s->owner].nation < 0 ||
-	    l->st->sides[s->side].nation < 0)
-		return -1;
-	return 0;
-}
-
-static void
-load_ship(struct loader *l, xmlNodePtr n, struct lship *ls)
-{
-	struct nv_ship	*s = &ls->s;
-	char		*v, *what;
-	unsigned long	 given;
-	size_t		 i;
-	int		 ok, status;
-	long		 speed = 0;
-
-	ls->info.line = xmlsafe_line(n);
-	s->attr = xcalloc(l->rs->ops->nship_attrs, sizeof *s->attr);
-	ok = load_ship_refs(l, n, s) == 0;
-	check_ship_attrs_known(l, n, s->id);
-	v = xmlsafe_attr(n, "status");
-	s->status = NV_STATUS_AFLOAT;
-	if (v != NULL && (status = status_parse(v)) < 0)
-		diag_error(l->d, l->file, ls->info.line, "<ship id=\"%s\" "
-		    "status=\"%s\">: legal: afloat, sunk, captured, exited",
-		    s->id, v);
-	else if (v != NULL)
-		s->status = (enum nv_status)status;
-	free(v);
-	what = xasprintf("<ship id=\"%s\"", s->id);
-	ls->info.hex_ok = read_hex(l, n, what, s->status == NV_STATUS_EXITED,
-	    &s->hex) == 0;
-	free(what);
-	v = xmlsafe_attr(n, "facing");
-	if (v == NULL || (s->facing = dir_parse(v)) < 0) {
-		diag_error(l->d, l->file, ls->info.line, "<ship id=\"%s\" facing="
-		    "\"%s\">: legal: N NE SE S SW NW, or 0-5", s->id,
-		    v != NULL ? v : "");
-		s->facing = 0;
-	}
-	free(v);
-	v = xmlsafe_attr(n, "speed");
-	if (v != NULL && str_to_long(v, -1, l->rs->max_speed, &speed) != 0)
-		diag_error(l->d, l->file, ls->info.line, "<ship id=\"%s\" speed="
-		    "\"%s\">: expected a whole number from -1 to %d", s->id, v,
-		    l->rs->max_speed);
-	s->speed = (int)speed;
-	free(v);
-	given = load_rs_attrs(l, n, s);
-	if (ok)
-		l->rs->ops->ship_defaults(l->rs, l->st, s, given, l->file,
-		    ls->info.line, l->d);
-	/* Whatever the module left unset, so that saving never meets NULL. */
-	for (i = 0; i < l->rs->ops->nship_attrs; i++)
-		if (l->rs->ops->ship_attrs[i].kind != NV_ATTR_INT &&
-		    s->attr[i].s == NULL)
-			s->attr[i].s = xstrdup("");
-}
-
-static int
-cmp_lship(const void *a, const void *b)
-{
-	return strcmp(((const struct lship *)a)->s.id,
-	    ((const struct lship *)b)->s.id);
-}
-
-static void
-load_ships(struct loader *l, xmlNodePtr root)
-{
-	struct nv_state	*st = l->st;
-	struct lship	*ls;
-	xmlNodePtr	 n;
-	size_t		 count = 0, i;
-
-	for (n = xmlsafe_child(root); n != NULL; n = xmlsafe_next(n))
-		count += xmlsafe_is(n, "ship");
-	ls = xcalloc(count, sizeof *ls);
-	for (n = xmlsafe_child(root); n != NULL; n = xmlsafe_next(n))
-		if (xmlsafe_is(n, "ship"))
-			load_ship(l, n, &ls[st->nships++]);
-	/* Bytewise id order is the order of every roll (classic.md). */
-	qsort(ls, count, sizeof *ls, cmp_lship);
-	st->ships = xcalloc(count, sizeof *st->ships);
-	l->info = xcalloc(count, sizeof *l->info);
-	for (i = 0; i < count; i++) {
-		st->ships[i] = ls[i].s;
-		l->info[i] = ls[i].info;
-		if (i > 0 && ls[i].s.id[0] != '\0' &&
-		    strcmp(ls[i].s.id, ls[i - 1].s.id) == 0)
-			diag_error(l->d, l->file, ls[i].info.line, "duplicate "
-			    "ship id \"%s\"; the other is on line %u",
-			    ls[i].s.id, ls[i - 1].info.line);
-	}
-	free(ls);
-}
-
-/* The ships that are on the map with a hex read, sorted by hex and, in
- * one hex, by index: ships sharing a hex stand side by side, so that
- * check_ship_hex finds the earlier ones without a scan of every ship. */
-struct placed_ship {
-	struct nv_hex	 hex;
-	size_t		 i;
-};
-
-struct placed {
-	struct placed_ship *by_hex;
-	size_t		 n;
-	size_t		*pos;	/* per ship: its place in by_hex, or SIZE_MAX */
-};
-
-static int
-cmp_placed(const void *a, const void *b)
-{
-	const struct placed_ship *x = a, *y = b;
-	int			  c = hex_cmp(x->hex, y->hex);
-
-	return c != 0 ? c : (x->i > y->i) - (x->i < y->i);
-}
-
-static void
-placed_build(struct loader *l, struct placed *p)
-{
-	const struct nv_ship	*s;
-	size_t			 i;
-
-	p->by_hex = xcalloc(l->st->nships + 1, sizeof *p->by_hex);
-	p->pos = xcalloc(l->st->nships + 1, sizeof *p->pos);
-	p->n = 0;
-	for (i = 0; i < l->st->nships; i++) {
-		s = &l->st->ships[i];
-		p->pos[i] = SIZE_MAX;
-		if (s->status != NV_STATUS_EXITED && l->info[i].hex_ok &&
-		    ship_on_map(s)) {
-			p->by_hex[p->n].hex = s->hex;
-			p->by_hex[p->n++].i = i;
-		}
-	}
-	qsort(p->by_hex, p->n, sizeof *p->by_hex, cmp_placed);
-	for (i = 0; i < p->n; i++)
-		p->pos[p->by_hex[i].i] = i;
-}
-
-static void
-placed_free(struct placed *p)
-{
-	free(p->by_hex);
-	free(p->pos);
-}
-
-/* Where a ship is: open water on the map, alone (wrecks are loaded).  Of
- * ships sharing a hex, each is told about every earlier one. */
-static void
-check_ship_hex(struct loader *l, const struct placed *p, size_t i)
-{
-	struct nv_state	*st = l->st;
-	struct nv_ship	*s = &st->ships[i];
-	char		 name[8];
-	size_t		 k, first, j;
-
-	if (s->status == NV_STATUS_EXITED || !l->info[i].hex_ok)
-		return;
-	state_hex_name(st, s->hex, name);
-	if (state_is_land(st, s->hex))
-		diag_error(l->d, l->file, l->info[i].line, "<ship id=\"%s\" hex="
-		    "\"%s\">: that hex is land; ships must be in open water",
-		    s->id, name);
-	if (!ship_on_map(s))
-		return;
-	if (state_is_wreck(st, s->hex))
-		diag_error(l->d, l->file, l->info[i].line, "<ship id=\"%s\" hex="
-		    "\"%s\">: that hex holds a wreck", s->id, name);
-	for (first = p->pos[i]; first > 0 &&
-	    hex_eq(p->by_hex[first - 1].hex, s->hex); first--)
-		;
-	for (k = first; k < p->pos[i]; k++) {
-		j = p->by_hex[k].i;
-		diag_error(l->d, l->file, l->info[i].line, "<ship id=\"%s\" "
-		    "hex=\"%s\">: ship %s (line %u) is already in that "
-		    "hex; two ships never share one", s->id, name,
-		    st->ships[j].id, l->info[j].line);
-	}
-}
-
-/* Ship ids named in the ruleset's id-list attributes must exist. */
-static void
-check_ship_ids(struct loader *l, size_t i)
-{
-	struct nv_ship	*s = &l->st->ships[i];
-	const struct nv_attr_def *def;
-	char		*copy, **argv;
-	size_t		 a, argc, k;
-
-	for (a = 0; a < l->rs->ops->nship_attrs; a++) {
-		def = &l->rs->ops->ship_attrs[a];
-		if (def->kind != NV_ATTR_IDS)
-			continue;
-		copy = xstrdup(s->attr[a].s);
-		argv = xcalloc(strlen(copy) / 2 + 1, sizeof *argv);
-		argc = str_split_words(copy, argv, strlen(copy) / 2 + 1);
-		for (k = 0; k < argc; k++)
-			if (state_ship_index(l->st, argv[k]) < 0 ||
-			    strcmp(argv[k], s->id) == 0)
-				diag_error(l->d, l->file, l->info[i].line, "<ship id="
-				    "\"%s\" %s=\"%s\">: \"%s\" is %s", s->id,
-				    def->name, s->attr[a].s, argv[k],
-				    strcmp(argv[k], s->id) == 0 ?
-				    "the ship itself" : "not a ship");
-		free(argv);
-		free(copy);
-	}
+	if (p->nside == 0)
+		diag_error(l->d, l->file, xmlsafe_line(root), "the scenario "
+		    "has no <side>");
 }
 
 /* --- wrecks, result ------------------------------------------------------- */
@@ -601,22 +230,20 @@ cmp_wreck(const void *a, const void *b)
 }
 
 static void
-load_wrecks(struct loader *l, xmlNodePtr root)
+load_wrecks(struct loader *l, const struct parts *p)
 {
 	struct nv_state	*st = l->st;
 	struct nv_wreck	*w;
 	xmlNodePtr	 n;
-	size_t		 count = 0;
+	size_t		 i;
 	char		*v;
 
-	for (n = xmlsafe_child(root); n != NULL; n = xmlsafe_next(n))
-		count += xmlsafe_is(n, "wreck");
-	st->wrecks = xcalloc(count, sizeof *st->wrecks);
-	for (n = xmlsafe_child(root); n != NULL; n = xmlsafe_next(n)) {
-		if (!xmlsafe_is(n, "wreck"))
-			continue;
+	st->wrecks = xcalloc(p->nwreck, sizeof *st->wrecks);
+	for (i = 0; i < p->nwreck; i++) {
+		n = p->wreck[i];
 		w = &st->wrecks[st->nwrecks];
-		if (read_hex(l, n, "<wreck", 0, &w->hex) != 0)
+		if (loader_read_hex(l, n, xmlsafe_attr(n, "hex"), "<wreck", 0,
+		    &w->hex) != 0)
 			continue;
 		if (state_is_land(st, w->hex))
 			diag_error(l->d, l->file, xmlsafe_line(n), "<wreck>: "
@@ -697,10 +324,8 @@ static void
 load_doc(struct loader *l, xmlNodePtr root)
 {
 	struct nv_state	*st = l->st;
-	struct placed	 p;
+	struct parts	 p;
 	char		*v;
-	xmlNodePtr	 n;
-	size_t		 i;
 
 	v = xmlsafe_attr(root, "ruleset");
 	if (v == NULL || strcmp(v, l->rs->id) != 0)
@@ -709,44 +334,49 @@ load_doc(struct loader *l, xmlNodePtr root)
 		    v != NULL ? v : "", l->rs->id);
 	free(v);
 	st->turn = read_int(l, root, "turn", 1, 99999, 1, 1);
-	if ((n = find_child(root, "title")) != NULL)
-		st->title = element_text(n);
-	if ((n = find_child(root, "settings")) != NULL) {
-		st->settings.turn_limit = read_int(l, n, "turn-limit", 0,
-		    99999, 0, 0);
-		st->settings.visibility = read_int(l, n, "visibility", 0,
-		    NV_HEX_MAX, 0, 0);
+	parts_read(root, &p);
+	if (p.title != NULL)
+		st->title = element_text(p.title);
+	if (p.settings != NULL) {
+		st->settings.turn_limit = read_int(l, p.settings,
+		    "turn-limit", 0, 99999, 0, 0);
+		st->settings.visibility = read_int(l, p.settings,
+		    "visibility", 0, NV_HEX_MAX, 0, 0);
 	}
-	if ((n = find_child(root, "map")) == NULL) {
+	if (p.map == NULL) {
 		diag_error(l->d, l->file, xmlsafe_line(root), "the scenario "
 		    "has no <map>");
+		parts_free(&p);
 		return;
 	}
-	load_map(l, n);
-	load_sides(l, root);
-	load_wrecks(l, root);
-	load_ships(l, root);
-	placed_build(l, &p);
-	for (i = 0; i < st->nships; i++) {
-		check_ship_hex(l, &p, i);
-		check_ship_ids(l, i);
-	}
-	placed_free(&p);
+	load_map(l, p.map);
+	load_sides(l, root, &p);
+	load_wrecks(l, &p);
+	loader_ships(l, p.ship, p.nship);
+	loader_check_ships(l);
 	st->result.winner = -1;
-	if ((n = find_child(root, "result")) != NULL)
-		load_result(l, n);
+	if (p.result != NULL)
+		load_result(l, p.result);
+	parts_free(&p);
 }
 
 struct nv_state *
 state_xml_build(const struct nv_ruleset *rs, const char *file,
     xmlNodePtr root, struct diag *d)
 {
-	struct loader	 l = { rs, file, d, NULL, 2, NULL };
+	struct loader	 l;
 	size_t		 before = d->errors;
 
+	memset(&l, 0, sizeof l);
+	l.rs = rs;
+	l.file = file;
+	l.d = d;
+	l.digits = 2;
 	l.st = xcalloc(1, sizeof *l.st);
 	l.st->rs = rs;
+	loader_slots_init(&l);
 	load_doc(&l, root);
+	loader_slots_free(&l);
 	free(l.info);
 	if (d->errors > before) {
 		state_free(l.st);

@@ -123,6 +123,25 @@ xmlsafe_validate(xmlDocPtr doc, const char *file, const char *rng,
 }
 
 char *
+xmlsafe_attr_value(xmlAttrPtr a)
+{
+	xmlNodePtr	c = a->children;
+	xmlChar		*v;
+	char		*s;
+
+	/* What xmlGetNoNsProp gives: one text node (as libxml2 leaves
+	 * nearly every attribute) copied, or the nodes' text, at least "". */
+	if (c != NULL && c->next == NULL && (c->type == XML_TEXT_NODE ||
+	    c->type == XML_CDATA_SECTION_NODE))
+		return c->content != NULL ? xstrdup((const char *)c->content) :
+		    NULL;
+	v = c != NULL ? xmlNodeListGetString(a->doc, c, 1) : NULL;
+	s = xstrdup(v != NULL ? (const char *)v : "");
+	xmlFree(v);
+	return s;
+}
+
+char *
 xmlsafe_attr(xmlNodePtr n, const char *name)
 {
 	xmlChar	*v = xmlGetNoNsProp(n, (const xmlChar *)name);

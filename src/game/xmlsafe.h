@@ -27,6 +27,9 @@ int		xmlsafe_validate(xmlDocPtr, const char *file, const char *rng,
 /* Attribute helpers for loaders.  xmlsafe_attr returns the attribute's
  * value (owned by the caller, free()) or NULL when absent. */
 char		*xmlsafe_attr(xmlNodePtr, const char *name);
+/* The value of an attribute node (owned by the caller, free()), as
+ * xmlsafe_attr gives it for its name (NULL too in the same case). */
+char		*xmlsafe_attr_value(xmlAttrPtr);
 /* Reads an integer attribute in [min, max]: 1 if present and valid, 0 if
  * absent (out untouched), -1 if malformed (error added to diag). */
 int		 xmlsafe_int(xmlNodePtr, const char *name, long min, long max,

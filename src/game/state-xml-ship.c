@@ -1,0 +1,487 @@
+/* state-xml-ship.c: the <ship> elements of a scenario or state file
+ * (see state-xml.c, which reads the rest of the document).
+ *
+ * Each ship's attributes are found in one walk over the element's
+ * attributes, into slots by name (the common ones, then the ruleset's),
+ * rather than by a search of them all for each of some thirty names: a
+ * big battle has tens of thousands of ships.  What is read, and every
+ * error and its order, is as with a search by name (xmlGetNoNsProp: an
+ * attribute in a namespace is not the one of that name). */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/tree.h>
+
+#include "buf.h"
+#include "diag.h"
+#include "ruleset.h"
+#include "state-xml-int.h"
+#include "state.h"
+#include "strutil.h"
+#include "xalloc.h"
+#include "xmlsafe.h"
+
+/* The common <ship> attributes, in the order they are written: slots
+ * SA_ID ... SA_STATUS; the ruleset's take SA_COMMON + their index. */
+enum { SA_ID, SA_NAME, SA_SIDE, SA_OWNER, SA_CLASS, SA_CREW, SA_HEX,
+	SA_FACING, SA_SPEED, SA_STATUS, SA_COMMON };
+
+static const char *const common_ship_attrs[SA_COMMON] = {
+	"id", "name", "side", "owner", "class", "crew", "hex", "facing",
+	"speed", "status"
+};
+
+struct slot_name {
+	const char	*name;
+	int		 slot;
+};
+
+/* One ship while loading, with its line, so both can be sorted. */
+struct lship {
+	struct nv_ship	 s;
+	struct shipinfo	 info;
+};
+
+static int
+cmp_slot(const void *a, const void *b)
+{
+	return strcmp(((const struct slot_name *)a)->name,
+	    ((const struct slot_name *)b)->name);
+}
+
+void
+loader_slots_init(struct loader *l)
+{
+	size_t	i, n = SA_COMMON + l->rs->ops->nship_attrs;
+
+	l->slots = xcalloc(n, sizeof *l->slots);
+	for (i = 0; i < n; i++) {
+		l->slots[i].name = i < SA_COMMON ? common_ship_attrs[i] :
+		    l->rs->ops->ship_attrs[i - SA_COMMON].name;
+		l->slots[i].slot = (int)i;
+	}
+	qsort(l->slots, n, sizeof *l->slots, cmp_slot);
+	l->nslots = n;
+	l->sa = xcalloc(n, sizeof *l->sa);
+}
+
+void
+loader_slots_free(struct loader *l)
+{
+	free(l->slots);
+	free(l->sa);
+	l->slots = NULL;
+	l->sa = NULL;
+}
+
+/* The slot of an attribute name, or -1 if no ship has it. */
+static int
+slot_of(const struct loader *l, const char *name)
+{
+	struct slot_name	 key = { name, 0 }, *hit;
+
+	hit = bsearch(&key, l->slots, l->nslots, sizeof *l->slots, cmp_slot);
+	return hit != NULL ? hit->slot : -1;
+}
+
+/* Fills l->sa with the attributes of ship element n. */
+static void
+slots_read(struct loader *l, xmlNodePtr n)
+{
+	xmlAttrPtr	a;
+	int		k;
+
+	memset(l->sa, 0, l->nslots * sizeof *l->sa);
+	for (a = n->properties; a != NULL; a = a->next)
+		if (a->ns == NULL &&
+		    (k = slot_of(l, (const char *)a->name)) >= 0 &&
+		    l->sa[k] == NULL)
+			l->sa[k] = a;
+}
+
+/* The value of the ship's attribute in slot k (owned by the caller), or
+ * NULL when it has none. */
+static char *
+sattr(const struct loader *l, int k)
+{
+	return l->sa[k] != NULL ? xmlsafe_attr_value(l->sa[k]) : NULL;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A list of ship ids: checked, sorted, duplicates dropped, one space
+ * between them. */
+static char *
+normalise_ids(struct loader *l, xmlNodePtr n, const char *name, char *v)
+{
+	char		**argv = xcalloc(strlen(v) / 2 + 1, sizeof *argv);
+	size_t		  argc, i;
+	struct buf	  b = BUF_INIT;
+
+	argc = str_split_words(v, argv, strlen(v) / 2 + 1);
+	qsort(argv, argc, sizeof *argv, cmp_str);
+	for (i = 0; i < argc; i++) {
+		if (!str_is_id(argv[i]))
+			diag_error(l->d, l->file, xmlsafe_line(n), "<ship %s>: "
+			    "\"%s\" is not a ship id (1-%d of a-z, 0-9, '_' "
+			    "and '-')", name, argv[i], NV_ID_MAX);
+		else if (i == 0 || strcmp(argv[i], argv[i - 1]) != 0)
+			buf_printf(&b, "%s%s", b.len > 0 ? " " : "", argv[i]);
+	}
+	free(argv);
+	return buf_detach(&b);
+}
+
+/* The ruleset's attributes of one ship; returns the bits of those given. */
+static unsigned long
+load_rs_attrs(struct loader *l, xmlNodePtr n, struct nv_ship *s)
+{
+	const struct nv_attr_def *def;
+	unsigned long		  given = 0;
+	size_t			  i;
+	char			 *v;
+
+	for (i = 0; i < l->rs->ops->nship_attrs; i++) {
+		def = &l->rs->ops->ship_attrs[i];
+		if ((v = sattr(l, SA_COMMON + (int)i)) == NULL)
+			continue;
+		given |= 1UL << i;
+		if (def->kind == NV_ATTR_INT) {
+			if (str_to_long(v, def->min, def->max, &s->attr[i].i))
+				diag_error(l->d, l->file, xmlsafe_line(n),
+				    "<ship id=\"%s\" %s=\"%s\">: expected a whole"
+				    " number from %ld to %ld", s->id, def->name,
+				    v, def->min, def->max);
+		} else if (def->kind == NV_ATTR_IDS)
+			s->attr[i].s = normalise_ids(l, n, def->name, v);
+		else
+			s->attr[i].s = xstrdup(v);
+		free(v);
+	}
+	return given;
+}
+
+static void
+check_ship_attrs_known(struct loader *l, xmlNodePtr n, const char *id)
+{
+	xmlAttrPtr	a;
+	const char	*name;
+
+	for (a = n->properties; a != NULL; a = a->next) {
+		name = (const char *)a->name;
+		if (slot_of(l, name) < 0)
+			diag_error(l->d, l->file, xmlsafe_line(n), "<ship id="
+			    "\"%s\">: unknown attribute %s for ruleset %s; see "
+			    "docs/files.md", id, name, l->rs->id);
+	}
+}
+
+/* Looks up an id-valued attribute in a table; -1 with an error if the
+ * value is unknown, def if the attribute is absent. */
+static int
+ship_ref(struct loader *l, xmlNodePtr n, const struct nv_ship *s, int slot,
+    int def, int (*find)(const void *, const char *), const void *where,
+    const char *what)
+{
+	const char	*name = common_ship_attrs[slot];
+	char		*v = sattr(l, slot);
+	int		 i;
+
+	if (v == NULL) {
+		if (def == -2)
+			diag_error(l->d, l->file, xmlsafe_line(n), "<ship id="
+			    "\"%s\"> has no %s attribute; it is required",
+			    s->id, name);
+		return def < 0 ? -1 : def;
+	}
+	if ((i = find(where, v)) < 0)
+		diag_error(l->d, l->file, xmlsafe_line(n), "<ship id=\"%s\" "
+		    "%s=\"%s\">: unknown %s", s->id, name, v, what);
+	free(v);
+	return i;
+}
+
+static int
+find_side(const void *st, const char *id)
+{
+	return state_side_index(st, id);
+}
+
+static int
+find_class(const void *rs, const char *id)
+{
+	return ruleset_class_index(rs, id);
+}
+
+static int
+find_crew(const void *rs, const char *id)
+{
+	return ruleset_crew_index(rs, id);
+}
+
+/* id, name, side, owner, class, crew; 0 if the ship can take defaults. */
+static int
+load_ship_refs(struct loader *l, xmlNodePtr n, struct nv_ship *s)
+{
+	char	*v = sattr(l, SA_ID);
+	int	 def;
+
+	if (v == NULL || !str_is_id(v)) {
+		diag_error(l->d, l->file, xmlsafe_line(n), "<ship id=\"%s\">: "
+		    "ship ids are 1-%d of lower-case a-z, 0-9, '_' and '-'",
+		    v != NULL ? v : "", NV_ID_MAX);
+		free(v);
+		return -1;
+	}
+	memcpy(s->id, v, strlen(v) + 1);
+	free(v);
+	s->name = sattr(l, SA_NAME);
+	s->side = ship_ref(l, n, s, SA_SIDE, -2, find_side, l->st, "side");
+	s->owner = ship_ref(l, n, s, SA_OWNER, s->side, find_side, l->st,
+	    "side");
+	s->cls = ship_ref(l, n, s, SA_CLASS, -2, find_class, l->rs,
+	    "ship class");
+	def = s->side >= 0 ? l->st->sides[s->side].crew : -1;
+	s->crew = ship_ref(l, n, s, SA_CREW, def, find_crew, l->rs,
+	    "crew quality");
+	if (s->side < 0 || s->owner < 0 || s->cls < 0 || s->crew < 0 ||
+	    l->st->sides[s->owner].nation < 0 ||
+	    l->st->sides[s->side].nation < 0)
+		return -1;
+	return 0;
+}
+
+static void
+load_ship(struct loader *l, xmlNodePtr n, struct lship *ls)
+{
+	struct nv_ship	*s = &ls->s;
+	char		*v, *what;
+	unsigned long	 given;
+	size_t		 i;
+	int		 ok, status;
+	long		 speed = 0;
+
+	ls->info.line = xmlsafe_line(n);
+	s->attr = xcalloc(l->rs->ops->nship_attrs, sizeof *s->attr);
+	slots_read(l, n);
+	ok = load_ship_refs(l, n, s) == 0;
+	check_ship_attrs_known(l, n, s->id);
+	v = sattr(l, SA_STATUS);
+	s->status = NV_STATUS_AFLOAT;
+	if (v != NULL && (status = status_parse(v)) < 0)
+		diag_error(l->d, l->file, ls->info.line, "<ship id=\"%s\" "
+		    "status=\"%s\">: legal: afloat, sunk, captured, exited",
+		    s->id, v);
+	else if (v != NULL)
+		s->status = (enum nv_status)status;
+	free(v);
+	what = xasprintf("<ship id=\"%s\"", s->id);
+	ls->info.hex_ok = loader_read_hex(l, n, sattr(l, SA_HEX), what,
+	    s->status == NV_STATUS_EXITED, &s->hex) == 0;
+	free(what);
+	v = sattr(l, SA_FACING);
+	if (v == NULL || (s->facing = dir_parse(v)) < 0) {
+		diag_error(l->d, l->file, ls->info.line, "<ship id=\"%s\" facing="
+		    "\"%s\">: legal: N NE SE S SW NW, or 0-5", s->id,
+		    v != NULL ? v : "");
+		s->facing = 0;
+	}
+	free(v);
+	v = sattr(l, SA_SPEED);
+	if (v != NULL && str_to_long(v, -1, l->rs->max_speed, &speed) != 0)
+		diag_error(l->d, l->file, ls->info.line, "<ship id=\"%s\" speed="
+		    "\"%s\">: expected a whole number from -1 to %d", s->id, v,
+		    l->rs->max_speed);
+	s->speed = (int)speed;
+	free(v);
+	given = load_rs_attrs(l, n, s);
+	if (ok)
+		l->rs->ops->ship_defaults(l->rs, l->st, s, given, l->file,
+		    ls->info.line, l->d);
+	/* Whatever the module left unset, so that saving never meets NULL. */
+	for (i = 0; i < l->rs->ops->nship_attrs; i++)
+		if (l->rs->ops->ship_attrs[i].kind != NV_ATTR_INT &&
+		    s->attr[i].s == NULL)
+			s->attr[i].s = xstrdup("");
+}
+
+/* Id order; of two ships with one id (an error), document order. */
+static int
+cmp_lship(const void *a, const void *b)
+{
+	const struct lship	*x = *(const struct lship *const *)a;
+	const struct lship	*y = *(const struct lship *const *)b;
+	int			 c = strcmp(x->s.id, y->s.id);
+
+	if (c != 0)
+		return c;
+	return (x->info.line > y->info.line) - (x->info.line < y->info.line);
+}
+
+void
+loader_ships(struct loader *l, xmlNodePtr *ships, size_t count)
+{
+	struct nv_state	*st = l->st;
+	struct lship	*ls, **ord;
+	size_t		 i;
+
+	ls = xcalloc(count, sizeof *ls);
+	ord = xcalloc(count + 1, sizeof *ord);
+	for (i = 0; i < count; i++) {
+		load_ship(l, ships[i], &ls[st->nships++]);
+		ord[i] = &ls[i];
+	}
+	/* Bytewise id order: the canonical order (docs/files.md).  The
+	 * ships are big: their places are sorted, not they. */
+	qsort(ord, count, sizeof *ord, cmp_lship);
+	st->ships = xcalloc(count, sizeof *st->ships);
+	l->info = xcalloc(count, sizeof *l->info);
+	for (i = 0; i < count; i++) {
+		st->ships[i] = ord[i]->s;
+		l->info[i] = ord[i]->info;
+		if (i > 0 && ord[i]->s.id[0] != '\0' &&
+		    strcmp(ord[i]->s.id, ord[i - 1]->s.id) == 0)
+			diag_error(l->d, l->file, ord[i]->info.line, "duplicate "
+			    "ship id \"%s\"; the other is on line %u",
+			    ord[i]->s.id, ord[i - 1]->info.line);
+	}
+	free(ord);
+	free(ls);
+}
+
+/* The ships that are on the map with a hex read, sorted by hex and, in
+ * one hex, by index: ships sharing a hex stand side by side, so that
+ * check_ship_hex finds the earlier ones without a scan of every ship. */
+struct placed_ship {
+	struct nv_hex	 hex;
+	size_t		 i;
+};
+
+struct placed {
+	struct placed_ship *by_hex;
+	size_t		 n;
+	size_t		*pos;	/* per ship: its place in by_hex, or SIZE_MAX */
+};
+
+static int
+cmp_placed(const void *a, const void *b)
+{
+	const struct placed_ship *x = a, *y = b;
+	int			  c = hex_cmp(x->hex, y->hex);
+
+	return c != 0 ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+static void
+placed_build(struct loader *l, struct placed *p)
+{
+	const struct nv_ship	*s;
+	size_t			 i;
+
+	p->by_hex = xcalloc(l->st->nships + 1, sizeof *p->by_hex);
+	p->pos = xcalloc(l->st->nships + 1, sizeof *p->pos);
+	p->n = 0;
+	for (i = 0; i < l->st->nships; i++) {
+		s = &l->st->ships[i];
+		p->pos[i] = SIZE_MAX;
+		if (s->status != NV_STATUS_EXITED && l->info[i].hex_ok &&
+		    ship_on_map(s)) {
+			p->by_hex[p->n].hex = s->hex;
+			p->by_hex[p->n++].i = i;
+		}
+	}
+	qsort(p->by_hex, p->n, sizeof *p->by_hex, cmp_placed);
+	for (i = 0; i < p->n; i++)
+		p->pos[p->by_hex[i].i] = i;
+}
+
+static void
+placed_free(struct placed *p)
+{
+	free(p->by_hex);
+	free(p->pos);
+}
+
+/* Where a ship is: open water on the map, alone (wrecks are loaded).  Of
+ * ships sharing a hex, each is told about every earlier one. */
+static void
+check_ship_hex(struct loader *l, const struct placed *p, size_t i)
+{
+	struct nv_state	*st = l->st;
+	struct nv_ship	*s = &st->ships[i];
+	char		 name[8];
+	size_t		 k, first, j;
+
+	if (s->status == NV_STATUS_EXITED || !l->info[i].hex_ok)
+		return;
+	state_hex_name(st, s->hex, name);
+	if (state_is_land(st, s->hex))
+		diag_error(l->d, l->file, l->info[i].line, "<ship id=\"%s\" hex="
+		    "\"%s\">: that hex is land; ships must be in open water",
+		    s->id, name);
+	if (!ship_on_map(s))
+		return;
+	if (state_is_wreck(st, s->hex))
+		diag_error(l->d, l->file, l->info[i].line, "<ship id=\"%s\" hex="
+		    "\"%s\">: that hex holds a wreck", s->id, name);
+	for (first = p->pos[i]; first > 0 &&
+	    hex_eq(p->by_hex[first - 1].hex, s->hex); first--)
+		;
+	for (k = first; k < p->pos[i]; k++) {
+		j = p->by_hex[k].i;
+		diag_error(l->d, l->file, l->info[i].line, "<ship id=\"%s\" "
+		    "hex=\"%s\">: ship %s (line %u) is already in that "
+		    "hex; two ships never share one", s->id, name,
+		    st->ships[j].id, l->info[j].line);
+	}
+}
+
+/* Ship ids named in the ruleset's id-list attributes must exist. */
+static void
+check_ship_ids(struct loader *l, size_t i)
+{
+	struct nv_ship	*s = &l->st->ships[i];
+	const struct nv_attr_def *def;
+	char		*copy, **argv;
+	size_t		 a, argc, k;
+
+	for (a = 0; a < l->rs->ops->nship_attrs; a++) {
+		def = &l->rs->ops->ship_attrs[a];
+		if (def->kind != NV_ATTR_IDS)
+			continue;
+		copy = xstrdup(s->attr[a].s);
+		argv = xcalloc(strlen(copy) / 2 + 1, sizeof *argv);
+		argc = str_split_words(copy, argv, strlen(copy) / 2 + 1);
+		for (k = 0; k < argc; k++)
+			if (state_ship_index(l->st, argv[k]) < 0 ||
+			    strcmp(argv[k], s->id) == 0)
+				diag_error(l->d, l->file, l->info[i].line, "<ship id="
+				    "\"%s\" %s=\"%s\">: \"%s\" is %s", s->id,
+				    def->name, s->attr[a].s, argv[k],
+				    strcmp(argv[k], s->id) == 0 ?
+				    "the ship itself" : "not a ship");
+		free(argv);
+		free(copy);
+	}
+}
+
+void
+loader_check_ships(struct loader *l)
+{
+	struct placed	p;
+	size_t		i;
+
+	placed_build(l, &p);
+	for (i = 0; i < l->st->nships; i++) {
+		check_ship_hex(l, &p, i);
+		check_ship_ids(l, i);
+	}
+	placed_free(&p);
+}
