@@ -121,7 +121,7 @@ struct nv_ruleset {
 	int		 phases;	/* movement phases per turn */
 	int		 max_speed;	/* rows of the schedule: 0..max_speed */
 	/* schedule[s * phases + (p - 1)]: moves a ship at speed s makes in
-	 * phase p (0 or 1 in classic; more where a ruleset ticks). */
+	 * phase p (0 or 1 in most rulesets; more where a ruleset ticks). */
 	unsigned char	*schedule;
 	struct nv_class	*classes;
 	size_t		 nclasses;
@@ -134,6 +134,9 @@ struct nv_ruleset {
 
 /* The modules compiled in (ruleset-registry.c); NULL if unknown. */
 const struct nv_ruleset_ops *ruleset_ops_find(const char *name);
+/* The i-th module compiled in, in the registry's order (for messages
+ * that list them); NULL past the last. */
+const struct nv_ruleset_ops *ruleset_ops_nth(size_t i);
 
 /* Parses and validates a ruleset document held in memory.  file names it
  * in messages; rng is the schema text (data/schema/ruleset.rng or the

@@ -78,7 +78,7 @@ state_xml_ruleset(const char *file, const char *buf, size_t len,
 	if (root != NULL && (id = xmlsafe_attr(root, "ruleset")) == NULL)
 		diag_error(d, file, xmlsafe_line(root), "<scenario> has no "
 		    "ruleset attribute; it names the rules, e.g. "
-		    "ruleset=\"classic\"");
+		    "ruleset=\"%s\"", ruleset_ops_nth(0)->name);
 	xmlFreeDoc(doc);
 	return id;
 }
@@ -490,7 +490,8 @@ load_ships(struct loader *l, xmlNodePtr root)
 	for (n = xmlsafe_child(root); n != NULL; n = xmlsafe_next(n))
 		if (xmlsafe_is(n, "ship"))
 			load_ship(l, n, &ls[st->nships++]);
-	/* Bytewise id order is the order of every roll (classic.md). */
+	/* Bytewise id order is the order of every roll (the rulings' "Order of
+	 * dice"). */
 	qsort(ls, count, sizeof *ls, cmp_lship);
 	st->ships = xcalloc(count, sizeof *st->ships);
 	l->info = xcalloc(count, sizeof *l->info);

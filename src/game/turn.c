@@ -108,7 +108,7 @@ free_desc(char **d)
 }
 
 /* The phases: movement (with its contacts), then the ruleset's phase end
- * (fire, in classic). */
+ * (missile fire, for instance). */
 static int
 play_phases(struct nv_turn *t, char **cause)
 {
