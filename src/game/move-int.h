@@ -108,7 +108,7 @@ void	mv_block(struct round *, int i, const char *what);
 
 /* move-terrain.c: a step into the edge, land, a wreck or an obstacle
  * marker (marker: its index, else -1), decided by the ruleset's terrain()
- * hook or classic's defaults, and applied.  Returns 1 if the ship is
+ * hook or the default answers, and applied.  Returns 1 if the ship is
  * still on its way (PASS, ENTER_STOP), 0 if decided, -1 with *cause. */
 int	mv_terrain_step(struct round *, int i, enum nv_terrain_kind,
 	    int marker, char **cause);

@@ -1,9 +1,10 @@
 /* move-terrain.c: a step the map decides (see move-int.h).
  *
  * A step off the map, into land, into a wreck or into an obstacle marker
- * is handed to the ruleset's terrain() hook with classic's answer filled
- * in (the edge: the ship leaves the battle; land, wrecks and markers:
- * it is blocked), so a ruleset without the hook plays as classic does.
+ * is handed to the ruleset's terrain() hook with the default answer
+ * filled in (the edge: the ship leaves the battle; land, wrecks and
+ * markers: it is blocked), the answer of the first ruleset's rulings, so
+ * that a ruleset without the hook plays by them.
  * The hook may answer otherwise: eliminate the ship (Nauta's coasts),
  * block it at the edge (Thalassa), let it run aground into land (War
  * Galley, with ops->ships_on_land) or into a marker's hex, or let it pass

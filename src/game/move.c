@@ -2,7 +2,7 @@
  *
  * A phase is run as rounds: round k of phase p moves every ship whose
  * plot has the slot (p, k) (plot.h).  At its slot a ship first makes the
- * free steps (classic's turns) before its next step that costs, pays the
+ * free steps (turns that take no time) before its next step that costs, pays the
  * slot towards that step and, once it is paid in full, makes it: a turn
  * or a wait in place at once (prepare), a step that travels together
  * with every other ship's (move-resolve.c decides them, handing the

@@ -8,8 +8,8 @@
  *    bow or quarter hexside, turning as it goes);
  *  - slots: when it does it, as (phase, round) pairs in time order.  Each
  *    slot is one scheduled move; a step that costs c takes c slots and is
- *    made in the last of them; a step that costs nothing (classic's free
- *    turns) is made with the next step that costs, or after the ship's
+ *    made in the last of them; a step that costs nothing (a turn that
+ *    takes no time) is made with the next step that costs, or after the ship's
  *    last slot.
  *
  * The common mover (move.c) executes plots; it never reads a speed.  A
@@ -48,7 +48,7 @@ struct nv_step {
 struct nv_step	step_forward(void);		/* F: one hex ahead */
 struct nv_step	step_astern(void);		/* B: one hex astern */
 /* k hexsides in place (+ starboard, - port), taking cost slots: 0 for
- * classic's free turns, 1 where turning takes a move's time. */
+ * turns that take no time, 1 where turning takes a move's time. */
 struct nv_step	step_turn(int k, int cost);
 struct nv_step	step_wait(void);		/* one slot, no move */
 /* Across hexside `travel` of the ship, turning k hexsides as it goes

@@ -151,7 +151,7 @@ struct nv_ruleset_ops {
 	 * round_end() (may be NULL), then phase_end() (fire; may be NULL);
 	 * after the last phase end() runs the end-of-turn steps (boarding,
 	 * holes, victory) and frees the scratch.  terrain() (may be NULL:
-	 * classic's answers) decides a step into land, off the map, into a
+	 * the default answers, turn.h) decides a step into land, off the map, into a
 	 * wreck or an obstacle marker.  contact_key() (may be NULL) orders
 	 * the contacts of a wave: lower keys first, then (lower ship index,
 	 * other index) as without it; e.g. initiative, then id.  Each

@@ -88,7 +88,8 @@ struct nv_contact {
 
 /* A step that the map decides, handed to the ruleset's terrain() hook
  * before the mover applies it.  The hook may change outcome (and status,
- * what); the defaults are classic's. */
+ * what); the defaults (the edge: exit; the rest: block) are the first
+ * ruleset's rulings. */
 #define NV_TERRAIN_KINDS(X)							X(EDGE,		"edge")		/* the hex is off the map */		X(LAND,		"land")		/* the hex is land */			X(WRECK,	"wreck")	/* the hex holds a wreck */		X(MARKER,	"marker")	/* it holds an obstacle marker */
 
 enum nv_terrain_kind {
