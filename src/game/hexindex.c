@@ -134,6 +134,8 @@ hexindex_obstacle_at(struct nv_hexindex *ix, struct nv_hex h)
 {
 	size_t	c;
 
+	if (ix->st->nmarkers == 0 && ix->nmarked == 0)
+		return -1;		/* the common case: no markers at all */
 	if (ix->st->marker_gen != ix->marker_gen)
 		mark_markers(ix);
 	return cell_of(ix, h, &c) ? ix->marker[c] - 1 : -1;

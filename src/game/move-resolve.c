@@ -139,17 +139,18 @@ mv_block(struct round *r, int i, const char *what)
 
 /* What in ship i's way the map decides: the edge, land, a wreck, an
  * obstacle marker it has not been let into; -1 for nothing (open water
- * or ships).  *marker gets the marker's index. */
+ * or ships).  *marker gets the marker's index.  fixed: also the edge and
+ * land, which do not change during a round (step 1 decides them). */
 static int
-obstacle(struct round *r, int i, int *marker)
+obstacle(struct round *r, int i, int fixed, int *marker)
 {
 	const struct nv_state	*st = r->t->st;
 	struct nv_hex		 to = r->mv[i].to;
 
 	*marker = -1;
-	if (!state_on_map(st, to))
+	if (fixed && !state_on_map(st, to))
 		return NV_TERRAIN_EDGE;
-	if (state_is_land(st, to))
+	if (fixed && state_is_land(st, to))
 		return r->mv[i].passed ? -1 : NV_TERRAIN_LAND;
 	if (hexindex_is_wreck(r->ix, to))
 		return NV_TERRAIN_WRECK;
@@ -168,7 +169,7 @@ mv_terrain(struct round *r, char **cause)
 
 	for (i = 0; i < r->n; i++) {
 		if (r->mv[i].state != MV_PENDING ||
-		    (kind = obstacle(r, (int)i, &marker)) < 0)
+		    (kind = obstacle(r, (int)i, 1, &marker)) < 0)
 			continue;
 		if (mv_terrain_step(r, (int)i, kind, marker, cause) < 0)
 			return -1;
@@ -186,7 +187,7 @@ settle(struct round *r, int i, char **cause)
 
 	/* A ship that sank earlier in the phase left a wreck; a module may
 	 * have put a marker down. */
-	if ((kind = obstacle(r, i, &marker)) >= 0) {
+	if ((kind = obstacle(r, i, 0, &marker)) >= 0) {
 		rc = mv_terrain_step(r, i, kind, marker, cause);
 		if (rc <= 0)
 			return rc < 0 ? -1 : 1;

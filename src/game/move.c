@@ -181,7 +181,8 @@ trailing_steps(struct nv_turn *t)
 
 	for (i = 0; i < t->st->nships; i++) {
 		p = &t->plots[i];
-		if (!ship_on_map(&t->st->ships[i]) || p->stopped ||
+		if (p->next >= p->nsteps || p->stopped ||
+		    !ship_on_map(&t->st->ships[i]) ||
 		    plot_last_phase(p) != t->phase)
 			continue;
 		for (; p->next < p->nsteps; p->next++)

@@ -1,6 +1,7 @@
 /* plot.c: steps and slots of a plot (see plot.h). */
 #include "config.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "hex.h"
@@ -59,7 +60,8 @@ step_is_astern(struct nv_step s)
 void
 plot_clear(struct nv_plot *p)
 {
-	memset(p, 0, sizeof *p);
+	/* The counters; the lists beyond them are never read. */
+	memset(p, 0, offsetof(struct nv_plot, slots));
 }
 
 int
@@ -93,6 +95,14 @@ plot_add_slot(struct nv_plot *p, int phase, int round)
 
 	if (phase < 1 || phase > 255 || round < 0 || round > 255)
 		return -1;
+	/* Slots come in time order from a speed table: append. */
+	if (p->nslots < NV_SLOTS_MAX && (p->nslots == 0 ||
+	    slot_cmp(p->slots[p->nslots - 1], phase, round) < 0)) {
+		p->slots[p->nslots].phase = (unsigned char)phase;
+		p->slots[p->nslots].round = (unsigned char)round;
+		p->nslots++;
+		return 0;
+	}
 	for (i = p->nslots; i > 0; i--) {
 		c = slot_cmp(p->slots[i - 1], phase, round);
 		if (c == 0)
