@@ -55,6 +55,7 @@ static const struct nv_marker_def markers[] = {
 	{ "hulk", "a burning hulk", 1 },
 	{ "debris", "debris", 1 },
 	{ "buoy", "a buoy", 0 },
+	{ "shoal", "a shoal", 1 },
 };
 
 static const char *const event_names[] = {
@@ -546,6 +547,8 @@ proof_terrain(struct nv_turn *t, struct nv_terrain *tr, char **cause)
 		tr->outcome = NV_TERRAIN_BLOCK;
 		break;
 	case NV_TERRAIN_MARKER:
+		if (t->st->markers[tr->marker].kind == PROOF_MARKER_SHOAL)
+			tr->outcome = NV_TERRAIN_ENTER_STOP;
 		if (t->st->markers[tr->marker].kind != PROOF_MARKER_DEBRIS)
 			break;
 		if (turn_roll(t, 6, "debris", t->st->ships[tr->ship].id, &die,

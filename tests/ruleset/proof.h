@@ -22,7 +22,8 @@
  *    (eliminated, no wreck) and the rammer's side scores `vp-sink` in its
  *    `vp` ledger.  Two ships into one hex: the initiative's enters.
  *  - the map: land sinks a ship (eliminated), the edge stops it; a hulk
- *    marker blocks; debris is passed on 1d6 >= debris-pass.
+ *    marker blocks; debris is passed on 1d6 >= debris-pass; a ship runs
+ *    onto a shoal (enters its hex) and stops there.
  *  - at the end: contacts of ships no longer side by side end, and each
  *    side rolls its command dice for the next turn as a pool (re-rolling
  *    one 1), kept in its `dice` attribute.
@@ -64,6 +65,7 @@ enum proof_game_attr { PROOF_GAME_ATTRS(X) PROOF_G_COUNT };
 #define PROOF_MARKER_HULK	0
 #define PROOF_MARKER_DEBRIS	1
 #define PROOF_MARKER_BUOY	2
+#define PROOF_MARKER_SHOAL	3
 
 /* The module's own event kinds (the common ones are events.h). */
 #define PROOF_EVENT_KINDS(X)					\

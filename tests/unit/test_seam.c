@@ -378,6 +378,29 @@ test_ram_push_and_sink(void **state)
 	played_free(&p);
 }
 
+/* The hex beyond holds a ship: the push is refused (move_force says
+ * why), and no two ships share a hex. */
+static void
+test_push_refused(void **state)
+{
+	static const int	 dice[] = { POOLS };
+	struct played		 p;
+
+	(void)state;
+	play(&p, "<game initiative=\"blue\"/>\n", NULL,
+	    "<ship id=\"b1\" side=\"blue\" class=\"galley\" hex=\"0505\" "
+	    "facing=\"N\"/>\n"
+	    "<ship id=\"r1\" side=\"red\" class=\"galley\" hex=\"0504\" "
+	    "facing=\"SE\"/>\n"
+	    "<ship id=\"r2\" side=\"red\" class=\"galley\" hex=\"0503\" "
+	    "facing=\"N\"/>\n", "SHIP b1 MOVE F\n", NULL, dice, 6);
+	has_event(&p, "Phase 4: r1 (galley, red) cannot be pushed into 0503");
+	at(&p, "r1", "0504", "SE");
+	at(&p, "r2", "0503", "N");
+	assert_int_equal(ship(&p, "r1")->attr[PROOF_A_HITS].i, 1);
+	played_free(&p);
+}
+
 /* Two contacts of one wave: by id, b1's comes first; red holds the
  * initiative, so the contact key puts r2's first. */
 static void
@@ -470,6 +493,19 @@ test_terrain(void **state)
 	at(&p, "b5", "0408", "N");
 	/* A buoy is no obstacle: a ship may share its hex. */
 	at(&p, "b6", "1007", "N");
+	played_free(&p);
+
+	/* Aground: speed 2 (phases 2 and 4) runs onto the shoal in phase 2,
+	 * enters its hex and stops there. */
+	play(&p, "<game initiative=\"blue\"/>\n", NULL,
+	    "<ship id=\"b1\" side=\"blue\" class=\"galley\" hex=\"0508\" "
+	    "facing=\"N\"/>\n<marker hex=\"0507\" kind=\"shoal\"/>\n",
+	    "SHIP b1 MOVE F F\n", NULL, dice + 2, 6);
+	has_event(&p, "Phase 2: b1 (galley, blue) moves from 0508 to 0507, "
+	    "facing N");
+	has_event(&p, "Phase 2: b1 (galley, blue) stops in 0507 for the rest "
+	    "of the turn");
+	at(&p, "b1", "0507", "N");
 	played_free(&p);
 }
 
@@ -586,7 +622,8 @@ test_state_errors(void **state)
 		{ "<game wind=\"9\"/>\n", "", "<game wind=\"9\">: expected a "
 		  "whole number from 0 to 5" },
 		{ "", "<marker hex=\"0505\" kind=\"reef\"/>\n", "<marker kind="
-		  "\"reef\">: legal in ruleset proof: hulk, debris, buoy" },
+		  "\"reef\">: legal in ruleset proof: hulk, debris, buoy, "
+		  "shoal" },
 		{ "", "<ship id=\"b1\" side=\"blue\" class=\"galley\" hex="
 		  "\"0505\" facing=\"N\" status=\"gone\"/>\n", "status=\"gone\""
 		  ">: legal: afloat, sunk, captured, exited, fled" },
@@ -673,6 +710,7 @@ main(void)
 		cmocka_unit_test(test_astern_contact),
 		cmocka_unit_test(test_block),
 		cmocka_unit_test(test_ram_push_and_sink),
+		cmocka_unit_test(test_push_refused),
 		cmocka_unit_test(test_contact_key),
 		cmocka_unit_test(test_initiative_rolled),
 		cmocka_unit_test(test_terrain),
