@@ -310,37 +310,25 @@ add_id(struct nv_ship *s, const char *id)
 	free(old);
 }
 
-/* A common step for a letter of MOVE: turns take a move's time here. */
+/* The letters of MOVE (step_letters' order) as common steps: turns
+ * take a move's time here, P and S move to a bow hex turning with it. */
+static const struct nv_step letter_steps[] = {
+	{ NV_SIDE_BOW, 0, 1, 0 },		/* F */
+	{ NV_SIDE_STERN, 0, 1, 1 },		/* B */
+	{ NV_TRAVEL_NONE, -1, 1, 2 },		/* L */
+	{ NV_TRAVEL_NONE, 1, 1, 3 },		/* R */
+	{ NV_TRAVEL_NONE, 0, 1, 4 },		/* W */
+	{ NV_SIDE_PORT_BOW, -1, 1, 5 },		/* P */
+	{ NV_SIDE_STARBOARD_BOW, 1, 1, 6 },	/* S */
+};
+
+_Static_assert(sizeof letter_steps / sizeof letter_steps[0] ==
+    sizeof step_letters - 1, "a step for every letter");
+
 static struct nv_step
 common_step(int letter)
 {
-	struct nv_step	st;
-
-	switch (step_letters[letter]) {
-	case 'B':
-		st = step_astern();
-		break;
-	case 'L':
-		st = step_turn(-1, 1);
-		break;
-	case 'R':
-		st = step_turn(1, 1);
-		break;
-	case 'W':
-		st = step_wait();
-		break;
-	case 'P':
-		st = step_diagonal(NV_SIDE_PORT_BOW, -1);
-		break;
-	case 'S':
-		st = step_diagonal(NV_SIDE_STARBOARD_BOW, 1);
-		break;
-	default:
-		st = step_forward();
-		break;
-	}
-	st.token = (unsigned char)letter;
-	return st;
+	return letter_steps[letter];
 }
 
 static void

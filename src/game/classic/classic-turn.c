@@ -70,29 +70,19 @@ steps_text(const struct nv_plot *p, struct buf *b)
 	}
 }
 
-/* A letter of MOVE as a common step: L and R are free turns (classic.md,
- * "Plotted movement": turns take no time). */
+/* The letters of MOVE as common steps (plot.h), token the letter: L and
+ * R are free turns (classic.md, "Plotted movement": turns take no time). */
+static const struct nv_step letter_steps[] = {
+	[CL_STEP_F] = { NV_SIDE_BOW, 0, 1, CL_STEP_F },
+	[CL_STEP_L] = { NV_TRAVEL_NONE, -1, 0, CL_STEP_L },
+	[CL_STEP_R] = { NV_TRAVEL_NONE, 1, 0, CL_STEP_R },
+	[CL_STEP_B] = { NV_SIDE_STERN, 0, 1, CL_STEP_B },
+};
+
 static struct nv_step
 common_step(int letter)
 {
-	struct nv_step	st;
-
-	switch (letter) {
-	case CL_STEP_L:
-		st = step_turn(-1, 0);
-		break;
-	case CL_STEP_R:
-		st = step_turn(1, 0);
-		break;
-	case CL_STEP_B:
-		st = step_astern();
-		break;
-	default:
-		st = step_forward();
-		break;
-	}
-	st.token = (unsigned char)letter;
-	return st;
+	return letter_steps[letter & 3];
 }
 
 /* The declared speed and when the ship moves: the speed table's slots,
