@@ -15,7 +15,8 @@
 #   - play turn 1 of every game whose orders all came in, and mail its
 #     reports to both players and the GM; leave the others at turn 1;
 #   - stay within a bound of memory (peak RSS of the daemon, measured by
-#     wait4(2); --rss-mb, default 64 MB, times 8 under AddressSanitizer).
+#     wait4(2); --rss-mb, default 64 MB; not checked under AddressSanitizer,
+#     whose quarantine alone holds up to 256 MB).
 # It prints the figures: mails, games, seconds, mails per second, peak RSS.
 #
 # usage: load.py [--mails N] [--games G] [--rss-mb MB] [--seed S] [--keep]
@@ -188,13 +189,19 @@ def main():
                                        "gm-%s@example.org" % g},
                     "game %s: reports went to %s" % (g, reports.get(g)))
 
-    bound = a.rss_mb * (8 if H.sanitized(w.navarchd) else 1)
+    # Under AddressSanitizer the peak RSS is mostly the sanitizer's: its
+    # quarantine alone keeps up to 256 MB of freed memory.  The figure is
+    # printed, the bound checked only without it.
+    asan = H.sanitized(w.navarchd)
     rss = rss_kb / 1024.0
-    t.check(rss <= bound, "peak RSS %.1f MB, over the bound of %.0f MB"
-            % (rss, bound))
+    if not asan:
+        t.check(rss <= a.rss_mb, "peak RSS %.1f MB, over the bound of "
+                "%.0f MB" % (rss, a.rss_mb))
+    bound = "not checked under AddressSanitizer" if asan else \
+        "bound %.0f MB" % a.rss_mb
     print("load: %d mails for %d games (%d turns played) in one run of "
           "navarchd --once: %.1f s, %.0f mails/s, peak RSS %.1f MB "
-          "(bound %.0f MB); %d answers, %d mails sent in all, %d of them "
+          "(%s); %d answers, %d mails sent in all, %d of them "
           "within the run; set-up %.0f s"
           % (a.mails, a.games, len(complete), sec, a.mails / sec, rss,
              bound, sum(answers.values()), len(w.sent()), sent_in_run,

@@ -78,8 +78,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct buf		 b = BUF_INIT;
 	int			 rc;
 
-	if (ftruncate(fd, 0) != 0 || pwrite(fd, data, size, 0) !=
-	    (ssize_t)size) {
+	/* Written, then cut to its size: truncating to 0 first makes ext4
+	 * flush the file at every close (a run 15 times slower). */
+	if (pwrite(fd, data, size, 0) != (ssize_t)size ||
+	    ftruncate(fd, (off_t)size) != 0) {
 		perror(path);
 		abort();
 	}
