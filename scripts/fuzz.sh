@@ -12,7 +12,7 @@
 # Each target starts from its committed seed corpus (tests/fuzz/TARGET/)
 # and its regression cases, and keeps what it finds new in
 # $FUZZ_BUILDDIR/work/TARGET/corpus (never in the source tree).  A crash,
-# leak, timeout (10 s) or out-of-memory (2 GB) stops that target and is
+# leak, timeout (25 s) or out-of-memory (2 GB) stops that target and is
 # saved in $FUZZ_BUILDDIR/work/TARGET/crashes/; the summary names it and
 # the script exits 1.  To keep it as a regression case: copy the file to
 # tests/fuzz/regressions/TARGET/ (make check replays it), fix the bug.
@@ -70,7 +70,7 @@ for t in $targets; do
 	echo "fuzz.sh: fuzz-$t for $time s (log: $work/log)"
 	set +e
 	# shellcheck disable=SC2086
-	"$bdir/tests/fuzz/fuzz-$t" -max_total_time="$time" -timeout=10 \
+	"$bdir/tests/fuzz/fuzz-$t" -max_total_time="$time" -timeout=25 \
 	    -rss_limit_mb=2048 -print_final_stats=1 \
 	    -dict="$src/tests/fuzz/$t.dict" \
 	    -artifact_prefix="$work/crashes/" \
