@@ -24,13 +24,6 @@ bdir=${FUZZ_BUILDDIR:-$src/build-fuzz}
 case $time in ''|*[!0-9]*) echo "fuzz.sh: FUZZ_TIME must be seconds" >&2
 	exit 64 ;; esac
 
-# Known bug, being fixed on branch harden (issue 10, item 9): an exited
-# ship on row or column 0 saves as hex="????", which never loads again.
-# fuzz-state and fuzz-orders skip that one input class while this is set;
-# tests/fuzz/known/ holds its reproducer.  Remove when the fix is merged.
-NAVARCH_FUZZ_SKIP_QQQQ=1
-export NAVARCH_FUZZ_SKIP_QQQQ
-
 cc=${CC_FUZZ:-}
 if [ -z "$cc" ]; then
 	if command -v clang-14 >/dev/null 2>&1; then cc=clang-14

@@ -26,7 +26,6 @@
 import argparse
 import os
 import random
-import resource
 import subprocess
 import sys
 import time
@@ -36,8 +35,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import nvharness as H  # noqa: E402
 
 NOW = H.T0 + 3600
-# Known bug (see its use below): remove when branch harden is merged.
-KNOWN_OUTBOX_BATCH = 100
 
 
 def body(game, side, rest):
@@ -130,30 +127,13 @@ def main():
     t.check(w.sql("SELECT count(*) FROM processed_mail")[0][0] == a.mails,
             "processed_mail does not hold every mail")
     unsent = w.sql("SELECT count(*) FROM outbox WHERE status != 'sent'")[0][0]
-    sent_in_run = len(w.sent())
-    if unsent and sent_in_run == KNOWN_OUTBOX_BATCH:
-        # Known bug, being fixed on branch harden (issue 10, item 6): a
-        # cycle sends at most outbox_batch (100) mails.  Said, not
-        # counted, and the rest sent by more cycles so that the other
-        # checks still run.  Remove this when that fix is merged.
-        more = 0
-        while w.sql("SELECT count(*) FROM outbox WHERE status != 'sent'"
-                    )[0][0] and more < 1000:
-            rc2, log2, _, rss2 = run_daemon(w)
-            rss_kb = max(rss_kb, rss2)
-            more += 1
-            if rc2 != 0:
-                break
-        print("KNOWN BUG (issue 10 item 6, branch harden): the run sent "
-              "%d of %d mails; %d more cycles sent the rest"
-              % (sent_in_run, sent_in_run + unsent, more))
-    else:
-        t.check(unsent == 0, "%d mails still queued after the run" % unsent)
+    delivered = w.sent()
+    t.check(unsent == 0, "%d mails still queued after the run" % unsent)
 
     # Every mail answered exactly once.
     answers = {}
     reports = {}
-    for mid, raw, h in w.sent():
+    for mid, raw, h in delivered:
         irt = (h.get("In-Reply-To") or "").strip().strip("<>")
         if irt:
             answers[irt] = answers.get(irt, 0) + 1
@@ -201,10 +181,10 @@ def main():
         "bound %.0f MB" % a.rss_mb
     print("load: %d mails for %d games (%d turns played) in one run of "
           "navarchd --once: %.1f s, %.0f mails/s, peak RSS %.1f MB "
-          "(%s); %d answers, %d mails sent in all, %d of them "
-          "within the run; set-up %.0f s"
+          "(%s); %d answers, %d mails sent within the run, %d left; "
+          "set-up %.0f s"
           % (a.mails, a.games, len(complete), sec, a.mails / sec, rss,
-             bound, sum(answers.values()), len(w.sent()), sent_in_run,
+             bound, sum(answers.values()), len(delivered), unsent,
              setup_t))
     H.cleanup(root, a.keep or t.failed > 0)
     t.finish()

@@ -39,11 +39,3 @@ fuzz_source_file(const char *rel, size_t *len)
 	free(path);
 	return text;
 }
-
-int
-fuzz_env(const char *name)
-{
-	const char	*v = getenv(name);
-
-	return v != NULL && *v != '\0';
-}

@@ -30,7 +30,4 @@ void	fuzz_fail(const char *file, int line, const char *cond,
  * whole; aborts when it cannot be read.  Owned by the caller. */
 char	*fuzz_source_file(const char *rel, size_t *len);
 
-/* 1 when the environment variable name is set to a non-empty value. */
-int	fuzz_env(const char *name);
-
 #endif
