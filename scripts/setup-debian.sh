@@ -11,13 +11,16 @@
 # system's daemons on these machines.
 # librsvg2-bin gives rsvg-convert, which tests/svg/render.sh draws the SVG
 # map with.
+# clang-14 and libclang-rt-14-dev (libFuzzer and the sanitizers' runtime)
+# build the fuzz targets of `make fuzz` (scripts/fuzz.sh).
 set -eu
 
 packages="build-essential autoconf automake pkg-config
 	libxml2-dev libxml2-utils libxslt1-dev nettle-dev libsqlite3-dev libcrypt-dev
 	libcurl4-gnutls-dev libetpan-dev libdpkg-perl libcmocka-dev
 	valgrind python3
-	postfix dovecot-core dovecot-imapd openssl librsvg2-bin"
+	postfix dovecot-core dovecot-imapd openssl librsvg2-bin
+	clang-14 libclang-rt-14-dev"
 
 missing=""
 for p in $packages; do

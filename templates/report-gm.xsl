@@ -121,6 +121,10 @@
             <xsl:value-of select="concat('sailed off the map from ', @hex,
                 ' and left the battle')"/>
           </xsl:when>
+          <!-- A status of the ruleset's own: its fate's words. -->
+          <xsl:when test="@status != 'captured' and @status != 'afloat'">
+            <xsl:value-of select="concat(@fate, ', last in ', @hex)"/>
+          </xsl:when>
           <xsl:otherwise>
             <xsl:value-of select="concat('captured by ', @side, ', in ',
                 @hex)"/>

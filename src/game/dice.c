@@ -275,6 +275,7 @@ record(struct nv_dice *d, int sides, int turn, int phase,
 	r->sides = sides;
 	r->result = result;
 	r->label = xstrdup(label);
+	r->flags = 0;
 }
 
 int
@@ -336,6 +337,13 @@ dice_roll(struct nv_dice *d, int sides, int turn, int phase,
 	buf_free(&b);
 	*out = v;
 	return 0;
+}
+
+void
+dice_flag_last(struct nv_dice *d, unsigned flags)
+{
+	if (d->nrolls > 0)
+		d->rolls[d->nrolls - 1].flags |= flags;
 }
 
 const struct nv_roll *

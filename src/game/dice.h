@@ -29,7 +29,13 @@ struct nv_roll {
 	int	 sides;
 	int	 result;	/* 1..sides */
 	char	*label;		/* canonical label text that was hashed; owned */
+	unsigned flags;		/* NV_ROLL_POOL, NV_ROLL_REROLL (in memory:
+				   the store keeps the purpose, which says
+				   so) */
 };
+
+#define NV_ROLL_POOL	0x1	/* one die of a pool (turn_roll_pool) */
+#define NV_ROLL_REROLL	0x2	/* a die rolled again (turn_reroll) */
 
 /* Constructors; each returns a new source owned by the caller (free with
  * dice_free).  seed is any text; game names the game in labels (""
@@ -55,6 +61,9 @@ void		 dice_free(struct nv_dice *);
  * recorded (see dice_rolls). */
 int	dice_roll(struct nv_dice *, int sides, int turn, int phase,
 	    const char *purpose, const char *ship, int *out, char **cause);
+
+/* Sets flags on the last roll made (none made: nothing). */
+void	dice_flag_last(struct nv_dice *, unsigned flags);
 
 /* The rolls made so far, in order; owned by the source. */
 const struct nv_roll	*dice_rolls(const struct nv_dice *, size_t *n);

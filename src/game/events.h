@@ -20,11 +20,14 @@
 	X(TURN,		"turn")		/* a ship turns a hexside */	\
 	X(MOVE,		"move")		/* a ship enters a hex */	\
 	X(BACK,		"back")		/* a ship backs one hex */	\
-	X(BLOCKED,	"blocked")	/* land or wreck stops a ship */ \
+	X(BLOCKED,	"blocked")	/* land, a wreck or an obstacle	\
+					   stops a ship */		\
 	X(EXIT,		"exit")		/* a ship leaves the map */	\
 	X(CONTACT,	"contact")	/* two ships touch */		\
 	X(COLLISION,	"collision")	/* friendly or astern: no damage */ \
 	X(STOP,		"stop")		/* a ship stops for the turn */	\
+	X(ELIMINATED,	"eliminated")	/* a ship leaves the battle by a \
+					   ruleset's decision */	\
 	X(ROLL,		"roll")		/* a die was rolled */		\
 	X(TURN_END,	"turn-end")	/* the turn is over */
 

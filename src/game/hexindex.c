@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hexindex.h"
+#include "ruleset.h"
 #include "state.h"
 #include "xalloc.h"
 
@@ -33,6 +34,40 @@ mark_wrecks(struct nv_hexindex *ix)
 	ix->nwrecks = st->nwrecks;
 }
 
+static int
+is_obstacle(const struct nv_state *st, const struct nv_marker *m)
+{
+	const struct nv_ruleset_ops	*ops = st->rs != NULL ? st->rs->ops :
+					    NULL;
+
+	return ops != NULL && m->kind >= 0 &&
+	    (size_t)m->kind < ops->nmarker_kinds &&
+	    ops->marker_kinds[m->kind].obstacle;
+}
+
+static void
+mark_markers(struct nv_hexindex *ix)
+{
+	const struct nv_state	*st = ix->st;
+	size_t			 k, c;
+
+	for (k = 0; k < ix->nmarked; k++)
+		ix->marker[ix->marked[k]] = 0;
+	ix->nmarked = 0;
+	ix->marked = xreallocarray(ix->marked, st->nmarkers + 1,
+	    sizeof *ix->marked);
+	/* Downwards, so that the first marker of a hex is the one named. */
+	for (k = st->nmarkers; k > 0; k--) {
+		if (!is_obstacle(st, &st->markers[k - 1]) ||
+		    !cell_of(ix, st->markers[k - 1].hex, &c))
+			continue;
+		if (ix->marker[c] == 0)
+			ix->marked[ix->nmarked++] = c;
+		ix->marker[c] = (int)k;
+	}
+	ix->marker_gen = st->marker_gen;
+}
+
 void
 hexindex_build(struct nv_hexindex *ix, struct nv_state *st)
 {
@@ -45,6 +80,7 @@ hexindex_build(struct nv_hexindex *ix, struct nv_state *st)
 	cells = (size_t)ix->columns * (size_t)ix->rows;
 	ix->cell = xcalloc(cells + 1, sizeof *ix->cell);
 	ix->wreck = xcalloc(cells + 1, 1);
+	ix->marker = xcalloc(cells + 1, sizeof *ix->marker);
 	/* Downwards, so that of two ships in one hex the lower index stays,
 	 * as state_ship_at()'s scan would find it. */
 	for (i = st->nships; i > 0; i--)
@@ -52,6 +88,7 @@ hexindex_build(struct nv_hexindex *ix, struct nv_state *st)
 		    cell_of(ix, st->ships[i - 1].hex, &c))
 			ix->cell[c] = (int)i;
 	mark_wrecks(ix);
+	mark_markers(ix);
 }
 
 void
@@ -59,6 +96,8 @@ hexindex_free(struct nv_hexindex *ix)
 {
 	free(ix->cell);
 	free(ix->wreck);
+	free(ix->marker);
+	free(ix->marked);
 	memset(ix, 0, sizeof *ix);
 }
 
@@ -88,6 +127,18 @@ hexindex_is_wreck(struct nv_hexindex *ix, struct nv_hex h)
 		mark_wrecks(ix);
 	}
 	return cell_of(ix, h, &c) && ix->wreck[c];
+}
+
+int
+hexindex_obstacle_at(struct nv_hexindex *ix, struct nv_hex h)
+{
+	size_t	c;
+
+	if (ix->st->nmarkers == 0 && ix->nmarked == 0)
+		return -1;		/* the common case: no markers at all */
+	if (ix->st->marker_gen != ix->marker_gen)
+		mark_markers(ix);
+	return cell_of(ix, h, &c) ? ix->marker[c] - 1 : -1;
 }
 
 void

@@ -14,7 +14,10 @@
  * hex.  It may have left the map there (sunk or exited): look-ups check
  * the status, so sinking, exiting and capture need no call here.
  * Wrecks are only ever added during a turn (state_add_wreck), and the
- * wreck look-up marks any that appeared since it last looked. */
+ * wreck look-up marks any that appeared since it last looked.  Markers
+ * come and go (state_add_marker, state_remove_marker change the state's
+ * marker_gen): the marker look-up marks them again when it has changed,
+ * clearing only the cells it had marked. */
 #ifndef NV_HEXINDEX_H
 #define NV_HEXINDEX_H
 
@@ -32,6 +35,11 @@ struct nv_hexindex {
 					   owned */
 	unsigned char	*wreck;		/* columns*rows: 1 if a wreck; owned */
 	size_t		 nwrecks;	/* st->nwrecks when last marked */
+	int		*marker;	/* columns*rows: index + 1 of the first
+					   obstacle marker, or 0; owned */
+	size_t		*marked;	/* cells marked in marker; owned */
+	size_t		 nmarked;
+	unsigned	 marker_gen;	/* st->marker_gen when last marked */
 };
 
 /* Indexes every ship on the map and every wreck of st.  Of two ships on
@@ -45,6 +53,9 @@ void	hexindex_free(struct nv_hexindex *);
 int	hexindex_ship_at(const struct nv_hexindex *, struct nv_hex);
 /* The same answer as state_is_wreck(st, h); marks new wrecks first. */
 int	hexindex_is_wreck(struct nv_hexindex *, struct nv_hex);
+/* The first marker in h whose kind is an obstacle (the module's
+ * marker_kinds), as an index into st->markers, or -1. */
+int	hexindex_obstacle_at(struct nv_hexindex *, struct nv_hex);
 /* Sets ship's hex in the state to `to` and keeps the index exact.  Steps
  * that happen at once but are applied one after another may pass through
  * a moment where two ships share a hex (a ship entering the hex of one

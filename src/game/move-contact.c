@@ -2,9 +2,11 @@
  *
  * The fixed point (move-resolve.c) queues a contact for every step that
  * meets a ship; each wave's contacts are sorted by (lower ship index,
- * other index) and handed to the ruleset's contact() hook one by one, and
- * their outcomes applied: stops, the winner of a contested hex, and
- * redirected steps (slips), which are made after the round's other steps.
+ * other index), after the ruleset's contact_key() if it has one, and
+ * handed to the ruleset's contact() hook one by one, and their outcomes
+ * applied: stops, the winner of a contested hex, blocks (no contact: an
+ * obstacle), eliminations, and redirected steps (slips), which are made
+ * after the round's other steps.
  * docs/movement.md ("Contact kinds") describes the fields. */
 #include "config.h"
 
@@ -29,7 +31,11 @@ push(struct round *r, struct nv_contact *c)
 	c->enter = -1;
 	c->stop_a = c->stop_b = 1;
 	c->redirect_a = c->redirect_b = c->redirect_alt = -1;
+	c->block = 0;
+	c->block_what = NULL;
+	c->eliminate_a = c->eliminate_b = 0;
 	r->q[r->nq].c = *c;
+	r->q[r->nq].key = 0;
 	r->q[r->nq].seq = r->seq++;
 	r->nq++;
 }
@@ -99,6 +105,8 @@ cmp_queued(const void *x, const void *y)
 	int			 blo = b->c.a < b->c.b ? b->c.a : b->c.b;
 	int			 bhi = b->c.a < b->c.b ? b->c.b : b->c.a;
 
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
 	if (alo != blo)
 		return alo < blo ? -1 : 1;
 	if (ahi != bhi)
@@ -136,11 +144,51 @@ add_slip(struct round *r, int ship, int dir, int alt)
 	r->nslips++;
 }
 
+/* 1 if ship i stepped in contact c (a always did; b in a swap or a
+ * contest for an empty hex). */
+static int
+stepped(const struct nv_contact *c, int i)
+{
+	return i == c->a || c->shape == NV_CONTACT_SWAP ||
+	    c->shape == NV_CONTACT_SAME_HEX;
+}
+
+/* No contact after all: the ships that stepped are blocked, as before a
+ * wreck (they become MV_BLOCKED in settle_contests). */
+static void
+blocked(struct round *r, const struct nv_contact *c)
+{
+	struct nv_turn	*t = r->t;
+	int		 i, k;
+	char		 h1[8], h2[8];
+
+	for (k = 0; k < 2; k++) {
+		i = k == 0 ? c->a : c->b;
+		if (!stepped(c, i) || !ship_on_map(&t->st->ships[i]))
+			continue;
+		t->plots[i].stopped = 1;
+		turn_event(t, mv_ev(NV_EV_BLOCKED), i, k == 0 ? c->b : c->a,
+		    "%s cannot enter %s (%s) and stops in %s for the rest of "
+		    "the turn", t->desc[i], mv_hname(r, r->mv[i].to, h1),
+		    c->block_what != NULL ? c->block_what :
+		    t->desc[k == 0 ? c->b : c->a],
+		    mv_hname(r, r->mv[i].from, h2));
+	}
+}
+
 static void
 outcome(struct round *r, const struct nv_contact *c)
 {
 	struct nv_plot	*p = r->t->plots;
 
+	if (c->block)
+		blocked(r, c);
+	if (c->eliminate_a != 0 && ship_on_map(&r->t->st->ships[c->a]))
+		turn_eliminate(r->t, c->a, c->eliminate_a, NULL);
+	if (c->eliminate_b != 0 && ship_on_map(&r->t->st->ships[c->b]))
+		turn_eliminate(r->t, c->b, c->eliminate_b, NULL);
+	if (c->block)
+		return;
 	if (c->stop_a)
 		p[c->a].stopped = 1;
 	if (c->stop_b)
@@ -171,6 +219,17 @@ settle_contests(struct round *r)
 	for (i = 0; i < r->n; i++)
 		if (r->mv[i].state == MV_CONTEST)
 			r->mv[i].state = r->mv[i].lost ? MV_FAILED : MV_DONE;
+	/* A blocked step stays as before a wreck: no `stop` event (the
+	 * `blocked` one said it). */
+	for (k = 0; k < r->nq; k++) {
+		c = &r->q[k].c;
+		if (!c->block)
+			continue;
+		if (r->mv[c->a].state == MV_FAILED)
+			r->mv[c->a].state = MV_BLOCKED;
+		if (stepped(c, c->b) && r->mv[c->b].state == MV_FAILED)
+			r->mv[c->b].state = MV_BLOCKED;
+	}
 }
 
 /* Hands the wave's contacts to the ruleset in order. */
@@ -181,13 +240,16 @@ mv_run_contacts(struct round *r, char **cause)
 	struct nv_contact	*c;
 	size_t			 k;
 
+	if (rs->ops->contact_key != NULL)
+		for (k = 0; k < r->nq; k++)
+			r->q[k].key = rs->ops->contact_key(r->t, &r->q[k].c);
 	qsort(r->q, r->nq, sizeof *r->q, cmp_queued);
 	for (k = 0; k < r->nq; k++) {
 		c = &r->q[k].c;
 		if (rs->ops->contact != NULL &&
 		    rs->ops->contact(r->t, c, cause) != 0)
 			return -1;
-		if (c->shape != NV_CONTACT_SAME_HEX ||
+		if (c->block || c->shape != NV_CONTACT_SAME_HEX ||
 		    (c->enter != c->a && c->enter != c->b))
 			c->enter = -1;
 		outcome(r, c);
@@ -197,19 +259,12 @@ mv_run_contacts(struct round *r, char **cause)
 	return 0;
 }
 
-/* A slip's target: a hex off the map has no name to give. */
-static const char *
-slip_name(const struct round *r, struct nv_hex h, char *buf)
-{
-	return state_on_map(r->t->st, h) ? mv_hname(r, h, buf) :
-	    "the hex off the map";
-}
-
 static int
 slip_free(struct round *r, struct nv_hex to)
 {
 	return state_on_map(r->t->st, to) && !state_is_land(r->t->st, to) &&
-	    !hexindex_is_wreck(r->ix, to) && hexindex_ship_at(r->ix, to) < 0;
+	    !hexindex_is_wreck(r->ix, to) && hexindex_ship_at(r->ix, to) < 0 &&
+	    hexindex_obstacle_at(r->ix, to) < 0;
 }
 
 /* Where slip sl goes: the first choice if free, else the second (if any
@@ -263,9 +318,9 @@ mv_slips(struct round *r)
 		if (ok[k] == 0)
 			turn_event(t, mv_ev(NV_EV_BLOCKED), i, -1, "%s finds "
 			    "%s%s%s blocked and stays in %s", t->desc[i],
-			    slip_name(r, hex_neighbour(t->st->ships[i].hex,
+			    mv_hname_any(r, hex_neighbour(t->st->ships[i].hex,
 			    r->slips[k].dir), h1), r->slips[k].alt >= 0 ?
-			    " and " : "", r->slips[k].alt >= 0 ? slip_name(r,
+			    " and " : "", r->slips[k].alt >= 0 ? mv_hname_any(r,
 			    to[k], h3) : "", mv_hname(r, t->st->ships[i].hex,
 			    h2));
 		else if (j >= 0)

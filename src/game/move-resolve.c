@@ -45,22 +45,32 @@ mv_occupant(const struct round *r, int i)
 	return r->mv[i].ahead;
 }
 
+int
+mv_gone(const struct round *r, int o)
+{
+	enum mv_state	s = r->mv[o].state;
+
+	return s == MV_DONE || s == MV_EXITED || s == MV_FORCED ||
+	    !ship_on_map(&r->t->st->ships[o]);
+}
+
 static int
 stays(const struct round *r, int i)
 {
 	enum mv_state	s = r->mv[i].state;
 
-	return s == MV_IDLE || s == MV_FAILED || s == MV_BLOCKED;
+	return (s == MV_IDLE || s == MV_FAILED || s == MV_BLOCKED) &&
+	    !mv_gone(r, i);
 }
 
-/* The hex ship i steps into is empty or its occupant has left. */
+/* The hex ship i steps into is empty or its occupant has left.  (A ship
+ * that sank leaves a wreck, which settle() finds first.) */
 static int
 vacated(const struct round *r, int i)
 {
 	int	o = mv_occupant(r, i);
 
-	return o < 0 || r->mv[o].state == MV_DONE ||
-	    r->mv[o].state == MV_EXITED;
+	return o < 0 || mv_gone(r, o);
 }
 
 /* Ships still stepping into the hex ship i steps into (or already in
@@ -123,50 +133,64 @@ mv_block(struct round *r, int i, const char *what)
 	t->plots[i].stopped = 1;
 	turn_event(t, mv_ev(NV_EV_BLOCKED), i, -1, "%s cannot enter %s (%s) and "
 	    "stops in %s for the rest of the turn", t->desc[i],
-	    mv_hname(r, r->mv[i].to, h1), what, mv_hname(r, r->mv[i].from, h2));
+	    mv_hname_any(r, r->mv[i].to, h1), what,
+	    mv_hname(r, r->mv[i].from, h2));
+}
+
+/* What in ship i's way the map decides: the edge, land, a wreck, an
+ * obstacle marker it has not been let into; -1 for nothing (open water
+ * or ships).  *marker gets the marker's index.  fixed: also the edge and
+ * land, which do not change during a round (step 1 decides them). */
+static int
+obstacle(struct round *r, int i, int fixed, int *marker)
+{
+	const struct nv_state	*st = r->t->st;
+	struct nv_hex		 to = r->mv[i].to;
+
+	*marker = -1;
+	if (fixed && !state_on_map(st, to))
+		return NV_TERRAIN_EDGE;
+	if (fixed && state_is_land(st, to))
+		return r->mv[i].passed ? -1 : NV_TERRAIN_LAND;
+	if (hexindex_is_wreck(r->ix, to))
+		return NV_TERRAIN_WRECK;
+	if (!r->mv[i].passed && (*marker = hexindex_obstacle_at(r->ix, to)) >=
+	    0)
+		return NV_TERRAIN_MARKER;
+	return -1;
 }
 
 /* Step 1: what the map alone decides, in ship order. */
-void
-mv_terrain(struct round *r)
+int
+mv_terrain(struct round *r, char **cause)
 {
-	struct nv_turn	*t = r->t;
-	struct nv_ship	*s;
-	struct mv	*m;
-	size_t		 i;
-	char		 h[8];
+	size_t	i;
+	int	kind, marker;
 
 	for (i = 0; i < r->n; i++) {
-		m = &r->mv[i];
-		s = &t->st->ships[i];
-		if (m->state != MV_PENDING)
+		if (r->mv[i].state != MV_PENDING ||
+		    (kind = obstacle(r, (int)i, 1, &marker)) < 0)
 			continue;
-		if (!state_on_map(t->st, m->to)) {
-			m->state = MV_EXITED;
-			s->status = NV_STATUS_EXITED;
-			t->plots[i].stopped = 1;
-			turn_event(t, mv_ev(NV_EV_EXIT), (int)i, -1, "%s %s off "
-			    "the map from %s and leaves the battle",
-			    t->desc[i], m->back ? "backs" : "sails",
-			    mv_hname(r, m->from, h));
-		} else if (state_is_land(t->st, m->to))
-			mv_block(r, (int)i, "land");
-		else if (hexindex_is_wreck(r->ix, m->to))
-			mv_block(r, (int)i, "a wreck");
+		if (mv_terrain_step(r, (int)i, kind, marker, cause) < 0)
+			return -1;
 	}
+	return 0;
 }
 
-/* Decides ship i if it can be decided now; 1 if it was. */
+/* Decides ship i if it can be decided now: 1 if it was, 0 if it waits,
+ * -1 with *cause. */
 static int
-settle(struct round *r, int i)
+settle(struct round *r, int i, char **cause)
 {
 	struct mv	*m = &r->mv[i];
-	int		 o;
+	int		 o, kind, marker, rc;
 
-	/* A ship that sank earlier in the phase left a wreck. */
-	if (hexindex_is_wreck(r->ix, m->to)) {
-		mv_block(r, i, "a wreck");
-		return 1;
+	/* A ship that sank earlier in the phase left a wreck; a module may
+	 * have put a marker down. */
+	if ((kind = obstacle(r, i, 0, &marker)) >= 0) {
+		rc = mv_terrain_step(r, i, kind, marker, cause);
+		if (rc <= 0)
+			return rc < 0 ? -1 : 1;
 	}
 	o = mv_occupant(r, i);
 	if (o >= 0 && stays(r, o)) {
@@ -189,18 +213,22 @@ settle(struct round *r, int i)
 	return 0;			/* a contest: see contests() */
 }
 
-static void
-propagate(struct round *r)
+static int
+propagate(struct round *r, char **cause)
 {
 	size_t	i;
-	int	changed;
+	int	changed, rc;
 
 	do {
 		changed = 0;
 		for (i = 0; i < r->n; i++)
-			if (r->mv[i].state == MV_PENDING)
-				changed |= settle(r, (int)i);
+			if (r->mv[i].state == MV_PENDING) {
+				if ((rc = settle(r, (int)i, cause)) < 0)
+					return -1;
+				changed |= rc;
+			}
 	} while (changed);
+	return 0;
 }
 
 /* Queues one contact per pair of ships stepping into an empty hex.  The
@@ -246,10 +274,18 @@ apply_moves(struct round *r)
 			continue;
 		m->moved = 1;
 		hexindex_move(r->ix, (int)i, m->to);
-		if (m->back)
-			t->plots[i].run = 0;
-		else
+		if (m->turn != 0) {
+			t->st->ships[i].facing = dir_turn(t->st->ships[i].facing,
+			    m->turn);
+			t->plots[i].turns++;
+		}
+		if (m->straight)
 			t->plots[i].run++;
+		else
+			t->plots[i].run = 0;
+		/* Aground: it stops where it entered (mv_stop_events). */
+		if (m->stop_on_entry)
+			t->plots[i].stopped = 1;
 		turn_event(t, mv_ev(m->back ? NV_EV_BACK : NV_EV_MOVE), (int)i,
 		    -1, "%s %s from %s to %s, facing %s", t->desc[i],
 		    m->back ? "backs" : "moves", mv_hname(r, m->from, h1),
@@ -305,7 +341,8 @@ mv_resolve(struct round *r, char **cause)
 	int	waiting;
 
 	for (;;) {
-		propagate(r);
+		if (propagate(r, cause) != 0)
+			return -1;
 		contests(r);
 		apply_moves(r);
 		if (r->nq == 0) {

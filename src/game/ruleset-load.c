@@ -253,11 +253,18 @@ struct nv_ruleset *
 ruleset_load(const char *file, const char *xml, size_t len, const char *rng,
     size_t rnglen, struct diag *d)
 {
+	return ruleset_load_ops(NULL, file, xml, len, rng, rnglen, d);
+}
+
+struct nv_ruleset *
+ruleset_load_ops(const struct nv_ruleset_ops *ops, const char *file,
+    const char *xml, size_t len, const char *rng, size_t rnglen,
+    struct diag *d)
+{
 	size_t				 before = d->errors;
 	xmlDocPtr			 doc;
 	xmlNodePtr			 root;
 	struct nv_ruleset		*rs;
-	const struct nv_ruleset_ops	*ops;
 
 	if ((doc = xmlsafe_parse(file, xml, len, d)) == NULL)
 		return NULL;
@@ -275,9 +282,14 @@ ruleset_load(const char *file, const char *xml, size_t len, const char *rng,
 		goto out;
 	}
 	load_common(rs, root, file, d);
-	if ((ops = ruleset_ops_find(rs->id)) == NULL) {
+	if (ops == NULL && (ops = ruleset_ops_find(rs->id)) == NULL) {
 		diag_error(d, file, xmlsafe_line(root), "<ruleset id=\"%s\">: "
 		    "no ruleset module of that name is built in", rs->id);
+		goto out;
+	}
+	if (rs->id != NULL && strcmp(rs->id, ops->name) != 0) {
+		diag_error(d, file, xmlsafe_line(root), "<ruleset id=\"%s\">: "
+		    "the module given is %s", rs->id, ops->name);
 		goto out;
 	}
 	/* Set before load() so that ruleset_free() lets the module free

@@ -26,3 +26,9 @@ ruleset_ops_find(const char *name)
 			return modules[i];
 	return NULL;
 }
+
+const struct nv_ruleset_ops *
+ruleset_ops_nth(size_t i)
+{
+	return i < sizeof modules / sizeof modules[0] ? modules[i] : NULL;
+}

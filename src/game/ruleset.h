@@ -16,9 +16,9 @@ struct buf;
 struct diag;
 struct nv_orders;
 struct nv_ship;
+struct nv_side;
 struct nv_state;
 struct nv_turn;
-struct nv_contact;
 struct nv_plot;
 
 /* Size cap for ruleset, scenario and state files (bytes). */
@@ -65,6 +65,22 @@ struct nv_verb {
 			    const char *text, struct diag *);
 };
 
+/* A status a module adds (state.h): a way of leaving the battle. */
+struct nv_status_def {
+	const char	*name;	/* the state file's word, e.g. "fled" */
+	const char	*event;	/* as it happens: "flees the battle" */
+	const char	*fate;	/* as a report tells it: "fled the battle" */
+};
+
+/* A kind of marker the module puts on the map (state.h, <marker>). */
+struct nv_marker_def {
+	const char	*name;	/* the state file's word, e.g. "hulk" */
+	const char	*words;	/* for sentences: "a burning hulk" */
+	int		 obstacle;	/* the mover consults it (terrain()) */
+};
+
+struct nv_contact;
+struct nv_terrain;
 struct nv_ruleset;
 
 struct nv_ruleset_ops {
@@ -88,6 +104,34 @@ struct nv_ruleset_ops {
 			    unsigned long given, const char *file,
 			    unsigned line, struct diag *);
 
+	/* Side and game state of the ruleset's own (VP ledgers, wind, the
+	 * initiative, dice rolled ahead), like ship attributes: written as
+	 * attributes of <side> after the common ones, and of the <game>
+	 * element, in table order.  Attributes not given are 0 (or the
+	 * table's min, if above 0) and "", unless the defaults hook (may be
+	 * NULL) fills them; it also checks them.  0 or -1.  The game's hook
+	 * runs after every side and ship is loaded. */
+	const struct nv_attr_def *side_attrs;
+	size_t		 nside_attrs;
+	int		(*side_defaults)(const struct nv_ruleset *,
+			    const struct nv_state *, struct nv_side *,
+			    unsigned long given, const char *file,
+			    unsigned line, struct diag *);
+	const struct nv_attr_def *game_attrs;
+	size_t		 ngame_attrs;
+	int		(*game_defaults)(const struct nv_ruleset *,
+			    struct nv_state *, unsigned long given,
+			    const char *file, unsigned line, struct diag *);
+
+	/* Statuses and markers of the module's own (state.h). */
+	const struct nv_status_def *statuses;
+	size_t		 nstatuses;
+	const struct nv_marker_def *marker_kinds;
+	size_t		 nmarker_kinds;
+	/* Ships may stand in land hexes (aground): the loader allows it and
+	 * terrain() may answer NV_TERRAIN_ENTER_STOP for land. */
+	int		 ships_on_land;
+
 	/* Orders.  orders_new() makes the per-turn store of parsed orders
 	 * for a state; verbs parse into it; validate() checks all of it;
 	 * format() writes it back normalised. */
@@ -98,14 +142,31 @@ struct nv_ruleset_ops {
 	int		(*validate)(struct nv_orders *, struct diag *);
 	void		(*format)(const struct nv_orders *, struct buf *);
 
-	/* The turn (turn.h).  begin() makes rs scratch in the turn and a
-	 * plot for every ship, from its orders or the default order;
-	 * contact() resolves one contact the mover found; phase_end() runs
-	 * after a phase's contacts (fire); end() runs the end-of-turn steps
-	 * (boarding, holes, victory) and frees the scratch.  Each returns 0,
-	 * or -1 with *cause set (e.g. a dice script that ran out). */
+	/* The turn (turn.h, docs/rulesets.md).  In the order they are
+	 * called: begin() makes rs scratch in the turn and a plot for every
+	 * ship (plot.h), from its orders or the default order (initiative
+	 * and other steps before the first phase go here too); for each
+	 * phase, phase_begin() (may be NULL), then the mover's rounds, each
+	 * handing every contact it finds to contact() and ending with
+	 * round_end() (may be NULL), then phase_end() (fire; may be NULL);
+	 * after the last phase end() runs the end-of-turn steps (boarding,
+	 * holes, victory) and frees the scratch.  terrain() (may be NULL:
+	 * the default answers, turn.h) decides a step into land, off the map, into a
+	 * wreck or an obstacle marker.  contact_key() (may be NULL) orders
+	 * the contacts of a wave: lower keys first, then (lower ship index,
+	 * other index) as without it; e.g. initiative, then id.  Each
+	 * returns 0, or -1 with *cause set (e.g. a dice script that ran
+	 * out). */
 	int		(*begin)(struct nv_turn *, char **cause);
+	int		(*phase_begin)(struct nv_turn *, int phase,
+			    char **cause);
 	int		(*contact)(struct nv_turn *, struct nv_contact *,
+			    char **cause);
+	long		(*contact_key)(const struct nv_turn *,
+			    const struct nv_contact *);
+	int		(*terrain)(struct nv_turn *, struct nv_terrain *,
+			    char **cause);
+	int		(*round_end)(struct nv_turn *, int phase, int round,
 			    char **cause);
 	int		(*phase_end)(struct nv_turn *, int phase, char **cause);
 	int		(*end)(struct nv_turn *, char **cause);
@@ -121,7 +182,7 @@ struct nv_ruleset {
 	int		 phases;	/* movement phases per turn */
 	int		 max_speed;	/* rows of the schedule: 0..max_speed */
 	/* schedule[s * phases + (p - 1)]: moves a ship at speed s makes in
-	 * phase p (0 or 1 in classic; more where a ruleset ticks). */
+	 * phase p (0 or 1 in most rulesets; more where a ruleset ticks). */
 	unsigned char	*schedule;
 	struct nv_class	*classes;
 	size_t		 nclasses;
@@ -134,6 +195,9 @@ struct nv_ruleset {
 
 /* The modules compiled in (ruleset-registry.c); NULL if unknown. */
 const struct nv_ruleset_ops *ruleset_ops_find(const char *name);
+/* The i-th module compiled in, in the registry's order (for messages
+ * that list them); NULL past the last. */
+const struct nv_ruleset_ops *ruleset_ops_nth(size_t i);
 
 /* Parses and validates a ruleset document held in memory.  file names it
  * in messages; rng is the schema text (data/schema/ruleset.rng or the
@@ -142,6 +206,12 @@ const struct nv_ruleset_ops *ruleset_ops_find(const char *name);
  * ruleset_free) or NULL with every error in diag. */
 struct nv_ruleset *ruleset_load(const char *file, const char *xml,
 		    size_t len, const char *rng, size_t rnglen, struct diag *);
+/* The same with the module given rather than looked up in the registry
+ * (ops NULL: looked up): for a module that is not built in, such as the
+ * test suite's (tests/ruleset/).  The document's id must be its name. */
+struct nv_ruleset *ruleset_load_ops(const struct nv_ruleset_ops *,
+		    const char *file, const char *xml, size_t len,
+		    const char *rng, size_t rnglen, struct diag *);
 void		 ruleset_free(struct nv_ruleset *);
 
 int	ruleset_class_index(const struct nv_ruleset *, const char *id);

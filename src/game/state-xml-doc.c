@@ -34,6 +34,7 @@
 
 #include "buf.h"
 #include "diag.h"
+#include "ruleset.h"
 #include "state-xml.h"
 #include "state-xml-int.h"
 #include "state.h"
@@ -86,7 +87,7 @@ state_xml_parse(const char *file, const char *buf, size_t len,
 	if (sd != NULL && sd->ruleset == NULL) {
 		diag_error(d, file, xmlsafe_line(sd->root), "<scenario> has no "
 		    "ruleset attribute; it names the rules, e.g. "
-		    "ruleset=\"classic\"");
+		    "ruleset=\"%s\"", ruleset_ops_nth(0)->name);
 		state_xml_doc_free(sd);
 		return NULL;
 	}

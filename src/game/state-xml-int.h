@@ -1,7 +1,8 @@
-/* state-xml-int.h: between the parts of state-xml (private to src/game):
- * state-xml-doc.c parses and decides whether the schema must look at a
- * file; state-xml.c builds the state from the tree, state-xml-ship.c its
- * ships. */
+/* state-xml-int.h: what the state file's loader files share (private to
+ * state-xml*.c): state-xml-doc.c parses and decides whether the schema
+ * must look at a file; state-xml.c reads the common parts of the tree,
+ * state-xml-ship.c the ships, state-xml-rs.c the ruleset's own parts
+ * (attribute tables of ships, sides and the game, markers, statuses). */
 #ifndef NV_STATE_XML_INT_H
 #define NV_STATE_XML_INT_H
 
@@ -12,19 +13,26 @@
 #include "hex.h"
 
 struct diag;
+struct nv_attr_def;
+struct nv_attrval;
 struct nv_ruleset;
 struct nv_state;
 struct slot_name;
 
-/* A file being built into a state. */
+struct shipinfo {
+	unsigned	 line;		/* for messages */
+	int		 hex_ok;	/* its hex was read */
+};
+
 struct loader {
 	const struct nv_ruleset	*rs;
 	const char		*file;
 	struct diag		*d;
 	struct nv_state		*st;
 	int			 digits;	/* per coordinate in hex names */
-	struct shipinfo		*info;		/* per ship, parallel to ships;
-						   owned */
+	struct shipinfo		*info;		/* per ship, parallel to ships */
+	char			*statuses;	/* the module's statuses for
+						   messages: ", fled"; owned */
 	struct slot_name	*slots;		/* ship attribute names, sorted;
 						   owned */
 	size_t			 nslots;
@@ -32,34 +40,63 @@ struct loader {
 						   owned */
 };
 
-struct shipinfo {
-	unsigned	 line;		/* for messages */
-	int		 hex_ok;	/* its hex was read */
-};
-
-/* state-xml.c.  Reads v (owned, freed; NULL when the element has no hex
- * attribute), a hex name of this map's form, into *out: 0, or -1 with an
- * error.  edge allows column or row 0 and beyond the map (where a ship
- * that exited is).  what starts the message, e.g. "<ship id=\"nike\"". */
-int	loader_read_hex(struct loader *, xmlNodePtr n, char *v,
-	    const char *what, int edge, struct nv_hex *out);
-
-/* state-xml-ship.c.  The ship attribute names (before any ship), and
- * their release. */
-void	loader_slots_init(struct loader *);
-void	loader_slots_free(struct loader *);
-/* Reads the <ship> elements, in document order, into st->ships in id
- * order, with l->info; duplicate ids are errors. */
-void	loader_ships(struct loader *, xmlNodePtr *ships, size_t n);
-/* What needs every ship: each in open water, alone in its hex, and the
- * ids its attributes name are ships. */
-void	loader_check_ships(struct loader *);
-
 /* The state of ruleset rs from the document's root element (<scenario>),
  * with every check of meaning the loader makes; every error into d, with
  * file and line.  Safe on any tree, schema-valid or not.  Returns the
  * state (owned by the caller) or NULL when d gained errors. */
 struct nv_state	*state_xml_build(const struct nv_ruleset *rs, const char *file,
 		    xmlNodePtr root, struct diag *d);
+
+/* state-xml.c: a hex attribute of this map's form (edge: off the map
+ * allowed), 0 or -1 with an error; the first child element of a name. */
+int	sx_read_hex(struct loader *, xmlNodePtr, const char *what, int edge,
+	    struct nv_hex *out);
+/* The same with the attribute's value v already read (owned, freed;
+ * NULL when there is none), n for the line. */
+int	sx_read_hex_value(struct loader *, xmlNodePtr n, char *v,
+	    const char *what, int edge, struct nv_hex *out);
+xmlNodePtr sx_find_child(xmlNodePtr root, const char *name);
+
+/* state-xml-rs.c.  what starts a message: "<ship id=\"x\"", "<game". */
+/* Every attribute of n is a common one (the NULL-terminated list) or one
+ * of the ruleset's table. */
+void	sx_check_attrs_known(struct loader *, xmlNodePtr n, const char *what,
+	    const char *const *common, const struct nv_attr_def *defs,
+	    size_t ndefs);
+/* The table's values on n into vals (ndefs entries, zeroed); returns the
+ * bits of those given. */
+unsigned long sx_load_attr_table(struct loader *, xmlNodePtr n,
+	    const char *what, const struct nv_attr_def *defs, size_t ndefs,
+	    struct nv_attrval *vals);
+/* The same from values already read: v[i] the value of defs[i] on n, or
+ * NULL (each owned, freed here). */
+unsigned long sx_load_attr_values(struct loader *, xmlNodePtr n,
+	    const char *what, const struct nv_attr_def *defs, size_t ndefs,
+	    struct nv_attrval *vals, char **v);
+/* Text attributes still NULL become "", so that saving never meets NULL. */
+void	sx_attr_table_fill(const struct nv_attr_def *defs, size_t ndefs,
+	    struct nv_attrval *vals);
+/* Ship ids in the table's id lists exist (and are not self, if given). */
+void	sx_check_id_lists(struct loader *, unsigned line, const char *what,
+	    const char *self, const struct nv_attr_def *defs, size_t ndefs,
+	    const struct nv_attrval *vals);
+/* The sides' attributes (after the sides, before the ships), the <game>
+ * element (after the ships), the <marker> elements. */
+void	sx_load_sides_attrs(struct loader *, xmlNodePtr root);
+void	sx_load_game(struct loader *, xmlNodePtr root);
+void	sx_load_markers(struct loader *, xmlNodePtr root);
+/* ", fled, removed": the module's statuses for messages; owned. */
+char	*sx_module_statuses(const struct nv_ruleset *);
+
+/* state-xml-ship.c.  The ship attribute names (before any ship), and
+ * their release. */
+void	sx_slots_init(struct loader *);
+void	sx_slots_free(struct loader *);
+/* Reads the <ship> elements, in document order, into st->ships in id
+ * order, with l->info; duplicate ids are errors. */
+void	sx_load_ships(struct loader *, xmlNodePtr *ships, size_t n);
+/* What needs every ship: each in open water, alone in its hex, and the
+ * ids its attributes name are ships. */
+void	sx_check_ships(struct loader *);
 
 #endif

@@ -70,13 +70,27 @@ put_int_attr(struct buf *b, const char *name, long v)
 	buf_addc(b, '"');
 }
 
+/* A ruleset attribute table's values, in table order. */
+static void
+put_attr_table(struct buf *b, const struct nv_attr_def *defs, size_t ndefs,
+    const struct nv_attrval *vals)
+{
+	size_t	i;
+
+	for (i = 0; i < ndefs; i++) {
+		if (defs[i].kind == NV_ATTR_INT)
+			put_int_attr(b, defs[i].name, vals[i].i);
+		else
+			put_attr(b, defs[i].name, vals[i].s != NULL ?
+			    vals[i].s : "");
+	}
+}
+
 static void
 save_ship(const struct nv_state *st, const struct nv_ship *s, struct buf *b)
 {
 	const struct nv_ruleset	*rs = st->rs;
-	const struct nv_attr_def *def;
 	char			 hex[8];
-	size_t			 i;
 
 	buf_adds(b, "  <ship");
 	put_attr(b, "id", s->id);
@@ -94,15 +108,8 @@ save_ship(const struct nv_state *st, const struct nv_ship *s, struct buf *b)
 	    state_hex_name(st, s->hex, hex));
 	put_attr(b, "facing", dir_name(s->facing));
 	put_int_attr(b, "speed", s->speed);
-	put_attr(b, "status", status_name(s->status));
-	for (i = 0; i < rs->ops->nship_attrs; i++) {
-		def = &rs->ops->ship_attrs[i];
-		if (def->kind == NV_ATTR_INT)
-			put_int_attr(b, def->name, s->attr[i].i);
-		else
-			put_attr(b, def->name, s->attr[i].s != NULL ?
-			    s->attr[i].s : "");
-	}
+	put_attr(b, "status", ruleset_status_name(rs, s->status));
+	put_attr_table(b, rs->ops->ship_attrs, rs->ops->nship_attrs, s->attr);
 	buf_adds(b, "/>\n");
 }
 
@@ -127,6 +134,23 @@ save_map(const struct nv_state *st, struct buf *b)
 			    state_hex_name(st, h, hex));
 		}
 	buf_adds(b, any ? "  </map>\n" : "/>\n");
+}
+
+static void
+save_marker(const struct nv_state *st, const struct nv_marker *m,
+    struct buf *b)
+{
+	const struct nv_ruleset_ops	*ops = st->rs->ops;
+	char				 hex[8];
+
+	buf_printf(b, "  <marker hex=\"%s\"", state_hex_name(st, m->hex, hex));
+	put_attr(b, "kind", m->kind >= 0 && (size_t)m->kind <
+	    ops->nmarker_kinds ? ops->marker_kinds[m->kind].name : "?");
+	if (m->ship[0] != '\0')
+		put_attr(b, "ship", m->ship);
+	if (m->value != 0)
+		buf_printf(b, " value=\"%ld\"", m->value);
+	buf_adds(b, "/>\n");
 }
 
 static void
@@ -170,6 +194,13 @@ state_xml_save(const struct nv_state *st, struct buf *b)
 	}
 	buf_printf(b, "  <settings turn-limit=\"%d\" visibility=\"%d\"/>\n",
 	    st->settings.turn_limit, st->settings.visibility);
+	/* Only a ruleset with game attributes has the element. */
+	if (rs->ops->ngame_attrs > 0 && st->attr != NULL) {
+		buf_adds(b, "  <game");
+		put_attr_table(b, rs->ops->game_attrs, rs->ops->ngame_attrs,
+		    st->attr);
+		buf_adds(b, "/>\n");
+	}
 	save_map(st, b);
 	for (i = 0; i < st->nsides; i++) {
 		buf_adds(b, "  <side");
@@ -178,6 +209,9 @@ state_xml_save(const struct nv_state *st, struct buf *b)
 		put_attr(b, "crew", rs->crews[st->sides[i].crew].id);
 		if (st->sides[i].name != NULL)
 			put_attr(b, "name", st->sides[i].name);
+		if (st->sides[i].attr != NULL)
+			put_attr_table(b, rs->ops->side_attrs,
+			    rs->ops->nside_attrs, st->sides[i].attr);
 		buf_adds(b, "/>\n");
 	}
 	for (i = 0; i < st->nships; i++)
@@ -189,6 +223,8 @@ state_xml_save(const struct nv_state *st, struct buf *b)
 			put_attr(b, "ship", st->wrecks[i].ship);
 		buf_adds(b, "/>\n");
 	}
+	for (i = 0; i < st->nmarkers; i++)
+		save_marker(st, &st->markers[i], b);
 	save_result(st, b);
 	buf_adds(b, "</scenario>\n");
 }

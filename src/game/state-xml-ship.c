@@ -1,12 +1,12 @@
 /* state-xml-ship.c: the <ship> elements of a scenario or state file
- * (see state-xml.c, which reads the rest of the document).
+ * (see state-xml-int.h; state-xml.c reads the rest of the document).
  *
  * Each ship's attributes are found in one walk over the element's
- * attributes, into slots by name (the common ones, then the ruleset's),
- * rather than by a search of them all for each of some thirty names: a
- * big battle has tens of thousands of ships.  What is read, and every
- * error and its order, is as with a search by name (xmlGetNoNsProp: an
- * attribute in a namespace is not the one of that name). */
+ * attributes, into slots by name (the common ones, then the ruleset's
+ * table), rather than by a search of them all for each of some thirty
+ * names: a big battle has tens of thousands of ships.  What is read, and
+ * every error and its order, is as with a search by name (xmlGetNoNsProp:
+ * an attribute in a namespace is not the one of that name). */
 #include "config.h"
 
 #include <stdint.h>
@@ -15,7 +15,6 @@
 
 #include <libxml/tree.h>
 
-#include "buf.h"
 #include "diag.h"
 #include "ruleset.h"
 #include "state-xml-int.h"
@@ -29,9 +28,9 @@
 enum { SA_ID, SA_NAME, SA_SIDE, SA_OWNER, SA_CLASS, SA_CREW, SA_HEX,
 	SA_FACING, SA_SPEED, SA_STATUS, SA_COMMON };
 
-static const char *const common_ship_attrs[SA_COMMON] = {
+static const char *const common_ship_attrs[SA_COMMON + 1] = {
 	"id", "name", "side", "owner", "class", "crew", "hex", "facing",
-	"speed", "status"
+	"speed", "status", NULL
 };
 
 struct slot_name {
@@ -45,6 +44,8 @@ struct lship {
 	struct shipinfo	 info;
 };
 
+/* --- attributes by slot ---------------------------------------------------- */
+
 static int
 cmp_slot(const void *a, const void *b)
 {
@@ -53,7 +54,7 @@ cmp_slot(const void *a, const void *b)
 }
 
 void
-loader_slots_init(struct loader *l)
+sx_slots_init(struct loader *l)
 {
 	size_t	i, n = SA_COMMON + l->rs->ops->nship_attrs;
 
@@ -69,12 +70,13 @@ loader_slots_init(struct loader *l)
 }
 
 void
-loader_slots_free(struct loader *l)
+sx_slots_free(struct loader *l)
 {
 	free(l->slots);
 	free(l->sa);
 	l->slots = NULL;
 	l->sa = NULL;
+	l->nslots = 0;
 }
 
 /* The slot of an attribute name, or -1 if no ship has it. */
@@ -110,64 +112,28 @@ sattr(const struct loader *l, int k)
 	return l->sa[k] != NULL ? xmlsafe_attr_value(l->sa[k]) : NULL;
 }
 
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* A list of ship ids: checked, sorted, duplicates dropped, one space
- * between them. */
-static char *
-normalise_ids(struct loader *l, xmlNodePtr n, const char *name, char *v)
-{
-	char		**argv = xcalloc(strlen(v) / 2 + 1, sizeof *argv);
-	size_t		  argc, i;
-	struct buf	  b = BUF_INIT;
-
-	argc = str_split_words(v, argv, strlen(v) / 2 + 1);
-	qsort(argv, argc, sizeof *argv, cmp_str);
-	for (i = 0; i < argc; i++) {
-		if (!str_is_id(argv[i]))
-			diag_error(l->d, l->file, xmlsafe_line(n), "<ship %s>: "
-			    "\"%s\" is not a ship id (1-%d of a-z, 0-9, '_' "
-			    "and '-')", name, argv[i], NV_ID_MAX);
-		else if (i == 0 || strcmp(argv[i], argv[i - 1]) != 0)
-			buf_printf(&b, "%s%s", b.len > 0 ? " " : "", argv[i]);
-	}
-	free(argv);
-	return buf_detach(&b);
-}
+/* --- one ship --------------------------------------------------------------- */
 
 /* The ruleset's attributes of one ship; returns the bits of those given. */
 static unsigned long
 load_rs_attrs(struct loader *l, xmlNodePtr n, struct nv_ship *s)
 {
-	const struct nv_attr_def *def;
-	unsigned long		  given = 0;
-	size_t			  i;
-	char			 *v;
+	size_t		 i, na = l->rs->ops->nship_attrs;
+	char		*what = xasprintf("<ship id=\"%s\"", s->id);
+	char		**v = xcalloc(na + 1, sizeof *v);
+	unsigned long	 given;
 
-	for (i = 0; i < l->rs->ops->nship_attrs; i++) {
-		def = &l->rs->ops->ship_attrs[i];
-		if ((v = sattr(l, SA_COMMON + (int)i)) == NULL)
-			continue;
-		given |= 1UL << i;
-		if (def->kind == NV_ATTR_INT) {
-			if (str_to_long(v, def->min, def->max, &s->attr[i].i))
-				diag_error(l->d, l->file, xmlsafe_line(n),
-				    "<ship id=\"%s\" %s=\"%s\">: expected a whole"
-				    " number from %ld to %ld", s->id, def->name,
-				    v, def->min, def->max);
-		} else if (def->kind == NV_ATTR_IDS)
-			s->attr[i].s = normalise_ids(l, n, def->name, v);
-		else
-			s->attr[i].s = xstrdup(v);
-		free(v);
-	}
+	for (i = 0; i < na; i++)
+		v[i] = sattr(l, SA_COMMON + (int)i);
+	given = sx_load_attr_values(l, n, what, l->rs->ops->ship_attrs, na,
+	    s->attr, v);
+	free(v);
+	free(what);
 	return given;
 }
 
+/* Every attribute is a common one or the ruleset's: the message of
+ * sx_check_attrs_known, with the names looked up by slot. */
 static void
 check_ship_attrs_known(struct loader *l, xmlNodePtr n, const char *id)
 {
@@ -258,33 +224,30 @@ load_ship_refs(struct loader *l, xmlNodePtr n, struct nv_ship *s)
 	return 0;
 }
 
+/* status, hex, facing and speed. */
 static void
-load_ship(struct loader *l, xmlNodePtr n, struct lship *ls)
+load_ship_place(struct loader *l, xmlNodePtr n, struct lship *ls)
 {
 	struct nv_ship	*s = &ls->s;
 	char		*v, *what;
-	unsigned long	 given;
-	size_t		 i;
-	int		 ok, status;
+	int		 status;
 	long		 speed = 0;
 
-	ls->info.line = xmlsafe_line(n);
-	s->attr = xcalloc(l->rs->ops->nship_attrs, sizeof *s->attr);
-	slots_read(l, n);
-	ok = load_ship_refs(l, n, s) == 0;
-	check_ship_attrs_known(l, n, s->id);
 	v = sattr(l, SA_STATUS);
 	s->status = NV_STATUS_AFLOAT;
-	if (v != NULL && (status = status_parse(v)) < 0)
+	if (v != NULL && (status = ruleset_status_parse(l->rs, v)) < 0)
 		diag_error(l->d, l->file, ls->info.line, "<ship id=\"%s\" "
-		    "status=\"%s\">: legal: afloat, sunk, captured, exited",
-		    s->id, v);
+		    "status=\"%s\">: legal: afloat, sunk, captured, exited%s",
+		    s->id, v, l->statuses);
 	else if (v != NULL)
-		s->status = (enum nv_status)status;
+		s->status = status;
 	free(v);
 	what = xasprintf("<ship id=\"%s\"", s->id);
-	ls->info.hex_ok = loader_read_hex(l, n, sattr(l, SA_HEX), what,
-	    s->status == NV_STATUS_EXITED, &s->hex) == 0;
+	/* A ship that left the battle another way than sinking may have
+	 * left it across the edge. */
+	ls->info.hex_ok = sx_read_hex_value(l, n, sattr(l, SA_HEX), what,
+	    s->status == NV_STATUS_EXITED || s->status >= NV_STATUS_COUNT,
+	    &s->hex) == 0;
 	free(what);
 	v = sattr(l, SA_FACING);
 	if (v == NULL || (s->facing = dir_parse(v)) < 0) {
@@ -301,16 +264,30 @@ load_ship(struct loader *l, xmlNodePtr n, struct lship *ls)
 		    l->rs->max_speed);
 	s->speed = (int)speed;
 	free(v);
+}
+
+static void
+load_ship(struct loader *l, xmlNodePtr n, struct lship *ls)
+{
+	struct nv_ship	*s = &ls->s;
+	unsigned long	 given;
+	int		 ok;
+
+	ls->info.line = xmlsafe_line(n);
+	s->attr = xcalloc(l->rs->ops->nship_attrs, sizeof *s->attr);
+	slots_read(l, n);
+	ok = load_ship_refs(l, n, s) == 0;
+	check_ship_attrs_known(l, n, s->id);
+	load_ship_place(l, n, ls);
 	given = load_rs_attrs(l, n, s);
 	if (ok)
 		l->rs->ops->ship_defaults(l->rs, l->st, s, given, l->file,
 		    ls->info.line, l->d);
-	/* Whatever the module left unset, so that saving never meets NULL. */
-	for (i = 0; i < l->rs->ops->nship_attrs; i++)
-		if (l->rs->ops->ship_attrs[i].kind != NV_ATTR_INT &&
-		    s->attr[i].s == NULL)
-			s->attr[i].s = xstrdup("");
+	sx_attr_table_fill(l->rs->ops->ship_attrs, l->rs->ops->nship_attrs,
+	    s->attr);
 }
+
+/* --- every ship ------------------------------------------------------------- */
 
 /* Id order; of two ships with one id (an error), document order. */
 static int
@@ -326,20 +303,20 @@ cmp_lship(const void *a, const void *b)
 }
 
 void
-loader_ships(struct loader *l, xmlNodePtr *ships, size_t count)
+sx_load_ships(struct loader *l, xmlNodePtr *ships, size_t count)
 {
 	struct nv_state	*st = l->st;
 	struct lship	*ls, **ord;
 	size_t		 i;
 
-	ls = xcalloc(count, sizeof *ls);
+	ls = xcalloc(count + 1, sizeof *ls);
 	ord = xcalloc(count + 1, sizeof *ord);
 	for (i = 0; i < count; i++) {
 		load_ship(l, ships[i], &ls[st->nships++]);
 		ord[i] = &ls[i];
 	}
-	/* Bytewise id order: the canonical order (docs/files.md).  The
-	 * ships are big: their places are sorted, not they. */
+	/* Bytewise id order is the order of every roll (the rulings' "Order
+	 * of dice").  The ships are big: their places are sorted. */
 	qsort(ord, count, sizeof *ord, cmp_lship);
 	st->ships = xcalloc(count, sizeof *st->ships);
 	l->info = xcalloc(count, sizeof *l->info);
@@ -422,7 +399,7 @@ check_ship_hex(struct loader *l, const struct placed *p, size_t i)
 	if (s->status == NV_STATUS_EXITED || !l->info[i].hex_ok)
 		return;
 	state_hex_name(st, s->hex, name);
-	if (state_is_land(st, s->hex))
+	if (state_is_land(st, s->hex) && !l->rs->ops->ships_on_land)
 		diag_error(l->d, l->file, l->info[i].line, "<ship id=\"%s\" hex="
 		    "\"%s\">: that hex is land; ships must be in open water",
 		    s->id, name);
@@ -443,37 +420,19 @@ check_ship_hex(struct loader *l, const struct placed *p, size_t i)
 	}
 }
 
-/* Ship ids named in the ruleset's id-list attributes must exist. */
 static void
 check_ship_ids(struct loader *l, size_t i)
 {
 	struct nv_ship	*s = &l->st->ships[i];
-	const struct nv_attr_def *def;
-	char		*copy, **argv;
-	size_t		 a, argc, k;
+	char		*what = xasprintf("<ship id=\"%s\"", s->id);
 
-	for (a = 0; a < l->rs->ops->nship_attrs; a++) {
-		def = &l->rs->ops->ship_attrs[a];
-		if (def->kind != NV_ATTR_IDS)
-			continue;
-		copy = xstrdup(s->attr[a].s);
-		argv = xcalloc(strlen(copy) / 2 + 1, sizeof *argv);
-		argc = str_split_words(copy, argv, strlen(copy) / 2 + 1);
-		for (k = 0; k < argc; k++)
-			if (state_ship_index(l->st, argv[k]) < 0 ||
-			    strcmp(argv[k], s->id) == 0)
-				diag_error(l->d, l->file, l->info[i].line, "<ship id="
-				    "\"%s\" %s=\"%s\">: \"%s\" is %s", s->id,
-				    def->name, s->attr[a].s, argv[k],
-				    strcmp(argv[k], s->id) == 0 ?
-				    "the ship itself" : "not a ship");
-		free(argv);
-		free(copy);
-	}
+	sx_check_id_lists(l, l->info[i].line, what, s->id,
+	    l->rs->ops->ship_attrs, l->rs->ops->nship_attrs, s->attr);
+	free(what);
 }
 
 void
-loader_check_ships(struct loader *l)
+sx_check_ships(struct loader *l)
 {
 	struct placed	p;
 	size_t		i;

@@ -1,6 +1,7 @@
 /* state-xml.c: building a state from a scenario or state file's tree (see
  * state-xml.h, docs/files.md; parsing and the schema are state-xml-doc.c,
- * the ships state-xml-ship.c, saving state-xml-save.c).
+ * the ships state-xml-ship.c, the ruleset's parts state-xml-rs.c, saving
+ * state-xml-save.c).
  *
  * Loading reads the elements in a fixed order whatever the document's
  * (map before ships, since hex names depend on the map's size; sides
@@ -9,7 +10,6 @@
  * ids named in other ships' attributes). */
 #include "config.h"
 
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,8 +18,8 @@
 #include "buf.h"
 #include "diag.h"
 #include "ruleset.h"
-#include "state-xml.h"
 #include "state-xml-int.h"
+#include "state-xml.h"
 #include "state.h"
 #include "strutil.h"
 #include "xalloc.h"
@@ -40,8 +40,11 @@ read_int(struct loader *l, xmlNodePtr n, const char *name, long min,
 	return rc == 1 ? (int)v : (int)def;
 }
 
+/* A hex name of this map's form.  edge allows column or row 0 and
+ * beyond the map (where a ship that exited is).  what starts the
+ * message, e.g. "<ship id=\"nike\"". */
 int
-loader_read_hex(struct loader *l, xmlNodePtr n, char *v, const char *what,
+sx_read_hex_value(struct loader *l, xmlNodePtr n, char *v, const char *what,
     int edge, struct nv_hex *out)
 {
 	int	 i, col = 0, row = 0, ok;
@@ -78,6 +81,14 @@ loader_read_hex(struct loader *l, xmlNodePtr n, char *v, const char *what,
 	return 0;
 }
 
+static int
+read_hex(struct loader *l, xmlNodePtr n, const char *what, int edge,
+    struct nv_hex *out)
+{
+	return sx_read_hex_value(l, n, xmlsafe_attr(n, "hex"), what, edge,
+	    out);
+}
+
 static char *
 element_text(xmlNodePtr n)
 {
@@ -86,6 +97,17 @@ element_text(xmlNodePtr n)
 
 	xmlFree(c);
 	return s;
+}
+
+static xmlNodePtr
+find_child(xmlNodePtr root, const char *name)
+{
+	xmlNodePtr	n;
+
+	for (n = xmlsafe_child(root); n != NULL; n = xmlsafe_next(n))
+		if (xmlsafe_is(n, name))
+			return n;
+	return NULL;
 }
 
 /* The children of <scenario> by kind, in document order, found in one
@@ -154,8 +176,8 @@ load_map(struct loader *l, xmlNodePtr map)
 	l->digits = hex_digits(st->columns, st->rows);
 	st->land = xcalloc((size_t)st->columns * (size_t)st->rows, 1);
 	for (n = xmlsafe_child(map); n != NULL; n = xmlsafe_next(n)) {
-		if (!xmlsafe_is(n, "land") || loader_read_hex(l, n,
-		    xmlsafe_attr(n, "hex"), "<land", 0, &h) != 0)
+		if (!xmlsafe_is(n, "land") ||
+		    read_hex(l, n, "<land", 0, &h) != 0)
 			continue;
 		hex_to_cr(h, &col, &row);
 		cell = &st->land[(size_t)(row - 1) * (size_t)st->columns +
@@ -242,8 +264,7 @@ load_wrecks(struct loader *l, const struct parts *p)
 	for (i = 0; i < p->nwreck; i++) {
 		n = p->wreck[i];
 		w = &st->wrecks[st->nwrecks];
-		if (loader_read_hex(l, n, xmlsafe_attr(n, "hex"), "<wreck", 0,
-		    &w->hex) != 0)
+		if (read_hex(l, n, "<wreck", 0, &w->hex) != 0)
 			continue;
 		if (state_is_land(st, w->hex))
 			diag_error(l->d, l->file, xmlsafe_line(n), "<wreck>: "
@@ -351,9 +372,12 @@ load_doc(struct loader *l, xmlNodePtr root)
 	}
 	load_map(l, p.map);
 	load_sides(l, root, &p);
+	sx_load_sides_attrs(l, root);
 	load_wrecks(l, &p);
-	loader_ships(l, p.ship, p.nship);
-	loader_check_ships(l);
+	sx_load_markers(l, root);
+	sx_load_ships(l, p.ship, p.nship);
+	sx_check_ships(l);
+	sx_load_game(l, root);
 	st->result.winner = -1;
 	if (p.result != NULL)
 		load_result(l, p.result);
@@ -374,13 +398,29 @@ state_xml_build(const struct nv_ruleset *rs, const char *file,
 	l.digits = 2;
 	l.st = xcalloc(1, sizeof *l.st);
 	l.st->rs = rs;
-	loader_slots_init(&l);
+	l.statuses = sx_module_statuses(rs);
+	sx_slots_init(&l);
 	load_doc(&l, root);
-	loader_slots_free(&l);
+	sx_slots_free(&l);
 	free(l.info);
+	free(l.statuses);
 	if (d->errors > before) {
 		state_free(l.st);
 		return NULL;
 	}
 	return l.st;
+}
+
+/* For state-xml-rs.c. */
+int
+sx_read_hex(struct loader *l, xmlNodePtr n, const char *what, int edge,
+    struct nv_hex *out)
+{
+	return read_hex(l, n, what, edge, out);
+}
+
+xmlNodePtr
+sx_find_child(xmlNodePtr root, const char *name)
+{
+	return find_child(root, name);
 }

@@ -35,6 +35,73 @@ status_parse(const char *s)
 	return -1;
 }
 
+/* The common statuses' sentences: as it happens, and afterwards. */
+static const char *const status_events[] = {
+	"is afloat", "sinks", "is captured", "leaves the battle"
+};
+static const char *const status_fates[] = {
+	"afloat", "sunk", "captured", "left the battle"
+};
+_Static_assert(sizeof status_events / sizeof status_events[0] ==
+    NV_STATUS_COUNT, "a sentence for every common status");
+_Static_assert(sizeof status_fates / sizeof status_fates[0] ==
+    NV_STATUS_COUNT, "a fate for every common status");
+
+static const struct nv_status_def *
+module_status(const struct nv_ruleset *rs, int status)
+{
+	size_t	k;
+
+	if (rs == NULL || status < NV_STATUS_COUNT)
+		return NULL;
+	k = (size_t)(status - NV_STATUS_COUNT);
+	return k < rs->ops->nstatuses ? &rs->ops->statuses[k] : NULL;
+}
+
+const char *
+ruleset_status_name(const struct nv_ruleset *rs, int status)
+{
+	const struct nv_status_def	*d = module_status(rs, status);
+
+	return d != NULL ? d->name : status_name((enum nv_status)status);
+}
+
+int
+ruleset_status_parse(const struct nv_ruleset *rs, const char *name)
+{
+	size_t	k;
+	int	i = status_parse(name);
+
+	if (i >= 0 || rs == NULL)
+		return i;
+	for (k = 0; k < rs->ops->nstatuses; k++)
+		if (strcmp(rs->ops->statuses[k].name, name) == 0)
+			return NV_STATUS_COUNT + (int)k;
+	return -1;
+}
+
+const char *
+ruleset_status_event(const struct nv_ruleset *rs, int status)
+{
+	const struct nv_status_def	*d = module_status(rs, status);
+
+	if (d != NULL)
+		return d->event;
+	return status >= 0 && status < NV_STATUS_COUNT ?
+	    status_events[status] : "?";
+}
+
+const char *
+ruleset_status_fate(const struct nv_ruleset *rs, int status)
+{
+	const struct nv_status_def	*d = module_status(rs, status);
+
+	if (d != NULL)
+		return d->fate;
+	return status >= 0 && status < NV_STATUS_COUNT ?
+	    status_fates[status] : "?";
+}
+
 static char *
 dup_or_null(const char *s)
 {
@@ -47,11 +114,52 @@ nattrs(const struct nv_state *st)
 	return st->rs != NULL ? st->rs->ops->nship_attrs : 0;
 }
 
+static size_t
+nside_attrs(const struct nv_state *st)
+{
+	return st->rs != NULL ? st->rs->ops->nside_attrs : 0;
+}
+
+static size_t
+ngame_attrs(const struct nv_state *st)
+{
+	return st->rs != NULL ? st->rs->ops->ngame_attrs : 0;
+}
+
+/* A copy of n attribute values (NULL stays NULL). */
+static struct nv_attrval *
+attrs_clone(const struct nv_attrval *in, size_t n)
+{
+	struct nv_attrval	*out;
+	size_t			 j;
+
+	if (in == NULL)
+		return NULL;
+	out = xcalloc(n + 1, sizeof *out);
+	for (j = 0; j < n; j++) {
+		out[j].i = in[j].i;
+		out[j].s = dup_or_null(in[j].s);
+	}
+	return out;
+}
+
+static void
+attrs_free(struct nv_attrval *a, size_t n)
+{
+	size_t	j;
+
+	if (a == NULL)
+		return;
+	for (j = 0; j < n; j++)
+		free(a[j].s);
+	free(a);
+}
+
 struct nv_state *
 state_clone(const struct nv_state *in)
 {
 	struct nv_state	*st = xcalloc(1, sizeof *st);
-	size_t		 i, j, na = nattrs(in), cells;
+	size_t		 i, na = nattrs(in), cells;
 
 	*st = *in;
 	st->title = dup_or_null(in->title);
@@ -63,22 +171,24 @@ state_clone(const struct nv_state *in)
 	for (i = 0; i < in->nsides; i++) {
 		st->sides[i] = in->sides[i];
 		st->sides[i].name = dup_or_null(in->sides[i].name);
+		st->sides[i].attr = attrs_clone(in->sides[i].attr,
+		    nside_attrs(in));
 	}
 	st->ships = xcalloc(in->nships, sizeof *st->ships);
 	for (i = 0; i < in->nships; i++) {
 		st->ships[i] = in->ships[i];
 		st->ships[i].name = dup_or_null(in->ships[i].name);
-		st->ships[i].attr = xcalloc(na, sizeof *st->ships[i].attr);
-		for (j = 0; j < na; j++) {
-			st->ships[i].attr[j].i = in->ships[i].attr[j].i;
-			st->ships[i].attr[j].s =
-			    dup_or_null(in->ships[i].attr[j].s);
-		}
+		st->ships[i].attr = attrs_clone(in->ships[i].attr, na);
 	}
 	st->wrecks = xcalloc(in->nwrecks, sizeof *st->wrecks);
 	if (in->nwrecks > 0)
 		memcpy(st->wrecks, in->wrecks,
 		    in->nwrecks * sizeof *st->wrecks);
+	st->markers = xcalloc(in->nmarkers + 1, sizeof *st->markers);
+	if (in->nmarkers > 0)
+		memcpy(st->markers, in->markers,
+		    in->nmarkers * sizeof *st->markers);
+	st->attr = attrs_clone(in->attr, ngame_attrs(in));
 	st->result.reason = dup_or_null(in->result.reason);
 	st->result.score = NULL;
 	if (in->result.score != NULL) {
@@ -92,20 +202,21 @@ state_clone(const struct nv_state *in)
 void
 state_free(struct nv_state *st)
 {
-	size_t	i, j, na;
+	size_t	i, na;
 
 	if (st == NULL)
 		return;
 	na = nattrs(st);
-	for (i = 0; i < st->nsides; i++)
+	for (i = 0; i < st->nsides; i++) {
 		free(st->sides[i].name);
+		attrs_free(st->sides[i].attr, nside_attrs(st));
+	}
 	for (i = 0; i < st->nships; i++) {
 		free(st->ships[i].name);
-		if (st->ships[i].attr != NULL)
-			for (j = 0; j < na; j++)
-				free(st->ships[i].attr[j].s);
-		free(st->ships[i].attr);
+		attrs_free(st->ships[i].attr, na);
 	}
+	attrs_free(st->attr, ngame_attrs(st));
+	free(st->markers);
 	free(st->title);
 	free(st->land);
 	free(st->sides);
@@ -147,6 +258,7 @@ state_side_index(const struct nv_state *st, const char *id)
 	return -1;
 }
 
+/* A module status (above NV_STATUS_COUNT) is off the map. */
 int
 ship_on_map(const struct nv_ship *s)
 {
@@ -235,4 +347,68 @@ state_add_wreck(struct nv_state *st, struct nv_hex h, const char *id)
 	memcpy(st->wrecks[i].ship, id, len);
 	st->wrecks[i].ship[len] = '\0';
 	st->nwrecks++;
+}
+
+static int
+marker_cmp(const struct nv_marker *a, struct nv_hex h, int kind,
+    const char *ship, long value)
+{
+	int	c = hex_cmp(a->hex, h);
+
+	if (c != 0)
+		return c;
+	if (a->kind != kind)
+		return a->kind < kind ? -1 : 1;
+	if ((c = strcmp(a->ship, ship)) != 0)
+		return c;
+	return a->value < value ? -1 : a->value > value;
+}
+
+size_t
+state_add_marker(struct nv_state *st, struct nv_hex h, int kind,
+    const char *ship, long value)
+{
+	size_t	i, len;
+
+	if (ship == NULL)
+		ship = "";
+	len = strnlen(ship, NV_ID_MAX);
+	st->markers = xreallocarray(st->markers, st->nmarkers + 1,
+	    sizeof *st->markers);
+	/* Insertion keeps the canonical order of the state file. */
+	for (i = st->nmarkers; i > 0; i--) {
+		if (marker_cmp(&st->markers[i - 1], h, kind, ship, value) <= 0)
+			break;
+		st->markers[i] = st->markers[i - 1];
+	}
+	memset(&st->markers[i], 0, sizeof st->markers[i]);
+	st->markers[i].hex = h;
+	st->markers[i].kind = kind;
+	memcpy(st->markers[i].ship, ship, len);
+	st->markers[i].value = value;
+	st->nmarkers++;
+	st->marker_gen++;
+	return i;
+}
+
+void
+state_remove_marker(struct nv_state *st, size_t i)
+{
+	if (i >= st->nmarkers)
+		return;
+	memmove(&st->markers[i], &st->markers[i + 1],
+	    (st->nmarkers - i - 1) * sizeof *st->markers);
+	st->nmarkers--;
+	st->marker_gen++;
+}
+
+int
+state_marker_at(const struct nv_state *st, struct nv_hex h)
+{
+	size_t	i;
+
+	for (i = 0; i < st->nmarkers; i++)
+		if (hex_eq(st->markers[i].hex, h))
+			return (int)i;
+	return -1;
 }

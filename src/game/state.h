@@ -36,6 +36,17 @@ enum nv_status {
 const char	*status_name(enum nv_status);		/* static */
 int		 status_parse(const char *);		/* -1 if unknown */
 
+/* A module may add statuses (ops->statuses, ruleset.h): the k-th is
+ * NV_STATUS_COUNT + k.  A ship with a module status has left the battle
+ * (it is not on the map).  These take them into account: the name
+ * ("fled"), the sentence of the fate as it happens ("flees the battle")
+ * and as a report tells it afterwards ("fled the battle"); all static,
+ * "?" for a status that does not exist. */
+const char	*ruleset_status_name(const struct nv_ruleset *, int status);
+int		 ruleset_status_parse(const struct nv_ruleset *, const char *);
+const char	*ruleset_status_event(const struct nv_ruleset *, int status);
+const char	*ruleset_status_fate(const struct nv_ruleset *, int status);
+
 /* A ruleset attribute value: integer attributes use i, text ones s. */
 struct nv_attrval {
 	long	 i;
@@ -47,6 +58,7 @@ struct nv_side {
 	char	*name;		/* display name, owned; NULL if none */
 	int	 nation;	/* index into rs->nations */
 	int	 crew;		/* default crew, index into rs->crews */
+	struct nv_attrval *attr;	/* rs->ops->nside_attrs values, owned */
 };
 
 struct nv_ship {
@@ -59,13 +71,25 @@ struct nv_ship {
 	struct nv_hex	 hex;
 	int		 facing;	/* 0..5 */
 	int		 speed;		/* last turn's speed; -1 after backing */
-	enum nv_status	 status;
+	int		 status;	/* enum nv_status, or a module's */
 	struct nv_attrval *attr;	/* rs->ops->nship_attrs values, owned */
 };
 
 struct nv_wreck {
 	struct nv_hex	 hex;
 	char		 ship[NV_ID_MAX + 1];
+};
+
+/* A marker a module puts on the map and may take away again (a burning
+ * hulk, debris, a floating hero): kind is an index into the module's
+ * ops->marker_kinds.  An obstacle kind is consulted by the mover like a
+ * wreck (the ruleset's terrain() hook decides); ships may stand in a
+ * marker's hex. */
+struct nv_marker {
+	struct nv_hex	 hex;
+	int		 kind;
+	char		 ship[NV_ID_MAX + 1];	/* the ship it came from, or "" */
+	long		 value;		/* the module's (turns left, a count) */
 };
 
 /* Scenario settings common to every ruleset.  0 means "none". */
@@ -105,6 +129,13 @@ struct nv_state {
 	size_t		 nships;
 	struct nv_wreck	*wrecks;	/* in hex order; owned */
 	size_t		 nwrecks;
+	struct nv_marker *markers;	/* in (hex, kind, ship, value) order;
+					   owned */
+	size_t		 nmarkers;
+	unsigned	 marker_gen;	/* changes with every marker added or
+					   removed (hexindex.c notices) */
+	struct nv_attrval *attr;	/* rs->ops->ngame_attrs values (the
+					   <game> element), owned */
 	struct nv_settings settings;
 	struct nv_result result;
 };
@@ -119,6 +150,15 @@ int	state_ship_index(const struct nv_state *, const char *id);
 int	state_side_index(const struct nv_state *, const char *id);
 /* Adds a wreck of ship id in hex h, keeping wrecks[] in hex order. */
 void	state_add_wreck(struct nv_state *, struct nv_hex h, const char *id);
+/* Adds a marker of the module's kind in hex h (ship: "" or NULL for
+ * none), keeping markers[] in order; returns its index.  During a turn
+ * the hex index notices (marker_gen). */
+size_t	state_add_marker(struct nv_state *, struct nv_hex h, int kind,
+	    const char *ship, long value);
+/* Removes markers[i]; the later ones move down by one. */
+void	state_remove_marker(struct nv_state *, size_t i);
+/* The first marker in hex h, or -1 (a scan: the mover uses the index). */
+int	state_marker_at(const struct nv_state *, struct nv_hex);
 /* Ship on the map (afloat or captured) in that hex, or -1. */
 int	state_ship_at(const struct nv_state *, struct nv_hex);
 int	state_is_land(const struct nv_state *, struct nv_hex);

@@ -1,10 +1,12 @@
 /* turn.c: one turn, from orders to the next state (see turn.h).
  *
- * The common skeleton every ruleset shares: clone the state, let the
- * ruleset plot every ship (begin), run the phases (move.c moves the ships
- * and hands contacts to the ruleset; phase_end does fire), let the ruleset
- * finish the turn (end), and count the turn.  docs/movement.md describes
- * the movement rulings. */
+ * The common skeleton every ruleset shares: clone the state, index its
+ * hexes for the turn, let the ruleset plot every ship (begin), run the
+ * phases (phase_begin; move.c moves the ships and hands contacts to the
+ * ruleset; phase_end does fire), let the ruleset finish the turn (end),
+ * and count the turn.  Also the services the hooks share: events, dice,
+ * pools and re-rolls, eliminations.  docs/movement.md describes the
+ * movement rulings. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -12,6 +14,7 @@
 
 #include "buf.h"
 #include "dice.h"
+#include "hexindex.h"
 #include "move.h"
 #include "ruleset.h"
 #include "state.h"
@@ -76,6 +79,85 @@ turn_roll(struct nv_turn *t, int sides, const char *purpose,
 	return 0;
 }
 
+static int
+cmp_int(const void *a, const void *b)
+{
+	int	x = *(const int *)a, y = *(const int *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int
+turn_roll_pool(struct nv_turn *t, int n, int sides, const char *purpose,
+    const char *ship, unsigned flags, int *out, char **cause)
+{
+	struct buf	 b = BUF_INIT;
+	int		 k, low = 0, high = 0;
+
+	if (n < 1 || n > NV_POOL_MAX) {
+		*cause = xasprintf("a pool of %d dice for %s: legal: 1 to %d",
+		    n, purpose, NV_POOL_MAX);
+		return -1;
+	}
+	for (k = 0; k < n; k++) {
+		if (dice_roll(t->dice, sides, t->turn, t->phase, purpose, ship,
+		    &out[k], cause) != 0)
+			return -1;
+		dice_flag_last(t->dice, NV_ROLL_POOL);
+	}
+	qsort(out, (size_t)n, sizeof *out, cmp_int);
+	buf_printf(&b, "%s rolls %dd%d for %s:", ship != NULL ? ship :
+	    "the umpire", n, sides, purpose);
+	for (k = 0; k < n; k++) {
+		buf_printf(&b, " %d", out[k]);
+		low += out[k] == 1;
+		high += out[k] == sides;
+	}
+	if (flags & NV_ROLL_NATURALS)
+		buf_printf(&b, " (natural 1: %d, natural %d: %d)", low, sides,
+		    high);
+	turn_event(t, event_kind_name(NV_EV_ROLL), ship != NULL ?
+	    state_ship_index(t->st, ship) : -1, -1, "%s", buf_str(&b));
+	buf_free(&b);
+	return 0;
+}
+
+int
+turn_reroll(struct nv_turn *t, int sides, const char *purpose,
+    const char *ship, int was, int *out, char **cause)
+{
+	char	*label = xasprintf("%s (re-roll)", purpose);
+	int	 rc;
+
+	rc = dice_roll(t->dice, sides, t->turn, t->phase, label, ship, out,
+	    cause);
+	free(label);
+	if (rc != 0)
+		return -1;
+	dice_flag_last(t->dice, NV_ROLL_REROLL);
+	turn_event(t, event_kind_name(NV_EV_ROLL), ship != NULL ?
+	    state_ship_index(t->st, ship) : -1, -1, "%s re-rolls the %d of "
+	    "1d%d for %s: %d", ship != NULL ? ship : "the umpire", was, sides,
+	    purpose, *out);
+	return 0;
+}
+
+void
+turn_eliminate(struct nv_turn *t, int ship, int status, const char *why)
+{
+	struct nv_ship	*s = &t->st->ships[ship];
+	char		 h[8];
+
+	/* The hex index needs nothing: look-ups check the status, and the
+	 * mover counts a ship off the map as gone from its hex. */
+	s->status = status;
+	t->plots[ship].stopped = 1;
+	turn_event(t, event_kind_name(NV_EV_ELIMINATED), ship, -1, "%s in %s "
+	    "%s%s%s", t->desc[ship], state_hex_name(t->st, s->hex, h),
+	    why != NULL ? why : "", why != NULL ? " and " : "",
+	    ruleset_status_event(t->rs, status));
+}
+
 static char **
 make_desc(const struct nv_state *st)
 {
@@ -108,7 +190,7 @@ free_desc(char **d)
 }
 
 /* The phases: movement (with its contacts), then the ruleset's phase end
- * (fire, in classic). */
+ * (missile fire, for instance). */
 static int
 play_phases(struct nv_turn *t, char **cause)
 {
@@ -119,6 +201,9 @@ play_phases(struct nv_turn *t, char **cause)
 		t->phase = p;
 		events_add(t->ev, p, event_kind_name(NV_EV_PHASE), NULL, NULL,
 		    "Phase %d begins.", p);
+		if (rs->ops->phase_begin != NULL &&
+		    rs->ops->phase_begin(t, p, cause) != 0)
+			return -1;
 		if (move_phase(t, cause) != 0)
 			return -1;
 		if (rs->ops->phase_end != NULL &&
@@ -150,6 +235,7 @@ turn_play(const struct nv_state *in, const struct nv_orders *orders,
 {
 	const struct nv_ruleset	*rs = in->rs;
 	struct nv_turn		 t;
+	struct nv_hexindex	 ix;
 
 	*out = NULL;
 	/* A recorded result is final (the ruleset's end hook wrote it). */
@@ -164,9 +250,13 @@ turn_play(const struct nv_state *in, const struct nv_orders *orders,
 	t.ev = ev;
 	t.plots = xcalloc(in->nships + 1, sizeof *t.plots);
 	t.phase = 0;
+	t.round = -1;
 	t.turn = in->turn;
 	t.rs_turn = NULL;
 	t.desc = make_desc(t.st);
+	hexindex_build(&ix, t.st);
+	t.ix = &ix;
+	t.mover = NULL;
 
 	events_add(ev, 0, event_kind_name(NV_EV_TURN_START), NULL, NULL,
 	    "Turn %d begins.", t.turn);
@@ -183,6 +273,7 @@ turn_play(const struct nv_state *in, const struct nv_orders *orders,
 	t.st->turn = t.turn + 1;
 	free(t.plots);
 	free_desc(t.desc);
+	hexindex_free(&ix);
 	*out = t.st;
 	return 0;
 
@@ -191,6 +282,7 @@ fail:
 		rs->ops->abort(&t);
 	free(t.plots);
 	free_desc(t.desc);
+	hexindex_free(&ix);
 	state_free(t.st);
 	return -1;
 }

@@ -127,17 +127,27 @@ mp_reply_subject(const struct mp_ctx *ctx)
 	return xasprintf("[navarch %s] Re: %s", ctx->g->id, s);
 }
 
+/* Unique per mail: a mail's answers are made once (its Message-ID is
+ * recorded in the same transaction), and told apart by the counter.  A
+ * tick may run twice in one second (navarchd restarted after a crash), and
+ * its second run then makes other mails (turn 2's reminders after turn 1's
+ * reports) with the counter from 0 again: the turn and the subject tell
+ * them apart. */
 static char *
-message_id(struct mp_ctx *ctx, const char *to)
+message_id(struct mp_ctx *ctx, const char *to, const char *subject)
 {
 	const char	*at = ctx->mp->address != NULL ?
 	    strrchr(ctx->mp->address, '@') : NULL;
-	char		*seed, hex[65], *domain, *id;
+	char		*seed, hex[65], *domain, *id, *cause;
 
-	seed = xasprintf("%s\n%s\n%lld\n%s\n%u",
-	    ctx->msg != NULL ? ctx->msg->message_id : "tick",
+	if (ctx->msg != NULL)
+		cause = xstrdup(ctx->msg->message_id);
+	else
+		cause = xasprintf("tick %d %s", ctx->turn, subject);
+	seed = xasprintf("%s\n%s\n%lld\n%s\n%u", cause,
 	    ctx->g != NULL ? ctx->g->id : "", (long long)ctx->now, to,
 	    ctx->seq++);
+	free(cause);
 	mp_sha256_hex(seed, strlen(seed), hex);
 	domain = xstrdup(at != NULL && at[1] != '\0' ? at + 1 :
 	    "navarch.invalid");
@@ -182,7 +192,7 @@ mp_queue_with(struct mp_ctx *ctx, const char *to, const char *subject,
 	if (ctx->failed)
 		return -1;
 	subj = tagged(ctx, subject);
-	id = message_id(ctx, to);
+	id = message_id(ctx, to, subject);
 	memset(&r, 0, sizeof r);
 	r.message_id = id;
 	r.from = ctx->mp->address;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "diag.h"
 #include "dice.h"
 #include "exitcode.h"
@@ -32,6 +33,21 @@ read_data(const char *datadir, const char *rel, char **text, size_t *len,
 	return rc;
 }
 
+/* "unknown ruleset 'x' (this build has: a, b)"; owned by the caller. */
+static char *
+unknown_ruleset(const char *id)
+{
+	const struct nv_ruleset_ops	*ops;
+	struct buf			 b = BUF_INIT;
+	size_t				 i;
+
+	buf_printf(&b, "unknown ruleset '%s' (this build has: ", id);
+	for (i = 0; (ops = ruleset_ops_nth(i)) != NULL; i++)
+		buf_printf(&b, "%s%s", i > 0 ? ", " : "", ops->name);
+	buf_addc(&b, ')');
+	return buf_detach(&b);
+}
+
 static int
 load_ruleset(const char *datadir, const char *id, struct nv_ruleset **out,
     struct diag *d, char **cause)
@@ -41,8 +57,7 @@ load_ruleset(const char *datadir, const char *id, struct nv_ruleset **out,
 	int	 rc = NV_EXIT_CONFIG;
 
 	if (ruleset_ops_find(id) == NULL) {
-		*cause = xasprintf("unknown ruleset '%s' (this build has: "
-		    "classic)", id);
+		*cause = unknown_ruleset(id);
 		return NV_EXIT_INPUT;
 	}
 	rel = xasprintf("rulesets/%s.xml", id);

@@ -109,7 +109,9 @@ add_ship(const struct nv_state *st, const char *code, int i, int full,
 	doc_set(n, "class-name", st->rs->classes[s->cls].name);
 	doc_set(n, "side", side_id(st, s->side));
 	doc_set(n, "owner", side_id(st, s->owner));
-	doc_set(n, "status", status_name(s->status));
+	doc_set(n, "status", ruleset_status_name(st->rs, s->status));
+	/* How a report words the ship's fate: "sunk", "fled the battle". */
+	doc_set(n, "fate", ruleset_status_fate(st->rs, s->status));
 	doc_set(n, "hex", state_hex_name(st, s->hex, h));
 	doc_set(n, "facing", dir_name(s->facing));
 	doc_set_int(n, "speed", s->speed);

@@ -2,10 +2,10 @@
  *
  * A side sees a hex when one of its ships on the map is within the
  * scenario's visibility range of it and the line between them is not
- * blocked by land, by the same rule as missile fire (classic.md, "Missile
- * fire"): only the hexes strictly between count, and a line along a
- * hexside is blocked only when the hexes on both sides are land.  Ships
- * and wrecks do not block sight.
+ * blocked by land, by the rulings' rule of line of sight (the hex line of
+ * shared/notes/hex-math.md): only the hexes strictly between count, and a
+ * line along a hexside is blocked only when the hexes on both sides are
+ * land.  Ships and wrecks do not block sight.
  *
  * During the turn the reader's view changes with every move, so the
  * events are replayed: each event carries where its main ship was just

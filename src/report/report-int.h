@@ -1,8 +1,9 @@
 /* report-int.h: the report layer's internal interface (report.h is the
  * public one).  report-doc.c builds the document, report-fog.c decides
  * who sees what, report-orders.c writes the next turn's order template,
- * classic-report.c adds the classic ruleset's figures, report-xslt.c runs
- * templates and report-text.c enforces the rules of plain-text mail. */
+ * a ruleset's own file (src/report/NAME/) adds its figures, report-xslt.c
+ * runs templates and report-text.c enforces the rules of plain-text
+ * mail. */
 #ifndef NV_REPORT_INT_H
 #define NV_REPORT_INT_H
 
@@ -49,11 +50,11 @@ void	doc_set_int(xmlNodePtr, const char *name, long value);
  * ship on the map, each checked against the orders validator. */
 void	report_order_template(const struct report_input *, xmlNodePtr root);
 
-/* --- classic-report.c ----------------------------------------------------- */
+/* --- the ruleset's report file (src/report/NAME/NAME-report.c) ----------- */
 
-/* The classic ruleset's derived figures of ship i (cruise, maximum
- * speed, maximum-speed uses left, weapons as words) as attributes of
- * node; nothing for another ruleset. */
+/* The ruleset's derived figures of ship i (speeds, uses left, weapons as
+ * words) as attributes of node; nothing for a ruleset the file does not
+ * know. */
 void	report_ruleset_ship(const struct nv_state *, int i, xmlNodePtr node);
 /* The running score of every side into score (nsides entries): 1, or 0
  * when the ruleset has no scoring the report layer knows. */

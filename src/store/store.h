@@ -132,7 +132,7 @@ int	store_backup(struct store *, const char *path, char **cause);
 
 struct store_game_new {
 	const char	*id;
-	const char	*ruleset;	/* e.g. "classic" */
+	const char	*ruleset;	/* a ruleset id (<scenario ruleset>) */
 	const char	*scenario;	/* scenario XML: also the first state */
 	int		 first_turn;	/* turn of the scenario state, >= 1 */
 	const char	*settings;	/* free text (key=value lines); NULL: "" */

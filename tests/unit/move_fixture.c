@@ -171,9 +171,9 @@ fx_order(struct classic_ship_orders *o, const char *text)
 		if (*p == ' ')
 			continue;
 		o->has_move = 1;
-		o->steps[o->nsteps++] = *p == 'F' ? NV_STEP_FORWARD :
-		    *p == 'L' ? NV_STEP_PORT : *p == 'R' ? NV_STEP_STARBOARD :
-		    NV_STEP_BACK;
+		o->steps[o->nsteps++] = *p == 'F' ? CL_STEP_F :
+		    *p == 'L' ? CL_STEP_L : *p == 'R' ? CL_STEP_R :
+		    CL_STEP_B;
 	}
 }
 

@@ -4,7 +4,8 @@
  * worked out by hand; random states and random sequences of those changes
  * (seeded, so every run is the same), checked hex by hex against the
  * scans; and random dense battles played by the real mover, which must
- * never leave two ships in one hex.
+ * never leave two ships in one hex; markers added and removed at random,
+ * against a scan.
  *
  * Data files are found through NAVARCH_DATADIR (the Makefile sets it). */
 #include "config.h"
@@ -678,6 +679,103 @@ test_dense_battles(void **state)
 	assert_true(slips > 0);
 }
 
+/* ---- markers ------------------------------------------------------------- */
+
+static const struct nv_marker_def marker_defs[] = {
+	{ "hulk", "a hulk", 1 },
+	{ "buoy", "a buoy", 0 },
+	{ "debris", "debris", 1 },
+};
+
+/* The first obstacle marker in h, by a scan of the state. */
+static int
+obstacle_scan(const struct nv_state *st, struct nv_hex h)
+{
+	size_t	k;
+
+	for (k = 0; k < st->nmarkers; k++)
+		if (hex_eq(st->markers[k].hex, h) &&
+		    marker_defs[st->markers[k].kind].obstacle)
+			return (int)k;
+	return -1;
+}
+
+static void
+check_markers(struct nv_hexindex *ix, const struct nv_state *st,
+    const char *when)
+{
+	struct nv_hex	h;
+	int		col, row;
+
+	for (col = 0; col <= st->columns + 1; col++)
+		for (row = 0; row <= st->rows + 1; row++) {
+			h = hex_from_cr(col, row);
+			if (hexindex_obstacle_at(ix, h) != obstacle_scan(st, h))
+				fail_msg("%s: column %d row %d: index %d, scan "
+				    "%d", when, col, row,
+				    hexindex_obstacle_at(ix, h),
+				    obstacle_scan(st, h));
+		}
+}
+
+/* Markers come and go during a turn: after every change the index gives
+ * the scan's answer, by hand first, then on a seeded random sequence. */
+static void
+test_markers(void **state)
+{
+	static const struct sspec none[] = { { NULL, 0, 0, AF } };
+	struct nv_ruleset_ops	 ops;
+	struct nv_ruleset	 rs;
+	struct nv_hexindex	 ix;
+	struct nv_state		*st;
+	uint32_t		 seed = 2463534242u;
+	size_t			 k;
+	int			 step, kind;
+
+	(void)state;
+	memset(&ops, 0, sizeof ops);
+	memset(&rs, 0, sizeof rs);
+	ops.marker_kinds = marker_defs;
+	ops.nmarker_kinds = NELEM(marker_defs);
+	rs.ops = &ops;
+	st = make_state(6, 5, none, NULL, 0);
+	st->rs = &rs;
+	(void)state_add_marker(st, hex_from_cr(2, 2), 0, "x", 0);
+	hexindex_build(&ix, st);
+	assert_int_equal(hexindex_obstacle_at(&ix, hex_from_cr(2, 2)), 0);
+	/* A buoy is no obstacle; a hulk added to its hex is. */
+	(void)state_add_marker(st, hex_from_cr(3, 3), 1, NULL, 0);
+	assert_int_equal(hexindex_obstacle_at(&ix, hex_from_cr(3, 3)), -1);
+	k = state_add_marker(st, hex_from_cr(3, 3), 0, NULL, 0);
+	assert_int_equal(hexindex_obstacle_at(&ix, hex_from_cr(3, 3)),
+	    (int)k);
+	state_remove_marker(st, 0);
+	assert_int_equal(hexindex_obstacle_at(&ix, hex_from_cr(2, 2)), -1);
+	assert_int_equal(hexindex_obstacle_at(&ix, hex_from_cr(3, 3)),
+	    obstacle_scan(st, hex_from_cr(3, 3)));
+	check_markers(&ix, st, "by hand");
+	for (step = 0; step < 300; step++) {
+		seed ^= seed << 13;
+		seed ^= seed >> 17;
+		seed ^= seed << 5;
+		if (st->nmarkers > 0 && seed % 3 == 0)
+			state_remove_marker(st, (seed >> 8) % st->nmarkers);
+		else {
+			kind = (int)((seed >> 4) % NELEM(marker_defs));
+			(void)state_add_marker(st, hex_from_cr(1 + (int)((seed >>
+			    8) % 6), 1 + (int)((seed >> 16) % 5)), kind, NULL,
+			    (long)(seed % 4));
+		}
+		check_markers(&ix, st, "random");
+	}
+	/* A fresh index agrees with the one kept up to date. */
+	hexindex_free(&ix);
+	hexindex_build(&ix, st);
+	check_markers(&ix, st, "rebuilt");
+	hexindex_free(&ix);
+	state_free(st);
+}
+
 int
 main(void)
 {
@@ -686,6 +784,7 @@ main(void)
 		cmocka_unit_test(test_changes),
 		cmocka_unit_test(test_random_changes),
 		cmocka_unit_test(test_dense_battles),
+		cmocka_unit_test(test_markers),
 	};
 
 	return cmocka_run_group_tests(tests, datafix_setup, datafix_teardown);

@@ -373,6 +373,34 @@ test_early_off_and_reminder(void **state)
 	RUN_STEPS(f, steps);
 }
 
+/* A second tick in the same second (navarchd restarted after a crash, or
+ * run twice by hand) finds turn 2 open and its reminders due: they must
+ * not take the Message-IDs of the turn 1 reports the first tick queued
+ * (the tick failed with "exists", crash harness tests/daemon/crash.py). */
+static void
+test_tick_twice_same_second(void **state)
+{
+	struct mpfx		*f = *state;
+	static const struct step steps[] = {
+		{ "athens-orders", 60, 0, { { "a@example.org", NULL,
+		    { "Orders accepted" } } }, NULL, NULL },
+		{ "persia-orders", 120, 0, { { "p@example.org", NULL,
+		    { "Orders accepted" } } }, NULL, NULL },
+		{ NULL, 180, 1, { REPORT("a@example.org"),
+		    REPORT("p@example.org"), REPORT("gm@example.org"),
+		    REPORT("obs@example.org") }, NULL, NULL },
+		{ NULL, 180, 0, { { "a@example.org", "Reminder",
+		    { "for turn 2" } }, { "p@example.org", "Reminder",
+		    { "for turn 2" } } },
+		  "SELECT count(DISTINCT message_id) FROM outbox", "8" },
+		{ NULL, 180, 0, { { NULL } }, NULL, NULL },
+	};
+
+	assert_int_equal(store_game_set_settings(f->s, "demo",
+	    "schedule = +24h\n", NULL), 0);
+	RUN_STEPS(f, steps);
+}
+
 #define T(f)	cmocka_unit_test_setup_teardown(f, mpfx_setup, mpfx_teardown)
 
 int
@@ -393,6 +421,7 @@ main(void)
 		T(test_deadline),
 		T(test_early),
 		T(test_early_off_and_reminder),
+		T(test_tick_twice_same_second),
 	};
 	int	fails;
 

@@ -530,7 +530,7 @@ test_resolved(void **state)
 	assert_true(so->has_speed && so->has_move);
 	assert_int_equal(so->speed, 3);
 	assert_int_equal(so->nsteps, 3);
-	assert_int_equal(so->steps[2], NV_STEP_FORWARD);
+	assert_int_equal(so->steps[2], CL_STEP_F);
 	assert_int_equal(so->move_line, 2);
 	assert_int_equal(so->nfire, 3);
 	assert_int_equal(so->fire[0].weapon, CL_W_CATAPULT);

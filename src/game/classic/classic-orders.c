@@ -51,7 +51,7 @@ static const char *const weapon_ids[] = {
 #undef X
 };
 
-static const char step_letters[] = "FLRB";	/* by enum nv_step_kind */
+static const char step_letters[] = "FLRB";	/* by enum classic_step */
 
 #define FIRE_USAGE "FIRE [n] BOW|CATAPULT|STONE|ALL AT ship [PHASE p]"
 #define SPEED_MAX 999	/* what SPEED reads; the ship's limits come later */
@@ -168,7 +168,7 @@ steps_parse(char **argv, size_t argc, size_t i, unsigned char *steps,
 				    NV_PLOT_MAX, NV_PLOT_MAX);
 				return -1;
 			}
-			back |= k == NV_STEP_BACK;
+			back |= k == CL_STEP_B;
 			steps[(*n)++] = (unsigned char)k;
 		}
 	if (*n == 0) {
@@ -399,19 +399,19 @@ classic_move_complete(const struct classic_ship_orders *so, int *speed,
 		*nsteps = so->nsteps;
 		if (so->has_speed)
 			*speed = so->speed;
-		else if (so->nsteps == 1 && so->steps[0] == NV_STEP_BACK)
+		else if (so->nsteps == 1 && so->steps[0] == CL_STEP_B)
 			*speed = -1;
 		else
 			for (*speed = 0, i = 0; i < so->nsteps; i++)
-				*speed += so->steps[i] == NV_STEP_FORWARD;
+				*speed += so->steps[i] == CL_STEP_F;
 		return;
 	}
 	*speed = so->speed;
 	*nsteps = 0;
 	if (so->speed < 0)
-		steps[(*nsteps)++] = NV_STEP_BACK;
+		steps[(*nsteps)++] = CL_STEP_B;
 	for (i = 0; i < so->speed && i < NV_PLOT_MAX; i++)
-		steps[(*nsteps)++] = NV_STEP_FORWARD;
+		steps[(*nsteps)++] = CL_STEP_F;
 }
 
 static void
@@ -422,7 +422,7 @@ format_move(const struct classic_ship_orders *so, const char *id,
 	int		speed, n, i;
 
 	classic_move_complete(so, &speed, steps, &n);
-	if (speed < 0 && n == 1 && steps[0] == NV_STEP_BACK) {
+	if (speed < 0 && n == 1 && steps[0] == CL_STEP_B) {
 		buf_printf(b, "SHIP %s MOVE B\n", id);
 		return;
 	}

@@ -66,17 +66,49 @@ steps_text(const struct nv_plot *p, struct buf *b)
 	for (k = 0; k < p->nsteps; k++) {
 		if (k > 0)
 			buf_addc(b, ' ');
-		buf_addc(b, letters[p->steps[k] & 3]);
+		buf_addc(b, letters[p->steps[k].token & 3]);
 	}
 }
 
-static void
-plot_forward(struct nv_plot *p, int speed)
+/* The letters of MOVE as common steps (plot.h), token the letter: L and
+ * R are free turns (classic.md, "Plotted movement": turns take no time). */
+static const struct nv_step letter_steps[] = {
+	[CL_STEP_F] = { NV_SIDE_BOW, 0, 1, CL_STEP_F },
+	[CL_STEP_L] = { NV_TRAVEL_NONE, -1, 0, CL_STEP_L },
+	[CL_STEP_R] = { NV_TRAVEL_NONE, 1, 0, CL_STEP_R },
+	[CL_STEP_B] = { NV_SIDE_STERN, 0, 1, CL_STEP_B },
+};
+
+static struct nv_step
+common_step(int letter)
 {
-	p->speed = speed;
-	for (p->nsteps = 0; p->nsteps < speed && p->nsteps < NV_PLOT_MAX;
-	    p->nsteps++)
-		p->steps[p->nsteps] = NV_STEP_FORWARD;
+	return letter_steps[letter & 3];
+}
+
+/* The declared speed and when the ship moves: the speed table's slots,
+ * or backing (-1) one hex in the last phase. */
+static void
+plot_speed(struct nv_turn *t, int i, int speed)
+{
+	struct classic_turn	*ct = t->rs_turn;
+	struct nv_plot		*p = &t->plots[i];
+
+	ct->speed[i] = speed;
+	if (speed < 0)
+		(void)plot_add_slot(p, t->rs->phases, 0);
+	else
+		(void)plot_schedule_speed(p, t->rs, speed);
+}
+
+static void
+plot_forward(struct nv_turn *t, int i, int speed)
+{
+	int	k;
+
+	for (k = 0; k < speed; k++)
+		if (plot_add_step(&t->plots[i], common_step(CL_STEP_F)) != 0)
+			break;
+	plot_speed(t, i, speed);
 }
 
 /* SPEED and MOVE as ordered; validation has checked them. */
@@ -84,28 +116,28 @@ static void
 plot_ordered(struct nv_turn *t, int i,
     const struct classic_ship_orders *o)
 {
+	struct classic_turn	*ct = t->rs_turn;
 	struct nv_plot	*p = &t->plots[i];
 	struct buf	 b = BUF_INIT;
 	char		 h[8];
 	int		 k, nf = 0, back = 0;
 
 	if (!o->has_move)
-		plot_forward(p, o->speed);
+		plot_forward(t, i, o->speed);
 	else {
-		p->nsteps = o->nsteps > NV_PLOT_MAX ? NV_PLOT_MAX : o->nsteps;
-		for (k = 0; k < p->nsteps; k++) {
-			p->steps[k] = o->steps[k];
-			nf += o->steps[k] == NV_STEP_FORWARD;
-			back |= o->steps[k] == NV_STEP_BACK;
+		for (k = 0; k < o->nsteps && k < NV_PLOT_MAX; k++) {
+			(void)plot_add_step(p, common_step(o->steps[k]));
+			nf += o->steps[k] == CL_STEP_F;
+			back |= o->steps[k] == CL_STEP_B;
 		}
-		p->speed = back ? -1 : o->has_speed ? o->speed : nf;
+		plot_speed(t, i, back ? -1 : o->has_speed ? o->speed : nf);
 	}
-	if (p->speed < 0)
+	if (ct->speed[i] < 0)
 		buf_adds(&b, "backs one hex (MOVE B)");
-	else if (p->speed == 0)
+	else if (ct->speed[i] == 0)
 		buf_adds(&b, "holds (speed 0)");
 	else {
-		buf_printf(&b, "speed %d, steps ", p->speed);
+		buf_printf(&b, "speed %d, steps ", ct->speed[i]);
 		steps_text(p, &b);
 	}
 	turn_event(t, ev(NV_EV_ORDERS), i, -1, "%s in %s facing %s: %s",
@@ -127,9 +159,8 @@ plot_default(struct nv_turn *t, int i)
 	p->defaulted = 1;
 	state_hex_name(t->st, s->hex, h);
 	if (strcmp(attr_text(s, CL_A_OBLIGATION), CL_OBLIGATION_BACK) == 0) {
-		p->speed = -1;
-		p->steps[0] = NV_STEP_BACK;
-		p->nsteps = 1;
+		(void)plot_add_step(p, common_step(CL_STEP_B));
+		plot_speed(t, i, -1);
 		turn_event(t, ev(NV_EV_DEFAULT), i, -1, "%s in %s has no "
 		    "movement orders and backs one hex, as it must after its "
 		    "ram", t->desc[i], h);
@@ -139,7 +170,7 @@ plot_default(struct nv_turn *t, int i)
 		    "last turn", t->desc[i], h);
 	} else {
 		v = s->speed < cruise ? s->speed : cruise;
-		plot_forward(p, v);
+		plot_forward(t, i, v);
 		if (v == 0)
 			turn_event(t, ev(NV_EV_DEFAULT), i, -1, "%s in %s has no "
 			    "movement orders and holds (speed 0)", t->desc[i], h);
@@ -160,7 +191,7 @@ plot_ship(struct nv_turn *t, int i)
 	int					 ordered;
 	char					 h[8];
 
-	memset(&t->plots[i], 0, sizeof t->plots[i]);
+	plot_clear(&t->plots[i]);
 	if (!ship_on_map(s))
 		return;
 	ordered = o != NULL && (o->has_speed || o->has_move);
@@ -176,7 +207,7 @@ plot_ship(struct nv_turn *t, int i)
 		plot_ordered(t, i, o);
 	else
 		plot_default(t, i);
-	ct->max_turn[i] = t->plots[i].speed > classic_cruise(t->rs, s);
+	ct->max_turn[i] = ct->speed[i] > classic_cruise(t->rs, s);
 }
 
 int
@@ -187,6 +218,7 @@ classic_begin(struct nv_turn *t, char **cause)
 
 	(void)cause;
 	ct->max_turn = xcalloc(n + 1, sizeof *ct->max_turn);
+	ct->speed = xcalloc(n + 1, sizeof *ct->speed);
 	ct->rammed = xcalloc(n + 1, sizeof *ct->rammed);
 	ct->contest_die = xcalloc(n + 1, sizeof *ct->contest_die);
 	ct->contest_hex = xcalloc(n + 1, sizeof *ct->contest_hex);
@@ -462,16 +494,16 @@ record_ship(struct nv_turn *t, int i)
 	const char		*ob = attr_text(s, CL_A_OBLIGATION);
 	long			 run;
 
-	s->speed = ct->rammed[i] ? 0 : p->speed;
+	s->speed = ct->rammed[i] ? 0 : ct->speed[i];
 	if (ct->max_turn[i])
 		s->attr[CL_A_MAX_USES].i++;
 	s->attr[CL_A_LAST_MAX].i = ct->max_turn[i];
 	/* The count carries over only through a turn without turns or B. */
 	run = p->run;
-	if (p->turns == 0 && p->speed >= 0)
+	if (p->turns == 0 && ct->speed[i] >= 0)
 		run += s->attr[CL_A_STRAIGHT].i;
 	s->attr[CL_A_STRAIGHT].i = run > 99 ? 99 : run;
-	if (strcmp(ob, CL_OBLIGATION_BACK) == 0 && p->speed < 0)
+	if (strcmp(ob, CL_OBLIGATION_BACK) == 0 && ct->speed[i] < 0)
 		set_text(s, CL_A_OBLIGATION, CL_OBLIGATION_PIVOT);
 	else if (strcmp(ob, CL_OBLIGATION_PIVOT) == 0)
 		set_text(s, CL_A_OBLIGATION, CL_OBLIGATION_NONE);
@@ -487,6 +519,7 @@ free_scratch(struct nv_turn *t)
 	if (ct == NULL)
 		return;
 	free(ct->max_turn);
+	free(ct->speed);
 	free(ct->rammed);
 	free(ct->rams);
 	free(ct->found);

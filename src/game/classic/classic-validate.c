@@ -184,7 +184,7 @@ check_count(const struct classic_ship_orders *so, const unsigned char *steps,
 
 	if (!so->has_speed || !so->has_move)
 		return 0;
-	if (n == 1 && steps[0] == NV_STEP_BACK) {
+	if (n == 1 && steps[0] == CL_STEP_B) {
 		if (so->speed == -1)
 			return 0;
 		diag_error(d, so->move_file, so->move_line, "%s: MOVE B backs "
@@ -193,7 +193,7 @@ check_count(const struct classic_ship_orders *so, const unsigned char *steps,
 		return -1;
 	}
 	for (i = 0; i < n; i++)
-		nf += steps[i] == NV_STEP_FORWARD;
+		nf += steps[i] == CL_STEP_F;
 	if (nf == so->speed)
 		return 0;
 	where = so->speed_line != so->move_line ?
@@ -214,7 +214,7 @@ check_pivot(const struct classic_ship_orders *so, const char *kind,
 	int	i, turns = 0, seen_f = 0;
 
 	for (i = 0; i < n; i++) {
-		if (steps[i] == NV_STEP_FORWARD)
+		if (steps[i] == CL_STEP_F)
 			seen_f = 1;
 		else if (seen_f || ++turns > 1)
 			break;
@@ -237,7 +237,7 @@ check_circle(const struct nv_ruleset *rs, const struct nv_ship *s,
 
 	run = (int)s->attr[CL_A_STRAIGHT].i;
 	for (i = 0; i < n; i++) {
-		if (steps[i] == NV_STEP_FORWARD) {
+		if (steps[i] == CL_STEP_F) {
 			run++;
 			continue;
 		}
@@ -253,7 +253,7 @@ check_circle(const struct nv_ruleset *rs, const struct nv_ship *s,
 		diag_error(d, so->move_file, so->move_line, "%s: the %c at "
 		    "step %d comes after %d hex%s straight%s, but %s must go "
 		    "%d hex%s straight between turns; legal: at least %d F "
-		    "before it", so->move_text, steps[i] == NV_STEP_PORT ?
+		    "before it", so->move_text, steps[i] == CL_STEP_L ?
 		    'L' : 'R', i + 1, run, run == 1 ? "" : "es", carried, kind,
 		    circle, circle == 1 ? "" : "es", circle - run);
 		free(carried);
@@ -285,7 +285,7 @@ check_move(const struct nv_ruleset *rs, const struct nv_ship *s,
 		buf_free(&b);
 	}
 	for (i = 0; i < n; i++)
-		turns += steps[i] == NV_STEP_PORT || steps[i] == NV_STEP_STARBOARD;
+		turns += steps[i] == CL_STEP_L || steps[i] == CL_STEP_R;
 	if (speed == 0 && turns > 0)
 		diag_error(d, so->move_file, so->move_line, "%s: a ship at "
 		    "speed 0 neither turns nor moves; legal: SPEED 0 without L "

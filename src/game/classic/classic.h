@@ -14,6 +14,16 @@
 
 struct nv_state;
 
+/* The step letters of MOVE, as the orders keep them (classic-orders.c);
+ * classic-turn.c maps them onto the common steps (plot.h): F forward, B
+ * astern, L and R free turns of one hexside. */
+enum classic_step {
+	CL_STEP_F,		/* F: into the bow hex */
+	CL_STEP_L,		/* L: turn one hexside to port */
+	CL_STEP_R,		/* R: turn one hexside to starboard */
+	CL_STEP_B,		/* B: one hex astern, facing kept */
+};
+
 /* Weapons: id, state attribute (the contract), order word. */
 #define CLASSIC_WEAPONS(X)					\
 	X(BOW,		"bow",		"bows",		"BOW")	\
@@ -188,7 +198,7 @@ struct classic_ship_orders {
 	int	 has_speed;	/* SPEED n given */
 	int	 speed;
 	int	 has_move;	/* MOVE steps given */
-	unsigned char steps[NV_PLOT_MAX];	/* enum nv_step_kind */
+	unsigned char steps[NV_PLOT_MAX];	/* enum classic_step */
 	int	 nsteps;
 	unsigned speed_line;	/* line of the SPEED order */
 	unsigned move_line;	/* line of the last SPEED/MOVE order */
@@ -294,6 +304,7 @@ struct classic_touch {
  * file keeps its own fields in its section. */
 struct classic_turn {
 	/* classic-turn.c: movement and contacts */
+	int			*speed;		/* declared speed; -1 backing */
 	int			*max_turn;	/* declared above cruise */
 	int			*rammed;	/* rammed or was rammed */
 	struct classic_ram	*rams;

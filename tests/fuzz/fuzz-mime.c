@@ -1,0 +1,124 @@
+/* fuzz-mime.c: the mail parser the daemon runs on the raw bytes of every
+ * message it takes in (mail_parse, then what mailproc asks of the result).
+ *
+ * Besides not crashing, hanging or leaking, a parsed message keeps mime.h's
+ * promises, which the rest of the daemon relies on without checking:
+ * every string is valid UTF-8 and NUL-terminated, the body is never NULL
+ * and body_len is its length, a failure comes with a cause. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz.h"
+#include "mime.h"
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	return 0;
+}
+
+/* 1 if s is valid UTF-8 (RFC 3629: no overlong forms, no surrogates,
+ * nothing above U+10FFFF). */
+static int
+utf8_ok(const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	unsigned		 c, n, i, min;
+
+	while (*p != '\0') {
+		c = *p++;
+		if (c < 0x80)
+			continue;
+		if (c >= 0xc2 && c <= 0xdf) {
+			n = 1;
+			min = 0x80;
+			c &= 0x1f;
+		} else if (c >= 0xe0 && c <= 0xef) {
+			n = 2;
+			min = 0x800;
+			c &= 0x0f;
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			n = 3;
+			min = 0x10000;
+			c &= 0x07;
+		} else
+			return 0;
+		for (i = 0; i < n; i++) {
+			if ((p[i] & 0xc0) != 0x80)
+				return 0;
+			c = (c << 6) | (p[i] & 0x3f);
+		}
+		p += n;
+		if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+			return 0;
+	}
+	return 1;
+}
+
+#define CHECK_STR(m, field) \
+	FUZZ_CHECK((m)->field == NULL || utf8_ok((m)->field), \
+	    "%s is not UTF-8", #field)
+
+static void
+check(const struct mail_msg *m)
+{
+	char	*game = NULL;
+	size_t	 i;
+
+	FUZZ_CHECK(m->message_id != NULL && *m->message_id != '\0',
+	    "no Message-ID");
+	CHECK_STR(m, message_id);
+	CHECK_STR(m, from);
+	CHECK_STR(m, from_name);
+	CHECK_STR(m, sender);
+	CHECK_STR(m, reply_to);
+	CHECK_STR(m, return_path);
+	CHECK_STR(m, subject);
+	CHECK_STR(m, in_reply_to);
+	CHECK_STR(m, date);
+	CHECK_STR(m, auto_submitted);
+	CHECK_STR(m, auto_reason);
+	CHECK_STR(m, bounce_recipient);
+	CHECK_STR(m, bounce_message_id);
+	CHECK_STR(m, bounce_action);
+	CHECK_STR(m, bounce_status);
+	CHECK_STR(m, body_error);
+	for (i = 0; i < m->nreferences; i++)
+		FUZZ_CHECK(m->references[i] != NULL &&
+		    utf8_ok(m->references[i]), "references[%zu]", i);
+	FUZZ_CHECK(m->body != NULL, "body is NULL");
+	FUZZ_CHECK(strlen(m->body) == m->body_len, "body_len %zu, but the "
+	    "body is %zu bytes to its NUL", m->body_len, strlen(m->body));
+	FUZZ_CHECK(utf8_ok(m->body), "the body is not UTF-8");
+	FUZZ_CHECK(m->body_len <= MAIL_BODY_MAX, "a body of %zu bytes",
+	    m->body_len);
+	FUZZ_CHECK(m->is_auto == (m->auto_reason != NULL), "is_auto %d "
+	    "without its reason", m->is_auto);
+	/* What mailproc asks next. */
+	if (m->subject != NULL && mail_subject_tag(m->subject, &game) == 0) {
+		FUZZ_CHECK(game != NULL && utf8_ok(game), "the tag's game");
+		free(game);
+	}
+	(void)mail_is_own_address(m, "navarch@example.org");
+	(void)mail_is_own_address(m, "Navarch <navarch@example.org>");
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct mail_msg	*m = NULL;
+	char		*cause = NULL;
+
+	if (mail_parse((const char *)data, size, &m, &cause) == 0) {
+		FUZZ_CHECK(m != NULL, "mail_parse gave 0 and no message");
+		check(m);
+		mail_msg_free(m);
+	} else {
+		FUZZ_CHECK(cause != NULL, "mail_parse "
+		    "failed without a cause");
+		free(cause);
+	}
+	return 0;
+}
