@@ -23,8 +23,17 @@ char	*mime_utf8_dup(const char *s);
 char	*mime_decode_words(const char *s);
 
 /* mime-raw.c: looks at the raw bytes before libetpan does. */
-/* Number of Content-Type fields naming multipart/ or message/. */
-size_t	 mime_raw_nesting(const char *raw, size_t len);
+/* Number of Content-Type fields libetpan reads as a multipart or message
+ * type, however written (comments, folding, case, encoded words), and of
+ * those it might (a comment before the colon): libetpan recurses at most
+ * 2 n + 2 levels deep.  Counting stops once over max.  Call it only on a
+ * message whose mime_raw_comment_depth is small: it hands the fields to
+ * libetpan. */
+size_t	 mime_raw_nesting(const char *raw, size_t len, size_t max);
+/* The deepest nesting of comments "(...)" in one header field (or line),
+ * quoted pairs read as libetpan reads them: libetpan recurses once per
+ * level. */
+size_t	 mime_raw_comment_depth(const char *raw, size_t len);
 /* The value of the first top-level header field called name, unfolded and
  * trimmed (owned by the caller), or NULL. */
 char	*mime_raw_field(const char *raw, size_t len, const char *name);

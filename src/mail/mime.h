@@ -22,9 +22,11 @@
 /* Of a text over MAIL_BODY_MAX, the whole lines of the first this many
  * bytes are kept, to route the answer that says it is too long. */
 #define MAIL_BODY_HEAD		(64u * 1024)
-/* Content-Type fields naming multipart/ or message/ (each can open one
- * more level of nesting); libetpan recurses without a limit. */
+/* Content-Type fields naming multipart or message types (each can open
+ * one or two more levels of nesting), and comments nested in one header
+ * field: libetpan recurses on both without a limit. */
 #define MAIL_NEST_MAX		64
+#define MAIL_COMMENT_MAX	64
 
 /* Where the body text came from. */
 enum mail_body_source {
