@@ -503,8 +503,8 @@
         ': your mail was NOT accepted. Nothing in it was done: no orders',
         ' were stored and no command was run.')"/>
   </xsl:call-template>
-  <xsl:value-of select="concat($nl, 'Errors (every one; fix them and send',
-      ' the whole mail again):', $nl)"/>
+  <xsl:value-of select="concat($nl, 'Errors (fix them and send the whole',
+      ' mail again):', $nl)"/>
   <xsl:for-each select="error">
     <xsl:variable name="at">
       <xsl:if test="@line">
@@ -516,6 +516,13 @@
       <xsl:with-param name="rest" select="'    '"/>
     </xsl:call-template>
   </xsl:for-each>
+  <!-- Only the first errors are listed; @more-errors counts the rest. -->
+  <xsl:if test="@more-errors">
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="concat('... and ', @more-errors,
+          ' more error(s), not listed here.')"/>
+    </xsl:call-template>
+  </xsl:if>
   <xsl:for-each select="in-force">
     <xsl:value-of select="concat($nl, 'Your previous orders stay in force:',
         $nl)"/>

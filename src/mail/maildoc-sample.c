@@ -214,12 +214,14 @@ answer_gm(void)
 }
 
 static xmlDocPtr
-rejected(int gm)
+rejected(int gm, int more)
 {
 	xmlDocPtr	d = doc("rejected", 1);
 	xmlNodePtr	r = maildoc_root(d);
 
 	reader(r, gm);
+	if (more)
+		md_set(r, "more-errors", "99950");
 	md_set(md_add(r, "error", "SHIP nike SPEED 7: nike (trireme) goes "
 	    "at most 5; legal: SPEED 0 to 5"), "line", "5");
 	md_add(r, "error", "the mail has no PASSWORD line");
@@ -347,8 +349,9 @@ maildoc_samples(maildoc_sample_fn fn, void *arg)
 	} s[] = {
 		{ "answer-player", answer_player() },
 		{ "answer-gm", answer_gm() },
-		{ "rejected-player", rejected(0) },
-		{ "rejected-gm", rejected(1) },
+		{ "rejected-player", rejected(0, 0) },
+		{ "rejected-gm", rejected(1, 0) },
+		{ "rejected-many", rejected(0, 1) },
 		{ "refused-no-password", refused("athens", "no-password",
 		    NULL) },
 		{ "refused-wrong-password", refused("athens",

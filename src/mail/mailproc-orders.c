@@ -149,8 +149,7 @@ take_diag(struct mp_ctx *ctx, struct diag *d, const char *prefix,
 			    DIAG_WARNING ? "warning" : "note", d->v[i].msg);
 	}
 	if (d->errors > n)
-		mp_error(ctx, 0, "(%zu more errors not shown)",
-		    d->errors - n);
+		mp_errors_more(&ctx->errors, d->errors - n);
 	return d->errors;
 }
 
@@ -410,7 +409,7 @@ mp_orders_submit(struct mp_ctx *ctx, const struct mp_scan *sc)
 		    ctx->player->side);
 	may = may_order(ctx);
 	o1 = parse(ctx->pg.st, may, "your mail", buf_str(&sc->orders), &d);
-	if (take_diag(ctx, &d, "", NULL) > 0 || ctx->nerrors > 0)
+	if (take_diag(ctx, &d, "", NULL) > 0 || ctx->errors.n > 0)
 		goto out;
 	nnamed = named_ships(ctx, sc, &named);
 	old = mp_orders_in_force(ctx);

@@ -19,6 +19,7 @@
 #include <nettle/sha2.h>
 
 #include "buf.h"
+#include "compose.h"
 #include "diag.h"
 #include "dice.h"
 #include "events.h"
@@ -114,17 +115,23 @@ char *
 mp_reply_subject(const struct mp_ctx *ctx)
 {
 	const char	*s = ctx->msg != NULL ? ctx->msg->subject : NULL;
-	char		*tag = NULL;
+	char		*tag = NULL, *cut, *r;
 	int		 has_tag;
 
 	if (s == NULL || *s == '\0')
 		return tagged(ctx, "Your mail");
 	has_tag = mail_subject_tag(s, &tag) == 0;
 	free(tag);
+	/* The sender's subject is theirs to make as long as they like; the
+	 * answer's is not (a 1 MB Subject was echoed whole). */
+	cut = str_utf8_cut(s, MAILPROC_SUBJECT_MAX);
 	if (has_tag || ctx->g == NULL)
-		return strncasecmp(s, "Re:", 3) == 0 ? xstrdup(s) :
-		    xasprintf("Re: %s", s);
-	return xasprintf("[navarch %s] Re: %s", ctx->g->id, s);
+		r = strncasecmp(cut, "Re:", 3) == 0 ? xstrdup(cut) :
+		    xasprintf("Re: %s", cut);
+	else
+		r = xasprintf("[navarch %s] Re: %s", ctx->g->id, cut);
+	free(cut);
+	return r;
 }
 
 /* Unique per mail: a mail's answers are made once (its Message-ID is
@@ -159,16 +166,31 @@ message_id(struct mp_ctx *ctx, const char *to, const char *subject)
 	return id;
 }
 
+/* The References of an answer to m: its own, then its Message-ID, each
+ * only when it can thread (compose_msgid_ok: a sender may write anything
+ * there), the first kept and at most MAILPROC_REFERENCES_MAX in all (RFC
+ * 5322 3.6.4: the first and the last ones thread).  NULL when none can. */
 static char *
 references(const struct mail_msg *m)
 {
-	struct buf	b = BUF_INIT;
-	size_t		i;
+	struct buf	 b = BUF_INIT;
+	const char	**ok;
+	size_t		 i, n = 0;
 
+	ok = xcalloc(m->nreferences + 1, sizeof *ok);
 	for (i = 0; i < m->nreferences; i++)
-		buf_printf(&b, "<%s> ", m->references[i]);
-	buf_printf(&b, "<%s>", m->message_id);
-	return buf_detach(&b);
+		if (compose_msgid_ok(m->references[i]))
+			ok[n++] = m->references[i];
+	if (!m->message_id_synth && compose_msgid_ok(m->message_id))
+		ok[n++] = m->message_id;
+	for (i = 0; i < n; i++) {
+		if (n > MAILPROC_REFERENCES_MAX && i > 0 &&
+		    i < n - (MAILPROC_REFERENCES_MAX - 1))
+			continue;
+		buf_printf(&b, "%s<%s>", b.len > 0 ? " " : "", ok[i]);
+	}
+	free(ok);
+	return n > 0 ? buf_detach(&b) : NULL;
 }
 
 int
@@ -204,10 +226,12 @@ mp_queue_with(struct mp_ctx *ctx, const char *to, const char *subject,
 	r.attachments = natt > 0 ? att : NULL;
 	r.nattachments = natt;
 	/* Only the answer to a mail threads to it; the message-id of a
-	 * synthetic digest is no id its sender knows. */
-	if (kind == MAILPROC_AUTO_REPLIED && ctx->msg != NULL &&
-	    !ctx->msg->message_id_synth) {
-		r.in_reply_to = ctx->msg->message_id;
+	 * synthetic digest is no id its sender knows, and an id the reply
+	 * cannot carry is left out (the orders are kept all the same). */
+	if (kind == MAILPROC_AUTO_REPLIED && ctx->msg != NULL) {
+		if (!ctx->msg->message_id_synth &&
+		    compose_msgid_ok(ctx->msg->message_id))
+			r.in_reply_to = ctx->msg->message_id;
 		r.references = refs = references(ctx->msg);
 	}
 	rc = ctx->mp->compose(&r, ctx->mp->compose_arg, &bytes, &cause);

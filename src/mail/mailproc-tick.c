@@ -129,7 +129,7 @@ tick_game(struct mp_ctx *ctx, struct mailproc_tick_result *out,
 			    "every order in");
 		} else if (refused)
 			mp_fail(ctx, "game %s: %s", ctx->g->id,
-			    buf_str(&ctx->errors));
+			    buf_str(&ctx->errors.text));
 	} else if (dl != 0 && before > 0 && ctx->now >= dl - before) {
 		for (i = 0; i < ctx->roster.np && !ctx->failed; i++)
 			if (ctx->roster.p[i].expected &&

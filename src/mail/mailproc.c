@@ -105,15 +105,14 @@ mp_fail(struct mp_ctx *ctx, const char *fmt, ...)
 void
 mp_error(struct mp_ctx *ctx, unsigned line, const char *fmt, ...)
 {
-	va_list	ap;
+	va_list	 ap;
+	char	*msg;
 
-	if (line > 0)
-		buf_printf(&ctx->errors, "line %u: ", line);
 	va_start(ap, fmt);
-	buf_vprintf(&ctx->errors, fmt, ap);
+	msg = xvasprintf(fmt, ap);
 	va_end(ap);
-	buf_addc(&ctx->errors, '\n');
-	ctx->nerrors++;
+	mp_errors_add(&ctx->errors, line, msg);
+	free(msg);
 }
 
 int
@@ -150,7 +149,7 @@ mp_ctx_free(struct mp_ctx *ctx)
 	store_player_free(ctx->player);
 	xmlFreeDoc(ctx->reply);
 	report_template_free(ctx->tpl);
-	buf_free(&ctx->errors);
+	mp_errors_free(&ctx->errors);
 	free(ctx->actor);
 	free(ctx->cause);
 	memset(ctx, 0, sizeof *ctx);
@@ -178,10 +177,7 @@ run(struct mp_ctx *ctx, const struct mp_scan *sc)
 		mp_error(ctx, 0, "%s", ctx->msg->body_error);
 		return 0;
 	}
-	if (sc->nerrors > 0) {
-		buf_adds(&ctx->errors, buf_str(&sc->errors));
-		ctx->nerrors += sc->nerrors;
-	}
+	mp_errors_merge(&ctx->errors, &sc->errors);
 	if (ctx->is_gm && sc->order_line != 0) {
 		mp_error(ctx, sc->order_line, "the GM gives no ship orders by "
 		    "mail (the players do; navarch orders submit records "
@@ -199,7 +195,7 @@ run(struct mp_ctx *ctx, const struct mp_scan *sc)
 	if (rc == 0 && !orders_done)
 		rc = mp_orders_submit(ctx, sc);
 	if (rc == 0 && sc->ncmds == 0 && sc->order_line == 0 &&
-	    ctx->nerrors == 0)
+	    ctx->errors.n == 0)
 		md_set(mp_part(ctx, "nothing"), "quoted",
 		    strstr(buf_str(&sc->orders), ">") != NULL ? "yes" : "no");
 	return rc;
@@ -232,38 +228,6 @@ answer(struct mp_ctx *ctx)
 		mp_send(ctx, to, ctx->reply, MAILPROC_AUTO_REPLIED);
 }
 
-/* "line N: text" lines as <error line="N">text</error>. */
-static void
-error_nodes(xmlNodePtr root, const char *errors)
-{
-	const char	*p, *nl, *t;
-	char		*line;
-	unsigned	 n;
-	xmlNodePtr	 e;
-
-	for (p = errors; *p != '\0'; p = *nl != '\0' ? nl + 1 : nl) {
-		nl = p + strcspn(p, "\n");
-		line = xstrndup(p, (size_t)(nl - p));
-		t = line;
-		n = 0;
-		if (strncmp(line, "line ", 5) == 0) {
-			for (t = line + 5; *t >= '0' && *t <= '9' && n < 100000;
-			    t++)
-				n = n * 10 + (unsigned)(*t - '0');
-			if (strncmp(t, ": ", 2) == 0 && n > 0)
-				t += 2;
-			else {
-				t = line;
-				n = 0;
-			}
-		}
-		e = md_add(root, "error", t);
-		if (n > 0)
-			md_set_int(e, "line", (long)n);
-		free(line);
-	}
-}
-
 /* The answer to a mail with errors, queued in a fresh transaction after
  * the first was undone. */
 static void
@@ -275,7 +239,7 @@ reject(struct mp_ctx *ctx)
 	char		*in_force;
 
 	set_reader(ctx, root);
-	error_nodes(root, buf_str(&ctx->errors));
+	mp_error_list(root, &ctx->errors);
 	if (!ctx->is_gm) {
 		in_force = mp_orders_in_force(ctx);
 		md_lines(md_add(root, "in-force", NULL), "line", in_force);
@@ -327,7 +291,7 @@ process(struct mp_ctx *ctx, const struct mp_scan *sc,
 		out->player = xstrdup("GM");
 	}
 	out->outcome = MAILPROC_DONE;
-	if (run(ctx, sc) == 0 && ctx->nerrors == 0)
+	if (run(ctx, sc) == 0 && ctx->errors.n == 0)
 		answer(ctx);
 }
 
@@ -396,7 +360,7 @@ handle(struct mp_ctx *ctx, struct mailproc_result *out)
 	mp_scan_body(ctx->msg->body, ctx->msg->body_len, &sc);
 	if (begin(ctx) == 0)
 		process(ctx, &sc, out);
-	if (ctx->nerrors > 0 && !ctx->failed && out->outcome ==
+	if (ctx->errors.n > 0 && !ctx->failed && out->outcome ==
 	    MAILPROC_DONE) {
 		/* Any error rejects the whole mail: undo, then store only
 		 * the Message-ID and the answer. */
@@ -409,7 +373,7 @@ handle(struct mp_ctx *ctx, struct mailproc_result *out)
 	commit(ctx);
 	if (out->summary == NULL)
 		out->summary = xasprintf("%s: %zu error(s), %zu mail(s) queued",
-		    mailproc_outcome_name(out->outcome), ctx->nerrors,
+		    mailproc_outcome_name(out->outcome), ctx->errors.n,
 		    ctx->queued);
 	mp_scan_free(&sc);
 }
