@@ -60,6 +60,15 @@ int	 mime_part_decode(const struct mailmime *, char **out, size_t *outlen);
 void	 mime_dsn_status(struct mail_msg *, const char *p, size_t n);
 void	 mime_dsn_returned(struct mail_msg *, const struct mailmime *);
 
+/* mime-child.c: the child's answer (the format is described there).
+ * encode appends m; decode reads an answer of n bytes: MAIL_CHILD_OK
+ * with *out, MAIL_CHILD_REFUSED with the child's *cause, or
+ * MAIL_CHILD_FAILED (*cause: broken) for anything else, whatever the
+ * bytes. */
+void	 mime_child_encode(struct buf *, const struct mail_msg *);
+int	 mime_child_decode(const char *p, size_t n, struct mail_msg **out,
+	    char **cause);
+
 /* mime-html.c: appends the text of an HTML document (valid UTF-8). */
 void	 mime_html_text(struct buf *, const char *html, size_t n);
 

@@ -84,12 +84,64 @@ struct mail_msg {
 	char	*body_error;
 };
 
-/* Parses one message.  Returns 0 and fills *out (owned by the caller, freed
- * with mail_msg_free), or -1 with *cause (owned by the caller) for a
- * message that cannot be parsed at all.  Never crashes on hostile input. */
+/* Parses one message (an mbox "From " line before its header is skipped).
+ * Returns 0 and fills *out (owned by the caller, freed with
+ * mail_msg_free), or -1 with *cause (owned by the caller) for a message
+ * that cannot be parsed at all.  Never crashes on hostile input that we
+ * know of; mail_parse_child is for what we do not. */
 int	 mail_parse(const char *raw, size_t len, struct mail_msg **out,
 	    char **cause);
 void	 mail_msg_free(struct mail_msg *);
+
+/* --- parsing in a child process (mime-child.c) --------------------------
+ *
+ * How the daemon parses mail from the open internet: mail_parse() in a
+ * child process, so that a parser that crashes, loops or eats memory on a
+ * hostile mail takes down the child, never the daemon that holds the
+ * queue (docs/mail-parsing.md).  The child lowers its limits with
+ * setrlimit: stack, address space (the budget `memory` above what it
+ * already maps), CPU time, no core file; the parent waits at most
+ * timeout_ms and reads at most MAIL_CHILD_OUTPUT(len) bytes of its
+ * answer, and checks every one. */
+struct mail_limits {
+	size_t	stack;		/* bytes of stack (RLIMIT_STACK) */
+	size_t	memory;		/* bytes of address space to allocate */
+	long	cpu;		/* seconds of CPU time (RLIMIT_CPU) */
+	long	timeout_ms;	/* the parent's wait, wall clock */
+};
+/* Defaults (a field left 0 takes its default): the guards keep a real
+ * parse far inside them; a 16 MiB message parses in well under a second
+ * and 100 MiB. */
+#define MAIL_LIMITS_DEFAULT	{ 8u << 20, 512u << 20, 10, 30000 }
+/* The most an answer can be: each string comes from the message's bytes
+ * (decoded text at most triples them: every bad byte is U+FFFD), the body
+ * is at most MAIL_BODY_MAX. */
+#define MAIL_CHILD_OUTPUT(len)	(4 * (size_t)(len) + MAIL_BODY_MAX + 65536)
+
+#define MAIL_CHILD_TABLE(X)						\
+	X(MAIL_CHILD_OK,	"ok")		/* *out is the message */ \
+	X(MAIL_CHILD_REFUSED,	"refused")	/* mail_parse said no:	\
+						   *cause, for good */	\
+	X(MAIL_CHILD_FAILED,	"failed")	/* the parser crashed,	\
+						   was killed or broke a \
+						   limit: *cause */	\
+	X(MAIL_CHILD_TEMP,	"temporary")	/* no parser could run	\
+						   (pipe, fork), or it was \
+						   stopped with the daemon */
+
+enum mail_child_status {
+#define X(e, s) e,
+	MAIL_CHILD_TABLE(X)
+#undef X
+};
+
+/* Parses in a child.  Returns an enum mail_child_status: OK with *out
+ * (owned by the caller, as from mail_parse), anything else with *cause
+ * (owned by the caller).  limits NULL: the defaults. */
+int	 mail_parse_child(const char *raw, size_t len,
+	    const struct mail_limits *, struct mail_msg **out, char **cause);
+/* "ok", "refused", ... (static). */
+const char *mail_child_status_name(int);
 
 /* Finds a "[navarch GAME]" tag anywhere in subject (case-insensitive, any
  * Re:/Fwd:/AW: prefixes before it).  Returns 0 and *game (as written,
