@@ -494,6 +494,23 @@ int	store_mail_seen(struct store *, const char *message_id, char **cause);
 int	store_mail_record(struct store *, const char *message_id, int64_t now,
 	    char **cause);
 
+/* --- attempts at processing a mail (store-attempt.c) ------------------- */
+
+/* A mail is known by the SHA-256 (hex) of its bytes, since the parser
+ * that finds its Message-ID may be what fails.  begin records one more
+ * attempt, committed before it returns: *before is the number of earlier
+ * attempts that never ended, *quarantined 1 when the mail was quarantined
+ * already (nothing is recorded then).  end says the attempt ended (the
+ * mail was processed, or refused, or will be tried again for a reason
+ * that was understood): the record goes.  quarantine marks the mail
+ * quarantined for good (in the caller's transaction, with the notice
+ * that tells the GM).  Each: STORE_OK, STORE_BUSY, STORE_ERROR. */
+int	store_attempt_begin(struct store *, const char *digest, int64_t now,
+	    int *before, int *quarantined, char **cause);
+int	store_attempt_end(struct store *, const char *digest, char **cause);
+int	store_attempt_quarantine(struct store *, const char *digest,
+	    int64_t now, char **cause);
+
 /* --- rate limits and turn marks (store-mark.c) ------------------------- */
 
 /* Takes one of limit replies allowed for key (any text, e.g.
