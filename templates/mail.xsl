@@ -777,6 +777,73 @@
 </xsl:template>
 
 <!-- ==================================================================
+     To the GM: a mail the daemon could not process was set aside, so
+     that the mail after it goes on (docs/mail-parsing.md).  From and
+     Subject are the sender's, as written and cut short.
+     ================================================================== -->
+<xsl:template match="/mail[@kind = 'quarantined']">
+  <xsl:value-of select="concat('Subject: Mail quarantined', $nl, $nl)"/>
+  <xsl:choose>
+    <xsl:when test="@folder">
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat('A mail to the game',
+            &quot;'s address could not be processed and was moved to the&quot;,
+            ' quarantine folder (', @folder, '), where it stays for you to',
+            ' look at. The mail after it goes on as usual.')"/>
+      </xsl:call-template>
+    </xsl:when>
+    <xsl:otherwise>
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat('A mail to the game',
+            &quot;'s address could not be processed and was refused to the&quot;,
+            ' mail server, which returns it to its sender.')"/>
+      </xsl:call-template>
+    </xsl:otherwise>
+  </xsl:choose>
+  <xsl:value-of select="$nl"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Why: ', @reason)"/>
+    <xsl:with-param name="first" select="'  '"/>
+    <xsl:with-param name="rest" select="'       '"/>
+  </xsl:call-template>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Mail: ', @where)"/>
+    <xsl:with-param name="first" select="'  '"/>
+    <xsl:with-param name="rest" select="'        '"/>
+  </xsl:call-template>
+  <xsl:if test="@from">
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="concat('From (as written, not',
+          ' checked): ', @from)"/>
+      <xsl:with-param name="first" select="'  '"/>
+      <xsl:with-param name="rest" select="'    '"/>
+    </xsl:call-template>
+  </xsl:if>
+  <xsl:if test="@subject">
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="concat('Subject: ', @subject)"/>
+      <xsl:with-param name="first" select="'  '"/>
+      <xsl:with-param name="rest" select="'    '"/>
+    </xsl:call-template>
+  </xsl:if>
+  <xsl:if test="@size">
+    <xsl:value-of select="concat('  Size: ', @size, ' bytes', $nl)"/>
+  </xsl:if>
+  <xsl:if test="@attempts">
+    <xsl:value-of select="concat('  Attempts that never finished: ',
+        @attempts, $nl)"/>
+  </xsl:if>
+  <xsl:value-of select="$nl"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Nothing in it was done and its',
+        ' sender was not answered. If it holds orders, ask the player to',
+        ' send them again as plain text. At most ', @limit, ' such notices',
+        ' are sent a day; the daemon', &quot;'s log names every quarantined&quot;,
+        ' mail.')"/>
+  </xsl:call-template>
+</xsl:template>
+
+<!-- ==================================================================
      A turn report mail: its subject, and what follows the report's own
      text (report-*.xsl words the report).  The GM learns here who sent
      no orders.  An empty body adds nothing.

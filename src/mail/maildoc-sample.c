@@ -340,6 +340,29 @@ report(const char *reader, const char *side, int again, int missed)
 	return d;
 }
 
+/* To the GM: a mail set aside; refused (deliver) when no folder. */
+static xmlDocPtr
+quarantined(int folder)
+{
+	xmlDocPtr	d = maildoc_new("quarantined");
+	xmlNodePtr	r = maildoc_root(d);
+
+	md_set(r, "where", folder ? "maildir:/var/lib/navarch/Maildir/new/"
+	    "1764590400.M1P2.mail" : "standard input");
+	if (folder)
+		md_set(r, "folder", "maildir:/var/lib/navarch/Maildir/"
+		    ".Quarantine");
+	md_set(r, "reason", "the parser did not finish 2 attempts at it "
+	    "(killed by signal 11 (Segmentation fault): a crash, or over its "
+	    "stack)");
+	md_set(r, "size", "2417888");
+	md_set(r, "attempts", "2");
+	md_set(r, "from", "someone@example.com");
+	md_set(r, "subject", "Re: [navarch demo] Orders for turn 2");
+	md_set(r, "limit", "10");
+	return d;
+}
+
 int
 maildoc_samples(maildoc_sample_fn fn, void *arg)
 {
@@ -399,6 +422,8 @@ maildoc_samples(maildoc_sample_fn fn, void *arg)
 		    "turn 2", "persia") },
 		{ "conceded-none-left", notice("conceded", NULL, "athens "
 		    "conceded on turn 2", NULL) },
+		{ "quarantined", quarantined(1) },
+		{ "quarantined-refused", quarantined(0) },
 	};
 	size_t	i, n = sizeof s / sizeof s[0];
 	int	rc = 0;

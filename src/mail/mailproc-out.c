@@ -16,8 +16,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include <nettle/sha2.h>
-
 #include "buf.h"
 #include "compose.h"
 #include "diag.h"
@@ -41,19 +39,7 @@
 void
 mp_sha256_hex(const char *text, size_t len, char out[65])
 {
-	static const char	 hex[] = "0123456789abcdef";
-	struct sha256_ctx	 c;
-	uint8_t			 d[SHA256_DIGEST_SIZE];
-	size_t			 i;
-
-	sha256_init(&c);
-	sha256_update(&c, len, (const uint8_t *)text);
-	sha256_digest(&c, sizeof d, d);
-	for (i = 0; i < sizeof d; i++) {
-		out[2 * i] = hex[d[i] >> 4];
-		out[2 * i + 1] = hex[d[i] & 15];
-	}
-	out[64] = '\0';
+	mail_sha256_hex(text, len, out);
 }
 
 char *
@@ -149,6 +135,8 @@ message_id(struct mp_ctx *ctx, const char *to, const char *subject)
 
 	if (ctx->msg != NULL)
 		cause = xstrdup(ctx->msg->message_id);
+	else if (ctx->about != NULL)
+		cause = xstrdup(ctx->about);
 	else
 		cause = xasprintf("tick %d %s", ctx->turn, subject);
 	seed = xasprintf("%s\n%s\n%lld\n%s\n%u", cause,

@@ -382,26 +382,37 @@ int
 mailproc_message(struct mailproc *mp, const char *raw, size_t len,
     int64_t now, struct mailproc_result *out, char **cause)
 {
-	struct mp_ctx	 ctx;
 	struct mail_msg	*m = NULL;
-	char		*c = NULL;
-	int		 code;
+	int		 rc;
 
 	memset(out, 0, sizeof *out);
 	if (mail_parse(raw, len, &m, cause) != 0)
 		return -1;
+	rc = mailproc_parsed(mp, m, now, out, cause);
+	mail_msg_free(m);
+	return rc;
+}
+
+int
+mailproc_parsed(struct mailproc *mp, const struct mail_msg *m, int64_t now,
+    struct mailproc_result *out, char **cause)
+{
+	struct mp_ctx	 ctx;
+	char		*c = NULL;
+	int		 code;
+
+	memset(out, 0, sizeof *out);
+	*cause = NULL;
 	out->message_id = xstrdup(m->message_id);
 	code = store_mail_seen(mp->store, m->message_id, &c);
 	if (code == STORE_OK) {
 		out->outcome = MAILPROC_DUPLICATE;
 		out->summary = xstrdup("already processed");
-		mail_msg_free(m);
 		return 0;
 	}
 	if (code != STORE_NOTFOUND) {
 		out->temporary = code == STORE_BUSY;
 		*cause = c;
-		mail_msg_free(m);
 		return -1;
 	}
 	free(c);	/* "not seen yet" */
@@ -419,6 +430,5 @@ mailproc_message(struct mailproc *mp, const char *raw, size_t len,
 	}
 	code = ctx.failed ? -1 : 0;
 	mp_ctx_free(&ctx);
-	mail_msg_free(m);
 	return code;
 }

@@ -15,6 +15,7 @@
 #include <nettle/sha2.h>
 
 #include "buf.h"
+#include "mime.h"
 #include "mime-int.h"
 #include "xalloc.h"
 
@@ -104,6 +105,12 @@ mime_raw_field(const char *raw, size_t len, const char *name)
 		return r;
 	}
 	return NULL;
+}
+
+char *
+mail_raw_field(const char *raw, size_t len, const char *name)
+{
+	return mime_raw_field(raw, len, name);
 }
 
 /* --- the nesting guard ------------------------------------------------------
@@ -296,15 +303,38 @@ hash_lf(struct sha256_ctx *ctx, const char *p, size_t n)
 	sha256_update(ctx, n - start, (const uint8_t *)p + start);
 }
 
+static void
+hex_digest(struct sha256_ctx *ctx, char out[65])
+{
+	static const char	 hex[] = "0123456789abcdef";
+	uint8_t			 d[SHA256_DIGEST_SIZE];
+	size_t			 i;
+
+	sha256_digest(ctx, sizeof d, d);
+	for (i = 0; i < sizeof d; i++) {
+		out[2 * i] = hex[d[i] >> 4];
+		out[2 * i + 1] = hex[d[i] & 15];
+	}
+	out[2 * sizeof d] = '\0';
+}
+
+void
+mail_sha256_hex(const char *p, size_t n, char out[65])
+{
+	struct sha256_ctx	ctx;
+
+	sha256_init(&ctx);
+	sha256_update(&ctx, n, (const uint8_t *)p);
+	hex_digest(&ctx, out);
+}
+
 char *
 mime_raw_digest(const char *raw, size_t len)
 {
-	static const char	 hex[] = "0123456789abcdef";
 	struct sha256_ctx	 ctx;
 	struct rawfield		 f;
-	uint8_t			 d[SHA256_DIGEST_SIZE];
-	char			 out[8 + 2 * SHA256_DIGEST_SIZE];
-	size_t			 pos = 0, i;
+	char			 hex[65];
+	size_t			 pos = 0;
 
 	sha256_init(&ctx);
 	while (raw_next(raw, len, &pos, &f)) {
@@ -312,12 +342,6 @@ mime_raw_digest(const char *raw, size_t len)
 			hash_lf(&ctx, f.start, f.total);
 	}
 	hash_lf(&ctx, raw + pos, len - pos);
-	sha256_digest(&ctx, sizeof d, d);
-	memcpy(out, "sha256:", 7);
-	for (i = 0; i < sizeof d; i++) {
-		out[7 + 2 * i] = hex[d[i] >> 4];
-		out[8 + 2 * i] = hex[d[i] & 15];
-	}
-	out[7 + 2 * sizeof d] = '\0';
-	return xstrdup(out);
+	hex_digest(&ctx, hex);
+	return xasprintf("sha256:%s", hex);
 }

@@ -143,6 +143,14 @@ int	 mail_parse_child(const char *raw, size_t len,
 /* "ok", "refused", ... (static). */
 const char *mail_child_status_name(int);
 
+/* The value of the first top-level header field called name, unfolded,
+ * trimmed and made valid UTF-8 (owned by the caller), or NULL: read from
+ * the raw bytes by a plain line scanner, never by the MIME parser, so it
+ * is safe on a mail the parser cannot take (for the GM's notice). */
+char	*mail_raw_field(const char *raw, size_t len, const char *name);
+/* The SHA-256 of p[0..n) in lower-case hex, into out. */
+void	 mail_sha256_hex(const char *p, size_t n, char out[65]);
+
 /* Finds a "[navarch GAME]" tag anywhere in subject (case-insensitive, any
  * Re:/Fwd:/AW: prefixes before it).  Returns 0 and *game (as written,
  * owned by the caller), or -1 when there is no tag. */
