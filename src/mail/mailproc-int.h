@@ -89,6 +89,9 @@ void	mp_errors_free(struct mp_errors *);
  * parent with the count of the others when there are any. */
 void	mp_error_list(xmlNodePtr parent, const struct mp_errors *);
 
+/* Commands in one mail at most: each may add a part to the answer. */
+#define MP_CMDS_MAX	100
+
 /* A mail body cut into routing lines, order text and commands. */
 struct mp_scan {
 	char		*game;		/* GAME, owned, or NULL */

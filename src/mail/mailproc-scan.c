@@ -114,14 +114,33 @@ set_header(struct mp_scan *sc, unsigned no, char **slot, const char *kw,
 		*slot = xstrdup(argv[1]);
 }
 
+/* p with room for element n (of size bytes), doubling at each power of
+ * two: appending stays linear however many lines a mail has. */
+static void *
+grow(void *p, size_t n, size_t size)
+{
+	if ((n & (n - 1)) != 0)
+		return p;
+	return xreallocarray(p, n == 0 ? 1 : 2 * n, size);
+}
+
 static void
 add_cmd(struct mp_scan *sc, int kind, unsigned no, const char *text,
     char **argv, size_t argc)
 {
 	struct mp_cmd	*c;
 	size_t		 i;
+	char		*msg;
 
-	sc->cmds = xreallocarray(sc->cmds, sc->ncmds + 1, sizeof *sc->cmds);
+	/* Bounded work per mail: each command may add to the answer. */
+	if (sc->ncmds >= MP_CMDS_MAX) {
+		msg = xasprintf("%s: too many commands: at most %d in one mail",
+		    cmd_names[kind], MP_CMDS_MAX);
+		scan_error(sc, no, msg);
+		free(msg);
+		return;
+	}
+	sc->cmds = grow(sc->cmds, sc->ncmds, sizeof *sc->cmds);
 	c = &sc->cmds[sc->ncmds++];
 	memset(c, 0, sizeof *c);
 	c->kind = (enum mp_cmd_kind)kind;
@@ -209,7 +228,7 @@ scan_line(struct mp_scan *sc, unsigned no, char *t, const char *rest_pw)
 		if (sc->order_line == 0)
 			sc->order_line = no;
 		if (argc >= 2) {
-			sc->ships = xreallocarray(sc->ships, sc->nships + 1,
+			sc->ships = grow(sc->ships, sc->nships,
 			    sizeof *sc->ships);
 			sc->ships[sc->nships++] = xstrdup(argv[1]);
 		}

@@ -351,7 +351,7 @@ handle(struct mp_ctx *ctx, struct mailproc_result *out)
 	}
 	if ((why = never_answer(ctx->mp, ctx->msg)) != NULL) {
 		out->outcome = MAILPROC_IGNORED;
-		out->summary = xasprintf("not answered: %s", why);
+		out->summary = xstrdup(why);
 		/* Only its Message-ID is recorded. */
 		(void)begin(ctx);
 		commit(ctx);

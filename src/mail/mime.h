@@ -27,6 +27,8 @@
  * field: libetpan recurses on both without a limit. */
 #define MAIL_NEST_MAX		64
 #define MAIL_COMMENT_MAX	64
+/* Ids of References kept (the first and the last ones). */
+#define MAIL_REFERENCES_MAX	64
 
 /* Where the body text came from. */
 enum mail_body_source {
@@ -55,7 +57,9 @@ struct mail_msg {
 	/* Threading and description. */
 	char	*subject;		/* decoded; NULL when absent */
 	char	*in_reply_to;		/* first id of In-Reply-To, or NULL */
-	char   **references;		/* ids of References, oldest first */
+	char   **references;		/* ids of References, oldest first:
+					   the first and the last, at most
+					   MAIL_REFERENCES_MAX */
 	size_t	 nreferences;
 	char	*date;			/* Date field as written, unfolded */
 
