@@ -305,30 +305,39 @@ md_seen_name(const char *name)
 	return xasprintf("%.*s:2,%s", (int)strcspn(name, ":"), name, out);
 }
 
+/* Moves a message (rename(2) is atomic).  A file that vanished (another
+ * reader took it) is no error.  OK, TEMP, PERM. */
+static int
+md_rename(const char *src, const char *dst, const char *what, char **cause)
+{
+	int	err;
+
+	if (rename(src, dst) == 0)
+		return INTAKE_OK;
+	if ((err = errno) == ENOENT) {
+		log_warn("%s vanished before it was %s", src, what);
+		return INTAKE_OK;
+	}
+	*cause = xasprintf("%s cannot be %s (rename to %s): %s", src, what,
+	    dst, strerror(err));
+	return err == EACCES || err == EPERM || err == EROFS ? INTAKE_PERM :
+	    INTAKE_TEMP;
+}
+
 static int
 md_commit(struct intake *in, struct intake_msg *m, char **cause)
 {
 	struct md_data	*md = in->data;
 	const char	*name = strchr(m->handle, '/') + 1;
 	char		*src, *dst, *seen;
-	int		 r = INTAKE_OK;
+	int		 r;
 
 	/* No fsync of the directory: if the rename is lost in a crash, the
 	 * message is offered again and recognised by its Message-ID. */
 	seen = md_seen_name(name);
 	src = xasprintf("%s/%s", md->path, m->handle);
 	dst = xasprintf("%s/cur/%s", md->path, seen);
-	if (rename(src, dst) == -1) {
-		if (errno == ENOENT)
-			log_warn("%s vanished before it was marked processed",
-			    src);
-		else {
-			*cause = xasprintf("cannot mark %s processed (rename "
-			    "to %s): %s", src, dst, strerror(errno));
-			r = errno == EACCES || errno == EPERM ||
-			    errno == EROFS ? INTAKE_PERM : INTAKE_TEMP;
-		}
-	}
+	r = md_rename(src, dst, "marked processed", cause);
 	free(seen);
 	free(src);
 	free(dst);
@@ -379,16 +388,7 @@ md_quarantine(struct intake *in, struct intake_msg *m, char **cause)
 	/* new/ without the info part: unread, as delivered. */
 	dst = xasprintf("%s/new/%.*s", md->quarantine, (int)strcspn(name, ":"),
 	    name);
-	if (rename(src, dst) == -1) {
-		if (errno == ENOENT)
-			log_warn("%s vanished before it was quarantined", src);
-		else {
-			*cause = xasprintf("cannot quarantine %s (rename to "
-			    "%s): %s", src, dst, strerror(errno));
-			r = errno == EACCES || errno == EPERM ||
-			    errno == EROFS ? INTAKE_PERM : INTAKE_TEMP;
-		}
-	}
+	r = md_rename(src, dst, "quarantined", cause);
 	free(src);
 	free(dst);
 	return r;
