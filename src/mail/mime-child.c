@@ -434,6 +434,7 @@ mail_parse_child(const char *raw, size_t len, const struct mail_limits *lim,
 {
 	struct mail_limits	 l = MAIL_LIMITS_DEFAULT;
 	struct buf		 b = BUF_INIT;
+	struct sigaction	 sa, old;
 	pid_t			 pid, w;
 	int			 p[2], wst = 0, how, rc;
 
@@ -451,11 +452,18 @@ mail_parse_child(const char *raw, size_t len, const struct mail_limits *lim,
 		    strerror(errno));
 		return MAIL_CHILD_TEMP;
 	}
+	/* A program that runs us (an MTA running navarch deliver) may have
+	 * left SIGCHLD ignored, and then no child could be waited for. */
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGCHLD, &sa, &old);
 	if ((pid = fork()) == -1) {
 		*cause = xasprintf("cannot start the parser: fork: %s",
 		    strerror(errno));
 		close(p[0]);
 		close(p[1]);
+		sigaction(SIGCHLD, &old, NULL);
 		return MAIL_CHILD_TEMP;
 	}
 	if (pid == 0) {
@@ -471,6 +479,7 @@ mail_parse_child(const char *raw, size_t len, const struct mail_limits *lim,
 		(void)kill(pid, SIGKILL);
 	while ((w = waitpid(pid, &wst, 0)) == -1 && errno == EINTR)
 		;
+	sigaction(SIGCHLD, &old, NULL);
 	if (w == -1) {
 		*cause = xasprintf("cannot wait for the parser: %s",
 		    strerror(errno));

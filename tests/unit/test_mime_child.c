@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -156,6 +157,32 @@ test_limits(void **state)
 	buf_free(&b);
 }
 
+/* SIGCHLD ignored by whoever ran us (an MTA may leave it so): the child
+ * is still waited for, and the disposition given back. */
+static void
+test_sigchld_ignored(void **state)
+{
+	struct sigaction	 sa, now;
+	struct mail_msg		*m;
+	char			*raw, *cause;
+	size_t			 len;
+
+	(void)state;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = SIG_IGN;
+	sigemptyset(&sa.sa_mask);
+	assert_int_equal(sigaction(SIGCHLD, &sa, NULL), 0);
+	raw = slurp("plain.eml", &len);
+	assert_int_equal(mail_parse_child(raw, len, NULL, &m, &cause),
+	    MAIL_CHILD_OK);
+	mail_msg_free(m);
+	free(raw);
+	assert_int_equal(sigaction(SIGCHLD, NULL, &now), 0);
+	assert_true(now.sa_handler == SIG_IGN);
+	sa.sa_handler = SIG_DFL;
+	sigaction(SIGCHLD, &sa, NULL);
+}
+
 /* Every prefix of an answer, and every answer with one byte changed, is
  * read without a crash (under ASan): a whole one decodes, a cut one is
  * broken. */
@@ -215,6 +242,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_same_as_in_process),
 		cmocka_unit_test(test_limits),
+		cmocka_unit_test(test_sigchld_ignored),
 		cmocka_unit_test(test_broken_answers),
 	};
 
