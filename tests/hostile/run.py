@@ -40,6 +40,7 @@ MIB = 1024 * 1024
 
 passed = 0
 failed = 0
+outcomes = {"answered": 0, "dropped": 0, "quarantined": 0}
 
 
 def ok():
@@ -207,6 +208,8 @@ def one(conf, md, out, tmp, name, expect, data, bound):
         bad("%s: neither answered nor logged at warning" % what)
     else:
         ok()
+        outcomes["quarantined" if quarantined else "answered" if answered
+                 else "dropped"] += 1
     want = {
         "answer": answered,
         "drop": warned and not answered and not quarantined,
@@ -255,6 +258,10 @@ def main():
             if rss > worst[0]:
                 worst = (rss, name, len(data))
         check_sent(out)
+        print("corpus: %d answered, %d dropped (not answered, logged at "
+              "warning), %d quarantined" % (outcomes["answered"],
+                                            outcomes["dropped"],
+                                            outcomes["quarantined"]))
         print("corpus: %d messages in %.0f s; peak RSS %.1f MiB (%s, %d "
               "bytes); bound %d MiB + 3 x the size%s"
               % (n, time.monotonic() - start, worst[0] / MIB, worst[1],
