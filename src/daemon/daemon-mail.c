@@ -93,7 +93,7 @@ folder_name(const struct one *o)
  * move.  DAEMON_MAIL_QUARANTINED, or DAEMON_MAIL_TEMP when not even the
  * record could be written (the mail stays for the next poll). */
 static int
-quarantine(struct one *o, const char *reason, int attempts)
+quarantine(struct one *o, const char *reason, int attempts, int again)
 {
 	struct mailproc_quarantine	 q;
 	char				*folder, *from = NULL, *subject = NULL;
@@ -112,6 +112,7 @@ quarantine(struct one *o, const char *reason, int attempts)
 	q.reason = reason;
 	q.size = o->m->len;
 	q.attempts = attempts;
+	q.again = again;
 	q.from = from;
 	q.subject = subject;
 	rc = mailproc_quarantined(o->mp, &q, o->now, &told, &why_not,
@@ -185,7 +186,7 @@ process(struct one *o, const struct mail_msg *msg)
 	/* It will never get better. */
 	reason = xasprintf("it cannot be processed: %s", cause);
 	free(cause);
-	rc = quarantine(o, reason, 0);
+	rc = quarantine(o, reason, 0, 0);
 	free(reason);
 	return rc;
 }
@@ -201,7 +202,7 @@ daemon_mail(const struct daemon_config *c, struct mailproc *mp,
 	int		 before = 0, done = 0, code, rc;
 
 	if (rejected != NULL)
-		return quarantine(&o, rejected, 0);
+		return quarantine(&o, rejected, 0, 0);
 	mail_sha256_hex(m->raw, m->len, o.digest);
 	code = store_attempt_begin(mp->store, o.digest, now, &before, &done,
 	    &cause);
@@ -214,12 +215,12 @@ daemon_mail(const struct daemon_config *c, struct mailproc *mp,
 	}
 	if (done)
 		return quarantine(&o, "it was quarantined before and is back "
-		    "(a move that failed)", 0);
+		    "(a move that failed)", 0, 1);
 	if (before >= DAEMON_ATTEMPTS_MAX) {
 		reason = xasprintf("%d attempts at it never finished (the "
 		    "daemon was killed or crashed while it worked on it)",
 		    before);
-		rc = quarantine(&o, reason, before);
+		rc = quarantine(&o, reason, before, 0);
 		free(reason);
 		return rc;
 	}
@@ -230,14 +231,14 @@ daemon_mail(const struct daemon_config *c, struct mailproc *mp,
 		return rc;
 	case MAIL_CHILD_REFUSED:
 		reason = xasprintf("it cannot be read as a mail: %s", cause);
-		rc = quarantine(&o, reason, 0);
+		rc = quarantine(&o, reason, 0, 0);
 		break;
 	case MAIL_CHILD_FAILED:
 		/* This attempt never finished either. */
 		if (before + 1 >= DAEMON_ATTEMPTS_MAX) {
 			reason = xasprintf("the parser did not finish %d "
 			    "attempts at it (%s)", before + 1, cause);
-			rc = quarantine(&o, reason, before + 1);
+			rc = quarantine(&o, reason, before + 1, 0);
 			break;
 		}
 		log_warn("%s: %s; it will be tried once more, then "

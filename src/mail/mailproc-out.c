@@ -234,8 +234,12 @@ mp_queue_with(struct mp_ctx *ctx, const char *to, const char *subject,
 		o.recipient = to;
 		o.subject = r.subject;
 		o.body = bytes;
-		if ((rc = mp_check(ctx, store_outbox_add(ctx->mp->store, &o,
-		    ctx->now, NULL, &cause), cause)) == 0)
+		/* Two statements: the order in which a call's arguments are
+		 * evaluated is not fixed, and cause must be read after the
+		 * store set it. */
+		rc = store_outbox_add(ctx->mp->store, &o, ctx->now, NULL,
+		    &cause);
+		if ((rc = mp_check(ctx, rc, cause)) == 0)
 			ctx->queued++;
 	}
 	free(bytes);

@@ -66,9 +66,10 @@ notice(struct mp_ctx *ctx, const struct mailproc_quarantine *q,
 
 	*sent = 0;
 	key = xasprintf("quarantine-notice:%s", to);
-	rc = mp_check(ctx, store_rate_take(ctx->mp->store, key,
-	    ctx->now / 86400, MAILPROC_QUARANTINE_NOTICES, &allowed, &cause),
-	    cause);
+	/* Each store call, then mp_check: cause is set by the call. */
+	rc = store_rate_take(ctx->mp->store, key, ctx->now / 86400,
+	    MAILPROC_QUARANTINE_NOTICES, &allowed, &cause);
+	rc = mp_check(ctx, rc, cause);
 	free(key);
 	if (rc != 0 || !allowed)
 		return rc;
@@ -97,13 +98,19 @@ record(struct mp_ctx *ctx, const struct mailproc_quarantine *q,
     const char *to, int with_notice, int *sent)
 {
 	char	*cause = NULL;
+	int	 code;
 
 	*sent = 0;
-	if (mp_check(ctx, store_begin(ctx->mp->store, &cause), cause) != 0)
+	code = store_begin(ctx->mp->store, &cause);
+	if (mp_check(ctx, code, cause) != 0)
 		return -1;
-	if (q->digest != NULL)
-		(void)mp_check(ctx, store_attempt_quarantine(ctx->mp->store,
-		    q->digest, ctx->now, &cause), cause);
+	cause = NULL;
+	if (q->digest != NULL) {
+		code = store_attempt_quarantine(ctx->mp->store, q->digest,
+		    ctx->now, &cause);
+		(void)mp_check(ctx, code, cause);
+		cause = NULL;
+	}
 	if (!ctx->failed && with_notice && to != NULL)
 		(void)notice(ctx, q, to, sent);
 	if (ctx->failed) {
@@ -111,7 +118,8 @@ record(struct mp_ctx *ctx, const struct mailproc_quarantine *q,
 		*sent = 0;
 		return -1;
 	}
-	return mp_check(ctx, store_commit(ctx->mp->store, &cause), cause);
+	code = store_commit(ctx->mp->store, &cause);
+	return mp_check(ctx, code, cause);
 }
 
 int
@@ -133,7 +141,7 @@ mailproc_quarantined(struct mailproc *mp, const struct mailproc_quarantine *q,
 	ctx.about = about;
 	find_game(&ctx, q->subject);
 	to = mp_gm_address(&ctx);
-	rc = record(&ctx, q, to, 1, &sent);
+	rc = record(&ctx, q, to, !q->again, &sent);
 	if (rc != 0) {
 		/* The notice failed (a template, the composer, or the store,
 		 * which then fails again here): the record alone, and the
@@ -156,9 +164,9 @@ mailproc_quarantined(struct mailproc *mp, const struct mailproc_quarantine *q,
 	} else if (sent)
 		*told = xstrdup(to);
 	else if (*why_not == NULL)
-		*why_not = xstrdup(to == NULL ? "no GM address (set gm in "
-		    "the configuration)" : "today's notices to the GM are "
-		    "spent");
+		*why_not = xstrdup(q->again ? "told the first time" :
+		    to == NULL ? "no GM address (set gm in the "
+		    "configuration)" : "today's notices to the GM are spent");
 	mp_ctx_free(&ctx);
 	free(about);
 	return rc;

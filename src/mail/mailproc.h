@@ -161,6 +161,8 @@ struct mailproc_quarantine {
 	int		 attempts;	/* that never finished */
 	const char	*from;		/* its From as written, or NULL */
 	const char	*subject;	/* its Subject as written, or NULL */
+	int		 again;		/* quarantined before (its move failed):
+					   recorded, the GM not told twice */
 };
 /* Notices per day at most (then only the log says it). */
 #define MAILPROC_QUARANTINE_NOTICES	10

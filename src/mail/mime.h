@@ -104,7 +104,8 @@ void	 mail_msg_free(struct mail_msg *);
  * hostile mail takes down the child, never the daemon that holds the
  * queue (docs/mail-parsing.md).  The child lowers its limits with
  * setrlimit: stack, address space (the budget `memory` above what it
- * already maps), CPU time, no core file; the parent waits at most
+ * already maps; not in a build with AddressSanitizer, which cannot live
+ * with it), CPU time, no core file; the parent waits at most
  * timeout_ms and reads at most MAIL_CHILD_OUTPUT(len) bytes of its
  * answer, and checks every one. */
 struct mail_limits {

@@ -111,13 +111,21 @@ has "the notice says why" "$notice" "Why: it cannot be read as a mail"
     bad "the mail after the poison was not answered in the same cycle"
 
 # --- a parser that fails: once more, then quarantined ----------------------
+# It is made to fail by too little memory: an address-space limit, which a
+# build with AddressSanitizer does not set (mime-child.c); the plain build
+# of the test suite checks this part.
+asan=0
+ldd "$NAVARCHD" 2>/dev/null | grep -q libasan && asan=1
+[ "$asan" = 1 ] && echo "SKIP: parser failures (no memory limit under ASan)"
 cp "$T/navarchd.conf" "$T/small.conf"
 printf 'parse_memory = 1048576\n' >> "$T/small.conf"
 python3 -c "
 import sys
 open(sys.argv[1], 'w').write('From: x@example.org\nSubject: big\n'
     'Message-ID: <big@example.org>\n\n' + 'a line of text\n' * 200000)
-" "$MD/new/2000.big"
+" "$T/big"
+if [ "$asan" = 0 ]; then
+cp "$T/big" "$MD/new/2000.big"
 cycle fail1 "$T/small.conf"
 has "the first failure is told" "$T/fail1.log" \
     "warning: .*2000.big: the parser .*tried once more"
@@ -135,6 +143,7 @@ quarantined "back again" 2001.big-again
 has "known as quarantined" "$T/again.log" "quarantined before and is back"
 [ "$(outbox_with 'Mail quarantined' | wc -l)" = "$before" ] && ok ||
     bad "a second notice for the same mail"
+fi
 
 # --- attempts that never finished: the daemon was killed twice ------------
 {
@@ -176,12 +185,13 @@ printf 'max_message_size = 1024\n' >> "$T/tiny.conf"
 expect 65 "deliver refuses an oversized mail" "$NAVARCH" \
     --config "$T/tiny.conf" deliver < "$MD/.Quarantine/new/1000.poison"
 has "over the limit" "$T/err" "over the limit of 1024 bytes"
-sed 's/^Subject: big/Subject: big, delivered/' \
-    "$MD/.Quarantine/new/2001.big-again" > "$T/big.eml"
-expect 75 "a parser failure is deferred the first time" "$NAVARCH" \
-    --config "$T/small.conf" deliver < "$T/big.eml"
-expect 65 "and refused the second" "$NAVARCH" \
-    --config "$T/small.conf" deliver < "$T/big.eml"
+if [ "$asan" = 0 ]; then
+	sed 's/^Subject: big/Subject: big, delivered/' "$T/big" > "$T/big.eml"
+	expect 75 "a parser failure is deferred the first time" "$NAVARCH" \
+	    --config "$T/small.conf" deliver < "$T/big.eml"
+	expect 65 "and refused the second" "$NAVARCH" \
+	    --config "$T/small.conf" deliver < "$T/big.eml"
+fi
 
 # --- odd Message-IDs keep the orders and are acknowledged ------------------
 i=0

@@ -44,6 +44,19 @@ slurp(const char *name, size_t *len)
 	return data;
 }
 
+static int
+asan_build(void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+	return 1;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+	return 1;
+#endif
+#endif
+	return 0;
+}
+
 static void
 same_str(const char *what, const char *a, const char *b)
 {
@@ -134,12 +147,17 @@ test_limits(void **state)
 	buf_adds(&b, "From: a@example.org\nSubject: big\n\n");
 	while (b.len < (6u << 20))
 		buf_adds(&b, "a line of text that makes the message big\n");
-	rc = mail_parse_child(b.p, b.len, &tiny, &m, &cause);
-	if (rc != MAIL_CHILD_FAILED)
-		fail_msg("1 MiB of memory: %s", mail_child_status_name(rc));
-	assert_null(m);
-	assert_non_null(strstr(cause, "the parser"));
-	free(cause);
+	/* AddressSanitizer cannot live with an address-space limit, so
+	 * none is set in such a build (mime-child.c). */
+	if (!asan_build()) {
+		rc = mail_parse_child(b.p, b.len, &tiny, &m, &cause);
+		if (rc != MAIL_CHILD_FAILED)
+			fail_msg("1 MiB of memory: %s",
+			    mail_child_status_name(rc));
+		assert_null(m);
+		assert_non_null(strstr(cause, "the parser"));
+		free(cause);
+	}
 
 	/* 1 ms is not enough to parse 6 MiB (and hand it back). */
 	rc = mail_parse_child(b.p, b.len, &hasty, &m, &cause);
