@@ -263,10 +263,10 @@ def main():
                                             outcomes["dropped"],
                                             outcomes["quarantined"]))
         print("corpus: %d messages in %.0f s; peak RSS %.1f MiB (%s, %d "
-              "bytes); bound %d MiB + 3 x the size%s"
+              "bytes); bound %s32 MiB + 3 x the size%s"
               % (n, time.monotonic() - start, worst[0] / MIB, worst[1],
-                 worst[2], 32 * factor, " (x8 under ASan)" if factor > 1
-                 else ""))
+                 worst[2], "8 x (" if factor > 1 else "",
+                 ") under ASan" if factor > 1 else ""))
         if not only and n < 250:
             bad("only %d messages in the corpus" % n)
     finally:
