@@ -830,7 +830,7 @@
     <xsl:value-of select="concat('  Size: ', @size, ' bytes', $nl)"/>
   </xsl:if>
   <xsl:if test="@attempts">
-    <xsl:value-of select="concat('  Attempts that never finished: ',
+    <xsl:value-of select="concat('  Attempts that failed: ',
         @attempts, $nl)"/>
   </xsl:if>
   <xsl:value-of select="$nl"/>

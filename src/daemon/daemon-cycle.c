@@ -257,8 +257,10 @@ daemon_cycle(const struct daemon_config *c, int64_t now, long budget,
 	int			 rc, status;
 
 	memset(st, 0, sizeof *st);
+	daemon_crash_setup(c->database);
 	if ((status = open_store(c, &s)) != DAEMON_OK)
 		return status;
+	(void)daemon_crash_collect(s, now);
 	mailproc_setup(c, s, &ctx, &mp);
 	status = intake_all(c, &mp, now, stop, st);
 	if (status != DAEMON_CONFIG && !*stop)
@@ -306,12 +308,14 @@ daemon_deliver(const struct daemon_config *c, int fd, int64_t now)
 	}
 	/* Whatever keeps the store from us is not the mail's fault: the
 	 * MTA keeps it and pipes it again (EX_CONFIG would bounce it). */
+	daemon_crash_setup(c->database);
 	if (open_store(c, &s) != DAEMON_OK) {
 		free(cause);
 		intake_msg_free(m);
 		intake_close(in);
 		return NV_EXIT_TEMP;
 	}
+	(void)daemon_crash_collect(s, now);
 	mailproc_setup(c, s, &ctx, &mp);
 	rc = daemon_mail(c, &mp, in, m, rc == INTAKE_REJECT ? cause : NULL,
 	    now, &st);

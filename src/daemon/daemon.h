@@ -137,11 +137,23 @@ enum daemon_mail {
 	DAEMON_MAIL_TEMP,	/* a temporary failure: left, and the rest of
 				   the mailbox waits for the next poll */
 };
-/* Attempts that never finished before a mail is quarantined. */
+/* Failed attempts (the parser's child, or the daemon itself, crashed
+ * with the mail) before a mail is quarantined. */
 #define DAEMON_ATTEMPTS_MAX	2
 struct mailproc;
+struct store;
 int	daemon_mail(const struct daemon_config *, struct mailproc *,
 	    struct intake *, struct intake_msg *m, const char *rejected,
 	    int64_t now, struct daemon_stats *);
+/* Installs (once) the fatal-signal handler that names the mail in hand
+ * in DATABASE.crash should the daemon crash (SIGSEGV, SIGBUS, SIGILL,
+ * SIGFPE, SIGABRT, SIGSYS), then gives the signal back to what handled
+ * it before.  collect counts each mail named there as a failed attempt
+ * (store_attempt_fail) and removes the file; returns how many. */
+void	daemon_crash_setup(const char *database);
+int	daemon_crash_collect(struct store *, int64_t now);
+/* The mail in hand (its SHA-256 in hex), named should the daemon crash;
+ * NULL: none. */
+void	daemon_crash_hold(const char *digest);
 
 #endif

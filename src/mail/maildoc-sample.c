@@ -352,9 +352,9 @@ quarantined(int folder)
 	if (folder)
 		md_set(r, "folder", "maildir:/var/lib/navarch/Maildir/"
 		    ".Quarantine");
-	md_set(r, "reason", "the parser did not finish 2 attempts at it "
-	    "(killed by signal 11 (Segmentation fault): a crash, or over its "
-	    "stack)");
+	md_set(r, "reason", "it failed 2 times, the last: the parser was "
+	    "killed by signal 11 (Segmentation fault): a crash, or over its "
+	    "stack");
 	md_set(r, "size", "2417888");
 	md_set(r, "attempts", "2");
 	md_set(r, "from", "someone@example.com");

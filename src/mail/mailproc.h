@@ -158,7 +158,7 @@ struct mailproc_quarantine {
 	const char	*folder;	/* where it went; NULL: refused */
 	const char	*reason;	/* why, one sentence */
 	size_t		 size;		/* bytes, 0 if not known */
-	int		 attempts;	/* that never finished */
+	int		 attempts;	/* that failed */
 	const char	*from;		/* its From as written, or NULL */
 	const char	*subject;	/* its Subject as written, or NULL */
 	int		 again;		/* quarantined before (its move failed):

@@ -326,6 +326,15 @@ child(int fd, const char *raw, size_t len, const struct mail_limits *l)
 	char		*cause = NULL;
 	size_t		 as;
 
+	/* Nothing of the parent's on a crash: a handler it set (the
+	 * daemon's, which names the mail in hand) is not for the child,
+	 * whose crash the parent sees for itself. */
+	signal(SIGSEGV, SIG_DFL);
+	signal(SIGBUS, SIG_DFL);
+	signal(SIGILL, SIG_DFL);
+	signal(SIGFPE, SIG_DFL);
+	signal(SIGABRT, SIG_DFL);
+	signal(SIGSYS, SIG_DFL);
 	limit(RLIMIT_CORE, 0, 0);
 	limit(RLIMIT_STACK, (rlim_t)l->stack, (rlim_t)l->stack);
 	limit(RLIMIT_CPU, (rlim_t)l->cpu, (rlim_t)l->cpu + 1);

@@ -1,10 +1,15 @@
 /* store-attempt.c: attempts at processing a mail (see store.h).
  *
  * The daemon records an attempt before it parses a mail's bytes, and
- * ends it once the processing returned, whatever it said.  An attempt
- * that never ended is a mail that took the daemon (or its parser) down:
- * after two, the mail is quarantined instead of tried again, so that one
- * mail cannot stop all mail (docs/intake.md).
+ * ends it once the processing returned, whatever it said.  A failure
+ * that is the mail's doing is counted apart: the parser's child crashed
+ * or broke a limit, or the daemon itself crashed with the mail in hand
+ * (its fatal-signal handler leaves the digest for the next start).  After
+ * two, the mail is quarantined instead of tried again, so that one mail
+ * cannot stop all mail (docs/intake.md).  An attempt cut short from
+ * outside (SIGKILL, a stop, a power cut) is no failure: the mail is
+ * processed again as if nothing had happened, as crash consistency
+ * wants.
  *
  * These writes must survive a crash of the process, not of the machine:
  * a power cut that loses one only costs the mail one more try.  So they
@@ -69,21 +74,21 @@ check_digest(const char *digest, char **cause)
 
 int
 store_attempt_begin(struct store *s, const char *digest, int64_t now,
-    int *before, int *quarantined, char **cause)
+    int *failures, int *quarantined, char **cause)
 {
 	sqlite3_stmt	*st;
 	int		 code, row;
 
-	*before = 0;
+	*failures = 0;
 	*quarantined = 0;
 	if ((code = check_digest(digest, cause)) != STORE_OK)
 		return code;
-	code = st_prepare(s, &st, cause, "SELECT attempts, quarantined IS NOT"
+	code = st_prepare(s, &st, cause, "SELECT failures, quarantined IS NOT"
 	    " NULL FROM mail_attempts WHERE digest = ?", "s", digest);
 	if (code != STORE_OK)
 		return code;
 	if ((code = st_step(s, st, &row, cause)) == STORE_OK && row) {
-		*before = sqlite3_column_int(st, 0);
+		*failures = sqlite3_column_int(st, 0);
 		*quarantined = sqlite3_column_int(st, 1);
 	}
 	sqlite3_finalize(st);
@@ -96,12 +101,27 @@ store_attempt_begin(struct store *s, const char *digest, int64_t now,
 }
 
 int
+store_attempt_fail(struct store *s, const char *digest, int64_t now,
+    char **cause)
+{
+	int	code;
+
+	if ((code = check_digest(digest, cause)) != STORE_OK)
+		return code;
+	return run_light(s, cause, "INSERT INTO mail_attempts (digest,"
+	    " failures, first, last) VALUES (?1, 1, ?2, ?2) ON CONFLICT"
+	    " (digest) DO UPDATE SET failures = failures + 1, attempts ="
+	    " max(attempts - 1, 0), last = ?2", "sl", digest, now);
+}
+
+int
 store_attempt_end(struct store *s, const char *digest, char **cause)
 {
 	int	code;
 
 	if ((code = check_digest(digest, cause)) != STORE_OK)
 		return code;
+	/* The mail got through: a failure before no longer matters. */
 	return run_light(s, cause, "DELETE FROM mail_attempts WHERE digest = ?"
 	    " AND quarantined IS NULL", "s", digest);
 }
