@@ -146,7 +146,7 @@ struct mp_ctx {
 
 /* Store results: STORE_OK gives 0; anything else keeps the first cause
  * (consumed), marks the context failed and gives -1. */
-int	mp_check(struct mp_ctx *, int code, char *cause);
+int	mp_check(struct mp_ctx *, int code, char **cause);
 /* Records an error of the mail: "line N: " (N > 0) and the message. */
 void	mp_error(struct mp_ctx *, unsigned line, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));

@@ -50,7 +50,7 @@ mp_orders_in_force(struct mp_ctx *ctx)
 	char		*cause = NULL;
 
 	mp_check(ctx, store_orders_in_force(ctx->mp->store, ctx->g->id,
-	    ctx->turn, in_force_cb, &f, &cause), cause);
+	    ctx->turn, in_force_cb, &f, &cause), &cause);
 	return f.normalised != NULL ? f.normalised : xstrdup("");
 }
 
@@ -88,7 +88,7 @@ store_set(struct mp_ctx *ctx, const char *text, const char *normalised)
 	n.text = text;
 	n.normalised = normalised;
 	if (mp_check(ctx, store_orders_add(ctx->mp->store, &n, NULL, &cause),
-	    cause) != 0)
+	    &cause) != 0)
 		return -1;
 	ctx->orders_stored = 1;
 	return 0;

@@ -239,7 +239,7 @@ mp_queue_with(struct mp_ctx *ctx, const char *to, const char *subject,
 		 * store set it. */
 		rc = store_outbox_add(ctx->mp->store, &o, ctx->now, NULL,
 		    &cause);
-		if ((rc = mp_check(ctx, rc, cause)) == 0)
+		if ((rc = mp_check(ctx, rc, &cause)) == 0)
 			ctx->queued++;
 	}
 	free(bytes);
@@ -565,7 +565,7 @@ mp_queue_reports(struct mp_ctx *ctx, int turn, const struct mp_missed *m,
 	}
 	if (!ctx->failed)
 		mp_check(ctx, store_observer_list(ctx->mp->store, ctx->g->id,
-		    observer_cb, &obs, &cause), cause);
+		    observer_cb, &obs, &cause), &cause);
 	/* Observers see everything but the orders (report-observer.xsl):
 	 * one report for all of them. */
 	memset(&rep, 0, sizeof rep);
@@ -604,16 +604,16 @@ mp_end_game(struct mp_ctx *ctx, int winner, const char *reason)
 	state_xml_save(st, &xml);
 	details = xasprintf("turn %d: %s", ctx->turn, reason);
 	rc = mp_check(ctx, store_state_set(s, ctx->g->id, ctx->turn,
-	    buf_str(&xml), &cause), cause);
+	    buf_str(&xml), &cause), &cause);
 	if (rc == 0)
 		rc = mp_check(ctx, store_game_set_status(s, ctx->g->id,
-		    STORE_GAME_ENDED, &cause), cause);
+		    STORE_GAME_ENDED, &cause), &cause);
 	if (rc == 0 && !ctx->g->seed_revealed)
 		rc = mp_check(ctx, store_seed_reveal(s, ctx->g->id,
-		    ctx->actor, ctx->now, &cause), cause);
+		    ctx->actor, ctx->now, &cause), &cause);
 	if (rc == 0)
 		rc = mp_check(ctx, store_audit_add(s, ctx->g->id, ctx->now,
-		    ctx->actor, "game-end", details, &cause), cause);
+		    ctx->actor, "game-end", details, &cause), &cause);
 	free(details);
 	buf_free(&xml);
 	state_free(st);

@@ -69,7 +69,7 @@ notice(struct mp_ctx *ctx, const struct mailproc_quarantine *q,
 	/* Each store call, then mp_check: cause is set by the call. */
 	rc = store_rate_take(ctx->mp->store, key, ctx->now / 86400,
 	    MAILPROC_QUARANTINE_NOTICES, &allowed, &cause);
-	rc = mp_check(ctx, rc, cause);
+	rc = mp_check(ctx, rc, &cause);
 	free(key);
 	if (rc != 0 || !allowed)
 		return rc;
@@ -102,13 +102,13 @@ record(struct mp_ctx *ctx, const struct mailproc_quarantine *q,
 
 	*sent = 0;
 	code = store_begin(ctx->mp->store, &cause);
-	if (mp_check(ctx, code, cause) != 0)
+	if (mp_check(ctx, code, &cause) != 0)
 		return -1;
 	cause = NULL;
 	if (q->digest != NULL) {
 		code = store_attempt_quarantine(ctx->mp->store, q->digest,
 		    ctx->now, &cause);
-		(void)mp_check(ctx, code, cause);
+		(void)mp_check(ctx, code, &cause);
 		cause = NULL;
 	}
 	if (!ctx->failed && with_notice && to != NULL)
@@ -119,7 +119,7 @@ record(struct mp_ctx *ctx, const struct mailproc_quarantine *q,
 		return -1;
 	}
 	code = store_commit(ctx->mp->store, &cause);
-	return mp_check(ctx, code, cause);
+	return mp_check(ctx, code, &cause);
 }
 
 int

@@ -72,19 +72,24 @@ mailproc_result_free(struct mailproc_result *r)
 /* --- the context --------------------------------------------------------- */
 
 int
-mp_check(struct mp_ctx *ctx, int code, char *cause)
+mp_check(struct mp_ctx *ctx, int code, char **cause)
 {
+	char	*c = *cause;
+
+	/* Takes the cause by address, so that a call written
+	 * mp_check(ctx, store_x(..., &cause), &cause) reads it after
+	 * store_x() set it: arguments are evaluated in no fixed order. */
+	*cause = NULL;
 	if (code == STORE_OK) {
-		free(cause);
+		free(c);
 		return 0;
 	}
 	if (!ctx->failed) {
 		ctx->failed = 1;
 		ctx->temporary = code == STORE_BUSY;
-		ctx->cause = cause != NULL ? cause :
-		    xstrdup(store_code_name(code));
+		ctx->cause = c != NULL ? c : xstrdup(store_code_name(code));
 	} else
-		free(cause);
+		free(c);
 	return -1;
 }
 
@@ -282,7 +287,7 @@ process(struct mp_ctx *ctx, const struct mp_scan *sc,
 		return;
 	}
 	free(game);
-	if (mp_check(ctx, code, cause) != 0 || mp_load_game(ctx) != 0)
+	if (mp_check(ctx, code, &cause) != 0 || mp_load_game(ctx) != 0)
 		return;
 	if (mp_authenticate(ctx, sc, out) != 0)
 		return;
@@ -302,10 +307,10 @@ begin(struct mp_ctx *ctx)
 {
 	char	*cause = NULL;
 
-	if (mp_check(ctx, store_begin(ctx->mp->store, &cause), cause) != 0)
+	if (mp_check(ctx, store_begin(ctx->mp->store, &cause), &cause) != 0)
 		return -1;
 	return mp_check(ctx, store_mail_record(ctx->mp->store,
-	    ctx->msg->message_id, ctx->now, &cause), cause);
+	    ctx->msg->message_id, ctx->now, &cause), &cause);
 }
 
 static int
@@ -317,7 +322,7 @@ commit(struct mp_ctx *ctx)
 		(void)store_abort(ctx->mp->store, NULL);
 		return -1;
 	}
-	return mp_check(ctx, store_commit(ctx->mp->store, &cause), cause);
+	return mp_check(ctx, store_commit(ctx->mp->store, &cause), &cause);
 }
 
 /* Why the message must never be answered (NULL: it may be): automatic
