@@ -503,8 +503,8 @@
         ': your mail was NOT accepted. Nothing in it was done: no orders',
         ' were stored and no command was run.')"/>
   </xsl:call-template>
-  <xsl:value-of select="concat($nl, 'Errors (every one; fix them and send',
-      ' the whole mail again):', $nl)"/>
+  <xsl:value-of select="concat($nl, 'Errors (fix them and send the whole',
+      ' mail again):', $nl)"/>
   <xsl:for-each select="error">
     <xsl:variable name="at">
       <xsl:if test="@line">
@@ -516,6 +516,13 @@
       <xsl:with-param name="rest" select="'    '"/>
     </xsl:call-template>
   </xsl:for-each>
+  <!-- Only the first errors are listed; @more-errors counts the rest. -->
+  <xsl:if test="@more-errors">
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="concat('... and ', @more-errors,
+          ' more error(s), not listed here.')"/>
+    </xsl:call-template>
+  </xsl:if>
   <xsl:for-each select="in-force">
     <xsl:value-of select="concat($nl, 'Your previous orders stay in force:',
         $nl)"/>
@@ -766,6 +773,73 @@
   <xsl:value-of select="concat('Subject: Concession', $nl, $nl)"/>
   <xsl:call-template name="p">
     <xsl:with-param name="t" select="$t"/>
+  </xsl:call-template>
+</xsl:template>
+
+<!-- ==================================================================
+     To the GM: a mail the daemon could not process was set aside, so
+     that the mail after it goes on (docs/mail-parsing.md).  From and
+     Subject are the sender's, as written and cut short.
+     ================================================================== -->
+<xsl:template match="/mail[@kind = 'quarantined']">
+  <xsl:value-of select="concat('Subject: Mail quarantined', $nl, $nl)"/>
+  <xsl:choose>
+    <xsl:when test="@folder">
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat('A mail to the game',
+            &quot;'s address could not be processed and was moved to the&quot;,
+            ' quarantine folder (', @folder, '), where it stays for you to',
+            ' look at. The mail after it goes on as usual.')"/>
+      </xsl:call-template>
+    </xsl:when>
+    <xsl:otherwise>
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat('A mail to the game',
+            &quot;'s address could not be processed and was refused to the&quot;,
+            ' mail server, which returns it to its sender.')"/>
+      </xsl:call-template>
+    </xsl:otherwise>
+  </xsl:choose>
+  <xsl:value-of select="$nl"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Why: ', @reason)"/>
+    <xsl:with-param name="first" select="'  '"/>
+    <xsl:with-param name="rest" select="'       '"/>
+  </xsl:call-template>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Mail: ', @where)"/>
+    <xsl:with-param name="first" select="'  '"/>
+    <xsl:with-param name="rest" select="'        '"/>
+  </xsl:call-template>
+  <xsl:if test="@from">
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="concat('From (as written, not',
+          ' checked): ', @from)"/>
+      <xsl:with-param name="first" select="'  '"/>
+      <xsl:with-param name="rest" select="'    '"/>
+    </xsl:call-template>
+  </xsl:if>
+  <xsl:if test="@subject">
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="concat('Subject: ', @subject)"/>
+      <xsl:with-param name="first" select="'  '"/>
+      <xsl:with-param name="rest" select="'    '"/>
+    </xsl:call-template>
+  </xsl:if>
+  <xsl:if test="@size">
+    <xsl:value-of select="concat('  Size: ', @size, ' bytes', $nl)"/>
+  </xsl:if>
+  <xsl:if test="@attempts">
+    <xsl:value-of select="concat('  Attempts that failed: ',
+        @attempts, $nl)"/>
+  </xsl:if>
+  <xsl:value-of select="$nl"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Nothing in it was done and its',
+        ' sender was not answered. If it holds orders, ask the player to',
+        ' send them again as plain text. At most ', @limit, ' such notices',
+        ' are sent a day; the daemon', &quot;'s log names every quarantined&quot;,
+        ' mail.')"/>
   </xsl:call-template>
 </xsl:template>
 

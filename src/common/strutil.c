@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "strutil.h"
+#include "xalloc.h"
 
 int
 str_to_long(const char *s, long min, long max, long *out)
@@ -99,4 +100,30 @@ str_is_id(const char *s)
 			return 0;
 	}
 	return n > 0;
+}
+
+size_t
+str_utf8_prefix(const char *s, size_t len, size_t chars)
+{
+	size_t	i;
+
+	for (i = 0; i < len; i++) {
+		if (((unsigned char)s[i] & 0xc0) == 0x80)
+			continue;
+		if (chars == 0)
+			break;
+		chars--;
+	}
+	return i;
+}
+
+char *
+str_utf8_cut(const char *s, size_t chars)
+{
+	size_t	len = strlen(s), n;
+
+	if (chars < 4 || str_utf8_prefix(s, len, chars) == len)
+		return xstrndup(s, str_utf8_prefix(s, len, chars));
+	n = str_utf8_prefix(s, len, chars - 3);
+	return xasprintf("%.*s...", (int)n, s);
 }

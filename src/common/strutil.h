@@ -24,4 +24,12 @@ char	*str_lower(char *s);
 /* 1 if s is a valid ship or side id: 1-32 of [a-z0-9_-]. */
 int	str_is_id(const char *s);
 
+/* Bytes of the first `chars` characters of s[0..len) (UTF-8: a byte
+ * 10xxxxxx continues a character; other bytes each start one), never
+ * cutting a character in two: for bounding text quoted from a mail. */
+size_t	str_utf8_prefix(const char *s, size_t len, size_t chars);
+/* A copy of s (owned by the caller) of at most `chars` characters: when
+ * s is longer, its first chars - 3 characters and "...". */
+char	*str_utf8_cut(const char *s, size_t chars);
+
 #endif

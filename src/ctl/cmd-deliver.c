@@ -2,10 +2,15 @@
  *
  * For mail servers that pipe each message to a program (Postfix's
  * mailbox_command, a .forward "|navarch deliver"): reads one message on
- * standard input and processes it exactly as navarchd would (the same
- * configuration file), then sends what it queued on the daemon's next
- * cycle.  Exit statuses are what MTAs understand: 0 done (or set aside
- * for good), 75 try again later, 78 configuration error. */
+ * standard input (an mbox "From " line first is fine) and processes it
+ * exactly as navarchd would (the same configuration file), then sends
+ * what it queued on the daemon's next cycle.  Exit statuses are what MTAs
+ * understand (sysexits.h; Postfix's local(8) and pipe(8) bounce or defer
+ * by them): 0 done; 65 EX_DATAERR refused for good (unparsable, too
+ * large, or it made the parser fail twice): bounced to the sender; 75
+ * EX_TEMPFAIL anything else, a broken configuration too, since 78
+ * EX_CONFIG would bounce the player's orders: deferred, the MTA pipes
+ * the message again later. */
 #include "config.h"
 
 #include <curl/curl.h>
@@ -39,7 +44,7 @@ cmd_deliver(int argc, char **argv)
 		buf_free(&b);
 		diag_free(&d);
 		daemon_config_free(&c);
-		return NV_EXIT_CONFIG;
+		return NV_EXIT_TEMP;
 	}
 	diag_free(&d);
 	log_set_level(c.log_level);

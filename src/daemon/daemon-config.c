@@ -86,6 +86,14 @@ static const struct conf_key daemon_keys[] = {
 	  "seconds a lock-out lasts" },
 	{ "max_message_size", CONF_INT, "4194304", 0, 1024, 67108864, NULL,
 	  "largest incoming message in bytes" },
+	{ "quarantine_folder", CONF_STRING, INTAKE_QUARANTINE, 0, 0, 0, NULL,
+	  "folder mail that cannot be processed is moved to" },
+	{ "parse_memory", CONF_INT, "536870912", 0, 1048576, 4294967295,
+	  NULL, "bytes of memory the mail parser may take per mail" },
+	{ "parse_cpu", CONF_INT, "10", 0, 1, 3600, NULL,
+	  "seconds of CPU time the mail parser may take per mail" },
+	{ "parse_timeout", CONF_INT, "30", 0, 1, 3600, NULL,
+	  "seconds the daemon waits for the mail parser per mail" },
 };
 #define NKEYS (sizeof daemon_keys / sizeof daemon_keys[0])
 
@@ -152,6 +160,10 @@ check_urls(struct daemon_config *c, struct diag *d)
 	if (c->group != NULL && c->user == NULL)
 		diag_error(d, c->file, key_line(c, "group"), "group = %s: "
 		    "group goes with user", c->group);
+	if (!intake_folder_ok(c->intake.quarantine))
+		diag_error(d, c->file, key_line(c, "quarantine_folder"),
+		    "quarantine_folder = %s: use 1-64 of A-Z a-z 0-9 _ - and "
+		    "inner dots", c->intake.quarantine);
 	check_file(c, "mailbox_password_file", d);
 	check_file(c, "smtp_password_file", d);
 	check_file(c, "ca_file", d);
@@ -252,6 +264,10 @@ fill(struct daemon_config *c)
 	    strcmp(tls, "optional") == 0 ? INTAKE_TLS_OPTIONAL :
 	    INTAKE_TLS_REQUIRED;
 	c->intake.max_size = (size_t)conf_get_num(f, "max_message_size");
+	c->intake.quarantine = conf_get(f, "quarantine_folder");
+	c->parse.memory = (size_t)conf_get_num(f, "parse_memory");
+	c->parse.cpu = conf_get_num(f, "parse_cpu");
+	c->parse.timeout_ms = conf_get_num(f, "parse_timeout") * 1000;
 
 	c->send.url = c->smtp;
 	c->send.from = c->from;

@@ -14,6 +14,7 @@
 
 #include "compose.h"
 #include "daemon.h"
+#include "exitcode.h"
 #include "intake.h"
 #include "log.h"
 #include "mailproc.h"
@@ -121,59 +122,6 @@ mailproc_setup(const struct daemon_config *c, struct store *s,
 	mp->compose_arg = ctx;
 }
 
-/* Processes one message taken in; returns the intake action: 1 commit
- * (done, or set aside for good), 0 abort (try again), and sets *temp when
- * the rest of the cycle should wait for the next poll. */
-static int
-process_one(struct mailproc *mp, struct intake_msg *m, int64_t now,
-    struct daemon_stats *st, int *temp)
-{
-	struct mailproc_result	 res;
-	char			*cause = NULL;
-
-	memset(&res, 0, sizeof res);
-	if (mailproc_message(mp, m->raw, m->len, now, &res, &cause) == 0) {
-		log_info("%s: %s: %s", m->where,
-		    mailproc_outcome_name(res.outcome),
-		    res.summary != NULL ? res.summary : "");
-		st->messages++;
-		st->queued += (int)res.queued;
-		mailproc_result_free(&res);
-		return 1;
-	}
-	if (res.temporary) {
-		log_warn("%s: %s; will try again", m->where, cause);
-		*temp = 1;
-		mailproc_result_free(&res);
-		free(cause);
-		return 0;
-	}
-	/* It will never get better: set it aside so it is not retried at
-	 * every poll, and say so. */
-	log_error("%s: cannot be processed, set aside: %s", m->where, cause);
-	st->set_aside++;
-	mailproc_result_free(&res);
-	free(cause);
-	return 1;
-}
-
-static int
-finish(struct intake *in, struct intake_msg *m, int commit)
-{
-	char	*cause = NULL;
-	int	 rc;
-
-	rc = commit ? intake_commit(in, m, &cause) : intake_abort(in, m,
-	    &cause);
-	if (rc != INTAKE_OK) {
-		log_warn("%s: %s: %s", m->where, commit ? "cannot mark it "
-		    "processed (its Message-ID is recorded, so it will be "
-		    "skipped)" : "cannot leave it for the next poll", cause);
-		free(cause);
-	}
-	return rc;
-}
-
 /* Takes in and processes the mailbox's messages. */
 static int
 intake_all(const struct daemon_config *c, struct mailproc *mp, int64_t now,
@@ -194,22 +142,18 @@ intake_all(const struct daemon_config *c, struct mailproc *mp, int64_t now,
 		rc = intake_next(in, &m, &cause);
 		if (rc == INTAKE_DONE)
 			break;
-		if (rc == INTAKE_REJECT) {
-			log_error("%s: set aside: %s", m->where, cause);
-			free(cause);
-			cause = NULL;
-			st->set_aside++;
-			finish(in, m, 1);
-			intake_msg_free(m);
-			continue;
-		}
-		if (rc != INTAKE_OK) {
+		if (rc != INTAKE_OK && rc != INTAKE_REJECT) {
 			log_error("%s: %s", c->mailbox, cause);
 			free(cause);
 			intake_close(in);
 			return rc == INTAKE_TEMP ? DAEMON_TEMP : DAEMON_CONFIG;
 		}
-		finish(in, m, process_one(mp, m, now, st, &temp));
+		/* A rejected message (too large, not a file) is quarantined
+		 * like any mail that cannot be processed. */
+		temp = daemon_mail(c, mp, in, m, rc == INTAKE_REJECT ? cause :
+		    NULL, now, st) == DAEMON_MAIL_TEMP;
+		free(cause);
+		cause = NULL;
 		intake_msg_free(m);
 	}
 	intake_close(in);
@@ -313,8 +257,10 @@ daemon_cycle(const struct daemon_config *c, int64_t now, long budget,
 	int			 rc, status;
 
 	memset(st, 0, sizeof *st);
+	daemon_crash_setup(c->database);
 	if ((status = open_store(c, &s)) != DAEMON_OK)
 		return status;
+	(void)daemon_crash_collect(s, now);
 	mailproc_setup(c, s, &ctx, &mp);
 	status = intake_all(c, &mp, now, stop, st);
 	if (status != DAEMON_CONFIG && !*stop)
@@ -324,9 +270,9 @@ daemon_cycle(const struct daemon_config *c, int64_t now, long budget,
 	    st)) != DAEMON_OK)
 		status = worse(status, rc);
 	store_close(s);
-	log_info("cycle: %d messages, %d set aside, %d turns adjudicated, "
+	log_info("cycle: %d messages, %d quarantined, %d turns adjudicated, "
 	    "%d mails queued, %d sent, %d to retry, %d failed%s",
-	    st->messages, st->set_aside, st->adjudicated, st->queued,
+	    st->messages, st->quarantined, st->adjudicated, st->queued,
 	    st->sent, st->retry, st->failed, st->more ? "; more mail is due: "
 	    "sending goes on next cycle" : "");
 	return status;
@@ -343,36 +289,47 @@ daemon_deliver(const struct daemon_config *c, int fd, int64_t now)
 	struct intake		*in;
 	struct intake_msg	*m;
 	char			*cause = NULL;
-	int			 rc, temp = 0, status;
+	int			 rc;
 
 	memset(&st, 0, sizeof st);
 	ic.fd = fd;
 	if (intake_open("stdin:", &ic, &in, &cause) != INTAKE_OK) {
 		log_error("standard input: %s", cause);
 		free(cause);
-		return 75;
+		return NV_EXIT_TEMP;
 	}
 	rc = intake_next(in, &m, &cause);
-	if (rc != INTAKE_OK) {
+	if (rc != INTAKE_OK && rc != INTAKE_REJECT) {
 		log_error("standard input: %s", cause != NULL ? cause :
 		    "no message");
 		free(cause);
-		if (rc == INTAKE_REJECT)
-			intake_msg_free(m);
 		intake_close(in);
-		/* A message that can never be taken in is the sender's
-		 * problem: 0 so the MTA does not retry it. */
-		return rc == INTAKE_REJECT ? 0 : 75;
+		return NV_EXIT_TEMP;
 	}
-	if ((status = open_store(c, &s)) != DAEMON_OK) {
+	/* Whatever keeps the store from us is not the mail's fault: the
+	 * MTA keeps it and pipes it again (EX_CONFIG would bounce it). */
+	daemon_crash_setup(c->database);
+	if (open_store(c, &s) != DAEMON_OK) {
+		free(cause);
 		intake_msg_free(m);
 		intake_close(in);
-		return status == DAEMON_TEMP ? 75 : 78;
+		return NV_EXIT_TEMP;
 	}
+	(void)daemon_crash_collect(s, now);
 	mailproc_setup(c, s, &ctx, &mp);
-	process_one(&mp, m, now, &st, &temp);
+	rc = daemon_mail(c, &mp, in, m, rc == INTAKE_REJECT ? cause : NULL,
+	    now, &st);
+	free(cause);
 	store_close(s);
 	intake_msg_free(m);
 	intake_close(in);
-	return temp ? 75 : 0;
+	switch (rc) {
+	case DAEMON_MAIL_DONE:
+		return NV_EXIT_OK;
+	case DAEMON_MAIL_QUARANTINED:
+		/* Refused for good: the MTA bounces it (5.6.0). */
+		return NV_EXIT_DATAERR;
+	default:
+		return NV_EXIT_TEMP;
+	}
 }

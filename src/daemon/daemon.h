@@ -15,6 +15,7 @@
 #include "conf.h"
 #include "intake.h"
 #include "log.h"
+#include "mime.h"
 #include "send.h"
 
 struct diag;
@@ -44,6 +45,7 @@ struct daemon_config {
 						   else the installed ones */
 	struct intake_config	 intake;
 	struct send_config	 send;
+	struct mail_limits	 parse;		/* the parser's child */
 	long			 poll_interval;
 	enum log_level		 log_level;
 	long			 hash_cost;	/* 0: the store's default */
@@ -92,7 +94,7 @@ struct daemon_stats {
 	int	more;		/* the cycle's time was up with mail still due:
 				   run the next cycle at once */
 	int	messages;	/* taken in and processed */
-	int	set_aside;	/* could not be processed: marked done */
+	int	quarantined;	/* could not be processed: set aside */
 	int	adjudicated;	/* turns played */
 	int	queued;		/* outbox rows written */
 	int	sent;		/* outbox rows sent */
@@ -119,7 +121,39 @@ int	daemon_cycle(const struct daemon_config *, int64_t now, long budget,
 	    volatile sig_atomic_t *stop, struct daemon_stats *);
 
 /* Processes one message read from fd (navarch deliver): exit statuses
- * 0 (done, or set aside as unprocessable), 75 (try again later), 78. */
+ * 0 (done), 65 EX_DATAERR (refused for good: the MTA bounces it), 75
+ * EX_TEMPFAIL (try again later), 78 (configuration error). */
 int	daemon_deliver(const struct daemon_config *, int fd, int64_t now);
+
+/* daemon-mail.c: one message taken in (m from intake_next; rejected, the
+ * intake's cause, when it was INTAKE_REJECT), through attempts, the
+ * parser's child and processing, to intake_commit, intake_abort or
+ * intake_quarantine.  Logs what became of it. */
+enum daemon_mail {
+	DAEMON_MAIL_DONE,	/* processed (answered or not) and committed */
+	DAEMON_MAIL_QUARANTINED,	/* set aside for good, GM told */
+	DAEMON_MAIL_AGAIN,	/* the parser failed once: left for the next
+				   poll, which tries once more */
+	DAEMON_MAIL_TEMP,	/* a temporary failure: left, and the rest of
+				   the mailbox waits for the next poll */
+};
+/* Failed attempts (the parser's child, or the daemon itself, crashed
+ * with the mail) before a mail is quarantined. */
+#define DAEMON_ATTEMPTS_MAX	2
+struct mailproc;
+struct store;
+int	daemon_mail(const struct daemon_config *, struct mailproc *,
+	    struct intake *, struct intake_msg *m, const char *rejected,
+	    int64_t now, struct daemon_stats *);
+/* Installs (once) the fatal-signal handler that names the mail in hand
+ * in DATABASE.crash should the daemon crash (SIGSEGV, SIGBUS, SIGILL,
+ * SIGFPE, SIGABRT, SIGSYS), then gives the signal back to what handled
+ * it before.  collect counts each mail named there as a failed attempt
+ * (store_attempt_fail) and removes the file; returns how many. */
+void	daemon_crash_setup(const char *database);
+int	daemon_crash_collect(struct store *, int64_t now);
+/* The mail in hand (its SHA-256 in hex), named should the daemon crash;
+ * NULL: none. */
+void	daemon_crash_hold(const char *digest);
 
 #endif

@@ -133,6 +133,20 @@ check_msgid(const char *name, const char *value, char **cause)
 	return 0;
 }
 
+int
+compose_msgid_ok(const char *id)
+{
+	char	*v;
+	int	 ok;
+
+	if (id == NULL || strlen(id) > MSGID_MAX - 2)
+		return 0;
+	v = xasprintf("<%s>", id);
+	ok = check_msgid("Message-ID", v, NULL) == 0;
+	free(v);
+	return ok;
+}
+
 static int
 check_attachment(const struct compose_attachment *a, char **cause)
 {

@@ -87,6 +87,13 @@ int	 compose_build(const struct compose_msg *, char **out, size_t *len,
 int	 compose_message_id(const char *game, int turn, const char *kind,
 	    const char *unique, const char *host, char **out, char **cause);
 
+/* 1 when id (without angle brackets) can thread a reply: "<id>" is a
+ * Message-ID compose_build accepts in In-Reply-To and References (ASCII,
+ * local@domain, no blanks, quotes or brackets, at most 248 characters).
+ * A sender's id that cannot is left out of the reply, never a reason to
+ * fail it. */
+int	 compose_msgid_ok(const char *id);
+
 /* "[navarch GAME] Turn N report" (owned by the caller): the stable subject
  * tag of reports, found again in replies by mail_subject_tag(). */
 char	*compose_report_subject(const char *game, int turn);

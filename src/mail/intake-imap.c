@@ -12,7 +12,8 @@
  * So from the fetch on, a message is "pending": commit makes \Seen
  * explicit (and moves the message to the processed folder, if one is
  * configured), abort removes \Seen again so the next poll's search finds
- * it, and close aborts every message still pending.
+ * it, quarantine makes \Seen explicit and moves the message to the
+ * quarantine folder, and close aborts every message still pending.
  *
  * The password is read from the password file at open, handed to libcurl
  * only, never put in a message or a log line, and wiped at close. */
@@ -44,6 +45,8 @@ struct imap_data {
 	char		*password;
 	char		*processed;	/* IMAP-quoted folder, or NULL */
 	int		 created;	/* the processed folder exists */
+	char		*quarantine;	/* IMAP-quoted quarantine folder */
+	int		 qcreated;	/* ... exists */
 	size_t		 max;		/* the largest response kept */
 	struct buf	 resp;		/* what the last command returned */
 	int		 over;		/* ... and it was over max */
@@ -386,6 +389,7 @@ imap_free(struct imap_data *d)
 	free(d->base);
 	free(d->user);
 	free(d->processed);
+	free(d->quarantine);
 	free(d->uids);
 	free(d->pending);
 	free(d);
@@ -423,6 +427,12 @@ imap_check(struct imap_data *d, const char *url,
 	if (conf->processed != NULL &&
 	    (d->processed = imap_quote(conf->processed, cause)) == NULL)
 		goto out;
+	if (!intake_folder_ok(intake_quarantine_name(conf))) {
+		*cause = xasprintf("quarantine folder '%s': use 1-64 of A-Z "
+		    "a-z 0-9 _ - and inner dots", intake_quarantine_name(conf));
+		goto out;
+	}
+	d->quarantine = imap_quote(intake_quarantine_name(conf), cause);
 	d->user = xstrdup(conf->user);
 	r = imap_read_password(d, conf->password_file, cause);
 out:
@@ -524,27 +534,20 @@ imap_next(struct intake *in, struct intake_msg **out, char **cause)
 	return INTAKE_DONE;
 }
 
+/* Moves uid to folder (IMAP-quoted), creating the folder once per
+ * session (*created).  OK, TEMP, PERM. */
 static int
-imap_commit(struct intake *in, struct intake_msg *m, char **cause)
+imap_move(struct imap_data *d, unsigned long uid, const char *folder,
+    int *created, const char *what, char **cause)
 {
-	struct imap_data	*d = in->data;
-	char			*cmd;
-	int			 r;
+	char	*cmd;
+	int	 r;
 
-	cmd = xasprintf("UID STORE %lu +FLAGS (\\Seen)", m->uid);
-	r = imap_do(d, d->base, cmd, "marking it \\Seen", cause);
-	free(cmd);
-	if (r != INTAKE_OK)
-		return r;
-	imap_unpend(d, m->uid);
-	if (d->processed == NULL)
-		return INTAKE_OK;
-	if (!d->created) {
+	if (!*created) {
 		/* A NO is what an existing folder gets: if it is something
 		 * else, the MOVE below says so. */
-		cmd = xasprintf("CREATE %s", d->processed);
-		r = imap_do(d, d->base, cmd, "creating the processed folder",
-		    cause);
+		cmd = xasprintf("CREATE %s", folder);
+		r = imap_do(d, d->base, cmd, what, cause);
 		free(cmd);
 		if (r != INTAKE_OK && d->rc == CURLE_QUOTE_ERROR) {
 			free(*cause);
@@ -553,13 +556,55 @@ imap_commit(struct intake *in, struct intake_msg *m, char **cause)
 		}
 		if (r != INTAKE_OK)
 			return r;
-		d->created = 1;
+		*created = 1;
 	}
-	cmd = xasprintf("UID MOVE %lu %s", m->uid, d->processed);
-	r = imap_do(d, d->base, cmd, "moving it to the processed folder",
-	    cause);
+	cmd = xasprintf("UID MOVE %lu %s", uid, folder);
+	r = imap_do(d, d->base, cmd, what, cause);
 	free(cmd);
 	return r;
+}
+
+static int
+imap_seen(struct imap_data *d, unsigned long uid, char **cause)
+{
+	char	*cmd;
+	int	 r;
+
+	cmd = xasprintf("UID STORE %lu +FLAGS (\\Seen)", uid);
+	r = imap_do(d, d->base, cmd, "marking it \\Seen", cause);
+	free(cmd);
+	if (r == INTAKE_OK)
+		imap_unpend(d, uid);
+	return r;
+}
+
+static int
+imap_commit(struct intake *in, struct intake_msg *m, char **cause)
+{
+	struct imap_data	*d = in->data;
+	int			 r;
+
+	if ((r = imap_seen(d, m->uid, cause)) != INTAKE_OK)
+		return r;
+	if (d->processed == NULL)
+		return INTAKE_OK;
+	return imap_move(d, m->uid, d->processed, &d->created,
+	    "moving it to the processed folder", cause);
+}
+
+/* \Seen first: if the move fails, the message is out of the queue all
+ * the same (the search is for unseen mail), and stays for a person to
+ * move. */
+static int
+imap_quarantine(struct intake *in, struct intake_msg *m, char **cause)
+{
+	struct imap_data	*d = in->data;
+	int			 r;
+
+	if ((r = imap_seen(d, m->uid, cause)) != INTAKE_OK)
+		return r;
+	return imap_move(d, m->uid, d->quarantine, &d->qcreated,
+	    "moving it to the quarantine folder", cause);
 }
 
 static int
@@ -604,5 +649,6 @@ imap_close(struct intake *in)
 }
 
 const struct intake_ops intake_imap_ops = {
-	"imap", imap_open, imap_next, imap_commit, imap_abort, imap_close
+	"imap", imap_open, imap_next, imap_commit, imap_abort,
+	imap_quarantine, imap_close
 };

@@ -7,6 +7,9 @@
 struct intake_msg;
 struct intake_config;
 
+/* The quarantine folder the config names (INTAKE_QUARANTINE if NULL). */
+const char	*intake_quarantine_name(const struct intake_config *);
+
 /* The message size limit the config asks for (MAIL_RAW_MAX if 0). */
 size_t		 intake_max_size(const struct intake_config *);
 

@@ -16,8 +16,10 @@
  * S added to its flags.  Abort does nothing.  A file that vanishes before
  * it is read (another reader took it) is skipped.  A symbolic link,
  * anything but a regular file, or a file over the size limit is REJECT:
- * the daemon logs it and commits it, so it is set aside with the S flag
- * and not offered again. */
+ * the daemon logs it and quarantines it.  Quarantine renames the file to
+ * the Maildir++ folder .Quarantine (created if missing) as new/UNIQUE: a
+ * mail program shows it beside the inbox, unread, and it is never
+ * offered again. */
 #include "config.h"
 
 #include <sys/stat.h>
@@ -42,6 +44,7 @@ struct md_entry {
 
 struct md_data {
 	char		*path;	/* the Maildir */
+	char		*quarantine;	/* its quarantine folder */
 	struct md_entry	*v;
 	size_t		 n, cap, next;
 	size_t		 max;
@@ -149,6 +152,7 @@ md_free(struct md_data *md)
 		free(md->v[i].name);
 	free(md->v);
 	free(md->path);
+	free(md->quarantine);
 	free(md);
 }
 
@@ -174,8 +178,15 @@ md_open(struct intake *in, const char *rest, const struct intake_config *conf,
 		*cause = xasprintf("maildir:%s is not a directory", rest);
 		return INTAKE_PERM;
 	}
+	if (!intake_folder_ok(intake_quarantine_name(conf))) {
+		*cause = xasprintf("quarantine folder '%s': use 1-64 of A-Z "
+		    "a-z 0-9 _ - and inner dots", intake_quarantine_name(conf));
+		return INTAKE_PERM;
+	}
 	md = xcalloc(1, sizeof *md);
 	md->path = xstrdup(rest);
+	md->quarantine = xasprintf("%s/.%s", rest,
+	    intake_quarantine_name(conf));
 	md->max = intake_max_size(conf);
 	if ((r = md_scan(md, "new", cause)) != INTAKE_OK ||
 	    (r = md_scan(md, "cur", cause)) != INTAKE_OK) {
@@ -294,30 +305,39 @@ md_seen_name(const char *name)
 	return xasprintf("%.*s:2,%s", (int)strcspn(name, ":"), name, out);
 }
 
+/* Moves a message (rename(2) is atomic).  A file that vanished (another
+ * reader took it) is no error.  OK, TEMP, PERM. */
+static int
+md_rename(const char *src, const char *dst, const char *what, char **cause)
+{
+	int	err;
+
+	if (rename(src, dst) == 0)
+		return INTAKE_OK;
+	if ((err = errno) == ENOENT) {
+		log_warn("%s vanished before it was %s", src, what);
+		return INTAKE_OK;
+	}
+	*cause = xasprintf("%s cannot be %s (rename to %s): %s", src, what,
+	    dst, strerror(err));
+	return err == EACCES || err == EPERM || err == EROFS ? INTAKE_PERM :
+	    INTAKE_TEMP;
+}
+
 static int
 md_commit(struct intake *in, struct intake_msg *m, char **cause)
 {
 	struct md_data	*md = in->data;
 	const char	*name = strchr(m->handle, '/') + 1;
 	char		*src, *dst, *seen;
-	int		 r = INTAKE_OK;
+	int		 r;
 
 	/* No fsync of the directory: if the rename is lost in a crash, the
 	 * message is offered again and recognised by its Message-ID. */
 	seen = md_seen_name(name);
 	src = xasprintf("%s/%s", md->path, m->handle);
 	dst = xasprintf("%s/cur/%s", md->path, seen);
-	if (rename(src, dst) == -1) {
-		if (errno == ENOENT)
-			log_warn("%s vanished before it was marked processed",
-			    src);
-		else {
-			*cause = xasprintf("cannot mark %s processed (rename "
-			    "to %s): %s", src, dst, strerror(errno));
-			r = errno == EACCES || errno == EPERM ||
-			    errno == EROFS ? INTAKE_PERM : INTAKE_TEMP;
-		}
-	}
+	r = md_rename(src, dst, "marked processed", cause);
 	free(seen);
 	free(src);
 	free(dst);
@@ -331,6 +351,49 @@ md_abort(struct intake *in, struct intake_msg *m, char **cause)
 	return INTAKE_OK;
 }
 
+/* Makes dir and its cur, new and tmp (a Maildir), as far as missing. */
+static int
+md_make(const char *dir, char **cause)
+{
+	static const char *const subs[] = { "", "/cur", "/new", "/tmp" };
+	char	*p;
+	size_t	 i;
+	int	 err;
+
+	for (i = 0; i < sizeof subs / sizeof subs[0]; i++) {
+		p = xasprintf("%s%s", dir, subs[i]);
+		if (mkdir(p, 0700) == -1 && errno != EEXIST) {
+			err = errno;
+			*cause = xasprintf("cannot make the quarantine folder "
+			    "%s: %s", p, strerror(err));
+			free(p);
+			return md_errno_status(err);
+		}
+		free(p);
+	}
+	return INTAKE_OK;
+}
+
+static int
+md_quarantine(struct intake *in, struct intake_msg *m, char **cause)
+{
+	struct md_data	*md = in->data;
+	const char	*name = strchr(m->handle, '/') + 1;
+	char		*src, *dst;
+	int		 r;
+
+	if ((r = md_make(md->quarantine, cause)) != INTAKE_OK)
+		return r;
+	src = xasprintf("%s/%s", md->path, m->handle);
+	/* new/ without the info part: unread, as delivered. */
+	dst = xasprintf("%s/new/%.*s", md->quarantine, (int)strcspn(name, ":"),
+	    name);
+	r = md_rename(src, dst, "quarantined", cause);
+	free(src);
+	free(dst);
+	return r;
+}
+
 static void
 md_close(struct intake *in)
 {
@@ -340,5 +403,6 @@ md_close(struct intake *in)
 }
 
 const struct intake_ops intake_maildir_ops = {
-	"maildir", md_open, md_next, md_commit, md_abort, md_close
+	"maildir", md_open, md_next, md_commit, md_abort, md_quarantine,
+	md_close
 };

@@ -82,6 +82,14 @@ in_abort(struct intake *in, struct intake_msg *m, char **cause)
 	return INTAKE_OK;
 }
 
+/* Nothing to move: the caller's exit status refuses the message, and the
+ * MTA bounces it. */
+static int
+in_quarantine(struct intake *in, struct intake_msg *m, char **cause)
+{
+	return INTAKE_OK;
+}
+
 static void
 in_close(struct intake *in)
 {
@@ -90,5 +98,6 @@ in_close(struct intake *in)
 }
 
 const struct intake_ops intake_stdin_ops = {
-	"stdin", in_open, in_next, in_commit, in_abort, in_close
+	"stdin", in_open, in_next, in_commit, in_abort, in_quarantine,
+	in_close
 };

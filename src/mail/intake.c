@@ -119,6 +119,35 @@ intake_abort(struct intake *in, struct intake_msg *m, char **cause)
 	return in->ops->abort(in, m, cause);
 }
 
+int
+intake_quarantine(struct intake *in, struct intake_msg *m, char **cause)
+{
+	*cause = NULL;
+	return in->ops->quarantine(in, m, cause);
+}
+
+int
+intake_folder_ok(const char *name)
+{
+	size_t	i, n = name != NULL ? strlen(name) : 0;
+
+	if (n == 0 || n > 64 || name[0] == '.' || name[n - 1] == '.')
+		return 0;
+	for (i = 0; i < n; i++)
+		if (strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+		    "0123456789_-.", name[i]) == NULL ||
+		    (name[i] == '.' && name[i + 1] == '.'))
+			return 0;
+	return 1;
+}
+
+const char *
+intake_quarantine_name(const struct intake_config *conf)
+{
+	return conf->quarantine != NULL ? conf->quarantine :
+	    INTAKE_QUARANTINE;
+}
+
 void
 intake_close(struct intake *in)
 {

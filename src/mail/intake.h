@@ -24,6 +24,13 @@
  * intake_commit) is recognised by its Message-ID in the store and only
  * committed again.
  *
+ * A message that can never be processed (too large, unparsable, or one
+ * that took the daemon down twice: docs/intake.md) is handed to
+ * intake_quarantine instead: moved out of the mailbox to the quarantine
+ * folder (Maildir: the Maildir++ folder .Quarantine beside the inbox;
+ * IMAP: the folder Quarantine), where a person can look at it, and never
+ * offered again.
+ *
  * The programs call curl_global_init() once at start (the SMTP sender
  * needs libcurl too) and curl_global_cleanup() at exit; the IMAP driver
  * relies on that. */
@@ -74,6 +81,9 @@ enum intake_tls {
 #undef X
 };
 
+/* The quarantine folder when none is configured. */
+#define INTAKE_QUARANTINE		"Quarantine"
+
 /* Default limits (a field left 0 takes these). */
 #define INTAKE_CONNECT_TIMEOUT_MS	10000L
 #define INTAKE_TIMEOUT_MS		60000L
@@ -90,6 +100,10 @@ struct intake_config {
 	const char	*processed;	/* IMAP: folder processed mail is
 					   moved to (created if missing);
 					   NULL: it stays, flagged \Seen */
+	const char	*quarantine;	/* the quarantine folder's name, 1-64
+					   of [A-Za-z0-9_-] and inner dots
+					   (created if missing); NULL:
+					   INTAKE_QUARANTINE */
 	long		 connect_timeout_ms;	/* 0: the default */
 	long		 timeout_ms;	/* each IMAP command; 0: the default */
 	size_t		 max_size;	/* largest message; 0: MAIL_RAW_MAX */
@@ -130,6 +144,9 @@ struct intake_ops {
 	int	(*commit)(struct intake *, struct intake_msg *, char **cause);
 	/* OK, TEMP, PERM.  The message stays the caller's. */
 	int	(*abort)(struct intake *, struct intake_msg *, char **cause);
+	/* OK, TEMP, PERM.  The message stays the caller's. */
+	int	(*quarantine)(struct intake *, struct intake_msg *,
+		    char **cause);
 	/* Leaves every message handed out and not committed for the next
 	 * poll, disconnects and frees the driver's data. */
 	void	(*close)(struct intake *);
@@ -161,6 +178,14 @@ int		 intake_commit(struct intake *, struct intake_msg *,
 /* Leaves msg to be offered again at the next poll.  OK, TEMP, PERM. */
 int		 intake_abort(struct intake *, struct intake_msg *,
 		    char **cause);
+/* Moves msg (a message from intake_next, OK or REJECT) to the quarantine
+ * folder, never to be offered again; stdin: does nothing (the caller's
+ * exit status refuses it).  OK, TEMP, PERM.  On failure the message may
+ * be offered again: the caller quarantines it again then. */
+int		 intake_quarantine(struct intake *, struct intake_msg *,
+		    char **cause);
+/* 1 when name can name the quarantine folder (see intake_config). */
+int		 intake_folder_ok(const char *name);
 /* Closes and frees; NULL is allowed. */
 void		 intake_close(struct intake *);
 void		 intake_msg_free(struct intake_msg *);

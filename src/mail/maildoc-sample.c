@@ -214,12 +214,14 @@ answer_gm(void)
 }
 
 static xmlDocPtr
-rejected(int gm)
+rejected(int gm, int more)
 {
 	xmlDocPtr	d = doc("rejected", 1);
 	xmlNodePtr	r = maildoc_root(d);
 
 	reader(r, gm);
+	if (more)
+		md_set(r, "more-errors", "99950");
 	md_set(md_add(r, "error", "SHIP nike SPEED 7: nike (trireme) goes "
 	    "at most 5; legal: SPEED 0 to 5"), "line", "5");
 	md_add(r, "error", "the mail has no PASSWORD line");
@@ -338,6 +340,29 @@ report(const char *reader, const char *side, int again, int missed)
 	return d;
 }
 
+/* To the GM: a mail set aside; refused (deliver) when no folder. */
+static xmlDocPtr
+quarantined(int folder)
+{
+	xmlDocPtr	d = maildoc_new("quarantined");
+	xmlNodePtr	r = maildoc_root(d);
+
+	md_set(r, "where", folder ? "maildir:/var/lib/navarch/Maildir/new/"
+	    "1764590400.M1P2.mail" : "standard input");
+	if (folder)
+		md_set(r, "folder", "maildir:/var/lib/navarch/Maildir/"
+		    ".Quarantine");
+	md_set(r, "reason", "it failed 2 times, the last: the parser was "
+	    "killed by signal 11 (Segmentation fault): a crash, or over its "
+	    "stack");
+	md_set(r, "size", "2417888");
+	md_set(r, "attempts", "2");
+	md_set(r, "from", "someone@example.com");
+	md_set(r, "subject", "Re: [navarch demo] Orders for turn 2");
+	md_set(r, "limit", "10");
+	return d;
+}
+
 int
 maildoc_samples(maildoc_sample_fn fn, void *arg)
 {
@@ -347,8 +372,9 @@ maildoc_samples(maildoc_sample_fn fn, void *arg)
 	} s[] = {
 		{ "answer-player", answer_player() },
 		{ "answer-gm", answer_gm() },
-		{ "rejected-player", rejected(0) },
-		{ "rejected-gm", rejected(1) },
+		{ "rejected-player", rejected(0, 0) },
+		{ "rejected-gm", rejected(1, 0) },
+		{ "rejected-many", rejected(0, 1) },
 		{ "refused-no-password", refused("athens", "no-password",
 		    NULL) },
 		{ "refused-wrong-password", refused("athens",
@@ -396,6 +422,8 @@ maildoc_samples(maildoc_sample_fn fn, void *arg)
 		    "turn 2", "persia") },
 		{ "conceded-none-left", notice("conceded", NULL, "athens "
 		    "conceded on turn 2", NULL) },
+		{ "quarantined", quarantined(1) },
+		{ "quarantined-refused", quarantined(0) },
 	};
 	size_t	i, n = sizeof s / sizeof s[0];
 	int	rc = 0;

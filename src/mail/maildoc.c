@@ -11,6 +11,7 @@
 #include "buf.h"
 #include "maildoc.h"
 #include "report.h"
+#include "strutil.h"
 #include "xalloc.h"
 
 /* Text for the document: invalid UTF-8 becomes U+FFFD, a tab a space,
@@ -121,12 +122,37 @@ md_lines(xmlNodePtr parent, const char *name, const char *text)
 	}
 }
 
+/* Appends text with every line cut to MAILDOC_LINE_MAX characters: a
+ * mail quotes what a player wrote (a press message, an order line), and
+ * a player may write a line of any length. */
+static void
+add_lines(struct buf *out, const char *text)
+{
+	const char	*p = text, *nl;
+	size_t		 len, cut;
+
+	for (; *p != '\0'; p = *nl != '\0' ? nl + 1 : nl) {
+		nl = p + strcspn(p, "\n");
+		len = (size_t)(nl - p);
+		cut = str_utf8_prefix(p, len, MAILDOC_LINE_MAX);
+		if (cut < len) {
+			buf_add(out, p, str_utf8_prefix(p, len,
+			    MAILDOC_LINE_MAX - 3));
+			buf_adds(out, "...");
+		} else
+			buf_add(out, p, len);
+		if (*nl != '\0')
+			buf_addc(out, '\n');
+	}
+}
+
 int
 maildoc_render(const struct report_template *t, xmlDocPtr doc,
     char **subject, struct buf *body, char **cause)
 {
 	struct buf	 text = BUF_INIT;
 	const char	*s, *nl;
+	char		*line;
 	int		 rc = -1;
 
 	*subject = NULL;
@@ -139,10 +165,12 @@ maildoc_render(const struct report_template *t, xmlDocPtr doc,
 		    "\"Subject: ...\"", report_template_name(t));
 		goto out;
 	}
-	*subject = xstrndup(s + 9, (size_t)(nl - s - 9));
+	line = xstrndup(s + 9, (size_t)(nl - s - 9));
+	*subject = str_utf8_cut(line, MAILDOC_LINE_MAX);
+	free(line);
 	for (s = nl + 1; *s == '\n'; s++)
 		;
-	buf_adds(body, s);
+	add_lines(body, s);
 	rc = 0;
 out:
 	buf_free(&text);

@@ -43,7 +43,10 @@ void	md_lines(xmlNodePtr parent, const char *name, const char *text);
  * with *cause (owned by the caller): the template failed, wrote no
  * subject, or broke the rules of plain text (a tab, a control
  * character, invalid UTF-8); body is then unchanged.  Lines are not
- * limited to 76 characters: a mail may quote a player's longer line. */
+ * limited to 76 characters, since a mail may quote a player's longer
+ * line, but to MAILDOC_LINE_MAX: a longer one (and subject) is cut and
+ * ends in "...". */
+#define MAILDOC_LINE_MAX	1000
 int	maildoc_render(const struct report_template *, xmlDocPtr,
 	    char **subject, struct buf *body, char **cause);
 

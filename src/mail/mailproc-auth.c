@@ -89,19 +89,19 @@ walk_games(struct mp_ctx *ctx, struct known *k)
 	int		 rc;
 
 	rc = mp_check(ctx, store_game_list(s, known_game_cb, &ids, &cause),
-	    cause);
+	    &cause);
 	if (rc == 0)
 		rc = mp_check(ctx, store_game_list(s, known_gm_cb, k, &cause),
-		    cause);
+		    &cause);
 	for (p = buf_str(&ids); rc == 0 && *p != '\0'; p = nl + 1) {
 		nl = strchr(p, '\n');
 		id = xstrndup(p, (size_t)(nl - p));
 		k->game = id;
 		rc = mp_check(ctx, store_player_list(s, id, known_player_cb, k,
-		    &cause), cause);
+		    &cause), &cause);
 		if (rc == 0)
 			rc = mp_check(ctx, store_observer_list(s, id,
-			    known_observer_cb, k, &cause), cause);
+			    known_observer_cb, k, &cause), &cause);
 		k->game = NULL;
 		free(id);
 	}
@@ -142,9 +142,9 @@ mp_bounce(struct mp_ctx *ctx, struct mailproc_result *out)
 		    ctx->msg->bounce_status != NULL ?
 		    ctx->msg->bounce_status : "");
 		if (mp_check(ctx, store_player_bounce(s, line, sp, &cause),
-		    cause) == 0)
+		    &cause) == 0)
 			mp_check(ctx, store_audit_add(s, line, ctx->now, "mail",
-			    "bounce", details, &cause), cause);
+			    "bounce", details, &cause), &cause);
 		free(details);
 		free(line);
 	}
@@ -203,11 +203,11 @@ unrouted_take(struct mp_ctx *ctx, const char *from, int stranger,
 	key = str_lower(xasprintf("unrouted:%s", from));
 	rc = mp_check(ctx, store_rate_take(s, key, day, stranger ?
 	    ctx->mp->unknown_per_day : ctx->mp->refusals_per_day, allowed,
-	    &cause), cause);
+	    &cause), &cause);
 	free(key);
 	if (rc == 0 && *allowed && stranger)
 		rc = mp_check(ctx, store_rate_take(s, "unrouted-strangers", day,
-		    ctx->mp->strangers_per_day, allowed, &cause), cause);
+		    ctx->mp->strangers_per_day, allowed, &cause), &cause);
 	return rc;
 }
 
@@ -330,7 +330,7 @@ mp_authenticate(struct mp_ctx *ctx, const struct mp_scan *sc,
 		memset(&k, 0, sizeof k);
 		k.address = ctx->msg->from != NULL ? ctx->msg->from : "";
 		if (mp_check(ctx, store_observer_list(ctx->mp->store,
-		    ctx->g->id, is_observer_cb, &k, &cause), cause) != 0)
+		    ctx->g->id, is_observer_cb, &k, &cause), &cause) != 0)
 			return -1;
 		if (k.found && sc->player == NULL && sc->side == NULL) {
 			/* Observers receive reports; nothing they send
@@ -354,7 +354,7 @@ mp_authenticate(struct mp_ctx *ctx, const struct mp_scan *sc,
 	}
 	code = store_player_get(ctx->mp->store, ctx->g->id, pp->id,
 	    &ctx->player, &cause);
-	if (mp_check(ctx, code, cause) != 0)
+	if (mp_check(ctx, code, &cause) != 0)
 		return -1;
 	if ((rc = mp_password(ctx, pp->id, ctx->player->address,
 	    ctx->player->password, sc->password, out)) != 0) {

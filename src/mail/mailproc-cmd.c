@@ -56,9 +56,9 @@ mp_status(struct mp_ctx *ctx)
 	size_t			 i;
 
 	mp_check(ctx, store_orders_in_force(ctx->mp->store, ctx->g->id,
-	    ctx->turn, status_set_cb, &s, &cause), cause);
+	    ctx->turn, status_set_cb, &s, &cause), &cause);
 	mp_check(ctx, store_mark_list(ctx->mp->store, ctx->g->id, ctx->turn,
-	    "draw", mark_cb, &draws, &cause), cause);
+	    "draw", mark_cb, &draws, &cause), &cause);
 	md_set(st, "status", store_game_status_name(ctx->g->status));
 	mp_set_when(st, "deadline", ctx->g->deadline);
 	for (i = 0; i < ctx->roster.np; i++) {
@@ -120,7 +120,7 @@ notify_all(struct mp_ctx *ctx, xmlDocPtr doc)
 		mp_queue(ctx, gm, subject, buf_str(&body),
 		    MAILPROC_AUTO_GENERATED);
 	mp_check(ctx, store_observer_list(ctx->mp->store, ctx->g->id,
-	    observer_cb, &obs, &cause), cause);
+	    observer_cb, &obs, &cause), &cause);
 	for (p = buf_str(&obs); !ctx->failed && *p != '\0'; p = nl + 1) {
 		nl = strchr(p, '\n');
 		to = xstrndup(p, (size_t)(nl - p));
@@ -226,7 +226,7 @@ marked(struct mp_ctx *ctx, const char *kind, struct buf *who)
 	size_t	 i, n = 0;
 
 	mp_check(ctx, store_mark_list(ctx->mp->store, ctx->g->id, ctx->turn,
-	    kind, mark_cb, who, &cause), cause);
+	    kind, mark_cb, who, &cause), &cause);
 	for (i = 0; i < ctx->pg.st->nsides; i++)
 		if (strstr(buf_str(who), ctx->pg.st->sides[i].id) != NULL)
 			n++;
@@ -246,7 +246,7 @@ mark(struct mp_ctx *ctx, const char *kind, int *again)
 		free(cause);
 		return 0;
 	}
-	return mp_check(ctx, code, cause);
+	return mp_check(ctx, code, &cause);
 }
 
 /* A notice to everybody else about the game's end or an offer. */
@@ -379,9 +379,9 @@ cmd_assign(struct mp_ctx *ctx, const struct mp_cmd *c)
 	ships[0] = ctx->pg.st->ships[k].id;
 	details = xasprintf("%s to %s", ships[0], p->id);
 	if (mp_check(ctx, store_player_assign_ships(ctx->mp->store,
-	    ctx->g->id, p->id, ships, 1, &cause), cause) == 0 &&
+	    ctx->g->id, p->id, ships, 1, &cause), &cause) == 0 &&
 	    mp_check(ctx, store_audit_add(ctx->mp->store, ctx->g->id,
-	    ctx->now, ctx->actor, "assign", details, &cause), cause) == 0) {
+	    ctx->now, ctx->actor, "assign", details, &cause), &cause) == 0) {
 		part = mp_part(ctx, "assign");
 		md_set(part, "player", p->id);
 		md_set(part, "ship", ships[0]);
@@ -407,10 +407,10 @@ cmd_password(struct mp_ctx *ctx, const struct mp_cmd *c)
 		return 0;
 	}
 	if (mp_check(ctx, store_player_set_password(ctx->mp->store,
-	    ctx->g->id, ctx->player->id, hash, &cause), cause) == 0 &&
+	    ctx->g->id, ctx->player->id, hash, &cause), &cause) == 0 &&
 	    mp_check(ctx, store_audit_add(ctx->mp->store, ctx->g->id,
 	    ctx->now, ctx->actor, "password-change", ctx->player->id,
-	    &cause), cause) == 0)
+	    &cause), &cause) == 0)
 		(void)mp_part(ctx, "password-changed");
 	free(hash);
 	return ctx->failed ? -1 : 0;

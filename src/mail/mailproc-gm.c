@@ -68,7 +68,7 @@ next_deadline(struct mp_ctx *ctx)
 		    cause);
 	else
 		rc = mp_check(ctx, store_game_set_deadline(ctx->mp->store,
-		    ctx->g->id, t, &cause), cause);
+		    ctx->g->id, t, &cause), &cause);
 	free(cause);
 	free(spec);
 	return rc;
@@ -98,7 +98,7 @@ mp_adjudicate(struct mp_ctx *ctx, int force, int *refused)
 			    "", buf_str(&errs));
 			free(cause);
 		} else
-			mp_check(ctx, STORE_BUSY, cause);
+			mp_check(ctx, STORE_BUSY, &cause);
 		diag_free(&d);
 		buf_free(&errs);
 		return -1;
@@ -129,10 +129,10 @@ set_status(struct mp_ctx *ctx, const struct mp_cmd *c,
 		return 0;
 	}
 	if (mp_check(ctx, store_game_set_status(ctx->mp->store, ctx->g->id,
-	    want, &cause), cause) == 0 && mp_check(ctx, store_audit_add(
+	    want, &cause), &cause) == 0 && mp_check(ctx, store_audit_add(
 	    ctx->mp->store, ctx->g->id, ctx->now, ctx->actor,
 	    want == STORE_GAME_PAUSED ? "pause" : "resume", NULL, &cause),
-	    cause) == 0) {
+	    &cause) == 0) {
 		ctx->g->status = want;
 		md_set(mp_part(ctx, want == STORE_GAME_PAUSED ? "paused" :
 		    "resumed"), "status", store_game_status_name(want));
@@ -158,9 +158,9 @@ cmd_deadline(struct mp_ctx *ctx, const struct mp_cmd *c)
 		return 0;
 	}
 	if (mp_check(ctx, store_game_set_deadline(ctx->mp->store, ctx->g->id,
-	    t, &cause), cause) == 0 && mp_check(ctx, store_audit_add(
+	    t, &cause), &cause) == 0 && mp_check(ctx, store_audit_add(
 	    ctx->mp->store, ctx->g->id, ctx->now, ctx->actor, "deadline",
-	    c->argv[0], &cause), cause) == 0) {
+	    c->argv[0], &cause), &cause) == 0) {
 		ctx->g->deadline = t;
 		mp_set_when(mp_part(ctx, "deadline"), "when", t);
 	}
@@ -188,10 +188,10 @@ cmd_rollback(struct mp_ctx *ctx, const struct mp_cmd *c)
 	if (code == STORE_NOTFOUND) {
 		mp_error(ctx, c->line, "ROLLBACK %d: %s", turn, cause);
 		free(cause);
-	} else if (mp_check(ctx, code, cause) == 0 &&
+	} else if (mp_check(ctx, code, &cause) == 0 &&
 	    (ctx->g->status != STORE_GAME_ENDED || mp_check(ctx,
 	    store_game_set_status(ctx->mp->store, ctx->g->id,
-	    STORE_GAME_PLAYING, &cause), cause) == 0)) {
+	    STORE_GAME_PLAYING, &cause), &cause) == 0)) {
 		part = mp_part(ctx, "rollback");
 		md_set_int(part, "to-turn", turn);
 		md_set(part, "reason", buf_str(&reason));

@@ -62,6 +62,36 @@ struct mp_cmd {
 	char		*press;		/* PRESS: the message; owned */
 };
 
+/* The errors found in one mail, for its answer: every one counted, the
+ * first MP_ERRORS_MAX kept as "line N: text" lines, each cut to
+ * MP_ERROR_CHARS characters, so that a mail of 100,000 errors costs no
+ * more to answer than one of fifty (the answer says how many more there
+ * were: mp_error_list). */
+#define MP_ERRORS_MAX	50
+#define MP_ERROR_CHARS	500
+struct mp_errors {
+	struct buf	 text;		/* the kept lines */
+	size_t		 n;		/* all errors */
+	size_t		 listed;	/* lines in text */
+};
+
+/* Adds one error (line 0: none).  msg is cut, and kept only while fewer
+ * than MP_ERRORS_MAX are. */
+void	mp_errors_add(struct mp_errors *, unsigned line, const char *msg);
+/* Counts n errors more without their text (e.g. past a parser's own
+ * limit). */
+void	mp_errors_more(struct mp_errors *, size_t n);
+/* Adds every error of src (kept or counted) to dst. */
+void	mp_errors_merge(struct mp_errors *dst, const struct mp_errors *src);
+void	mp_errors_free(struct mp_errors *);
+/* The one place an answer lists errors: an <error line="N"> element
+ * under parent for each kept one, and the attribute more-errors on
+ * parent with the count of the others when there are any. */
+void	mp_error_list(xmlNodePtr parent, const struct mp_errors *);
+
+/* Commands in one mail at most: each may add a part to the answer. */
+#define MP_CMDS_MAX	100
+
 /* A mail body cut into routing lines, order text and commands. */
 struct mp_scan {
 	char		*game;		/* GAME, owned, or NULL */
@@ -75,8 +105,7 @@ struct mp_scan {
 	struct buf	 orders;	/* the order lines; others blank */
 	struct mp_cmd	*cmds;
 	size_t		 ncmds;
-	struct buf	 errors;	/* "line N: ..." lines */
-	size_t		 nerrors;
+	struct mp_errors errors;
 };
 
 void	mp_scan_body(const char *body, size_t len, struct mp_scan *);
@@ -91,6 +120,9 @@ struct mp_ctx {
 	struct mailproc		*mp;
 	int64_t			 now;
 	const struct mail_msg	*msg;	/* NULL at a tick */
+	const char		*about;	/* without msg: what the mails made
+					   are about, in their Message-IDs
+					   (NULL: a tick) */
 	struct store_game	*g;
 	struct play_game	 pg;	/* the current state */
 	int			 turn;
@@ -102,8 +134,7 @@ struct mp_ctx {
 						   kind="answer">: mp_part */
 	struct report_template	*tpl;		/* templates/mail.xsl, loaded
 						   on first use */
-	struct buf		 errors;	/* every error of the mail */
-	size_t			 nerrors;
+	struct mp_errors	 errors;	/* every error of the mail */
 	unsigned		 seq;		/* Message-IDs made */
 	size_t			 queued;
 	int			 orders_stored;	/* the message id is used */
@@ -115,7 +146,7 @@ struct mp_ctx {
 
 /* Store results: STORE_OK gives 0; anything else keeps the first cause
  * (consumed), marks the context failed and gives -1. */
-int	mp_check(struct mp_ctx *, int code, char *cause);
+int	mp_check(struct mp_ctx *, int code, char **cause);
 /* Records an error of the mail: "line N: " (N > 0) and the message. */
 void	mp_error(struct mp_ctx *, unsigned line, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
@@ -139,8 +170,12 @@ int	mp_queue(struct mp_ctx *, const char *to, const char *subject,
 int	mp_queue_with(struct mp_ctx *, const char *to, const char *subject,
 	    const char *body, enum mailproc_auto,
 	    const struct mailproc_attachment *, size_t nattachments);
-/* The subject of the answer to the message in hand. */
+/* The subject of the answer to the message in hand, the sender's own cut
+ * to MAILPROC_SUBJECT_MAX characters. */
 char	*mp_reply_subject(const struct mp_ctx *);
+#define MAILPROC_SUBJECT_MAX	200
+/* Ids in the References of an answer (the first and the last ones). */
+#define MAILPROC_REFERENCES_MAX	20
 /* The GM's address of the game (or the configured default), or NULL. */
 const char *mp_gm_address(const struct mp_ctx *);
 /* A player who sent no orders for the turn played: told to the GM in

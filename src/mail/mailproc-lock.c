@@ -56,7 +56,7 @@ mp_refuse(struct mp_ctx *ctx, const struct mp_refusal *r,
 	    ctx->g->id, r->who);
 	if (mp_check(ctx, store_rate_take(ctx->mp->store, key,
 	    ctx->now / 86400, ctx->mp->refusals_per_day, &allowed, &cause),
-	    cause) == 0 && allowed) {
+	    &cause) == 0 && allowed) {
 		doc = mp_doc(ctx, "refused");
 		root = maildoc_root(doc);
 		md_set(root, "who", r->who);
@@ -90,7 +90,7 @@ audit(struct mp_ctx *ctx, const char *action, const char *details)
 	char	*cause = NULL;
 
 	mp_check(ctx, store_audit_add(ctx->mp->store, ctx->g->id, ctx->now,
-	    LOCK_ACTOR, action, details, &cause), cause);
+	    LOCK_ACTOR, action, details, &cause), &cause);
 }
 
 /* The later of two lock-outs still in force at now, or 0. */
@@ -123,7 +123,7 @@ notify_gm(struct mp_ctx *ctx, const char *who, int claim, int sender,
 		return;
 	key = xasprintf("lockout-notice:%s", ctx->g->id);
 	if (mp_check(ctx, store_rate_take(ctx->mp->store, key,
-	    ctx->now / 86400, NOTICES_PER_DAY, &allowed, &cause), cause) == 0 &&
+	    ctx->now / 86400, NOTICES_PER_DAY, &allowed, &cause), &cause) == 0 &&
 	    allowed) {
 		doc = mp_doc(ctx, "lockout");
 		root = maildoc_root(doc);
@@ -155,11 +155,11 @@ count_failure(struct mp_ctx *ctx, const char *who, const char *claim,
 	memset(&b, 0, sizeof b);
 	if (mp_check(ctx, store_auth_fail(mp->store, claim, ctx->now,
 	    mp->auth_failures, MAILPROC_AUTH_WINDOW, mp->auth_lockout,
-	    &locked_a, &a, &cause), cause) != 0)
+	    &locked_a, &a, &cause), &cause) != 0)
 		return 0;
 	if (sender != NULL && mp_check(ctx, store_auth_fail(mp->store,
 	    sender, ctx->now, mp->auth_failures, MAILPROC_AUTH_WINDOW,
-	    mp->auth_lockout, &locked_b, &b, &cause), cause) != 0)
+	    mp->auth_lockout, &locked_b, &b, &cause), &cause) != 0)
 		return 0;
 	details = xasprintf("wrong password for %s from %s (%d of %d before "
 	    "a lock-out)", who, ctx->msg->from != NULL ? ctx->msg->from :
@@ -200,8 +200,8 @@ mp_password(struct mp_ctx *ctx, const char *who, const char *to,
 	keys(ctx, who, &claim, &sender);
 	memset(&b, 0, sizeof b);
 	if (mp_check(ctx, store_auth_get(ctx->mp->store, claim, &a, &cause),
-	    cause) != 0 || (sender != NULL && mp_check(ctx,
-	    store_auth_get(ctx->mp->store, sender, &b, &cause), cause) != 0)) {
+	    &cause) != 0 || (sender != NULL && mp_check(ctx,
+	    store_auth_get(ctx->mp->store, sender, &b, &cause), &cause) != 0)) {
 		rc = -1;
 		goto out;
 	}
@@ -221,10 +221,10 @@ mp_password(struct mp_ctx *ctx, const char *who, const char *to,
 		mp_refuse(ctx, &r, out);
 	} else if (r.right) {
 		mp_check(ctx, store_auth_success(ctx->mp->store, claim, &cause),
-		    cause);
+		    &cause);
 		if (sender != NULL)
 			mp_check(ctx, store_auth_success(ctx->mp->store, sender,
-			    &cause), cause);
+			    &cause), &cause);
 		rc = ctx->failed ? -1 : 0;
 	} else {
 		r.until = count_failure(ctx, who, claim, sender);

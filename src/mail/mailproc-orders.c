@@ -50,7 +50,7 @@ mp_orders_in_force(struct mp_ctx *ctx)
 	char		*cause = NULL;
 
 	mp_check(ctx, store_orders_in_force(ctx->mp->store, ctx->g->id,
-	    ctx->turn, in_force_cb, &f, &cause), cause);
+	    ctx->turn, in_force_cb, &f, &cause), &cause);
 	return f.normalised != NULL ? f.normalised : xstrdup("");
 }
 
@@ -88,7 +88,7 @@ store_set(struct mp_ctx *ctx, const char *text, const char *normalised)
 	n.text = text;
 	n.normalised = normalised;
 	if (mp_check(ctx, store_orders_add(ctx->mp->store, &n, NULL, &cause),
-	    cause) != 0)
+	    &cause) != 0)
 		return -1;
 	ctx->orders_stored = 1;
 	return 0;
@@ -149,8 +149,7 @@ take_diag(struct mp_ctx *ctx, struct diag *d, const char *prefix,
 			    DIAG_WARNING ? "warning" : "note", d->v[i].msg);
 	}
 	if (d->errors > n)
-		mp_error(ctx, 0, "(%zu more errors not shown)",
-		    d->errors - n);
+		mp_errors_more(&ctx->errors, d->errors - n);
 	return d->errors;
 }
 
@@ -410,7 +409,7 @@ mp_orders_submit(struct mp_ctx *ctx, const struct mp_scan *sc)
 		    ctx->player->side);
 	may = may_order(ctx);
 	o1 = parse(ctx->pg.st, may, "your mail", buf_str(&sc->orders), &d);
-	if (take_diag(ctx, &d, "", NULL) > 0 || ctx->nerrors > 0)
+	if (take_diag(ctx, &d, "", NULL) > 0 || ctx->errors.n > 0)
 		goto out;
 	nnamed = named_ships(ctx, sc, &named);
 	old = mp_orders_in_force(ctx);

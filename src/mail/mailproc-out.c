@@ -16,9 +16,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include <nettle/sha2.h>
-
 #include "buf.h"
+#include "compose.h"
 #include "diag.h"
 #include "dice.h"
 #include "events.h"
@@ -40,19 +39,7 @@
 void
 mp_sha256_hex(const char *text, size_t len, char out[65])
 {
-	static const char	 hex[] = "0123456789abcdef";
-	struct sha256_ctx	 c;
-	uint8_t			 d[SHA256_DIGEST_SIZE];
-	size_t			 i;
-
-	sha256_init(&c);
-	sha256_update(&c, len, (const uint8_t *)text);
-	sha256_digest(&c, sizeof d, d);
-	for (i = 0; i < sizeof d; i++) {
-		out[2 * i] = hex[d[i] >> 4];
-		out[2 * i + 1] = hex[d[i] & 15];
-	}
-	out[64] = '\0';
+	mail_sha256_hex(text, len, out);
 }
 
 char *
@@ -114,17 +101,23 @@ char *
 mp_reply_subject(const struct mp_ctx *ctx)
 {
 	const char	*s = ctx->msg != NULL ? ctx->msg->subject : NULL;
-	char		*tag = NULL;
+	char		*tag = NULL, *cut, *r;
 	int		 has_tag;
 
 	if (s == NULL || *s == '\0')
 		return tagged(ctx, "Your mail");
 	has_tag = mail_subject_tag(s, &tag) == 0;
 	free(tag);
+	/* The sender's subject is theirs to make as long as they like; the
+	 * answer's is not (a 1 MB Subject was echoed whole). */
+	cut = str_utf8_cut(s, MAILPROC_SUBJECT_MAX);
 	if (has_tag || ctx->g == NULL)
-		return strncasecmp(s, "Re:", 3) == 0 ? xstrdup(s) :
-		    xasprintf("Re: %s", s);
-	return xasprintf("[navarch %s] Re: %s", ctx->g->id, s);
+		r = strncasecmp(cut, "Re:", 3) == 0 ? xstrdup(cut) :
+		    xasprintf("Re: %s", cut);
+	else
+		r = xasprintf("[navarch %s] Re: %s", ctx->g->id, cut);
+	free(cut);
+	return r;
 }
 
 /* Unique per mail: a mail's answers are made once (its Message-ID is
@@ -142,6 +135,8 @@ message_id(struct mp_ctx *ctx, const char *to, const char *subject)
 
 	if (ctx->msg != NULL)
 		cause = xstrdup(ctx->msg->message_id);
+	else if (ctx->about != NULL)
+		cause = xstrdup(ctx->about);
 	else
 		cause = xasprintf("tick %d %s", ctx->turn, subject);
 	seed = xasprintf("%s\n%s\n%lld\n%s\n%u", cause,
@@ -159,16 +154,31 @@ message_id(struct mp_ctx *ctx, const char *to, const char *subject)
 	return id;
 }
 
+/* The References of an answer to m: its own, then its Message-ID, each
+ * only when it can thread (compose_msgid_ok: a sender may write anything
+ * there), the first kept and at most MAILPROC_REFERENCES_MAX in all (RFC
+ * 5322 3.6.4: the first and the last ones thread).  NULL when none can. */
 static char *
 references(const struct mail_msg *m)
 {
-	struct buf	b = BUF_INIT;
-	size_t		i;
+	struct buf	 b = BUF_INIT;
+	const char	**ok;
+	size_t		 i, n = 0;
 
+	ok = xcalloc(m->nreferences + 1, sizeof *ok);
 	for (i = 0; i < m->nreferences; i++)
-		buf_printf(&b, "<%s> ", m->references[i]);
-	buf_printf(&b, "<%s>", m->message_id);
-	return buf_detach(&b);
+		if (compose_msgid_ok(m->references[i]))
+			ok[n++] = m->references[i];
+	if (!m->message_id_synth && compose_msgid_ok(m->message_id))
+		ok[n++] = m->message_id;
+	for (i = 0; i < n; i++) {
+		if (n > MAILPROC_REFERENCES_MAX && i > 0 &&
+		    i < n - (MAILPROC_REFERENCES_MAX - 1))
+			continue;
+		buf_printf(&b, "%s<%s>", b.len > 0 ? " " : "", ok[i]);
+	}
+	free(ok);
+	return n > 0 ? buf_detach(&b) : NULL;
 }
 
 int
@@ -204,10 +214,12 @@ mp_queue_with(struct mp_ctx *ctx, const char *to, const char *subject,
 	r.attachments = natt > 0 ? att : NULL;
 	r.nattachments = natt;
 	/* Only the answer to a mail threads to it; the message-id of a
-	 * synthetic digest is no id its sender knows. */
-	if (kind == MAILPROC_AUTO_REPLIED && ctx->msg != NULL &&
-	    !ctx->msg->message_id_synth) {
-		r.in_reply_to = ctx->msg->message_id;
+	 * synthetic digest is no id its sender knows, and an id the reply
+	 * cannot carry is left out (the orders are kept all the same). */
+	if (kind == MAILPROC_AUTO_REPLIED && ctx->msg != NULL) {
+		if (!ctx->msg->message_id_synth &&
+		    compose_msgid_ok(ctx->msg->message_id))
+			r.in_reply_to = ctx->msg->message_id;
 		r.references = refs = references(ctx->msg);
 	}
 	rc = ctx->mp->compose(&r, ctx->mp->compose_arg, &bytes, &cause);
@@ -222,8 +234,12 @@ mp_queue_with(struct mp_ctx *ctx, const char *to, const char *subject,
 		o.recipient = to;
 		o.subject = r.subject;
 		o.body = bytes;
-		if ((rc = mp_check(ctx, store_outbox_add(ctx->mp->store, &o,
-		    ctx->now, NULL, &cause), cause)) == 0)
+		/* Two statements: the order in which a call's arguments are
+		 * evaluated is not fixed, and cause must be read after the
+		 * store set it. */
+		rc = store_outbox_add(ctx->mp->store, &o, ctx->now, NULL,
+		    &cause);
+		if ((rc = mp_check(ctx, rc, &cause)) == 0)
 			ctx->queued++;
 	}
 	free(bytes);
@@ -549,7 +565,7 @@ mp_queue_reports(struct mp_ctx *ctx, int turn, const struct mp_missed *m,
 	}
 	if (!ctx->failed)
 		mp_check(ctx, store_observer_list(ctx->mp->store, ctx->g->id,
-		    observer_cb, &obs, &cause), cause);
+		    observer_cb, &obs, &cause), &cause);
 	/* Observers see everything but the orders (report-observer.xsl):
 	 * one report for all of them. */
 	memset(&rep, 0, sizeof rep);
@@ -588,16 +604,16 @@ mp_end_game(struct mp_ctx *ctx, int winner, const char *reason)
 	state_xml_save(st, &xml);
 	details = xasprintf("turn %d: %s", ctx->turn, reason);
 	rc = mp_check(ctx, store_state_set(s, ctx->g->id, ctx->turn,
-	    buf_str(&xml), &cause), cause);
+	    buf_str(&xml), &cause), &cause);
 	if (rc == 0)
 		rc = mp_check(ctx, store_game_set_status(s, ctx->g->id,
-		    STORE_GAME_ENDED, &cause), cause);
+		    STORE_GAME_ENDED, &cause), &cause);
 	if (rc == 0 && !ctx->g->seed_revealed)
 		rc = mp_check(ctx, store_seed_reveal(s, ctx->g->id,
-		    ctx->actor, ctx->now, &cause), cause);
+		    ctx->actor, ctx->now, &cause), &cause);
 	if (rc == 0)
 		rc = mp_check(ctx, store_audit_add(s, ctx->g->id, ctx->now,
-		    ctx->actor, "game-end", details, &cause), cause);
+		    ctx->actor, "game-end", details, &cause), &cause);
 	free(details);
 	buf_free(&xml);
 	state_free(st);

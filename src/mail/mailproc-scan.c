@@ -97,8 +97,7 @@ cmd_find(const char *w)
 static void
 scan_error(struct mp_scan *sc, unsigned no, const char *msg)
 {
-	buf_printf(&sc->errors, "line %u: %s\n", no, msg);
-	sc->nerrors++;
+	mp_errors_add(&sc->errors, no, msg);
 }
 
 static void
@@ -115,14 +114,33 @@ set_header(struct mp_scan *sc, unsigned no, char **slot, const char *kw,
 		*slot = xstrdup(argv[1]);
 }
 
+/* p with room for element n (of size bytes), doubling at each power of
+ * two: appending stays linear however many lines a mail has. */
+static void *
+grow(void *p, size_t n, size_t size)
+{
+	if ((n & (n - 1)) != 0)
+		return p;
+	return xreallocarray(p, n == 0 ? 1 : 2 * n, size);
+}
+
 static void
 add_cmd(struct mp_scan *sc, int kind, unsigned no, const char *text,
     char **argv, size_t argc)
 {
 	struct mp_cmd	*c;
 	size_t		 i;
+	char		*msg;
 
-	sc->cmds = xreallocarray(sc->cmds, sc->ncmds + 1, sizeof *sc->cmds);
+	/* Bounded work per mail: each command may add to the answer. */
+	if (sc->ncmds >= MP_CMDS_MAX) {
+		msg = xasprintf("%s: too many commands: at most %d in one mail",
+		    cmd_names[kind], MP_CMDS_MAX);
+		scan_error(sc, no, msg);
+		free(msg);
+		return;
+	}
+	sc->cmds = grow(sc->cmds, sc->ncmds, sizeof *sc->cmds);
 	c = &sc->cmds[sc->ncmds++];
 	memset(c, 0, sizeof *c);
 	c->kind = (enum mp_cmd_kind)kind;
@@ -135,19 +153,34 @@ add_cmd(struct mp_scan *sc, int kind, unsigned no, const char *text,
 	c->argc = argc;
 }
 
+/* Quoted lines and words are cut: the line may be 400 kB long. */
+#define QUOTE_LINE	60
+#define QUOTE_WORD	24
+
 static void
 unknown_line(struct mp_scan *sc, unsigned no, const char *text,
     const char *word)
 {
-	struct buf	b = BUF_INIT;
+	struct buf	 b = BUF_INIT;
+	char		*t, *w;
 
+	/* Past the first errors only the count matters: the wording is
+	 * not made (100,000 such lines cost nothing more). */
+	if (sc->errors.listed >= MP_ERRORS_MAX) {
+		mp_errors_more(&sc->errors, 1);
+		return;
+	}
+	t = str_utf8_cut(text, QUOTE_LINE);
+	w = str_utf8_cut(word, QUOTE_WORD);
 	buf_printf(&b, "'%s': %s is neither an order nor a command; orders "
 	    "start with GAME, SIDE, PLAYER, PASSWORD, TURN, SHIP or END; "
-	    "commands: ", text, word);
+	    "commands: ", t, w);
 	mp_command_names(&b, 1);
 	buf_adds(&b, " (prose goes after END, or in a # comment)");
 	scan_error(sc, no, buf_str(&b));
 	buf_free(&b);
+	free(t);
+	free(w);
 }
 
 /* A line after clean-up: a header, a command, an order, or an error.
@@ -195,7 +228,7 @@ scan_line(struct mp_scan *sc, unsigned no, char *t, const char *rest_pw)
 		if (sc->order_line == 0)
 			sc->order_line = no;
 		if (argc >= 2) {
-			sc->ships = xreallocarray(sc->ships, sc->nships + 1,
+			sc->ships = grow(sc->ships, sc->nships,
 			    sizeof *sc->ships);
 			sc->ships[sc->nships++] = xstrdup(argv[1]);
 		}
@@ -334,6 +367,6 @@ mp_scan_free(struct mp_scan *sc)
 	}
 	free(sc->cmds);
 	buf_free(&sc->orders);
-	buf_free(&sc->errors);
+	mp_errors_free(&sc->errors);
 	memset(sc, 0, sizeof *sc);
 }

@@ -81,7 +81,7 @@ remind(struct mp_ctx *ctx, const struct play_player *p,
 		free(cause);
 		return;
 	}
-	if (mp_check(ctx, code, cause) != 0)
+	if (mp_check(ctx, code, &cause) != 0)
 		return;
 	doc = mp_doc(ctx, "reminder");
 	root = maildoc_root(doc);
@@ -107,7 +107,7 @@ tick_game(struct mp_ctx *ctx, struct mailproc_tick_result *out,
 	if (mp_load_game(ctx) != 0)
 		return -1;
 	if (mp_check(ctx, store_orders_in_force(ctx->mp->store, ctx->g->id,
-	    ctx->turn, in_cb, &in, &cause), cause) != 0)
+	    ctx->turn, in_cb, &in, &cause), &cause) != 0)
 		return -1;
 	for (i = 0; i < ctx->roster.np; i++) {
 		if (!ctx->roster.p[i].expected)
@@ -129,7 +129,7 @@ tick_game(struct mp_ctx *ctx, struct mailproc_tick_result *out,
 			    "every order in");
 		} else if (refused)
 			mp_fail(ctx, "game %s: %s", ctx->g->id,
-			    buf_str(&ctx->errors));
+			    buf_str(&ctx->errors.text));
 	} else if (dl != 0 && before > 0 && ctx->now >= dl - before) {
 		for (i = 0; i < ctx->roster.np && !ctx->failed; i++)
 			if (ctx->roster.p[i].expected &&
@@ -176,15 +176,15 @@ mailproc_tick(struct mailproc *mp, int64_t now,
 		memset(&one, 0, sizeof one);
 		ctx.mp = mp;
 		ctx.now = now;
-		if (mp_check(&ctx, store_begin(mp->store, &c), c) == 0 &&
+		if (mp_check(&ctx, store_begin(mp->store, &c), &c) == 0 &&
 		    mp_check(&ctx, store_game_get(mp->store, id, &ctx.g, &c),
-		    c) == 0 && ctx.g->status == STORE_GAME_PLAYING)
+		    &c) == 0 && ctx.g->status == STORE_GAME_PLAYING)
 			(void)tick_game(&ctx, &one, &log);
 		if (ctx.failed) {
 			(void)store_abort(mp->store, NULL);
 			buf_printf(&errs, "%s%s", errs.len > 0 ? "; " : "",
 			    ctx.cause);
-		} else if (mp_check(&ctx, store_commit(mp->store, &c), c) ==
+		} else if (mp_check(&ctx, store_commit(mp->store, &c), &c) ==
 		    0) {
 			/* Counted only once committed. */
 			out->queued += ctx.queued;

@@ -72,19 +72,24 @@ mailproc_result_free(struct mailproc_result *r)
 /* --- the context --------------------------------------------------------- */
 
 int
-mp_check(struct mp_ctx *ctx, int code, char *cause)
+mp_check(struct mp_ctx *ctx, int code, char **cause)
 {
+	char	*c = *cause;
+
+	/* Takes the cause by address, so that a call written
+	 * mp_check(ctx, store_x(..., &cause), &cause) reads it after
+	 * store_x() set it: arguments are evaluated in no fixed order. */
+	*cause = NULL;
 	if (code == STORE_OK) {
-		free(cause);
+		free(c);
 		return 0;
 	}
 	if (!ctx->failed) {
 		ctx->failed = 1;
 		ctx->temporary = code == STORE_BUSY;
-		ctx->cause = cause != NULL ? cause :
-		    xstrdup(store_code_name(code));
+		ctx->cause = c != NULL ? c : xstrdup(store_code_name(code));
 	} else
-		free(cause);
+		free(c);
 	return -1;
 }
 
@@ -105,15 +110,14 @@ mp_fail(struct mp_ctx *ctx, const char *fmt, ...)
 void
 mp_error(struct mp_ctx *ctx, unsigned line, const char *fmt, ...)
 {
-	va_list	ap;
+	va_list	 ap;
+	char	*msg;
 
-	if (line > 0)
-		buf_printf(&ctx->errors, "line %u: ", line);
 	va_start(ap, fmt);
-	buf_vprintf(&ctx->errors, fmt, ap);
+	msg = xvasprintf(fmt, ap);
 	va_end(ap);
-	buf_addc(&ctx->errors, '\n');
-	ctx->nerrors++;
+	mp_errors_add(&ctx->errors, line, msg);
+	free(msg);
 }
 
 int
@@ -150,7 +154,7 @@ mp_ctx_free(struct mp_ctx *ctx)
 	store_player_free(ctx->player);
 	xmlFreeDoc(ctx->reply);
 	report_template_free(ctx->tpl);
-	buf_free(&ctx->errors);
+	mp_errors_free(&ctx->errors);
 	free(ctx->actor);
 	free(ctx->cause);
 	memset(ctx, 0, sizeof *ctx);
@@ -178,10 +182,7 @@ run(struct mp_ctx *ctx, const struct mp_scan *sc)
 		mp_error(ctx, 0, "%s", ctx->msg->body_error);
 		return 0;
 	}
-	if (sc->nerrors > 0) {
-		buf_adds(&ctx->errors, buf_str(&sc->errors));
-		ctx->nerrors += sc->nerrors;
-	}
+	mp_errors_merge(&ctx->errors, &sc->errors);
 	if (ctx->is_gm && sc->order_line != 0) {
 		mp_error(ctx, sc->order_line, "the GM gives no ship orders by "
 		    "mail (the players do; navarch orders submit records "
@@ -199,7 +200,7 @@ run(struct mp_ctx *ctx, const struct mp_scan *sc)
 	if (rc == 0 && !orders_done)
 		rc = mp_orders_submit(ctx, sc);
 	if (rc == 0 && sc->ncmds == 0 && sc->order_line == 0 &&
-	    ctx->nerrors == 0)
+	    ctx->errors.n == 0)
 		md_set(mp_part(ctx, "nothing"), "quoted",
 		    strstr(buf_str(&sc->orders), ">") != NULL ? "yes" : "no");
 	return rc;
@@ -232,38 +233,6 @@ answer(struct mp_ctx *ctx)
 		mp_send(ctx, to, ctx->reply, MAILPROC_AUTO_REPLIED);
 }
 
-/* "line N: text" lines as <error line="N">text</error>. */
-static void
-error_nodes(xmlNodePtr root, const char *errors)
-{
-	const char	*p, *nl, *t;
-	char		*line;
-	unsigned	 n;
-	xmlNodePtr	 e;
-
-	for (p = errors; *p != '\0'; p = *nl != '\0' ? nl + 1 : nl) {
-		nl = p + strcspn(p, "\n");
-		line = xstrndup(p, (size_t)(nl - p));
-		t = line;
-		n = 0;
-		if (strncmp(line, "line ", 5) == 0) {
-			for (t = line + 5; *t >= '0' && *t <= '9' && n < 100000;
-			    t++)
-				n = n * 10 + (unsigned)(*t - '0');
-			if (strncmp(t, ": ", 2) == 0 && n > 0)
-				t += 2;
-			else {
-				t = line;
-				n = 0;
-			}
-		}
-		e = md_add(root, "error", t);
-		if (n > 0)
-			md_set_int(e, "line", (long)n);
-		free(line);
-	}
-}
-
 /* The answer to a mail with errors, queued in a fresh transaction after
  * the first was undone. */
 static void
@@ -275,7 +244,7 @@ reject(struct mp_ctx *ctx)
 	char		*in_force;
 
 	set_reader(ctx, root);
-	error_nodes(root, buf_str(&ctx->errors));
+	mp_error_list(root, &ctx->errors);
 	if (!ctx->is_gm) {
 		in_force = mp_orders_in_force(ctx);
 		md_lines(md_add(root, "in-force", NULL), "line", in_force);
@@ -318,7 +287,7 @@ process(struct mp_ctx *ctx, const struct mp_scan *sc,
 		return;
 	}
 	free(game);
-	if (mp_check(ctx, code, cause) != 0 || mp_load_game(ctx) != 0)
+	if (mp_check(ctx, code, &cause) != 0 || mp_load_game(ctx) != 0)
 		return;
 	if (mp_authenticate(ctx, sc, out) != 0)
 		return;
@@ -327,7 +296,7 @@ process(struct mp_ctx *ctx, const struct mp_scan *sc,
 		out->player = xstrdup("GM");
 	}
 	out->outcome = MAILPROC_DONE;
-	if (run(ctx, sc) == 0 && ctx->nerrors == 0)
+	if (run(ctx, sc) == 0 && ctx->errors.n == 0)
 		answer(ctx);
 }
 
@@ -338,10 +307,10 @@ begin(struct mp_ctx *ctx)
 {
 	char	*cause = NULL;
 
-	if (mp_check(ctx, store_begin(ctx->mp->store, &cause), cause) != 0)
+	if (mp_check(ctx, store_begin(ctx->mp->store, &cause), &cause) != 0)
 		return -1;
 	return mp_check(ctx, store_mail_record(ctx->mp->store,
-	    ctx->msg->message_id, ctx->now, &cause), cause);
+	    ctx->msg->message_id, ctx->now, &cause), &cause);
 }
 
 static int
@@ -353,7 +322,7 @@ commit(struct mp_ctx *ctx)
 		(void)store_abort(ctx->mp->store, NULL);
 		return -1;
 	}
-	return mp_check(ctx, store_commit(ctx->mp->store, &cause), cause);
+	return mp_check(ctx, store_commit(ctx->mp->store, &cause), &cause);
 }
 
 /* Why the message must never be answered (NULL: it may be): automatic
@@ -387,7 +356,7 @@ handle(struct mp_ctx *ctx, struct mailproc_result *out)
 	}
 	if ((why = never_answer(ctx->mp, ctx->msg)) != NULL) {
 		out->outcome = MAILPROC_IGNORED;
-		out->summary = xasprintf("not answered: %s", why);
+		out->summary = xstrdup(why);
 		/* Only its Message-ID is recorded. */
 		(void)begin(ctx);
 		commit(ctx);
@@ -396,7 +365,7 @@ handle(struct mp_ctx *ctx, struct mailproc_result *out)
 	mp_scan_body(ctx->msg->body, ctx->msg->body_len, &sc);
 	if (begin(ctx) == 0)
 		process(ctx, &sc, out);
-	if (ctx->nerrors > 0 && !ctx->failed && out->outcome ==
+	if (ctx->errors.n > 0 && !ctx->failed && out->outcome ==
 	    MAILPROC_DONE) {
 		/* Any error rejects the whole mail: undo, then store only
 		 * the Message-ID and the answer. */
@@ -409,7 +378,7 @@ handle(struct mp_ctx *ctx, struct mailproc_result *out)
 	commit(ctx);
 	if (out->summary == NULL)
 		out->summary = xasprintf("%s: %zu error(s), %zu mail(s) queued",
-		    mailproc_outcome_name(out->outcome), ctx->nerrors,
+		    mailproc_outcome_name(out->outcome), ctx->errors.n,
 		    ctx->queued);
 	mp_scan_free(&sc);
 }
@@ -418,26 +387,37 @@ int
 mailproc_message(struct mailproc *mp, const char *raw, size_t len,
     int64_t now, struct mailproc_result *out, char **cause)
 {
-	struct mp_ctx	 ctx;
 	struct mail_msg	*m = NULL;
-	char		*c = NULL;
-	int		 code;
+	int		 rc;
 
 	memset(out, 0, sizeof *out);
 	if (mail_parse(raw, len, &m, cause) != 0)
 		return -1;
+	rc = mailproc_parsed(mp, m, now, out, cause);
+	mail_msg_free(m);
+	return rc;
+}
+
+int
+mailproc_parsed(struct mailproc *mp, const struct mail_msg *m, int64_t now,
+    struct mailproc_result *out, char **cause)
+{
+	struct mp_ctx	 ctx;
+	char		*c = NULL;
+	int		 code;
+
+	memset(out, 0, sizeof *out);
+	*cause = NULL;
 	out->message_id = xstrdup(m->message_id);
 	code = store_mail_seen(mp->store, m->message_id, &c);
 	if (code == STORE_OK) {
 		out->outcome = MAILPROC_DUPLICATE;
 		out->summary = xstrdup("already processed");
-		mail_msg_free(m);
 		return 0;
 	}
 	if (code != STORE_NOTFOUND) {
 		out->temporary = code == STORE_BUSY;
 		*cause = c;
-		mail_msg_free(m);
 		return -1;
 	}
 	free(c);	/* "not seen yet" */
@@ -455,6 +435,5 @@ mailproc_message(struct mailproc *mp, const char *raw, size_t len,
 	}
 	code = ctx.failed ? -1 : 0;
 	mp_ctx_free(&ctx);
-	mail_msg_free(m);
 	return code;
 }

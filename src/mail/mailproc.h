@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct mail_msg;
 struct store;
 
 /* RFC 3834: a reply to a mail is auto-replied; a report, reminder or
@@ -140,7 +141,43 @@ struct mailproc_result {
  * failed) and the caller sets it aside. */
 int	mailproc_message(struct mailproc *, const char *raw, size_t len,
 	    int64_t now, struct mailproc_result *out, char **cause);
+/* mailproc_message for a message the caller parsed (the daemon parses in
+ * a child process: mail_parse_child); m is borrowed for the call. */
+int	mailproc_parsed(struct mailproc *, const struct mail_msg *m,
+	    int64_t now, struct mailproc_result *out, char **cause);
 void	mailproc_result_free(struct mailproc_result *);
+
+/* A mail the daemon set aside for good (docs/mail-parsing.md): moved to
+ * the quarantine folder, or refused to the MTA.  Strings are borrowed;
+ * what came from the mail (from, subject) is only shown to the GM, cut
+ * short. */
+struct mailproc_quarantine {
+	const char	*digest;	/* SHA-256 of its bytes (store_attempt_*),
+					   NULL when they were not read */
+	const char	*where;		/* its file or UID, as logged */
+	const char	*folder;	/* where it went; NULL: refused */
+	const char	*reason;	/* why, one sentence */
+	size_t		 size;		/* bytes, 0 if not known */
+	int		 attempts;	/* that failed */
+	const char	*from;		/* its From as written, or NULL */
+	const char	*subject;	/* its Subject as written, or NULL */
+	int		 again;		/* quarantined before (its move failed):
+					   recorded, the GM not told twice */
+};
+/* Notices per day at most (then only the log says it). */
+#define MAILPROC_QUARANTINE_NOTICES	10
+
+/* Records the quarantine (store_attempt_quarantine) and tells the GM, in
+ * one transaction: the GM of the game the Subject's [navarch GAME] tag
+ * names, else the configured gm; a mail of kind "quarantined" worded by
+ * mail.xsl, at most MAILPROC_QUARANTINE_NOTICES a day.  Returns 0 with
+ * *told (owned) the address told, or NULL with *why_not (owned) saying
+ * why no one was; -1 with *cause when not even the record could be
+ * written (*temporary: the database was busy).  A notice that cannot be
+ * worded (a broken template) never stops the quarantine. */
+int	mailproc_quarantined(struct mailproc *,
+	    const struct mailproc_quarantine *, int64_t now, char **told,
+	    char **why_not, int *temporary, char **cause);
 
 /* What one tick did. */
 struct mailproc_tick_result {

@@ -97,19 +97,24 @@ loose_id(const char *v)
 	return r;
 }
 
+/* The ids of References: the first and the last ones, MAIL_REFERENCES_MAX
+ * in all (RFC 5322 3.6.4: those are what thread; a hostile mail may list
+ * 100,000). */
 static void
 id_list(struct mail_msg *m, clist *l)
 {
 	clistiter	*it;
+	size_t		 n, i;
 
 	if (l == NULL)
 		return;
-	for (it = clist_begin(l); it != NULL; it = clist_next(it)) {
-		m->references = xreallocarray(m->references,
-		    m->nreferences + 1, sizeof *m->references);
-		m->references[m->nreferences++] =
-		    mime_utf8_dup(clist_content(it));
-	}
+	n = (size_t)clist_count(l);
+	m->references = xcalloc(n < MAIL_REFERENCES_MAX ? n + 1 :
+	    MAIL_REFERENCES_MAX, sizeof *m->references);
+	for (it = clist_begin(l), i = 0; it != NULL; it = clist_next(it), i++)
+		if (i == 0 || n - i < MAIL_REFERENCES_MAX)
+			m->references[m->nreferences++] =
+			    mime_utf8_dup(clist_content(it));
 }
 
 static void

@@ -23,8 +23,17 @@ char	*mime_utf8_dup(const char *s);
 char	*mime_decode_words(const char *s);
 
 /* mime-raw.c: looks at the raw bytes before libetpan does. */
-/* Number of Content-Type fields naming multipart/ or message/. */
-size_t	 mime_raw_nesting(const char *raw, size_t len);
+/* Number of Content-Type fields libetpan reads as a multipart or message
+ * type, however written (comments, folding, case, encoded words), and of
+ * those it might (a comment before the colon): libetpan recurses at most
+ * 2 n + 2 levels deep.  Counting stops once over max.  Call it only on a
+ * message whose mime_raw_comment_depth is small: it hands the fields to
+ * libetpan. */
+size_t	 mime_raw_nesting(const char *raw, size_t len, size_t max);
+/* The deepest nesting of comments "(...)" in one header field (or line),
+ * quoted pairs read as libetpan reads them: libetpan recurses once per
+ * level. */
+size_t	 mime_raw_comment_depth(const char *raw, size_t len);
 /* The value of the first top-level header field called name, unfolded and
  * trimmed (owned by the caller), or NULL. */
 char	*mime_raw_field(const char *raw, size_t len, const char *name);
@@ -50,6 +59,15 @@ int	 mime_part_decode(const struct mailmime *, char **out, size_t *outlen);
  * returned message or headers into the bounce fields. */
 void	 mime_dsn_status(struct mail_msg *, const char *p, size_t n);
 void	 mime_dsn_returned(struct mail_msg *, const struct mailmime *);
+
+/* mime-child.c: the child's answer (the format is described there).
+ * encode appends m; decode reads an answer of n bytes: MAIL_CHILD_OK
+ * with *out, MAIL_CHILD_REFUSED with the child's *cause, or
+ * MAIL_CHILD_FAILED (*cause: broken) for anything else, whatever the
+ * bytes. */
+void	 mime_child_encode(struct buf *, const struct mail_msg *);
+int	 mime_child_decode(const char *p, size_t n, struct mail_msg **out,
+	    char **cause);
 
 /* mime-html.c: appends the text of an HTML document (valid UTF-8). */
 void	 mime_html_text(struct buf *, const char *html, size_t n);

@@ -1,8 +1,9 @@
 /* mime-raw.c: the few things read from the raw bytes themselves.
  *
  * libetpan keeps no raw header text and recurses without a limit, so the
- * nesting guard, the Date as written and the digest of a message without
- * a Message-ID are computed here, on the bytes as received. */
+ * guards against deep nesting, the Date as written and the digest of a
+ * message without a Message-ID are computed here, on the bytes as
+ * received. */
 #include "config.h"
 
 #include <stdint.h>
@@ -10,9 +11,11 @@
 #include <string.h>
 #include <strings.h>
 
+#include <libetpan/libetpan.h>
 #include <nettle/sha2.h>
 
 #include "buf.h"
+#include "mime.h"
 #include "mime-int.h"
 #include "xalloc.h"
 
@@ -104,32 +107,154 @@ mime_raw_field(const char *raw, size_t len, const char *name)
 	return NULL;
 }
 
-size_t
-mime_raw_nesting(const char *raw, size_t len)
+char *
+mail_raw_field(const char *raw, size_t len, const char *name)
+{
+	return mime_raw_field(raw, len, name);
+}
+
+/* --- the nesting guard ------------------------------------------------------
+ *
+ * What libetpan 1.9.4 reads as a header field (mailimf.c, mailmime.c,
+ * mailmime_content.c), and so what the guard must see as it does:
+ * - a field starts at the start of the message or after an LF (a lone CR
+ *   ends no line);
+ * - its name is 1*ftext (every byte above 32 but ':'), compared without
+ *   regard to case; CFWS (blanks, folding, comments) may stand before the
+ *   colon;
+ * - its value runs to the first LF that is not followed by SP or TAB;
+ * - a Content-Type value is first decoded from RFC 2047 encoded words,
+ *   then read as CFWS type CFWS "/" CFWS subtype *(";" parameter), where
+ *   "multipart" and "message" match as prefixes of the type and a
+ *   multipart without "/subtype" still takes a boundary;
+ * - a part nests further only as multipart with a boundary or as
+ *   message/rfc822; a part of a multipart/digest without a Content-Type
+ *   is message/rfc822 too, so every level but every second one costs a
+ *   Content-Type field of its own.
+ * So the guard cuts the message into groups (a line and the lines after
+ * it that start with SP or TAB), and hands every group that starts with
+ * the name Content-Type to libetpan's own field parsers, which say whether
+ * the type is composite.  Comments are the one place libetpan recurses
+ * within a field: mime_raw_comment_depth is checked first, so that the
+ * guard never hands libetpan a field it could not survive. */
+
+/* The end of the group that starts at pos: after its last LF. */
+static size_t
+group_end(const char *raw, size_t len, size_t pos)
+{
+	size_t	end = line_end(raw, len, pos);
+
+	while (end < len && (raw[end] == ' ' || raw[end] == '\t'))
+		end = line_end(raw, len, end);
+	return end;
+}
+
+static int
+is_ftext(char c)
+{
+	unsigned char	u = (unsigned char)c;
+
+	return u > 32 && u != ':';
+}
+
+/* 1 when g[0..n) starts with the field name Content-Type and *after is
+ * the first byte after it that is neither a blank nor a line break. */
+static int
+is_content_type(const char *g, size_t n, size_t *after)
 {
 	static const char	 ct[] = "content-type";
-	size_t			 pos = 0, p, n = 0;
+	size_t			 p = sizeof ct - 1;
 
-	while (pos < len) {
-		p = pos;
-		pos = line_end(raw, len, pos);
-		if (pos - p < sizeof ct ||
-		    strncasecmp(raw + p, ct, sizeof ct - 1) != 0)
-			continue;
-		p += sizeof ct - 1;
-		while (p < len && (raw[p] == ' ' || raw[p] == '\t'))
-			p++;
-		if (p >= len || raw[p] != ':')
-			continue;
+	if (n < p || strncasecmp(g, ct, p) != 0 || (p < n && is_ftext(g[p])))
+		return 0;
+	while (p < n && strchr(" \t\r\n", g[p]) != NULL)
 		p++;
-		while (p < len && strchr(" \t\r\n", raw[p]) != NULL)
-			p++;
-		if ((len - p >= 10 && strncasecmp(raw + p, "multipart/", 10)
-		    == 0) || (len - p >= 8 && strncasecmp(raw + p, "message/",
-		    8) == 0))
+	*after = p;
+	return 1;
+}
+
+/* 1 when libetpan reads the field g[0..n) as a Content-Type naming a
+ * multipart or message type. */
+static int
+composite_field(const char *g, size_t n)
+{
+	struct mailimf_fields		*fields = NULL;
+	struct mailimf_field		*f;
+	struct mailmime_field		*mf = NULL;
+	struct mailmime_content		*c;
+	size_t				 idx = 0;
+	int				 composite = 0;
+
+	if (mailimf_optional_fields_parse(g, n, &idx, &fields) !=
+	    MAILIMF_NO_ERROR || fields == NULL)
+		return 0;
+	if (clist_begin(fields->fld_list) != NULL) {
+		f = clist_content(clist_begin(fields->fld_list));
+		if (f->fld_type == MAILIMF_FIELD_OPTIONAL_FIELD &&
+		    mailmime_field_parse(f->fld_data.fld_optional_field, &mf) ==
+		    MAILIMF_NO_ERROR) {
+			c = mf->fld_type == MAILMIME_FIELD_TYPE ?
+			    mf->fld_data.fld_content : NULL;
+			composite = c != NULL && c->ct_type != NULL &&
+			    c->ct_type->tp_type == MAILMIME_TYPE_COMPOSITE_TYPE;
+			mailmime_field_free(mf);
+		}
+	}
+	mailimf_fields_free(fields);
+	return composite;
+}
+
+size_t
+mime_raw_nesting(const char *raw, size_t len, size_t max)
+{
+	size_t	pos, end, after, n = 0;
+
+	for (pos = 0; pos < len && n <= max; pos = end) {
+		end = group_end(raw, len, pos);
+		if (!is_content_type(raw + pos, end - pos, &after))
+			continue;
+		/* A comment before the colon is legal and read by libetpan,
+		 * but no mail program writes one: it is counted unread, as a
+		 * comment could hide a line break from the group. */
+		if (after < end - pos && raw[pos + after] == '(')
 			n++;
+		else if (after < end - pos && raw[pos + after] == ':')
+			n += (size_t)composite_field(raw + pos, end - pos);
 	}
 	return n;
+}
+
+size_t
+mime_raw_comment_depth(const char *raw, size_t len)
+{
+	size_t	i, depth = 0, max = 0;
+
+	for (i = 0; i < len; i++) {
+		switch (raw[i]) {
+		case '\\':
+			/* A quoted pair: the next byte is only text.  Before
+			 * an LF it continues a comment past the end of the
+			 * line (libetpan reads it so), so the depth carries
+			 * on to the next line. */
+			i++;
+			break;
+		case '(':
+			if (++depth > max)
+				max = depth;
+			break;
+		case ')':
+			if (depth > 0)
+				depth--;
+			break;
+		case '\n':
+			/* A group ends here unless the next line goes on. */
+			if (i + 1 < len && raw[i + 1] != ' ' &&
+			    raw[i + 1] != '\t')
+				depth = 0;
+			break;
+		}
+	}
+	return max;
 }
 
 /* Fields added on the way (by relays, filters and the delivering agent)
@@ -178,15 +303,38 @@ hash_lf(struct sha256_ctx *ctx, const char *p, size_t n)
 	sha256_update(ctx, n - start, (const uint8_t *)p + start);
 }
 
+static void
+hex_digest(struct sha256_ctx *ctx, char out[65])
+{
+	static const char	 hex[] = "0123456789abcdef";
+	uint8_t			 d[SHA256_DIGEST_SIZE];
+	size_t			 i;
+
+	sha256_digest(ctx, sizeof d, d);
+	for (i = 0; i < sizeof d; i++) {
+		out[2 * i] = hex[d[i] >> 4];
+		out[2 * i + 1] = hex[d[i] & 15];
+	}
+	out[2 * sizeof d] = '\0';
+}
+
+void
+mail_sha256_hex(const char *p, size_t n, char out[65])
+{
+	struct sha256_ctx	ctx;
+
+	sha256_init(&ctx);
+	sha256_update(&ctx, n, (const uint8_t *)p);
+	hex_digest(&ctx, out);
+}
+
 char *
 mime_raw_digest(const char *raw, size_t len)
 {
-	static const char	 hex[] = "0123456789abcdef";
 	struct sha256_ctx	 ctx;
 	struct rawfield		 f;
-	uint8_t			 d[SHA256_DIGEST_SIZE];
-	char			 out[8 + 2 * SHA256_DIGEST_SIZE];
-	size_t			 pos = 0, i;
+	char			 hex[65];
+	size_t			 pos = 0;
 
 	sha256_init(&ctx);
 	while (raw_next(raw, len, &pos, &f)) {
@@ -194,12 +342,6 @@ mime_raw_digest(const char *raw, size_t len)
 			hash_lf(&ctx, f.start, f.total);
 	}
 	hash_lf(&ctx, raw + pos, len - pos);
-	sha256_digest(&ctx, sizeof d, d);
-	memcpy(out, "sha256:", 7);
-	for (i = 0; i < sizeof d; i++) {
-		out[7 + 2 * i] = hex[d[i] >> 4];
-		out[8 + 2 * i] = hex[d[i] & 15];
-	}
-	out[7 + 2 * sizeof d] = '\0';
-	return xstrdup(out);
+	hex_digest(&ctx, hex);
+	return xasprintf("sha256:%s", hex);
 }

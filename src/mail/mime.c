@@ -29,6 +29,24 @@ has_fields(const struct mailmime *mime)
 	    clist_begin(f->fld_list) != NULL;
 }
 
+/* An mbox separator "From sender date" before the header, as Postfix's
+ * local(8) and other delivery agents write it when they pipe a message to
+ * a program: skipped, so that the message is the same whichever way it
+ * came (its digest too). */
+static void
+skip_mbox_line(const char **raw, size_t *len)
+{
+	const char	*nl;
+
+	if (*len < 5 || memcmp(*raw, "From ", 5) != 0)
+		return;
+	nl = memchr(*raw, '\n', *len);
+	if (nl == NULL)
+		nl = *raw + *len - 1;
+	*len -= (size_t)(nl + 1 - *raw);
+	*raw = nl + 1;
+}
+
 int
 mail_parse(const char *raw, size_t len, struct mail_msg **out, char **cause)
 {
@@ -49,14 +67,27 @@ mail_parse(const char *raw, size_t len, struct mail_msg **out, char **cause)
 		    "limit of %u bytes (16 MiB)", len, MAIL_RAW_MAX);
 		return -1;
 	}
-	/* libetpan recurses once per nested part with no limit of its own
-	 * (and slows down quadratically): a hostile mail could exhaust the
-	 * stack.  Real mail nests a few levels. */
-	nest = mime_raw_nesting(raw, len);
+	skip_mbox_line(&raw, &len);
+	if (len == 0) {
+		*cause = xstrdup("the message is empty");
+		return -1;
+	}
+	/* libetpan recurses once per level of nested comments and once per
+	 * nested part, with no limit of its own (and slows down
+	 * quadratically with the depth): a hostile mail could exhaust the
+	 * stack.  Real mail nests a few levels.  Comments first: the
+	 * nesting count hands header fields to libetpan. */
+	nest = mime_raw_comment_depth(raw, len);
+	if (nest > MAIL_COMMENT_MAX) {
+		*cause = xasprintf("the message has comments \"(...)\" nested "
+		    "%zu deep in a header field, over the limit of %d", nest,
+		    MAIL_COMMENT_MAX);
+		return -1;
+	}
+	nest = mime_raw_nesting(raw, len, MAIL_NEST_MAX);
 	if (nest > MAIL_NEST_MAX) {
-		*cause = xasprintf("the message has %zu nested multipart or "
-		    "message parts, over the limit of %d", nest,
-		    MAIL_NEST_MAX);
+		*cause = xasprintf("the message has more than %d nested "
+		    "multipart or message parts", MAIL_NEST_MAX);
 		return -1;
 	}
 	/* libetpan 1.9.4's quoted-printable decoder reads a byte or two

@@ -22,9 +22,13 @@
 /* Of a text over MAIL_BODY_MAX, the whole lines of the first this many
  * bytes are kept, to route the answer that says it is too long. */
 #define MAIL_BODY_HEAD		(64u * 1024)
-/* Content-Type fields naming multipart/ or message/ (each can open one
- * more level of nesting); libetpan recurses without a limit. */
+/* Content-Type fields naming multipart or message types (each can open
+ * one or two more levels of nesting), and comments nested in one header
+ * field: libetpan recurses on both without a limit. */
 #define MAIL_NEST_MAX		64
+#define MAIL_COMMENT_MAX	64
+/* Ids of References kept (the first and the last ones). */
+#define MAIL_REFERENCES_MAX	64
 
 /* Where the body text came from. */
 enum mail_body_source {
@@ -53,7 +57,9 @@ struct mail_msg {
 	/* Threading and description. */
 	char	*subject;		/* decoded; NULL when absent */
 	char	*in_reply_to;		/* first id of In-Reply-To, or NULL */
-	char   **references;		/* ids of References, oldest first */
+	char   **references;		/* ids of References, oldest first:
+					   the first and the last, at most
+					   MAIL_REFERENCES_MAX */
 	size_t	 nreferences;
 	char	*date;			/* Date field as written, unfolded */
 
@@ -82,12 +88,73 @@ struct mail_msg {
 	char	*body_error;
 };
 
-/* Parses one message.  Returns 0 and fills *out (owned by the caller, freed
- * with mail_msg_free), or -1 with *cause (owned by the caller) for a
- * message that cannot be parsed at all.  Never crashes on hostile input. */
+/* Parses one message (an mbox "From " line before its header is skipped).
+ * Returns 0 and fills *out (owned by the caller, freed with
+ * mail_msg_free), or -1 with *cause (owned by the caller) for a message
+ * that cannot be parsed at all.  Never crashes on hostile input that we
+ * know of; mail_parse_child is for what we do not. */
 int	 mail_parse(const char *raw, size_t len, struct mail_msg **out,
 	    char **cause);
 void	 mail_msg_free(struct mail_msg *);
+
+/* --- parsing in a child process (mime-child.c) --------------------------
+ *
+ * How the daemon parses mail from the open internet: mail_parse() in a
+ * child process, so that a parser that crashes, loops or eats memory on a
+ * hostile mail takes down the child, never the daemon that holds the
+ * queue (docs/mail-parsing.md).  The child lowers its limits with
+ * setrlimit: stack, address space (the budget `memory` above what it
+ * already maps; not in a build with AddressSanitizer, which cannot live
+ * with it), CPU time, no core file; the parent waits at most
+ * timeout_ms and reads at most MAIL_CHILD_OUTPUT(len) bytes of its
+ * answer, and checks every one. */
+struct mail_limits {
+	size_t	stack;		/* bytes of stack (RLIMIT_STACK) */
+	size_t	memory;		/* bytes of address space to allocate */
+	long	cpu;		/* seconds of CPU time (RLIMIT_CPU) */
+	long	timeout_ms;	/* the parent's wait, wall clock */
+};
+/* Defaults (a field left 0 takes its default): the guards keep a real
+ * parse far inside them; a 16 MiB message parses in well under a second
+ * and 100 MiB. */
+#define MAIL_LIMITS_DEFAULT	{ 8u << 20, 512u << 20, 10, 30000 }
+/* The most an answer can be: each string comes from the message's bytes
+ * (decoded text at most triples them: every bad byte is U+FFFD), the body
+ * is at most MAIL_BODY_MAX. */
+#define MAIL_CHILD_OUTPUT(len)	(4 * (size_t)(len) + MAIL_BODY_MAX + 65536)
+
+#define MAIL_CHILD_TABLE(X)						\
+	X(MAIL_CHILD_OK,	"ok")		/* *out is the message */ \
+	X(MAIL_CHILD_REFUSED,	"refused")	/* mail_parse said no:	\
+						   *cause, for good */	\
+	X(MAIL_CHILD_FAILED,	"failed")	/* the parser crashed,	\
+						   was killed or broke a \
+						   limit: *cause */	\
+	X(MAIL_CHILD_TEMP,	"temporary")	/* no parser could run	\
+						   (pipe, fork), or it was \
+						   stopped with the daemon */
+
+enum mail_child_status {
+#define X(e, s) e,
+	MAIL_CHILD_TABLE(X)
+#undef X
+};
+
+/* Parses in a child.  Returns an enum mail_child_status: OK with *out
+ * (owned by the caller, as from mail_parse), anything else with *cause
+ * (owned by the caller).  limits NULL: the defaults. */
+int	 mail_parse_child(const char *raw, size_t len,
+	    const struct mail_limits *, struct mail_msg **out, char **cause);
+/* "ok", "refused", ... (static). */
+const char *mail_child_status_name(int);
+
+/* The value of the first top-level header field called name, unfolded,
+ * trimmed and made valid UTF-8 (owned by the caller), or NULL: read from
+ * the raw bytes by a plain line scanner, never by the MIME parser, so it
+ * is safe on a mail the parser cannot take (for the GM's notice). */
+char	*mail_raw_field(const char *raw, size_t len, const char *name);
+/* The SHA-256 of p[0..n) in lower-case hex, into out. */
+void	 mail_sha256_hex(const char *p, size_t n, char out[65]);
 
 /* Finds a "[navarch GAME]" tag anywhere in subject (case-insensitive, any
  * Re:/Fwd:/AW: prefixes before it).  Returns 0 and *game (as written,

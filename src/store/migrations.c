@@ -199,6 +199,23 @@ static const char m4[] =
 "  lockouts INTEGER NOT NULL DEFAULT 0 CHECK (lockouts >= 0)\n"
 ");\n";
 
-const char *const store_migrations[] = { m1, m2, m3, m4 };
+/* 5: attempts at processing a mail, by the SHA-256 of its bytes,
+ * recorded before they are parsed (store-attempt.c).  attempts counts
+ * those begun and not ended; failures those that failed because of the
+ * mail (the parser's child crashed or broke a limit, the daemon crashed
+ * with it in hand): two failures quarantine it.  A quarantined mail's row
+ * stays, so that the mail is moved again, without a second notice to the
+ * GM, if it comes back. */
+static const char m5[] =
+"CREATE TABLE mail_attempts (\n"
+"  digest TEXT PRIMARY KEY NOT NULL,\n"
+"  attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),\n"
+"  failures INTEGER NOT NULL DEFAULT 0 CHECK (failures >= 0),\n"
+"  first INTEGER NOT NULL,\n"
+"  last INTEGER NOT NULL,\n"
+"  quarantined INTEGER\n"
+");\n";
+
+const char *const store_migrations[] = { m1, m2, m3, m4, m5 };
 const int store_nmigrations =
     (int)(sizeof store_migrations / sizeof store_migrations[0]);

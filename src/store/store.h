@@ -494,6 +494,29 @@ int	store_mail_seen(struct store *, const char *message_id, char **cause);
 int	store_mail_record(struct store *, const char *message_id, int64_t now,
 	    char **cause);
 
+/* --- attempts at processing a mail (store-attempt.c) ------------------- */
+
+/* A mail is known by the SHA-256 (hex) of its bytes, since the parser
+ * that finds its Message-ID may be what fails.  begin records one more
+ * attempt, committed before it returns: *failures is the number of
+ * attempts that failed because of the mail (fail), *quarantined 1 when
+ * it was quarantined already (nothing is recorded then).  fail counts a
+ * failure (the parser's child crashed or broke a limit, or the daemon
+ * crashed with the mail in hand), creating the record if need be.  end
+ * says the mail got through (processed, refused, or left for a reason
+ * that was understood): the record goes, failures and all.  quarantine
+ * marks the mail quarantined for good (in the caller's transaction, with
+ * the notice that tells the GM).  An attempt begun and never ended (the
+ * daemon killed from outside) counts for nothing.  Each: STORE_OK,
+ * STORE_BUSY, STORE_ERROR. */
+int	store_attempt_begin(struct store *, const char *digest, int64_t now,
+	    int *failures, int *quarantined, char **cause);
+int	store_attempt_fail(struct store *, const char *digest, int64_t now,
+	    char **cause);
+int	store_attempt_end(struct store *, const char *digest, char **cause);
+int	store_attempt_quarantine(struct store *, const char *digest,
+	    int64_t now, char **cause);
+
 /* --- rate limits and turn marks (store-mark.c) ------------------------- */
 
 /* Takes one of limit replies allowed for key (any text, e.g.

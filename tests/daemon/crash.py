@@ -155,7 +155,7 @@ def turns(w):
 
 def idle(err):
     """True if the cycle whose log is err did nothing."""
-    return ("cycle: 0 messages, 0 set aside, 0 turns adjudicated, "
+    return ("cycle: 0 messages, 0 quarantined, 0 turns adjudicated, "
             "0 mails queued, 0 sent," in err)
 
 

@@ -265,6 +265,44 @@ test_diag_merge(void **state)
 	diag_free(&dst);
 }
 
+/* Text quoted from a mail is cut on whole characters. */
+static void
+test_str_utf8_cut(void **state)
+{
+	static const struct {
+		const char	*s;
+		size_t		 chars;
+		const char	*want;
+	} t[] = {
+		{ "", 5, "" },
+		{ "abc", 5, "abc" },
+		{ "abcde", 5, "abcde" },
+		{ "abcdef", 5, "ab..." },
+		{ "\xc3\xa9t\xc3\xa9 \xe2\x82\xac\xe2\x82\xac", 6,
+		    "\xc3\xa9t\xc3\xa9 \xe2\x82\xac\xe2\x82\xac" },
+		{ "\xc3\xa9t\xc3\xa9 \xe2\x82\xac\xe2\x82\xac!", 6,
+		    "\xc3\xa9t\xc3\xa9..." },
+		{ "\xf0\x9f\x9a\xa2\xf0\x9f\x9a\xa2\xf0\x9f\x9a\xa2"
+		    "\xf0\x9f\x9a\xa2\xf0\x9f\x9a\xa2", 4,
+		    "\xf0\x9f\x9a\xa2..." },
+		{ "abcdef", 2, "ab" },
+	};
+	size_t	 i;
+	char	*c;
+
+	(void)state;
+	for (i = 0; i < NELEM(t); i++) {
+		c = str_utf8_cut(t[i].s, t[i].chars);
+		if (strcmp(c, t[i].want) != 0)
+			fail_msg("str_utf8_cut('%s', %zu) = '%s'", t[i].s,
+			    t[i].chars, c);
+		free(c);
+	}
+	assert_int_equal(str_utf8_prefix("\xc3\xa9\xc3\xa9", 4, 1), 2);
+	assert_int_equal(str_utf8_prefix("\xc3\xa9\xc3\xa9", 4, 0), 0);
+	assert_int_equal(str_utf8_prefix("\x80\x80" "a", 3, 1), 3);
+}
+
 /* --- strutil ------------------------------------------------------------- */
 
 static void
@@ -641,6 +679,7 @@ main(void)
 		cmocka_unit_test(test_str_split_words),
 		cmocka_unit_test(test_str_trim_lower),
 		cmocka_unit_test(test_str_is_id),
+		cmocka_unit_test(test_str_utf8_cut),
 		cmocka_unit_test(test_xalloc),
 		cmocka_unit_test(test_file_read),
 		cmocka_unit_test(test_file_read_errors),

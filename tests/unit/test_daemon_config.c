@@ -59,6 +59,12 @@ static const struct row rows[] = {
 	  "smtp_password_file = /nonexistent/pw\nsmtp_user = u\n",
 	  "t.conf:3: smtp_password_file = /nonexistent/pw: cannot read", NULL,
 	  NULL, 0, 0 },
+	{ "database = x.db\nfrom = nv@example.org\n"
+	  "quarantine_folder = ../up\nparse_memory = 1000\nparse_cpu = 0\n",
+	  "t.conf:3: quarantine_folder = ../up: use 1-64 of|"
+	  "t.conf:4: parse_memory = 1000: expected a whole number from|"
+	  "t.conf:5: parse_cpu = 0: expected a whole number from", NULL, NULL,
+	  0, 0 },
 	{ "database = x.db\nfrom = nv@example.org\npoll_interval = 1\n"
 	  "tls = maybe\nlog_level = loud\nbogus = 1\n",
 	  "t.conf:3: poll_interval = 1: expected a whole number from 5|"

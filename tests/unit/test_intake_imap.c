@@ -183,6 +183,8 @@ poll_folder(const char *folder, const struct intake_config *conf,
 		n++;
 		if (strcmp(action, "commit") == 0)
 			r = intake_commit(in, m, &cause);
+		else if (strcmp(action, "quarantine") == 0)
+			r = intake_quarantine(in, m, &cause);
 		else if (strcmp(action, "abort") == 0)
 			r = intake_abort(in, m, &cause);
 		else
@@ -272,6 +274,30 @@ test_move(void **state)
 	    (const char *const []){ "p4", NULL }, NULL), 1);
 	assert_int_equal(count("T3", "UNSEEN"), 1);
 	assert_int_equal(count("Done T3", "ALL"), 3);
+}
+
+/* Quarantine moves to the quarantine folder (created on first use),
+ * flagged \Seen, with or without a processed folder; it is not offered
+ * again. */
+static void
+test_quarantine(void **state)
+{
+	struct intake_config	c = config();
+
+	save("T7", "q1");
+	save("T7", "q2");
+	assert_int_equal(poll_folder("T7", &c, "quarantine",
+	    (const char *const []){ "q1", "q2", NULL }, NULL), 2);
+	assert_int_equal(count("T7", "ALL"), 0);
+	assert_int_equal(count("Quarantine", "SEEN"), 2);
+	c.processed = "Done T7";
+	c.quarantine = "Poison-T7";
+	save("T7", "q3");
+	assert_int_equal(poll_folder("T7", &c, "quarantine",
+	    (const char *const []){ "q3", NULL }, NULL), 1);
+	assert_int_equal(count("Poison-T7", "ALL"), 1);
+	assert_int_equal(count("Quarantine", "ALL"), 2);
+	assert_int_equal(poll_folder("T7", &c, "commit", NULL, NULL), 0);
 }
 
 /* A message over max_size is REJECT (no content) and the session goes on
@@ -527,6 +553,7 @@ main(void)
 		cmocka_unit_test(test_fetch_commit),
 		cmocka_unit_test(test_abort),
 		cmocka_unit_test(test_move),
+		cmocka_unit_test(test_quarantine),
 		cmocka_unit_test(test_oversize),
 		cmocka_unit_test(test_connections),
 	};

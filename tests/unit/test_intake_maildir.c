@@ -39,7 +39,8 @@ struct md_case {
 	struct fspec	 files[MAXF];
 	const char	*vanish;	/* removed after open, before next */
 	const char	*vanish_commit;	/* removed after next, before commit */
-	const char	*action;	/* "commit" or "abort" every message */
+	const char	*action;	/* "commit", "abort" or "quarantine"
+					   every message */
 	const char	*offered[MAXF];	/* "STATUS handle", in order */
 	const char	*after[MAXF];	/* new/ and cur/ afterwards, sorted */
 	const char	*again[MAXF];	/* offered by a second open */
@@ -110,6 +111,20 @@ static const struct md_case md_cases[] = {
 	  { "new/1.a", "new/2.b", "new/3.c", "new/4.d" },
 	  { "rejected new/1.a", "rejected new/2.b", "rejected new/3.c",
 	    "ok new/4.d" } },
+	{ "quarantine moves to .Quarantine/new, unread, for good",
+	  { { "new/1.a", "msg" }, { "cur/2.b:2,F", "msg" },
+	    { "new/3.c", "big" }, { "new/4.d", "link" } },
+	  NULL, NULL, "quarantine",
+	  { "ok new/1.a", "ok cur/2.b:2,F", "rejected new/3.c",
+	    "rejected new/4.d" },
+	  { "Q/new/1.a", "Q/new/2.b", "Q/new/3.c", "Q/new/4.d" },
+	  { NULL } },
+	{ "a file that vanished before quarantine is no error",
+	  { { "new/1.a", "msg" }, { "new/2.b", "msg" } },
+	  NULL, "new/1.a", "quarantine",
+	  { "ok new/1.a", "ok new/2.b" },
+	  { "Q/new/2.b" },
+	  { NULL } },
 	{ "an empty Maildir offers nothing",
 	  { { NULL, NULL } },
 	  NULL, NULL, "commit",
@@ -188,11 +203,14 @@ strp_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* "new/NAME" and "cur/NAME" of every entry, sorted, in *names. */
+/* "new/NAME" and "cur/NAME" of every entry, sorted, in *names, and
+ * "Q/new/NAME", "Q/cur/NAME" of the quarantine folder's. */
 static size_t
 list_maildir(const char *md, char **names, size_t max)
 {
-	const char	*subs[] = { "new", "cur" };
+	const char	*subs[] = { "new", "cur", ".Quarantine/new",
+			    ".Quarantine/cur" };
+	const char	*shown[] = { "new", "cur", "Q/new", "Q/cur" };
 	DIR		*d;
 	struct dirent	*de;
 	char		*p;
@@ -200,13 +218,17 @@ list_maildir(const char *md, char **names, size_t max)
 
 	for (i = 0; i < NELEM(subs); i++) {
 		p = xasprintf("%s/%s", md, subs[i]);
+		if (i >= 2 && access(p, F_OK) != 0) {
+			free(p);
+			continue;
+		}
 		assert_non_null(d = opendir(p));
 		while ((de = readdir(d)) != NULL) {
 			if (strcmp(de->d_name, ".") == 0 ||
 			    strcmp(de->d_name, "..") == 0)
 				continue;
 			assert_true(n < max);
-			names[n++] = xasprintf("%s/%s", subs[i], de->d_name);
+			names[n++] = xasprintf("%s/%s", shown[i], de->d_name);
 		}
 		closedir(d);
 		free(p);
@@ -289,6 +311,8 @@ poll_once(const char *md, const struct md_case *tc, int first, char **got)
 		}
 		if (strcmp(tc->action, "commit") == 0)
 			r = intake_commit(in, m, &cause);
+		else if (strcmp(tc->action, "quarantine") == 0)
+			r = intake_quarantine(in, m, &cause);
 		else
 			r = intake_abort(in, m, &cause);
 		if (r != INTAKE_OK)
@@ -551,6 +575,45 @@ test_names(void **state)
 	assert_string_equal(intake_status_name(99), "unknown");
 }
 
+/* Quarantine folder names: a path component that cannot climb out. */
+static void
+test_quarantine_names(void **state)
+{
+	static const struct {
+		const char	*name;
+		int		 ok;
+	} t[] = {
+		{ "Quarantine", 1 }, { "Junk.navarch", 1 }, { "q_1-2", 1 },
+		{ "", 0 }, { ".", 0 }, { "..", 0 }, { "../x", 0 }, { "a/b", 0 },
+		{ ".hidden", 0 }, { "x.", 0 }, { "a..b", 0 }, { "a b", 0 },
+		{ "Qu\xc3\xa4", 0 },
+		{ "0123456789012345678901234567890123456789012345678901234567890123",
+		  1 },
+		{ "01234567890123456789012345678901234567890123456789012345678901234",
+		  0 },
+	};
+	struct intake_config	 conf = { .quarantine = "../up" };
+	struct intake		*in;
+	char			*top, *md, *url, *cause = NULL;
+	size_t			 i;
+
+	(void)state;
+	for (i = 0; i < NELEM(t); i++)
+		if (intake_folder_ok(t[i].name) != t[i].ok)
+			fail_msg("'%s': %d", t[i].name, !t[i].ok);
+	assert_int_equal(intake_folder_ok(NULL), 0);
+	top = make_temp();
+	md = make_maildir(top, (const struct fspec[]){ { NULL, NULL } });
+	url = xasprintf("maildir:%s", md);
+	assert_int_equal(intake_open(url, &conf, &in, &cause), INTAKE_PERM);
+	assert_non_null(strstr(cause, "quarantine folder '../up'"));
+	free(cause);
+	remove_tree(top);
+	free(url);
+	free(md);
+	free(top);
+}
+
 int
 main(void)
 {
@@ -559,6 +622,7 @@ main(void)
 		cmocka_unit_test(test_open_errors),
 		cmocka_unit_test(test_stdin),
 		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_quarantine_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -202,6 +202,51 @@ test_render(void **state)
 	xmlFreeDoc(doc);
 }
 
+/* A player's line of any length is quoted cut to MAILDOC_LINE_MAX
+ * characters, whole characters only, ending in "..."; shorter lines and
+ * the line breaks stay as they are. */
+static void
+test_render_long_lines(void **state)
+{
+	struct report_template	*t;
+	struct buf		 body = BUF_INIT, xsl = BUF_INIT, line = BUF_INIT;
+	xmlDocPtr		 doc = maildoc_new("k");
+	char			*subject, *cause = NULL;
+	const char		*p, *nl;
+	size_t			 i, n = 0;
+
+	(void)state;
+	for (i = 0; i < 400000; i++)
+		buf_adds(&line, "\xc3\xa9");
+	md_set(maildoc_root(doc), "who", buf_str(&line));
+	buf_addc(&line, '\n');
+	buf_adds(&line, "short\n");
+	md_add(maildoc_root(doc), "t", buf_str(&line));
+	buf_printf(&xsl, "%sSubject: <xsl:value-of select=\"@who\"/>"
+	    "<xsl:text>&#10;&#10;</xsl:text><xsl:value-of select=\"t\"/>%s",
+	    XSL_HEAD, XSL_TAIL);
+	t = report_template_load("t.xsl", buf_str(&xsl), xsl.len, &cause);
+	assert_non_null(t);
+	assert_int_equal(maildoc_render(t, doc, &subject, &body, &cause), 0);
+	assert_int_equal(strlen(subject), 2 * (MAILDOC_LINE_MAX - 3) + 3);
+	assert_string_equal(subject + strlen(subject) - 5, "\xc3\xa9...");
+	for (p = buf_str(&body); *p != '\0'; p = nl + 1, n++) {
+		nl = p + strcspn(p, "\n");
+		assert_true(*nl == '\n');
+		if (n == 0)
+			assert_int_equal(nl - p, 2 * (MAILDOC_LINE_MAX - 3) + 3);
+		else
+			assert_int_equal(strncmp(p, "short\n", 6), 0);
+	}
+	assert_int_equal(n, 2);
+	free(subject);
+	report_template_free(t);
+	buf_free(&body);
+	buf_free(&xsl);
+	buf_free(&line);
+	xmlFreeDoc(doc);
+}
+
 int
 main(void)
 {
@@ -210,6 +255,7 @@ main(void)
 		cmocka_unit_test(test_attr_one_line),
 		cmocka_unit_test(test_lines),
 		cmocka_unit_test(test_render),
+		cmocka_unit_test(test_render_long_lines),
 	};
 
 	return cmocka_run_group_tests_name("maildoc", tests, NULL, NULL);

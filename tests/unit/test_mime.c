@@ -353,8 +353,10 @@ static const struct field_case {
 	{ "rfc2047-b.eml", F_REF0, "turn3.salamis@games.example.net" },
 	{ "rfc2047-b.eml", F_REF1, "turn4.salamis@games.example.net" },
 	{ "alternative.eml", F_IN_REPLY_TO, "turn5.salamis@games.example.net" },
-	{ "huge-header.eml", F_NREFS, "4000" },
-	{ "huge-header.eml", F_REF1, "ref00001@games.example.net" },
+	/* 4000 References: the first and the last, MAIL_REFERENCES_MAX. */
+	{ "huge-header.eml", F_NREFS, "64" },
+	{ "huge-header.eml", F_REF0, "ref00000@games.example.net" },
+	{ "huge-header.eml", F_REF1, "ref03937@games.example.net" },
 	{ "auto-replied.eml", F_AUTO_SUBMITTED, "auto-replied" },
 	{ "auto-replied.eml", F_AUTO_REASON, "Auto-Submitted: auto-replied" },
 	{ "vacation-bulk.eml", F_AUTO_REASON, "Precedence: bulk" },

@@ -892,6 +892,41 @@ test_wrap(void **state)
 	buf_free(&b);
 }
 
+/* A word of 1 MB (a hostile mail's line quoted in an answer) is cut into
+ * full lines, each with the hanging indent.  Wrapping is linear: this
+ * took minutes when the characters left were counted again after every
+ * cut. */
+static void
+test_wrap_long_word(void **state)
+{
+	struct buf	 b = BUF_INIT;
+	char		*word;
+	const char	*p, *nl;
+	size_t		 n = 1000000, lines = 0, chars = 0, len;
+
+	(void)state;
+	word = malloc(n + 1);
+	assert_non_null(word);
+	memset(word, 'x', n);
+	word[n] = '\0';
+	report_wrap(word, "", "  ", 76, &b);
+	for (p = buf_str(&b); *p != '\0'; p = *nl != '\0' ? nl + 1 : nl) {
+		nl = p + strcspn(p, "\n");
+		len = (size_t)(nl - p);
+		if (lines > 0) {
+			assert_true(len > 2 && p[0] == ' ' && p[1] == ' ');
+			len -= 2;
+		}
+		if (*nl != '\0')
+			assert_int_equal(len, lines == 0 ? 76 : 74);
+		chars += len;
+		lines++;
+	}
+	assert_int_equal(chars, n);
+	free(word);
+	buf_free(&b);
+}
+
 /* Inputs that do not fit are refused with a cause. */
 static void
 test_bad_input(void **state)
@@ -927,6 +962,7 @@ main(void)
 		cmocka_unit_test(test_extension_functions),
 		cmocka_unit_test(test_text_check),
 		cmocka_unit_test(test_wrap),
+		cmocka_unit_test(test_wrap_long_word),
 		cmocka_unit_test(test_bad_input),
 	};
 

@@ -1,5 +1,5 @@
-/* test_store_mail.c: the outbox (order, backoff, failure) and the
- * processed Message-IDs. */
+/* test_store_mail.c: the outbox (order, backoff, failure), the processed
+ * Message-IDs and the attempts at a mail. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -365,6 +365,70 @@ test_auth_failures(void **state)
 	    &cause), STORE_ERROR, &cause);
 }
 
+/* Attempts at a mail: failures counted until the mail gets through;
+ * attempts cut short count for nothing; a quarantined mail is known as
+ * such and counted no more. */
+static void
+test_attempts(void **state)
+{
+	struct fx	*f = *state;
+	char		*cause = NULL;
+	int		 fails, q, sync;
+
+	sync = sql_int(f->s, "PRAGMA synchronous");
+	expect_code(store_attempt_begin(f->s, "d1", 10, &fails, &q, &cause),
+	    STORE_OK, &cause);
+	assert_int_equal(fails, 0);
+	assert_int_equal(q, 0);
+	/* The light commit leaves the connection as it found it. */
+	assert_int_equal(sql_int(f->s, "PRAGMA synchronous"), sync);
+	/* Never ended (killed from outside): no failure. */
+	expect_code(store_attempt_begin(f->s, "d1", 20, &fails, &q, &cause),
+	    STORE_OK, &cause);
+	assert_int_equal(fails, 0);
+	assert_int_equal(sql_int(f->s, "SELECT attempts FROM mail_attempts"
+	    " WHERE digest = 'd1'"), 2);
+	/* Failed twice (the parser, a crash found at the next start). */
+	expect_code(store_attempt_fail(f->s, "d1", 25, &cause), STORE_OK,
+	    &cause);
+	expect_code(store_attempt_fail(f->s, "d1", 26, &cause), STORE_OK,
+	    &cause);
+	expect_code(store_attempt_begin(f->s, "d1", 30, &fails, &q, &cause),
+	    STORE_OK, &cause);
+	assert_int_equal(fails, 2);
+	assert_int_equal(sql_int(f->s, "SELECT first * 1000 + last FROM"
+	    " mail_attempts WHERE digest = 'd1'"), 10030);
+	/* A crash of a mail never begun here (another process's). */
+	expect_code(store_attempt_fail(f->s, "d3", 31, &cause), STORE_OK,
+	    &cause);
+	assert_int_equal(sql_int(f->s, "SELECT failures FROM mail_attempts"
+	    " WHERE digest = 'd3'"), 1);
+	/* Ended: forgotten, failures and all. */
+	expect_code(store_attempt_end(f->s, "d1", &cause), STORE_OK, &cause);
+	expect_code(store_attempt_begin(f->s, "d1", 40, &fails, &q, &cause),
+	    STORE_OK, &cause);
+	assert_int_equal(fails, 0);
+	/* Quarantined, in the caller's transaction: it stays, and is not
+	 * counted again nor ended. */
+	expect_code(store_begin(f->s, &cause), STORE_OK, &cause);
+	expect_code(store_attempt_quarantine(f->s, "d1", 50, &cause),
+	    STORE_OK, &cause);
+	expect_code(store_attempt_quarantine(f->s, "d2", 50, &cause),
+	    STORE_OK, &cause);
+	expect_code(store_commit(f->s, &cause), STORE_OK, &cause);
+	expect_code(store_attempt_begin(f->s, "d1", 60, &fails, &q, &cause),
+	    STORE_OK, &cause);
+	assert_int_equal(q, 1);
+	expect_code(store_attempt_end(f->s, "d1", &cause), STORE_OK, &cause);
+	expect_code(store_attempt_begin(f->s, "d2", 60, &fails, &q, &cause),
+	    STORE_OK, &cause);
+	assert_int_equal(q, 1);
+	assert_int_equal(sql_int(f->s, "SELECT count(*) FROM mail_attempts"
+	    " WHERE quarantined = 50"), 2);
+	expect_code(store_attempt_begin(f->s, "", 60, &fails, &q, &cause),
+	    STORE_ERROR, &cause);
+}
+
 #define T(f)	cmocka_unit_test_setup_teardown(f, fx_setup, fx_teardown)
 
 const struct CMUnitTest store_mail_tests[] = {
@@ -375,6 +439,7 @@ const struct CMUnitTest store_mail_tests[] = {
 	T(test_mail_dedup),
 	T(test_rate_limit),
 	T(test_turn_marks),
+	T(test_attempts),
 };
 const size_t store_mail_ntests =
     sizeof store_mail_tests / sizeof store_mail_tests[0];

@@ -1,0 +1,141 @@
+/* store-attempt.c: attempts at processing a mail (see store.h).
+ *
+ * The daemon records an attempt before it parses a mail's bytes, and
+ * ends it once the processing returned, whatever it said.  A failure
+ * that is the mail's doing is counted apart: the parser's child crashed
+ * or broke a limit, or the daemon itself crashed with the mail in hand
+ * (its fatal-signal handler leaves the digest for the next start).  After
+ * two, the mail is quarantined instead of tried again, so that one mail
+ * cannot stop all mail (docs/intake.md).  An attempt cut short from
+ * outside (SIGKILL, a stop, a power cut) is no failure: the mail is
+ * processed again as if nothing had happened, as crash consistency
+ * wants.
+ *
+ * These writes must survive a crash of the process, not of the machine:
+ * a power cut that loses one only costs the mail one more try.  So they
+ * commit with synchronous = NORMAL (WAL: written, not synced), which
+ * makes them nearly free beside the mail's own transaction. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "store-int.h"
+
+/* Runs one statement (sql, bound by fmt) in its own transaction,
+ * committed without a sync; inside the caller's transaction it simply
+ * joins it. */
+static int
+run_light(struct store *s, char **cause, const char *sql, const char *fmt,
+    ...)
+{
+	sqlite3_stmt	*st;
+	struct txn	 t;
+	va_list		 ap;
+	int64_t		 sync = 2;
+	char		*was;
+	int		 code, row, light = sqlite3_get_autocommit(s->db);
+
+	if (light) {
+		(void)st_int64(s, NULL, &sync, "PRAGMA synchronous", "");
+		sqlite3_exec(s->db, "PRAGMA synchronous = NORMAL", NULL, NULL,
+		    NULL);
+	}
+	if ((code = txn_begin(s, &t, cause)) == STORE_OK) {
+		va_start(ap, fmt);
+		code = st_vprepare(s, &st, cause, sql, fmt, ap);
+		va_end(ap);
+		if (code == STORE_OK) {
+			do
+				code = st_step(s, st, &row, cause);
+			while (code == STORE_OK && row);
+			sqlite3_finalize(st);
+		}
+		code = txn_end(s, &t, code, cause);
+	}
+	if (light) {
+		/* A PRAGMA takes no parameters; sync is SQLite's own 0-3. */
+		was = sqlite3_mprintf("PRAGMA synchronous = %d", (int)sync);
+		sqlite3_exec(s->db, was, NULL, NULL, NULL);
+		sqlite3_free(was);
+	}
+	return code;
+}
+
+static int
+check_digest(const char *digest, char **cause)
+{
+	if (digest == NULL || digest[0] == '\0')
+		return st_cause(cause, STORE_ERROR,
+		    "a mail attempt needs the mail's digest");
+	return STORE_OK;
+}
+
+int
+store_attempt_begin(struct store *s, const char *digest, int64_t now,
+    int *failures, int *quarantined, char **cause)
+{
+	sqlite3_stmt	*st;
+	int		 code, row;
+
+	*failures = 0;
+	*quarantined = 0;
+	if ((code = check_digest(digest, cause)) != STORE_OK)
+		return code;
+	code = st_prepare(s, &st, cause, "SELECT failures, quarantined IS NOT"
+	    " NULL FROM mail_attempts WHERE digest = ?", "s", digest);
+	if (code != STORE_OK)
+		return code;
+	if ((code = st_step(s, st, &row, cause)) == STORE_OK && row) {
+		*failures = sqlite3_column_int(st, 0);
+		*quarantined = sqlite3_column_int(st, 1);
+	}
+	sqlite3_finalize(st);
+	if (code != STORE_OK || *quarantined)
+		return code;
+	return run_light(s, cause, "INSERT INTO mail_attempts (digest,"
+	    " attempts, first, last) VALUES (?1, 1, ?2, ?2) ON CONFLICT"
+	    " (digest) DO UPDATE SET attempts = attempts + 1, last = ?2",
+	    "sl", digest, now);
+}
+
+int
+store_attempt_fail(struct store *s, const char *digest, int64_t now,
+    char **cause)
+{
+	int	code;
+
+	if ((code = check_digest(digest, cause)) != STORE_OK)
+		return code;
+	return run_light(s, cause, "INSERT INTO mail_attempts (digest,"
+	    " failures, first, last) VALUES (?1, 1, ?2, ?2) ON CONFLICT"
+	    " (digest) DO UPDATE SET failures = failures + 1, attempts ="
+	    " max(attempts - 1, 0), last = ?2", "sl", digest, now);
+}
+
+int
+store_attempt_end(struct store *s, const char *digest, char **cause)
+{
+	int	code;
+
+	if ((code = check_digest(digest, cause)) != STORE_OK)
+		return code;
+	/* The mail got through: a failure before no longer matters. */
+	return run_light(s, cause, "DELETE FROM mail_attempts WHERE digest = ?"
+	    " AND quarantined IS NULL", "s", digest);
+}
+
+int
+store_attempt_quarantine(struct store *s, const char *digest, int64_t now,
+    char **cause)
+{
+	int	code;
+
+	if ((code = check_digest(digest, cause)) != STORE_OK)
+		return code;
+	return st_run(s, cause, NULL, "INSERT INTO mail_attempts (digest,"
+	    " attempts, first, last, quarantined) VALUES (?1, 0, ?2, ?2, ?2)"
+	    " ON CONFLICT (digest) DO UPDATE SET quarantined = ?2", "sl",
+	    digest, now);
+}
