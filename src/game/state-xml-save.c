@@ -100,10 +100,10 @@ save_ship(const struct nv_state *st, const struct nv_ship *s, struct buf *b)
 	put_attr(b, "owner", st->sides[s->owner].id);
 	put_attr(b, "class", rs->classes[s->cls].id);
 	put_attr(b, "crew", rs->crews[s->crew].id);
-	/* An exited ship may be just off the map, at column or row 0
-	 * (the loader reads those for it): written as read, so that the
-	 * state loads again (issue 10: it was "????"). */
-	put_attr(b, "hex", s->status == NV_STATUS_EXITED ?
+	/* An exited or fled ship may be just off the map, at column or
+	 * row 0 (the loader reads those for it): written as read, so that
+	 * the state loads again (issue 10: it was "????"). */
+	put_attr(b, "hex", status_may_be_off_map(s->status) ?
 	    hex_format_edge(s->hex, state_hex_digits(st), hex) :
 	    state_hex_name(st, s->hex, hex));
 	put_attr(b, "facing", dir_name(s->facing));

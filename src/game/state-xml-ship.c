@@ -246,8 +246,7 @@ load_ship_place(struct loader *l, xmlNodePtr n, struct lship *ls)
 	/* A ship that left the battle another way than sinking may have
 	 * left it across the edge. */
 	ls->info.hex_ok = sx_read_hex_value(l, n, sattr(l, SA_HEX), what,
-	    s->status == NV_STATUS_EXITED || s->status >= NV_STATUS_COUNT,
-	    &s->hex) == 0;
+	    status_may_be_off_map(s->status), &s->hex) == 0;
 	free(what);
 	v = sattr(l, SA_FACING);
 	if (v == NULL || (s->facing = dir_parse(v)) < 0) {

@@ -35,6 +35,12 @@ status_parse(const char *s)
 	return -1;
 }
 
+int
+status_may_be_off_map(int status)
+{
+	return status == NV_STATUS_EXITED || status >= NV_STATUS_COUNT;
+}
+
 /* The common statuses' sentences: as it happens, and afterwards. */
 static const char *const status_events[] = {
 	"is afloat", "sinks", "is captured", "leaves the battle"

@@ -35,6 +35,11 @@ enum nv_status {
 
 const char	*status_name(enum nv_status);		/* static */
 int		 status_parse(const char *);		/* -1 if unknown */
+/* A ship that left the battle other than by sinking or capture (exited,
+ * or a module status such as "fled") may stand just off the map, at
+ * column or row 0: the loader reads such a hex for it and the saver
+ * writes it back (hex_format_edge), both by this one rule. */
+int		 status_may_be_off_map(int status);
 
 /* A module may add statuses (ops->statuses, ruleset.h): the k-th is
  * NV_STATUS_COUNT + k.  A ship with a module status has left the battle

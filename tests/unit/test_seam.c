@@ -586,6 +586,10 @@ test_state_roundtrip(void **state)
 	    "facing=\"N\" contact=\"r1\"/>\n"
 	    "<ship id=\"r1\" side=\"red\" class=\"galley\" hex=\"0504\" "
 	    "facing=\"S\" contact=\"b1\" hits=\"1\"/>\n"
+	    /* A ship that fled across the edge stands at column 0:
+	     * saved as read (it was "????", which no loader read). */
+	    "<ship id=\"r2\" side=\"red\" class=\"galley\" hex=\"0004\" "
+	    "facing=\"NW\" status=\"fled\"/>\n"
 	    "<marker hex=\"0707\" kind=\"debris\" value=\"2\"/>\n"
 	    "<marker hex=\"0303\" kind=\"hulk\" ship=\"r1\"/>\n");
 	st = datafix_state(&fx, xml);
@@ -597,6 +601,8 @@ test_state_roundtrip(void **state)
 	assert_non_null(strstr(out, "  <marker hex=\"0303\" kind=\"hulk\" "
 	    "ship=\"r1\"/>\n  <marker hex=\"0707\" kind=\"debris\" "
 	    "value=\"2\"/>\n"));
+	assert_non_null(strstr(out, "<ship id=\"r2\" side=\"red\" owner="
+	    "\"red\" class=\"galley\" crew=\"green\" hex=\"0004\""));
 	back = datafix_state(&fx, out);
 	again = saved(back);
 	assert_string_equal(again, out);
