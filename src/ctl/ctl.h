@@ -56,10 +56,12 @@ int	ctl_parse_state(const struct ctl_game *, const char *name,
 	    const char *xml, size_t len, struct nv_state **out, struct diag *d);
 void	ctl_game_free(struct ctl_game *);
 
-/* Parses and validates order files into *out (owned by the caller).
- * Errors are printed to standard error; returns 0 or NV_EXIT_INPUT. */
+/* Parses and validates order files into *out (owned by the caller);
+ * play: they are to be played, so ships without an order take their
+ * standing orders (orders.h, use_standing).  Errors (and warnings) are
+ * printed to standard error; returns 0 or NV_EXIT_INPUT. */
 int	ctl_load_orders(const struct ctl_game *, char **files, size_t n,
-	    struct nv_orders **out);
+	    int play, struct nv_orders **out);
 
 /* Prints a diag to standard error. */
 void	ctl_print_diag(const struct diag *);
