@@ -90,6 +90,7 @@ odep_line(struct oparse *op, unsigned no, const char *text, int ship,
 	free(p->file);
 	free(p->text);
 	p->placed = 1;
+	p->fileno = (size_t)(op->h - op->o->files);
 	p->hex = h;
 	p->facing = facing;
 	p->file = xstrdup(op->h->file);
@@ -113,7 +114,7 @@ zone_list(const struct nv_state *st, int side, struct buf *b)
 		buf_adds(b, "none");
 }
 
-/* What keeps ship i out of its place, or NULL: the zone, the map. */
+/* The zone and the map: is ship i's place one it may take? */
 static void
 check_place(const struct nv_state *st, int i, const struct oplace *p,
     struct diag *d)
@@ -152,20 +153,33 @@ cmp_at(const void *a, const void *b)
 	return c != 0 ? c : (x->ship > y->ship) - (x->ship < y->ship);
 }
 
-/* Two ships in one hex after these orders: an error on each placement
- * that makes it so, naming the other ship. */
 static void
-check_shared(const struct nv_state *st, const struct oplace *pl,
-    struct diag *d)
+shared_error(const struct nv_state *st, const struct oplace *p, int other,
+    int other_placed, struct diag *d)
 {
-	struct at	*v = xcalloc(st->nships + 1, sizeof *v);
-	size_t		 n = 0, i, j;
-	int		 a, b;
+	diag_error(d, p->file, p->line, "%s: %s %s there; legal: a hex no "
+	    "other ship takes", p->text, st->ships[other].id, other_placed ?
+	    "is placed" : "stands, and these orders do not move it,");
+}
+
+/* Two ships in one hex after the placements of file k: an error on each
+ * of its placements that makes it so, naming the other ship.  A file is
+ * judged with every other ship where the scenario put it: the sides (and
+ * the players of a side) place in secret, and claims of two files on one
+ * hex are settled when the turn is played (move-deploy.c).  v holds a
+ * place for every ship. */
+static void
+check_shared(const struct nv_state *st, const struct oplace *pl, size_t k,
+    struct at *v, struct diag *d)
+{
+	size_t	n = 0, i, j;
+	int	a, b, pa, pb;
 
 	for (i = 0; i < st->nships; i++) {
 		if (!ship_on_map(&st->ships[i]))
 			continue;
-		v[n].hex = pl[i].placed ? pl[i].hex : st->ships[i].hex;
+		v[n].hex = pl[i].placed && pl[i].fileno == k ? pl[i].hex :
+		    st->ships[i].hex;
 		v[n++].ship = (int)i;
 	}
 	qsort(v, n, sizeof *v, cmp_at);
@@ -173,20 +187,13 @@ check_shared(const struct nv_state *st, const struct oplace *pl,
 		for (j = i + 1; j < n && hex_eq(v[i].hex, v[j].hex); j++) {
 			a = v[i].ship;
 			b = v[j].ship;
-			if (pl[b].placed)
-				diag_error(d, pl[b].file, pl[b].line, "%s: %s "
-				    "%s there; legal: a hex no other ship "
-				    "takes", pl[b].text, st->ships[a].id,
-				    pl[a].placed ? "is placed" : "stands, and "
-				    "these orders do not move it,");
-			if (pl[a].placed)
-				diag_error(d, pl[a].file, pl[a].line, "%s: %s "
-				    "%s there; legal: a hex no other ship "
-				    "takes", pl[a].text, st->ships[b].id,
-				    pl[b].placed ? "is placed" : "stands, and "
-				    "these orders do not move it,");
+			pa = pl[a].placed && pl[a].fileno == k;
+			pb = pl[b].placed && pl[b].fileno == k;
+			if (pb)
+				shared_error(st, &pl[b], a, pa, d);
+			if (pa)
+				shared_error(st, &pl[a], b, pb, d);
 		}
-	free(v);
 }
 
 void
@@ -194,14 +201,24 @@ odep_validate(struct nv_orders *o, struct diag *d)
 {
 	const struct nv_state	*st = o->st;
 	const struct oplace	*pl = o->more->place;
-	size_t			 i;
+	struct at		*v;
+	unsigned char		*has;
+	size_t			 i, k;
 
 	if (pl == NULL)
 		return;
+	has = xcalloc(o->nfiles + 1, 1);
 	for (i = 0; i < st->nships; i++)
-		if (pl[i].placed)
+		if (pl[i].placed) {
 			check_place(st, (int)i, &pl[i], d);
-	check_shared(st, pl, d);
+			has[pl[i].fileno] = 1;
+		}
+	v = xcalloc(st->nships + 1, sizeof *v);
+	for (k = 0; k < o->nfiles; k++)
+		if (has[k])
+			check_shared(st, pl, k, v, d);
+	free(v);
+	free(has);
 }
 
 int
@@ -217,4 +234,24 @@ orders_placement(const struct nv_orders *o, int ship, struct nv_hex *hex,
 	*hex = p->hex;
 	*facing = p->facing;
 	return 1;
+}
+
+void
+odep_format(const struct nv_orders *o, struct buf *b)
+{
+	const struct nv_state	*st = o->st;
+	const struct oplace	*p;
+	char			 h[8];
+	size_t			 i;
+
+	for (i = 0; o->more->place != NULL && i < st->nships; i++) {
+		p = &o->more->place[i];
+		if (!p->placed)
+			continue;
+		buf_printf(b, "SHIP %s AT %s", st->ships[i].id,
+		    state_hex_name(st, p->hex, h));
+		if (p->facing >= 0)
+			buf_printf(b, " FACING %s", dir_name(p->facing));
+		buf_addc(b, '\n');
+	}
 }

@@ -58,6 +58,7 @@ struct oplace {
 	int		 placed;
 	struct nv_hex	 hex;
 	int		 facing;	/* -1: as it is */
+	size_t		 fileno;	/* the orders_parse call (o->files) */
 	char		*file;		/* owned */
 	unsigned	 line;
 	char		*text;		/* owned */
@@ -120,6 +121,8 @@ void	osub_format(const struct nv_orders *, int side, struct buf *);
 void	odep_line(struct oparse *, unsigned no, const char *text, int ship,
 	    char **argv, size_t argc);
 void	odep_validate(struct nv_orders *, struct diag *);
+/* "SHIP id AT hex [FACING f]" for each ship placed, in id order. */
+void	odep_format(const struct nv_orders *, struct buf *);
 void	odep_free(const struct nv_state *, struct orders_more *);
 
 #endif

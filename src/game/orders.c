@@ -669,6 +669,7 @@ orders_validate(struct nv_orders *o, struct diag *d)
 void
 orders_format(const struct nv_orders *o, struct buf *b)
 {
+	odep_format(o, b);
 	o->st->rs->ops->format(o, b);
 	osub_format(o, -1, b);
 }

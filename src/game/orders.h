@@ -97,8 +97,9 @@ int	orders_parse(struct nv_orders *, const char *file, const char *text,
 int	orders_validate(struct nv_orders *, struct diag *);
 
 /* Appends the orders as understood, normalised, one line per order:
- * the ships' in ship id order (the ruleset's format hook; a squadron's
- * copies as SHIP lines), then each side's side-level lines (under a
+ * turn 0's placements, the ships' in ship id order (the ruleset's format
+ * hook; a squadron's copies as SHIP lines), then each side's side-level
+ * lines (under a
  * comment "# SIDE id" when the orders hold more than one side's), then
  * the standing orders given (SHIP lines in id order, then SQUADRON lines
  * in the state's order); never the password, nor any header line: the
