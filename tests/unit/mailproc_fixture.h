@@ -67,11 +67,14 @@ struct mpfx_game {
 	int64_t		 deadline;
 	const char	*seed;
 	const char	*prefix;	/* of the addresses */
+	int		 squadron;	/* nike and paralos are athens's
+					   squadron "left" */
 };
 void	mpfx_add_game(struct mpfx *, const struct mpfx_game *);
 
 int	mpfx_setup(void **state);
 int	mpfx_setup_fog(void **state);		/* visibility 3 */
+int	mpfx_setup_squadron(void **state);	/* athens's squadron left */
 int	mpfx_teardown(void **state);
 void	mpfx_run(struct mpfx *, const struct step *, size_t n);
 /* The first column of the first row of sql as text (owned), "" if none. */

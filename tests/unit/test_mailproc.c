@@ -70,6 +70,34 @@ test_orders_partial(void **state)
 	RUN_STEPS(*state, steps);
 }
 
+/* A SQUADRON line names the squadron's ships: their orders in force are
+ * replaced, as a SHIP line's would be (docs/orders.md, Squadrons); the
+ * copies are echoed as the ships' lines, the squadron's standing order
+ * as its own line, and salaminia keeps its orders. */
+static void
+test_orders_squadron(void **state)
+{
+	static const struct step steps[] = {
+		{ "athens-orders", 60, 0, { { "a@example.org", NULL,
+		    { "Orders accepted" } } }, NULL, NULL },
+		{ "athens-squadron", 120, 0, {
+			{ "a@example.org", "Re: [navarch demo] Your mail", {
+			    "replace every order of nike, paralos; these keep "
+			    "the orders they had: salaminia",
+			    "  SHIP nike SPEED 2 MOVE F F\n",
+			    "  SHIP paralos SPEED 2 MOVE F F\n",
+			    "  SQUADRON left STANDING SPEED 1\n" } },
+		  }, IN_FORCE("athens"),
+		  "SHIP nike SPEED 2 MOVE F F\n"
+		  "SHIP paralos SPEED 2 MOVE F F\n"
+		  "SHIP salaminia SPEED 2 MOVE F R F\n"
+		  "SHIP salaminia FIRE 2 BOW AT sidon PHASE 6\n"
+		  "SQUADRON left STANDING SPEED 1\n" },
+	};
+
+	RUN_STEPS(*state, steps);
+}
+
 /* Any error rejects the whole mail; every error is listed with its
  * line; the orders in force stay and the answer says so. */
 static void
@@ -409,6 +437,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_orders_accepted),
 		T(test_orders_partial),
+		cmocka_unit_test_setup_teardown(test_orders_squadron,
+		    mpfx_setup_squadron, mpfx_teardown),
 		T(test_orders_rejected),
 		T(test_orders_clear),
 		T(test_quoted_only),
