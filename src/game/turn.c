@@ -214,6 +214,20 @@ play_phases(struct nv_turn *t, char **cause)
 	return 0;
 }
 
+/* A ship that changed side in the turn (captured, recaptured) loses its
+ * standing order: it was its old side's (docs/orders.md). */
+static void
+drop_standing_of_taken(const struct nv_state *in, struct nv_state *out)
+{
+	size_t	i;
+
+	for (i = 0; i < out->nships && i < in->nships; i++)
+		if (out->ships[i].side != in->ships[i].side) {
+			free(out->ships[i].standing);
+			out->ships[i].standing = NULL;
+		}
+}
+
 /* A turn after the deployment: the ruleset's begin, the phases, its
  * end. */
 static int
@@ -289,6 +303,7 @@ turn_play(const struct nv_state *in, const struct nv_orders *orders,
 	 * the state now waits for the next turn. */
 	if (orders != NULL)
 		orders_standing_apply(orders, t.st);
+	drop_standing_of_taken(in, t.st);
 	t.st->turn = t.turn + 1;
 	free(t.plots);
 	free_desc(t.desc);
