@@ -17,6 +17,7 @@
 #include "events.h"
 #include "hexindex.h"
 #include "move.h"
+#include "orders-int.h"
 #include "orders.h"
 #include "ruleset.h"
 #include "state.h"
@@ -31,24 +32,10 @@ struct dep {
 	int		 done;
 };
 
-struct at {
-	struct nv_hex	 hex;
-	int		 ship;
-};
-
-static int
-cmp_at(const void *a, const void *b)
-{
-	const struct at	*x = a, *y = b;
-	int		 c = hex_cmp(x->hex, y->hex);
-
-	return c != 0 ? c : (x->ship > y->ship) - (x->ship < y->ship);
-}
-
 /* One pass: every placement into a hex that another ship will hold too
  * is refused.  Returns how many were refused. */
 static size_t
-refuse_shared(const struct nv_state *st, struct dep *dp, struct at *v)
+refuse_shared(const struct nv_state *st, struct dep *dp, struct odep_at *v)
 {
 	size_t	n = 0, i, j, k, refused = 0;
 
@@ -57,7 +44,7 @@ refuse_shared(const struct nv_state *st, struct dep *dp, struct at *v)
 			v[n].hex = dp[i].to;
 			v[n++].ship = (int)i;
 		}
-	qsort(v, n, sizeof *v, cmp_at);
+	qsort(v, n, sizeof *v, odep_cmp_at);
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && hex_eq(v[i].hex, v[j].hex); j++)
 			;
@@ -128,7 +115,7 @@ move_deploy(struct nv_turn *t, char **cause)
 {
 	struct nv_state	*st = t->st;
 	struct dep	*dp = xcalloc(st->nships + 1, sizeof *dp);
-	struct at	*v = xcalloc(st->nships + 1, sizeof *v);
+	struct odep_at	*v = xcalloc(st->nships + 1, sizeof *v);
 	struct nv_hex	*wanted = xcalloc(st->nships + 1, sizeof *wanted);
 	size_t		 i;
 

@@ -138,17 +138,11 @@ check_place(const struct nv_state *st, int i, const struct oplace *p,
 	buf_free(&b);
 }
 
-/* A ship where it will be after these orders: placed, or staying. */
-struct at {
-	struct nv_hex	 hex;
-	int		 ship;
-};
-
-static int
-cmp_at(const void *a, const void *b)
+int
+odep_cmp_at(const void *a, const void *b)
 {
-	const struct at	*x = a, *y = b;
-	int		 c = hex_cmp(x->hex, y->hex);
+	const struct odep_at	*x = a, *y = b;
+	int			 c = hex_cmp(x->hex, y->hex);
 
 	return c != 0 ? c : (x->ship > y->ship) - (x->ship < y->ship);
 }
@@ -170,7 +164,7 @@ shared_error(const struct nv_state *st, const struct oplace *p, int other,
  * place for every ship. */
 static void
 check_shared(const struct nv_state *st, const struct oplace *pl, size_t k,
-    struct at *v, struct diag *d)
+    struct odep_at *v, struct diag *d)
 {
 	size_t	n = 0, i, j;
 	int	a, b, pa, pb;
@@ -182,7 +176,7 @@ check_shared(const struct nv_state *st, const struct oplace *pl, size_t k,
 		    st->ships[i].hex;
 		v[n++].ship = (int)i;
 	}
-	qsort(v, n, sizeof *v, cmp_at);
+	qsort(v, n, sizeof *v, odep_cmp_at);
 	for (i = 0; i + 1 < n; i++)
 		for (j = i + 1; j < n && hex_eq(v[i].hex, v[j].hex); j++) {
 			a = v[i].ship;
@@ -201,7 +195,7 @@ odep_validate(struct nv_orders *o, struct diag *d)
 {
 	const struct nv_state	*st = o->st;
 	const struct oplace	*pl = o->more->place;
-	struct at		*v;
+	struct odep_at		*v;
 	unsigned char		*has;
 	size_t			 i, k;
 

@@ -118,6 +118,13 @@ void	osub_expand(struct nv_orders *, struct diag *);
 void	osub_format(const struct nv_orders *, int side, struct buf *);
 
 /* orders-deploy.c */
+/* A ship and the hex it will be in; sorted by hex, then ship
+ * (odep_cmp_at), ships sharing a hex stand side by side. */
+struct odep_at {
+	struct nv_hex	 hex;
+	int		 ship;
+};
+int	odep_cmp_at(const void *, const void *);
 void	odep_line(struct oparse *, unsigned no, const char *text, int ship,
 	    char **argv, size_t argc);
 void	odep_validate(struct nv_orders *, struct diag *);

@@ -38,24 +38,9 @@ static struct datafix	fx;
 static int
 setup(void **state)
 {
-	struct diag	 d = DIAG_INIT;
-	struct buf	 b = BUF_INIT;
-	char		*xml, *rng;
-	size_t		 xlen, rlen;
-
 	(void)state;
-	xml = datafix_read("../tests/ruleset/proof.xml", &xlen);
-	rng = datafix_read("../tests/ruleset/ruleset-proof.rng", &rlen);
-	fx.rs = ruleset_load_ops(&proof_ops, "proof.xml", xml, xlen, rng,
-	    rlen, &d);
-	if (fx.rs == NULL) {
-		diag_format(&d, &b);
-		fail_msg("%s", buf_str(&b));
-	}
-	free(xml);
-	free(rng);
-	diag_free(&d);
-	fx.rng = datafix_read("schema/scenario.rng", &fx.rnglen);
+	datafix_load_ops(&fx, &proof_ops, "../tests/ruleset/proof.xml",
+	    "../tests/ruleset/ruleset-proof.rng");
 	return 0;
 }
 
@@ -63,8 +48,7 @@ static int
 teardown(void **state)
 {
 	(void)state;
-	ruleset_free(fx.rs);
-	free(fx.rng);
+	datafix_release(&fx);
 	return 0;
 }
 
