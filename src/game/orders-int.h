@@ -67,7 +67,7 @@ struct oplace {
 struct orders_more {
 	unsigned char	*named;		/* nships: ON_* */
 	struct osq_line	*sq;
-	size_t		 nsq;
+	size_t		 nsq, capsq;
 	struct ostanding *ship_standing;	/* nships */
 	struct ostanding *sq_standing;		/* nsquadrons */
 	struct oplace	*place;		/* nships, NULL until an AT line */

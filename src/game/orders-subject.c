@@ -296,7 +296,10 @@ keep_line(struct oparse *op, unsigned no, const char *text, int q,
 	struct osq_line		*l;
 	size_t			 i;
 
-	m->sq = xreallocarray(m->sq, m->nsq + 1, sizeof *m->sq);
+	if (m->nsq == m->capsq) {
+		m->capsq = m->capsq == 0 ? 16 : m->capsq * 2;
+		m->sq = xreallocarray(m->sq, m->capsq, sizeof *m->sq);
+	}
 	l = &m->sq[m->nsq++];
 	l->file = xstrdup(op->h->file);
 	l->line = no;
