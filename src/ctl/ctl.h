@@ -223,69 +223,11 @@ int	ctl_ship_fix(const struct ctl_game *, const struct nv_state *st,
 	    const char *ship, char *const *kv, size_t n, char **out,
 	    struct diag *d);
 
-/* --- replay and archives (ctl-record.c, ctl-archive.c, ctl-replay.c) ----- */
+/* --- replay and archives (ctl-replay.c; the record and its archive are
+ * the play layer's, play-record.h) -------------------------------------- */
 
-struct ctl_rec_event {
-	int	 phase;
-	char	*kind, *ship, *other, *text;	/* "" when none */
-};
+struct play_record;
 
-struct ctl_rec_roll {
-	int	 phase;
-	char	*label, *purpose, *ship;
-	int	 sides, result;
-};
-
-struct ctl_rec_orders {
-	char	*player, *side, *text;
-};
-
-/* One live turn: its stored state and, once adjudicated, what was used
- * and what came of it. */
-struct ctl_rec_turn {
-	int			 turn;
-	char			*state;		/* the stored state */
-	int			 adjudicated;
-	struct ctl_rec_orders	*orders;
-	size_t			 norders;
-	struct ctl_rec_event	*events;
-	size_t			 nevents;
-	struct ctl_rec_roll	*rolls;
-	size_t			 nrolls;
-};
-
-/* A GM's correction (ship set) still in effect: made on turn's state. */
-struct ctl_rec_fix {
-	int	 turn;
-	char	*ship;
-	char	**kv;		/* KEY=VALUE */
-	size_t	 nkv;
-};
-
-/* Everything replay needs, from the database or an archive; owned. */
-struct ctl_record {
-	char			*game;
-	char			*ruleset;
-	char			*scenario;
-	char			*seed;		/* NULL: withheld */
-	char			*commitment;
-	struct ctl_rec_turn	*turns;		/* in turn order */
-	size_t			 nturns;
-	struct ctl_rec_fix	*fixes;		/* in the order made */
-	size_t			 nfixes;
-};
-
-/* The audit action of a correction and its details' first line. */
-#define CTL_FIX_ACTION	"ship-set"
-
-int	ctl_record_load(struct store *, const char *game,
-	    struct ctl_record *);
-void	ctl_record_free(struct ctl_record *);
-/* Writes the record as an archive (with_seed: include the seed). 0 or
- * an exit status (reported). */
-int	ctl_archive_write(const struct ctl_record *, int with_seed,
-	    const char *path);
-int	ctl_archive_read(const char *path, struct ctl_record *);
 /* What a replay compares with what was stored. */
 enum ctl_verify {
 	CTL_VERIFY_NONE,	/* nothing: print the replayed events */
@@ -299,7 +241,7 @@ enum ctl_verify {
  * what was stored and reports the first difference.  Prints a summary
  * (or the replayed events, without verify) to standard output.  0, 1 (a
  * difference) or another exit status. */
-int	ctl_replay(const struct ctl_record *, enum ctl_verify);
+int	ctl_replay(const struct play_record *, enum ctl_verify);
 
 /* --- commands ------------------------------------------------------------ */
 

@@ -251,6 +251,18 @@ state_free(struct nv_state *st)
 	free(st);
 }
 
+void
+state_declare_result(struct nv_state *st, enum nv_result_kind kind,
+    int winner, const char *reason)
+{
+	free(st->result.reason);
+	free(st->result.score);
+	st->result.kind = kind;
+	st->result.winner = winner;
+	st->result.reason = xstrdup(reason != NULL ? reason : "");
+	st->result.score = xcalloc(st->nsides + 1, sizeof *st->result.score);
+}
+
 int
 state_ship_index(const struct nv_state *st, const char *id)
 {

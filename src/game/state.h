@@ -177,6 +177,14 @@ struct nv_state {
 struct nv_state	*state_clone(const struct nv_state *);
 void		 state_free(struct nv_state *);
 
+/* Ends the game by a decision the rules did not make (an agreed draw, a
+ * concession, the GM): the result kind (NV_RESULT_WON or _DRAWN), winner
+ * (a side index, -1 for none) and reason, every score 0, since no rule
+ * scored it.  The one place such a result is made, so that replay makes
+ * the same (docs/gm-guide.md, "Replay and archives"). */
+void	state_declare_result(struct nv_state *, enum nv_result_kind,
+	    int winner, const char *reason);
+
 /* Look-ups; -1 when there is none.  Ids compare case-insensitively, since
  * orders may write them in any case. */
 int	state_ship_index(const struct nv_state *, const char *id);

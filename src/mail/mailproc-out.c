@@ -595,14 +595,13 @@ mp_end_game(struct mp_ctx *ctx, int winner, const char *reason)
 	char		*cause = NULL, *details;
 	int		 rc;
 
-	st->result.kind = winner >= 0 ? NV_RESULT_WON : NV_RESULT_DRAWN;
-	st->result.winner = winner;
-	free(st->result.reason);
-	st->result.reason = xstrdup(reason);
-	free(st->result.score);
-	st->result.score = xcalloc(st->nsides + 1, sizeof *st->result.score);
+	state_declare_result(st, winner >= 0 ? NV_RESULT_WON : NV_RESULT_DRAWN,
+	    winner, reason);
 	state_xml_save(st, &xml);
-	details = xasprintf("turn %d: %s", ctx->turn, reason);
+	/* What replay declares again (play-record.h, PLAY_END_ACTION). */
+	details = xasprintf("turn %d: %s\nresult=%s\nwinner=%s", ctx->turn,
+	    reason, winner >= 0 ? "won" : "drawn", winner >= 0 ?
+	    st->sides[winner].id : "");
 	rc = mp_check(ctx, store_state_set(s, ctx->g->id, ctx->turn,
 	    buf_str(&xml), &cause), &cause);
 	if (rc == 0)

@@ -1,9 +1,9 @@
-/* ctl-record.c: a stored game as a struct ctl_record, what replay and
+/* ctl-record.c: a stored game as a struct play_record, what replay and
  * archives work on: the scenario, the seed, every live turn's state, the
  * order sets in force at its adjudication with its events and rolls, and
  * the GM's corrections still in effect.
  *
- * Corrections come from the audit log: a CTL_FIX_ACTION entry made on
+ * Corrections come from the audit log: a PLAY_FIX_ACTION entry made on
  * turn T's state stays in effect until a rollback to a turn before T
  * discards that state (the store's rollback entry says "to the start of
  * turn R: ..."). */
@@ -13,18 +13,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ctl.h"
-#include "exitcode.h"
+#include "play-record.h"
 #include "store.h"
 #include "strutil.h"
 #include "xalloc.h"
 
 struct loader {
-	struct ctl_record	*rec;
+	struct play_record	*rec;
 	struct store		*s;
 	char			**pl_id, **pl_side;	/* every player */
 	size_t			  npl;
-	struct ctl_rec_turn	*cur;
+	struct play_rec_turn	*cur;
 };
 
 static char *
@@ -61,8 +60,8 @@ static int
 state_cb(const struct store_state_info *i, void *arg)
 {
 	struct loader		*l = arg;
-	struct ctl_record	*r = l->rec;
-	struct ctl_rec_turn	*t;
+	struct play_record	*r = l->rec;
+	struct play_rec_turn	*t;
 
 	if (i->superseded)
 		return 0;
@@ -78,8 +77,8 @@ static int
 orders_cb(const struct store_orders *o, void *arg)
 {
 	struct loader		*l = arg;
-	struct ctl_rec_turn	*t = l->cur;
-	struct ctl_rec_orders	*x;
+	struct play_rec_turn	*t = l->cur;
+	struct play_rec_orders	*x;
 
 	t->orders = xreallocarray(t->orders, t->norders + 1,
 	    sizeof *t->orders);
@@ -94,8 +93,8 @@ static int
 event_cb(const struct store_event_row *e, void *arg)
 {
 	struct loader		*l = arg;
-	struct ctl_rec_turn	*t = l->cur;
-	struct ctl_rec_event	*x;
+	struct play_rec_turn	*t = l->cur;
+	struct play_rec_event	*x;
 
 	t->events = xreallocarray(t->events, t->nevents + 1,
 	    sizeof *t->events);
@@ -112,8 +111,8 @@ static int
 roll_cb(const struct store_roll_row *r, void *arg)
 {
 	struct loader		*l = arg;
-	struct ctl_rec_turn	*t = l->cur;
-	struct ctl_rec_roll	*x;
+	struct play_rec_turn	*t = l->cur;
+	struct play_rec_roll	*x;
 
 	t->rolls = xreallocarray(t->rolls, t->nrolls + 1, sizeof *t->rolls);
 	x = &t->rolls[t->nrolls++];
@@ -127,7 +126,7 @@ roll_cb(const struct store_roll_row *r, void *arg)
 }
 
 static void
-fix_free(struct ctl_rec_fix *f)
+fix_free(struct play_rec_fix *f)
 {
 	size_t	i;
 
@@ -139,7 +138,7 @@ fix_free(struct ctl_rec_fix *f)
 
 /* "turn T ship S\nK=V\n...": 0, or -1 if the entry is not one. */
 static int
-fix_parse(const char *details, struct ctl_rec_fix *f)
+fix_parse(const char *details, struct play_rec_fix *f)
 {
 	char	*copy = xstrdup(details), *line, *nl, *w[5];
 	size_t	 n;
@@ -168,23 +167,68 @@ fix_parse(const char *details, struct ctl_rec_fix *f)
 	return rc;
 }
 
+static void
+end_free(struct play_rec_end *e)
+{
+	free(e->result);
+	free(e->winner);
+	free(e->reason);
+	memset(e, 0, sizeof *e);
+}
+
+/* "turn T: REASON", then "result=..." and "winner=..." lines (older
+ * entries have the first line only). */
+static void
+end_parse(const char *details, struct play_rec_end *e)
+{
+	const char	*p = details, *nl;
+	char		*line;
+	int		 n = 0, turn;
+
+	end_free(e);
+	if (sscanf(details, "turn %d: %n", &turn, &n) != 1 || n == 0)
+		return;
+	e->turn = turn;
+	nl = details + strcspn(details, "\n");
+	e->reason = xstrndup(details + n, (size_t)(nl - details - n));
+	for (p = nl; *p == '\n'; p = nl) {
+		p++;
+		nl = p + strcspn(p, "\n");
+		line = xstrndup(p, (size_t)(nl - p));
+		if (strncmp(line, "result=", 7) == 0) {
+			free(e->result);
+			e->result = xstrdup(line + 7);
+		} else if (strncmp(line, "winner=", 7) == 0) {
+			free(e->winner);
+			e->winner = xstrdup(line + 7);
+		}
+		free(line);
+	}
+	if (e->result != NULL && e->winner == NULL)
+		e->winner = xstrdup("");
+}
+
 static int
 audit_cb(const struct store_audit *a, void *arg)
 {
 	struct loader		*l = arg;
-	struct ctl_record	*r = l->rec;
-	struct ctl_rec_fix	 f;
+	struct play_record	*r = l->rec;
+	struct play_rec_fix	 f;
 	size_t			 i, j;
 	int			 to;
 
-	if (strcmp(a->action, CTL_FIX_ACTION) == 0 &&
+	if (strcmp(a->action, PLAY_FIX_ACTION) == 0 &&
 	    fix_parse(a->details, &f) == 0) {
 		r->fixes = xreallocarray(r->fixes, r->nfixes + 1,
 		    sizeof *r->fixes);
 		r->fixes[r->nfixes++] = f;
 	}
+	if (strcmp(a->action, PLAY_END_ACTION) == 0 && a->details != NULL)
+		end_parse(a->details, &r->end);
 	if (strcmp(a->action, "rollback") == 0 &&
 	    sscanf(a->details, "to the start of turn %d:", &to) == 1) {
+		if (r->end.turn > to)
+			end_free(&r->end);
 		for (i = 0, j = 0; i < r->nfixes; i++) {
 			if (r->fixes[i].turn > to)
 				fix_free(&r->fixes[i]);
@@ -199,7 +243,7 @@ audit_cb(const struct store_audit *a, void *arg)
 static int
 turn_cmp(const void *a, const void *b)
 {
-	const struct ctl_rec_turn	*x = a, *y = b;
+	const struct play_rec_turn	*x = a, *y = b;
 
 	return (x->turn > y->turn) - (x->turn < y->turn);
 }
@@ -207,7 +251,7 @@ turn_cmp(const void *a, const void *b)
 static int
 load_turns(struct loader *l, const char *game, char **cause)
 {
-	struct ctl_record	*r = l->rec;
+	struct play_record	*r = l->rec;
 	size_t			 i;
 	int			 code;
 
@@ -233,11 +277,11 @@ load_turns(struct loader *l, const char *game, char **cause)
 }
 
 int
-ctl_record_load(struct store *s, const char *game, struct ctl_record *r)
+play_record_load(struct store *s, const char *game, struct play_record *r,
+    char **cause)
 {
 	struct store_game	*g = NULL;
 	struct loader		 l;
-	char			*cause = NULL;
 	size_t			 i;
 	int			 code;
 
@@ -245,24 +289,19 @@ ctl_record_load(struct store *s, const char *game, struct ctl_record *r)
 	memset(&l, 0, sizeof l);
 	l.rec = r;
 	l.s = s;
-	/* One snapshot for every read (WAL readers see one per statement
-	 * otherwise), without the write lock: the daemon goes on. */
-	if ((code = store_begin_read(s, &cause)) != STORE_OK)
-		return ctl_store_err(code, cause);
-	code = store_game_get(s, game, &g, &cause);
+	code = store_game_get(s, game, &g, cause);
 	if (code == STORE_OK) {
 		r->game = xstrdup(g->id);
 		r->ruleset = xstrdup(g->ruleset);
 		r->scenario = xstrdup(g->scenario);
 		r->seed = xstrdup(g->seed);
 		r->commitment = xstrdup(g->seed_commitment);
-		code = store_player_list(s, game, player_cb, &l, &cause);
+		code = store_player_list(s, game, player_cb, &l, cause);
 	}
 	if (code == STORE_OK)
-		code = load_turns(&l, game, &cause);
+		code = load_turns(&l, game, cause);
 	if (code == STORE_OK)
-		code = store_audit_list(s, game, audit_cb, &l, &cause);
-	(void)store_abort(s, NULL);
+		code = store_audit_list(s, game, audit_cb, &l, cause);
 	store_game_free(g);
 	for (i = 0; i < l.npl; i++) {
 		free(l.pl_id[i]);
@@ -270,15 +309,13 @@ ctl_record_load(struct store *s, const char *game, struct ctl_record *r)
 	}
 	free(l.pl_id);
 	free(l.pl_side);
-	if (code != STORE_OK) {
-		ctl_record_free(r);
-		return ctl_store_err(code, cause);
-	}
-	return 0;
+	if (code != STORE_OK)
+		play_record_free(r);
+	return code;
 }
 
 static void
-turn_free(struct ctl_rec_turn *t)
+turn_free(struct play_rec_turn *t)
 {
 	size_t	i;
 
@@ -305,7 +342,7 @@ turn_free(struct ctl_rec_turn *t)
 }
 
 void
-ctl_record_free(struct ctl_record *r)
+play_record_free(struct play_record *r)
 {
 	size_t	i;
 
@@ -320,5 +357,6 @@ ctl_record_free(struct ctl_record *r)
 	free(r->scenario);
 	free(r->seed);
 	free(r->commitment);
+	end_free(&r->end);
 	memset(r, 0, sizeof *r);
 }
