@@ -15,6 +15,7 @@
 #include "buf.h"
 #include "mailproc.h"
 #include "play.h"
+#include "play-end.h"
 #include "report.h"
 
 struct mail_msg;
@@ -37,12 +38,14 @@ struct store_player;
 	X(DRAW,		"DRAW",		0)				\
 	X(CONCEDE,	"CONCEDE",	0)				\
 	X(ASSIGN,	"ASSIGN",	0)				\
+	X(SET,		"SET",		0)				\
 	X(PROCESS,	"PROCESS",	1)				\
 	X(PREVIEW,	"PREVIEW",	1)				\
 	X(PAUSE,	"PAUSE",	1)				\
 	X(RESUME,	"RESUME",	1)				\
 	X(DEADLINE,	"DEADLINE",	1)				\
-	X(ROLLBACK,	"ROLLBACK",	1)
+	X(ROLLBACK,	"ROLLBACK",	1)				\
+	X(ENDGAME,	"ENDGAME",	1)
 
 enum mp_cmd_kind {
 #define X(e, s, gm) MP_CMD_##e,
@@ -142,6 +145,11 @@ struct mp_ctx {
 	int			 temporary;	/* ... that was STORE_BUSY */
 	char			*cause;		/* its sentence */
 	int			 adjudicated;	/* the turn was played */
+	int			 secret;	/* the mail being queued holds
+						   a password (the welcome) */
+	int			 replaces;	/* the reports being queued
+						   replace ones rolled back */
+	char			*replaces_reason;	/* and why */
 };
 
 /* Store results: STORE_OK gives 0; anything else keeps the first cause
@@ -156,6 +164,9 @@ int	mp_fail(struct mp_ctx *, const char *fmt, ...)
 
 /* Loads the current state and roster of ctx->g.  0 or -1 (failed). */
 int	mp_load_game(struct mp_ctx *);
+/* Reads ctx->g again from the store (status, deadline, turn changed by
+ * the work in hand); the state and roster stay.  0 or -1 (failed). */
+int	mp_refresh_game(struct mp_ctx *);
 void	mp_ctx_free(struct mp_ctx *);
 
 /* --- queuing mail (mailproc-out.c) --------------------------------------- */
@@ -211,6 +222,11 @@ struct mp_report {
 int	mp_report(struct mp_ctx *, int turn, enum report_reader,
 	    const char *side, struct mp_report *out, char **cause);
 void	mp_report_free(struct mp_report *);
+/* The final report of ctx->g (ended) for reader: the last turn played,
+ * ending in the game's final state (with its result), or, when no turn
+ * was played, that state alone.  As mp_report. */
+int	mp_report_final(struct mp_ctx *, enum report_reader,
+	    const char *side, struct mp_report *out, char **cause);
 /* Queues a report mail to one address: the subject and what follows the
  * report's text (the GM's note of missed players) worded by mail.xsl
  * (kind "report"), rep's map attached when it has one.  again: sent
@@ -220,10 +236,12 @@ int	mp_queue_report(struct mp_ctx *, const char *to,
 	    const struct mp_missed *, size_t nmissed);
 /* The MIME type of the map attached to reports. */
 #define MP_SVG_TYPE	"image/svg+xml"
-/* Ends the game (a concession or an agreed draw): result in the open
- * state, status ended, seed revealed, audit.  winner -1 for a draw.  0 or
- * -1. */
-int	mp_end_game(struct mp_ctx *, int winner, const char *reason);
+/* Ends the game by a decision (play_end_game: an agreed draw, a
+ * concession, the GM): result in the open state, status ended, seed
+ * revealed, audit, the notice that mails the final report.  winner -1
+ * for a draw.  0 or -1. */
+int	mp_end_game(struct mp_ctx *, enum play_end_how, int winner,
+	    const char *reason);
 /* Hex SHA-256 of text into out[65]. */
 void	mp_sha256_hex(const char *text, size_t len, char out[65]);
 /* A game setting (settings text "key = value" lines), owned, or NULL. */
@@ -255,6 +273,31 @@ int	mp_send(struct mp_ctx *, const char *to, xmlDocPtr,
 	    enum mailproc_auto);
 /* Sets attribute name to time t as "2026-12-01T20:00Z"; none for 0. */
 void	mp_set_when(xmlNodePtr, const char *name, int64_t t);
+
+/* --- the clock (mailproc-clock.c) and notices (mailproc-notice.c) ------- */
+
+/* Adds <name status deadline left passed zone local wday abbr offset>
+ * under parent: a clock as a reader in zone (NULL or "": UTC only) sees
+ * it at now (status a store_game_status; left, paused: the time kept, -1
+ * none). */
+void	mp_clock_at(xmlNodePtr parent, const char *name, int status,
+	    int64_t deadline, int64_t left, int64_t now, const char *zone);
+/* <clock> of the game in hand, for a reader in zone. */
+void	mp_clock(struct mp_ctx *, xmlNodePtr parent, const char *zone);
+/* The GM's PAUSE, RESUME and DEADLINE (play-clock.c), and ENDGAME. */
+int	mp_cmd_clock(struct mp_ctx *, const struct mp_cmd *);
+int	mp_cmd_endgame(struct mp_ctx *, const struct mp_cmd *);
+/* A player's SET TIMEZONE. */
+int	mp_cmd_set(struct mp_ctx *, const struct mp_cmd *);
+/* Words and queues every pending notice of ctx->g (loaded with
+ * mp_load_game) and marks each sent, in ctx's transaction: 0 or -1
+ * (failed; a template that cannot word one fails it, as for any mail). */
+int	mp_notices(struct mp_ctx *);
+/* 1 when the report of turn replaces one sent before it was rolled
+ * back, with *reason (owned) the GM's reason; 0 otherwise. */
+int	mp_replaces(struct mp_ctx *, int turn, char **reason);
+/* The zone of a reader at an address: the player's, "" for others. */
+const char *mp_zone_of(const struct mp_ctx *, const char *address);
 
 /* --- routing and authentication (mailproc-auth.c) ------------------------ */
 
@@ -308,6 +351,8 @@ int	mp_password(struct mp_ctx *, const char *who, const char *to,
 
 /* The player's set in force (normalised), owned, "" when none. */
 char	*mp_orders_in_force(struct mp_ctx *);
+/* The same for any player of the game. */
+char	*mp_orders_in_force_of(struct mp_ctx *, const char *player);
 /* Accepts the mail's orders: parse, merge with the set in force, store,
  * acknowledge.  Errors go to ctx->errors.  0 or -1 (failed). */
 int	mp_orders_submit(struct mp_ctx *, const struct mp_scan *);

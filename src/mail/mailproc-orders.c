@@ -46,7 +46,13 @@ in_force_cb(const struct store_orders *o, void *arg)
 char *
 mp_orders_in_force(struct mp_ctx *ctx)
 {
-	struct in_force	 f = { ctx->player->id, NULL };
+	return mp_orders_in_force_of(ctx, ctx->player->id);
+}
+
+char *
+mp_orders_in_force_of(struct mp_ctx *ctx, const char *player)
+{
+	struct in_force	 f = { player, NULL };
 	char		*cause = NULL;
 
 	mp_check(ctx, store_orders_in_force(ctx->mp->store, ctx->g->id,

@@ -28,6 +28,7 @@
 #include "map-svg.h"
 #include "mime.h"
 #include "play.h"
+#include "play-end.h"
 #include "report.h"
 #include "state.h"
 #include "state-xml.h"
@@ -234,6 +235,7 @@ mp_queue_with(struct mp_ctx *ctx, const char *to, const char *subject,
 		o.recipient = to;
 		o.subject = r.subject;
 		o.body = bytes;
+		o.secret = ctx->secret;
 		/* Two statements: the order in which a call's arguments are
 		 * evaluated is not fixed, and cause must be read after the
 		 * store set it. */
@@ -365,15 +367,20 @@ static const char *const template_file[] = {
 
 /* The one place a report is made: the text for the reader and, when svg
  * is not NULL, the SVG map appended to it, both from one replay of the
- * turn.  0, or -1 with *cause (*text NULL, svg as it was). */
+ * turn.  final (NULL: none) is the game's final state, for the report
+ * that ends it: the turn's replay ends there (an end by decision puts a
+ * result on it that no rule made); with turn 0 no turn was played and
+ * the report is of final alone.  0, or -1 with *cause (*text NULL, svg
+ * as it was). */
 static int
 report_make(struct mailproc *mp, const char *game, int turn,
-    enum report_reader reader, const char *side, char **text,
-    struct buf *svg, char **cause)
+    const struct nv_state *final, enum report_reader reader,
+    const char *side, char **text, struct buf *svg, char **cause)
 {
 	struct play_game	 pg;
 	struct play_result	 res;
 	struct report_input	 in;
+	struct nv_events	 none;
 	struct fixes		 fx = { 0, NULL, 0 };
 	struct buf		 b = BUF_INIT;
 	char			*xsl = NULL, *path = NULL;
@@ -383,18 +390,25 @@ report_make(struct mailproc *mp, const char *game, int turn,
 	*text = NULL;
 	memset(&pg, 0, sizeof pg);
 	memset(&res, 0, sizeof res);
-	if (replay_turn(mp, game, turn, &pg, &res, cause) != 0)
-		goto out;
+	memset(&none, 0, sizeof none);
 	memset(&in, 0, sizeof in);
+	if (turn > 0) {
+		if (replay_turn(mp, game, turn, &pg, &res, cause) != 0)
+			goto out;
+		in.before = pg.st;
+		in.after = final != NULL ? final : res.next;
+		in.ev = &res.ev;
+		in.orders = res.orders;
+		in.rolls = dice_rolls(res.dice, &nrolls);
+		in.nrolls = nrolls;
+	} else {
+		in.before = in.after = final;
+		in.ev = &none;
+	}
 	in.game = game;
-	in.before = pg.st;
-	in.after = res.next;
-	in.ev = &res.ev;
-	in.orders = res.orders;
-	in.rolls = dice_rolls(res.dice, &nrolls);
-	in.nrolls = nrolls;
 	in.reader = reader;
-	in.side = reader == REPORT_SIDE ? state_side_index(pg.st, side) : -1;
+	in.side = reader == REPORT_SIDE ? state_side_index(in.after, side) :
+	    -1;
 	if (reader == REPORT_SIDE && in.side < 0) {
 		*cause = xasprintf("game %s has no side %s", game, side);
 		goto out;
@@ -424,9 +438,11 @@ out:
 	return rc;
 }
 
-int
-mp_report(struct mp_ctx *ctx, int turn, enum report_reader reader,
-    const char *side, struct mp_report *out, char **cause)
+/* mp_report and mp_report_final: a report of turn (0: final alone). */
+static int
+report_of(struct mp_ctx *ctx, int turn, const struct nv_state *final,
+    enum report_reader reader, const char *side, struct mp_report *out,
+    char **cause)
 {
 	struct buf	svg = BUF_INIT;
 	/* The picture is on unless the game's setting svg says no
@@ -434,8 +450,8 @@ mp_report(struct mp_ctx *ctx, int turn, enum report_reader reader,
 	int		want = mp_setting_flag(ctx->g, "svg", 1);
 
 	memset(out, 0, sizeof *out);
-	if (report_make(ctx->mp, ctx->g->id, turn, reader, side, &out->text,
-	    want ? &svg : NULL, cause) != 0) {
+	if (report_make(ctx->mp, ctx->g->id, turn, final, reader, side,
+	    &out->text, want ? &svg : NULL, cause) != 0) {
 		buf_free(&svg);
 		return -1;
 	}
@@ -445,9 +461,36 @@ mp_report(struct mp_ctx *ctx, int turn, enum report_reader reader,
 	if (want) {
 		out->svg_len = svg.len;
 		out->svg = buf_detach(&svg);
-		out->svg_name = xasprintf("%s-turn-%d.svg", ctx->g->id, turn);
+		out->svg_name = xasprintf("%s-turn-%d.svg", ctx->g->id,
+		    final != NULL ? final->turn : turn);
 	}
 	return 0;
+}
+
+int
+mp_report_final(struct mp_ctx *ctx, enum report_reader reader,
+    const char *side, struct mp_report *out, char **cause)
+{
+	const struct nv_state	*st = ctx->pg.st;
+	int			 played = ctx->turn - 1;
+	char			*xml = NULL, *c = NULL;
+
+	/* The state before the first live one is no turn of this game. */
+	if (played >= 1 && store_state_get(ctx->mp->store, ctx->g->id,
+	    played, &xml, NULL, &c) != STORE_OK) {
+		free(c);
+		played = 0;
+	}
+	free(xml);
+	return report_of(ctx, played > 0 ? played : 0, st, reader, side, out,
+	    cause);
+}
+
+int
+mp_report(struct mp_ctx *ctx, int turn, enum report_reader reader,
+    const char *side, struct mp_report *out, char **cause)
+{
+	return report_of(ctx, turn, NULL, reader, side, out, cause);
 }
 
 void
@@ -464,8 +507,9 @@ mp_report_free(struct mp_report *r)
  * again> with a <missed player count limit/> per player who sent no
  * orders (the GM's only). */
 static int
-report_words(struct mp_ctx *ctx, const struct mp_report *rep, int again,
-    const struct mp_missed *m, size_t nm, char **subject, struct buf *after)
+report_words(struct mp_ctx *ctx, const char *to, const struct mp_report *rep,
+    int again, const struct mp_missed *m, size_t nm, char **subject,
+    struct buf *after)
 {
 	static const char *const readers[] = {
 		[REPORT_SIDE] = "side",
@@ -481,6 +525,12 @@ report_words(struct mp_ctx *ctx, const struct mp_report *rep, int again,
 	md_set(root, "reader", readers[rep->reader]);
 	md_set(root, "side", rep->side);
 	md_set(root, "again", again ? "yes" : "no");
+	if (ctx->replaces && !again) {
+		n = md_add(root, "replaces", NULL);
+		md_set(n, "reason", ctx->replaces_reason);
+	}
+	/* The next deadline, on the reader's own clock. */
+	mp_clock(ctx, root, mp_zone_of(ctx, to));
 	for (i = 0; rep->reader == REPORT_GM && i < nm; i++) {
 		n = md_add(root, "missed", NULL);
 		md_set(n, "player", m[i].player);
@@ -502,8 +552,8 @@ mp_queue_report(struct mp_ctx *ctx, const char *to,
 	char				*subject = NULL;
 	int				rc;
 
-	if ((rc = report_words(ctx, rep, again, m, nm, &subject, &after)) !=
-	    0)
+	if ((rc = report_words(ctx, to, rep, again, m, nm, &subject,
+	    &after)) != 0)
 		goto out;
 	buf_adds(&body, rep->text);
 	if (after.len > 0)
@@ -541,6 +591,10 @@ mp_queue_reports(struct mp_ctx *ctx, int turn, const struct mp_missed *m,
 	char		*cause = NULL, *to;
 	size_t		 i;
 
+	/* Played again after a rollback: each report says it replaces the
+	 * one sent before, and why. */
+	free(ctx->replaces_reason);
+	ctx->replaces = mp_replaces(ctx, turn, &ctx->replaces_reason);
 	for (i = 0; i < ctx->roster.np && !ctx->failed; i++) {
 		if (ctx->roster.p[i].removed)
 			continue;
@@ -584,37 +638,29 @@ mp_queue_reports(struct mp_ctx *ctx, int turn, const struct mp_missed *m,
 	return ctx->failed ? -1 : 0;
 }
 
-/* --- the end of a game by agreement -------------------------------------- */
+/* --- the end of a game by decision ---------------------------------------- */
 
 int
-mp_end_game(struct mp_ctx *ctx, int winner, const char *reason)
+mp_end_game(struct mp_ctx *ctx, enum play_end_how how, int winner,
+    const char *reason)
 {
-	struct nv_state	*st = state_clone(ctx->pg.st);
-	struct buf	 xml = BUF_INIT;
-	struct store	*s = ctx->mp->store;
-	char		*cause = NULL, *details;
-	int		 rc;
+	struct play_end	 e;
+	char		*cause = NULL;
+	int		 code;
 
-	state_declare_result(st, winner >= 0 ? NV_RESULT_WON : NV_RESULT_DRAWN,
-	    winner, reason);
-	state_xml_save(st, &xml);
-	/* What replay declares again (play-record.h, PLAY_END_ACTION). */
-	details = xasprintf("turn %d: %s\nresult=%s\nwinner=%s", ctx->turn,
-	    reason, winner >= 0 ? "won" : "drawn", winner >= 0 ?
-	    st->sides[winner].id : "");
-	rc = mp_check(ctx, store_state_set(s, ctx->g->id, ctx->turn,
-	    buf_str(&xml), &cause), &cause);
-	if (rc == 0)
-		rc = mp_check(ctx, store_game_set_status(s, ctx->g->id,
-		    STORE_GAME_ENDED, &cause), &cause);
-	if (rc == 0 && !ctx->g->seed_revealed)
-		rc = mp_check(ctx, store_seed_reveal(s, ctx->g->id,
-		    ctx->actor, ctx->now, &cause), &cause);
-	if (rc == 0)
-		rc = mp_check(ctx, store_audit_add(s, ctx->g->id, ctx->now,
-		    ctx->actor, "game-end", details, &cause), &cause);
-	free(details);
-	buf_free(&xml);
-	state_free(st);
-	return rc;
+	memset(&e, 0, sizeof e);
+	e.game = ctx->g->id;
+	e.st = ctx->pg.st;
+	e.turn = ctx->turn;
+	e.how = how;
+	e.winner = winner;
+	e.reason = reason;
+	e.actor = ctx->actor;
+	e.now = ctx->now;
+	code = play_end_game(ctx->mp->store, &e, &cause);
+	if (mp_check(ctx, code, &cause) != 0)
+		return -1;
+	ctx->g->status = STORE_GAME_ENDED;
+	ctx->g->seed_revealed = 1;
+	return 0;
 }

@@ -35,6 +35,7 @@ roster_player_cb(const struct store_player *sp, void *arg)
 	p->id = xstrdup(sp->id);
 	p->side = xstrdup(sp->side);
 	p->address = xstrdup(sp->address);
+	p->timezone = xstrdup(sp->timezone != NULL ? sp->timezone : "");
 	p->ships = xcalloc(sp->nships + 1, sizeof *p->ships);
 	for (i = 0; i < sp->nships; i++)
 		p->ships[i] = xstrdup(sp->ships[i]);
@@ -71,6 +72,7 @@ play_roster_free(struct play_roster *a)
 		free(a->p[i].id);
 		free(a->p[i].side);
 		free(a->p[i].address);
+		free(a->p[i].timezone);
 	}
 	for (i = 0; i < a->nsets; i++) {
 		free(a->texts[i]);

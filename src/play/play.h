@@ -89,6 +89,7 @@ void	play_result_free(struct play_result *);
  * as adjudication sees them (see play-adj.c for who orders what). */
 struct play_player {
 	char	 *id, *side, *address;
+	char	 *timezone;	/* the player's zone (tz.h); "": UTC */
 	char	**ships;
 	size_t	  nships;
 	int	  sole;		/* the only active player of the side */

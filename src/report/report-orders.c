@@ -186,3 +186,18 @@ report_order_template(const struct report_input *in, xmlNodePtr root)
 	}
 	free(lines);
 }
+
+void
+report_order_lines(const struct nv_state *st, int side, struct buf *out)
+{
+	char	**lines = choose_lines(st, side);
+	size_t	  i;
+
+	for (i = 0; i < st->nships; i++) {
+		if (lines[i] == NULL)
+			continue;
+		buf_printf(out, "%s\n", lines[i]);
+		free(lines[i]);
+	}
+	free(lines);
+}

@@ -389,8 +389,19 @@ test_early_off_and_reminder(void **state)
 		{ NULL, 14 * HOUR, 0, { { NULL } },
 		  "SELECT who FROM turn_marks WHERE kind = 'reminder'",
 		  "athens" },
-		/* Grace 1 h: not yet at the deadline, at it plus an hour. */
-		{ NULL, 2 * DAY + 1, 0, { { NULL } }, NULL, NULL },
+		/* Grace 1 h: not yet at the deadline, at it plus an hour.
+		 * Meanwhile the late player is told, and the others that
+		 * the turn waits (once a turn). */
+		{ NULL, 2 * DAY + 1, 0, {
+			{ "a@example.org", "Your orders are late", {
+			  "The turn waits until 2026-01-03T11:00Z (UTC)",
+			  "it has passed" } },
+			{ "p@example.org", "Turn 1 waits for orders", {
+			  "for orders from: athens (side athens)" } },
+		  }, "SELECT group_concat(kind || ':' || who) FROM turn_marks"
+		  " WHERE kind IN ('late', 'waiting')",
+		  "late:athens,waiting:persia" },
+		{ NULL, 2 * DAY + 30 * 60, 0, { { NULL } }, NULL, NULL },
 		{ NULL, 2 * DAY + HOUR, 1, { REPORT("a@example.org"),
 		    REPORT("p@example.org"), REPORT("gm@example.org"),
 		    REPORT("obs@example.org") }, NULL, NULL },
