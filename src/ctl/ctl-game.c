@@ -18,6 +18,7 @@
 #include "exitcode.h"
 #include "orders.h"
 #include "play.h"
+#include "play-end.h"
 #include "state.h"
 #include "store.h"
 #include "xalloc.h"
@@ -93,6 +94,30 @@ adj_print(const char *game, const struct play_adj *a)
 	    "");
 }
 
+static int
+adj_notice(struct store *s, const char *game, const struct play_adj *a,
+    const char *actor, int64_t now, char **cause)
+{
+	struct store_notice_new	 n;
+	char			*details;
+	int			 code;
+
+	if (a->ended)
+		return play_end_notice(s, game, a->turn, PLAY_END_RULES,
+		    a->r.next->result.reason, actor, now, cause);
+	details = xasprintf("missed=%s", a->who);
+	memset(&n, 0, sizeof n);
+	n.game = game;
+	n.kind = STORE_NOTICE_REPORTS;
+	n.turn = a->turn;
+	n.actor = actor;
+	n.details = details;
+	n.now = now;
+	code = store_notice_add(s, &n, NULL, cause);
+	free(details);
+	return code;
+}
+
 int
 ctl_adjudicate(struct store *s, const char *game, int force, int64_t now,
     const char *actor)
@@ -108,6 +133,15 @@ ctl_adjudicate(struct store *s, const char *game, int force, int64_t now,
 		return ctl_store_err(code, cause);
 	rc = play_adjudicate(s, ctl_datadir(), game, force, now, actor, &a,
 	    &d, &cause);
+	/* The daemon mails the turn's reports (or, at the end, the final
+	 * mail): the players are told of a turn navarch played. */
+	if (rc == 0 && (code = adj_notice(s, game, &a, actor, now, &cause)) !=
+	    STORE_OK) {
+		(void)store_abort(s, NULL);
+		play_adj_free(&a);
+		diag_free(&d);
+		return ctl_store_err(code, cause);
+	}
 	if (rc == 0 && (code = store_commit(s, &cause)) != STORE_OK) {
 		play_adj_free(&a);
 		diag_free(&d);

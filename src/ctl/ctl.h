@@ -265,6 +265,8 @@ int	cmd_player_list(int, char **);
 int	cmd_player_remove(int, char **);
 int	cmd_player_replace(int, char **);
 int	cmd_player_set_address(int, char **);
+int	cmd_player_set_timezone(int, char **);
+int	cmd_game_end(int, char **);
 int	cmd_player_assign(int, char **);
 int	cmd_player_unlock(int, char **);
 int	cmd_observer_add(int, char **);

@@ -444,6 +444,7 @@ reports_notice(struct mp_ctx *ctx, const struct notice *n)
 	for (p = who; p != NULL && *p != '\0' && nm < ctx->roster.np; p = c) {
 		if ((c = strchr(p, ',')) != NULL)
 			*c++ = '\0';
+		p += strspn(p, " ");
 		if ((pl = play_roster_find(&ctx->roster, p)) == NULL)
 			continue;
 		m[nm].player = pl->id;

@@ -104,5 +104,7 @@ extern const struct CMUnitTest	mailproc_svg_tests[];
 extern const size_t		mailproc_svg_ntests;
 extern const struct CMUnitTest	mailproc_auth_tests[];
 extern const size_t		mailproc_auth_ntests;
+extern const struct CMUnitTest	mailproc_clock_tests[];
+extern const size_t		mailproc_clock_ntests;
 
 #endif

@@ -473,6 +473,8 @@ main(void)
 	    mailproc_tpl_tests, mailproc_tpl_ntests, NULL, NULL);
 	fails += _cmocka_run_group_tests("mailproc-svg", mailproc_svg_tests,
 	    mailproc_svg_ntests, NULL, NULL);
+	fails += _cmocka_run_group_tests("mailproc-clock",
+	    mailproc_clock_tests, mailproc_clock_ntests, NULL, NULL);
 	fails += _cmocka_run_group_tests("mailproc-auth", mailproc_auth_tests,
 	    mailproc_auth_ntests, NULL, NULL);
 	return fails;
