@@ -365,22 +365,47 @@ static const char *const template_file[] = {
 	[REPORT_OBSERVER] = "report-observer.xsl",
 };
 
+/* The game's final state (the current one, with its result), parsed
+ * with pg's ruleset so that it is of the same game as the replay's. */
+static int
+final_state(struct mailproc *mp, const char *game, struct play_game *pg,
+    struct nv_state **out, char **cause)
+{
+	struct diag	 d = DIAG_INIT;
+	char		*xml = NULL;
+	int		 rc = -1;
+
+	*out = NULL;
+	if (store_state_get(mp->store, game, -1, &xml, NULL, cause) ==
+	    STORE_OK && play_parse_state(pg, "the final state", xml,
+	    strlen(xml), out, &d) == 0)
+		rc = 0;
+	else if (*cause == NULL)
+		*cause = xasprintf("the final state of game %s cannot be read",
+		    game);
+	free(xml);
+	diag_free(&d);
+	return rc;
+}
+
 /* The one place a report is made: the text for the reader and, when svg
  * is not NULL, the SVG map appended to it, both from one replay of the
- * turn.  final (NULL: none) is the game's final state, for the report
- * that ends it: the turn's replay ends there (an end by decision puts a
- * result on it that no rule made); with turn 0 no turn was played and
- * the report is of final alone.  0, or -1 with *cause (*text NULL, svg
- * as it was). */
+ * turn.  With final set, the report ends the game: the turn's replay
+ * ends in the game's final state (an end by decision puts on it a result
+ * no rule made), and with turn 0 no turn was played and the report is of
+ * that state alone.  0, or -1 with *cause (*text NULL, svg as it
+ * was). */
 static int
-report_make(struct mailproc *mp, const char *game, int turn,
-    const struct nv_state *final, enum report_reader reader,
-    const char *side, char **text, struct buf *svg, char **cause)
+report_make(struct mailproc *mp, const char *game, int turn, int final,
+    enum report_reader reader, const char *side, char **text,
+    struct buf *svg, char **cause)
 {
 	struct play_game	 pg;
 	struct play_result	 res;
 	struct report_input	 in;
 	struct nv_events	 none;
+	struct nv_state		*fin = NULL;
+	struct diag		 d = DIAG_INIT;
 	struct fixes		 fx = { 0, NULL, 0 };
 	struct buf		 b = BUF_INIT;
 	char			*xsl = NULL, *path = NULL;
@@ -393,16 +418,20 @@ report_make(struct mailproc *mp, const char *game, int turn,
 	memset(&none, 0, sizeof none);
 	memset(&in, 0, sizeof in);
 	if (turn > 0) {
-		if (replay_turn(mp, game, turn, &pg, &res, cause) != 0)
+		if (replay_turn(mp, game, turn, &pg, &res, cause) != 0 ||
+		    (final && final_state(mp, game, &pg, &fin, cause) != 0))
 			goto out;
 		in.before = pg.st;
-		in.after = final != NULL ? final : res.next;
+		in.after = fin != NULL ? fin : res.next;
 		in.ev = &res.ev;
 		in.orders = res.orders;
 		in.rolls = dice_rolls(res.dice, &nrolls);
 		in.nrolls = nrolls;
 	} else {
-		in.before = in.after = final;
+		if (play_game_state(mp->store, mp->datadir, game, -1, &pg, NULL,
+		    &d, cause) != 0)
+			goto out;
+		in.before = in.after = pg.st;
 		in.ev = &none;
 	}
 	in.game = game;
@@ -429,10 +458,15 @@ report_make(struct mailproc *mp, const char *game, int turn,
 	*text = buf_detach(&b);
 	rc = 0;
 out:
+	if (rc != 0 && *cause == NULL)
+		*cause = xasprintf("the final report of game %s cannot be "
+		    "made", game);
 	free(xsl);
 	free(path);
 	fixes_free(&fx);
 	buf_free(&b);
+	diag_free(&d);
+	state_free(fin);
 	play_result_free(&res);
 	play_game_free(&pg);
 	return rc;
@@ -440,9 +474,8 @@ out:
 
 /* mp_report and mp_report_final: a report of turn (0: final alone). */
 static int
-report_of(struct mp_ctx *ctx, int turn, const struct nv_state *final,
-    enum report_reader reader, const char *side, struct mp_report *out,
-    char **cause)
+report_of(struct mp_ctx *ctx, int turn, int final, enum report_reader reader,
+    const char *side, struct mp_report *out, char **cause)
 {
 	struct buf	svg = BUF_INIT;
 	/* The picture is on unless the game's setting svg says no
@@ -462,7 +495,7 @@ report_of(struct mp_ctx *ctx, int turn, const struct nv_state *final,
 		out->svg_len = svg.len;
 		out->svg = buf_detach(&svg);
 		out->svg_name = xasprintf("%s-turn-%d.svg", ctx->g->id,
-		    final != NULL ? final->turn : turn);
+		    final ? ctx->turn : turn);
 	}
 	return 0;
 }
@@ -471,7 +504,6 @@ int
 mp_report_final(struct mp_ctx *ctx, enum report_reader reader,
     const char *side, struct mp_report *out, char **cause)
 {
-	const struct nv_state	*st = ctx->pg.st;
 	int			 played = ctx->turn - 1;
 	char			*xml = NULL, *c = NULL;
 
@@ -482,7 +514,7 @@ mp_report_final(struct mp_ctx *ctx, enum report_reader reader,
 		played = 0;
 	}
 	free(xml);
-	return report_of(ctx, played > 0 ? played : 0, st, reader, side, out,
+	return report_of(ctx, played > 0 ? played : 0, 1, reader, side, out,
 	    cause);
 }
 
@@ -490,7 +522,7 @@ int
 mp_report(struct mp_ctx *ctx, int turn, enum report_reader reader,
     const char *side, struct mp_report *out, char **cause)
 {
-	return report_of(ctx, turn, NULL, reader, side, out, cause);
+	return report_of(ctx, turn, 0, reader, side, out, cause);
 }
 
 void
