@@ -390,7 +390,7 @@ welcome(int password, int zone)
 	md_set(s, "player", "athens");
 	md_set(s, "side", "athens");
 	md_set(s, "side-name", "Athens");
-	md_set(s, "ruleset", "classic");
+	md_set(s, "ruleset", "sample");
 	md_set(s, "commitment", "1ec1c26b50d5b6b2c2aab0e7bb8a6ad4a1d5e5f1"
 	    "1b6f2a4d9b41a4de5f8e3b2a");
 	md_set(s, "sole", "yes");
@@ -575,13 +575,70 @@ quarantined(int folder)
 	return d;
 }
 
+struct sample {
+	const char	*name;
+	xmlDocPtr	 doc;
+};
+
+/* Hands each sample of s[0..n) to fn until it returns non-zero, and
+ * frees them all. */
+static int
+run(const struct sample *s, size_t n, maildoc_sample_fn fn, void *arg,
+    int rc)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		if (rc == 0)
+			rc = fn(s[i].name, s[i].doc, arg);
+		xmlFreeDoc(s[i].doc);
+	}
+	return rc;
+}
+
+/* The notices of the GM's acts and the end of a game (issue 15). */
+static int
+campaign_samples(maildoc_sample_fn fn, void *arg, int rc)
+{
+	struct sample	s[] = {
+		{ "welcome", welcome(1, 1) },
+		{ "welcome-gm-password", welcome(0, 0) },
+		{ "paused", clock_change("paused", "a storm over the Aegean",
+		    CLOCK_PAUSED) },
+		{ "paused-no-deadline", clock_change("paused", NULL,
+		    CLOCK_PAUSED_NONE) },
+		{ "resumed", clock_change("resumed", NULL, CLOCK_LOCAL) },
+		{ "deadline-changed", clock_change("deadline", "a player is "
+		    "travelling", CLOCK_LOCAL) },
+		{ "deadline-paused", clock_change("deadline", NULL,
+		    CLOCK_PAUSED_AT) },
+		{ "deadline-none", clock_change("deadline", NULL,
+		    CLOCK_NONE) },
+		{ "rolled-back", rolled_back(4) },
+		{ "rolled-back-one", rolled_back(3) },
+		{ "unseated-replaced", seat("unseated", "replaced", NULL) },
+		{ "unseated-removed", seat("unseated", "removed", "no orders "
+		    "for three turns") },
+		{ "seat-replaced", seat("seat-change", "replaced", "the player "
+		    "left") },
+		{ "seat-removed", seat("seat-change", "removed", NULL) },
+		{ "orders-entered", orders_entered() },
+		{ "late", late("late") },
+		{ "waiting", late("waiting") },
+		{ "final-rules", final("rules", "side", "persia", 8) },
+		{ "final-drawn", final("drawn", "gm", NULL, 2) },
+		{ "final-conceded", final("conceded", "observer", "persia",
+		    2) },
+		{ "final-gm", final("gm", "side", NULL, 0) },
+	};
+
+	return run(s, sizeof s / sizeof s[0], fn, arg, rc);
+}
+
 int
 maildoc_samples(maildoc_sample_fn fn, void *arg)
 {
-	struct {
-		const char	*name;
-		xmlDocPtr	 doc;
-	} s[] = {
+	struct sample	s[] = {
 		{ "answer-player", answer_player() },
 		{ "answer-gm", answer_gm() },
 		{ "rejected-player", rejected(0, 0) },
@@ -630,45 +687,10 @@ maildoc_samples(maildoc_sample_fn fn, void *arg)
 		{ "draw-offer", notice("draw-offer", "athens", "athens, "
 		    "persia") },
 		{ "concession", notice("concession", NULL, NULL) },
-		{ "welcome", welcome(1, 1) },
-		{ "welcome-gm-password", welcome(0, 0) },
-		{ "paused", clock_change("paused", "a storm over the Aegean",
-		    CLOCK_PAUSED) },
-		{ "paused-no-deadline", clock_change("paused", NULL,
-		    CLOCK_PAUSED_NONE) },
-		{ "resumed", clock_change("resumed", NULL, CLOCK_LOCAL) },
-		{ "deadline-changed", clock_change("deadline", "a player is "
-		    "travelling", CLOCK_LOCAL) },
-		{ "deadline-paused", clock_change("deadline", NULL,
-		    CLOCK_PAUSED_AT) },
-		{ "deadline-none", clock_change("deadline", NULL,
-		    CLOCK_NONE) },
-		{ "rolled-back", rolled_back(4) },
-		{ "rolled-back-one", rolled_back(3) },
-		{ "unseated-replaced", seat("unseated", "replaced", NULL) },
-		{ "unseated-removed", seat("unseated", "removed", "no orders "
-		    "for three turns") },
-		{ "seat-replaced", seat("seat-change", "replaced", "the player "
-		    "left") },
-		{ "seat-removed", seat("seat-change", "removed", NULL) },
-		{ "orders-entered", orders_entered() },
-		{ "late", late("late") },
-		{ "waiting", late("waiting") },
-		{ "final-rules", final("rules", "side", "persia", 8) },
-		{ "final-drawn", final("drawn", "gm", NULL, 2) },
-		{ "final-conceded", final("conceded", "observer", "persia",
-		    2) },
-		{ "final-gm", final("gm", "side", NULL, 0) },
 		{ "quarantined", quarantined(1) },
 		{ "quarantined-refused", quarantined(0) },
 	};
-	size_t	i, n = sizeof s / sizeof s[0];
-	int	rc = 0;
 
-	for (i = 0; i < n; i++) {
-		if (rc == 0)
-			rc = fn(s[i].name, s[i].doc, arg);
-		xmlFreeDoc(s[i].doc);
-	}
-	return rc;
+	return campaign_samples(fn, arg, run(s, sizeof s / sizeof s[0], fn,
+	    arg, 0));
 }
