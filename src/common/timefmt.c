@@ -111,9 +111,8 @@ time_to_civil(int64_t t, struct time_civil *c)
 	c->wday = (int)(((days % 7) + 7 + 4) % 7);
 }
 
-/* Reads exactly n digits at *p into *out; 0 or -1. */
-static int
-digits(const char **p, int n, int *out)
+int
+time_digits(const char **p, int n, int *out)
 {
 	int	v = 0, i;
 
@@ -145,12 +144,13 @@ parse_absolute(const char *s, int64_t *out, const char **why)
 	int		 y, mo, d, h, mi, sec = 0;
 
 	*why = "expected YYYY-MM-DDTHH:MMZ (UTC), e.g. 2026-12-01T20:00Z";
-	if (digits(&p, 4, &y) || expect(&p, '-') || digits(&p, 2, &mo) ||
-	    expect(&p, '-') || digits(&p, 2, &d) ||
-	    (expect(&p, 'T') && expect(&p, 't')) || digits(&p, 2, &h) ||
-	    expect(&p, ':') || digits(&p, 2, &mi))
+	if (time_digits(&p, 4, &y) || expect(&p, '-') ||
+	    time_digits(&p, 2, &mo) || expect(&p, '-') ||
+	    time_digits(&p, 2, &d) || (expect(&p, 'T') && expect(&p, 't')) ||
+	    time_digits(&p, 2, &h) || expect(&p, ':') ||
+	    time_digits(&p, 2, &mi))
 		return -1;
-	if (*p == ':' && (p++, digits(&p, 2, &sec)))
+	if (*p == ':' && (p++, time_digits(&p, 2, &sec)))
 		return -1;
 	if ((expect(&p, 'Z') && expect(&p, 'z')) || *p != '\0')
 		return -1;
@@ -220,8 +220,8 @@ parse_relative_at(const char *spec, int64_t now, int64_t *out,
 		return -1;
 	*why = "expected +N[mhdw]... and @HH:MM, e.g. +48h@20:00";
 	p = at + 1;
-	if (digits(&p, 2, &h) != 0 || expect(&p, ':') != 0 ||
-	    digits(&p, 2, &mi) != 0 || *p != '\0' || h > 23 || mi > 59)
+	if (time_digits(&p, 2, &h) != 0 || expect(&p, ':') != 0 ||
+	    time_digits(&p, 2, &mi) != 0 || *p != '\0' || h > 23 || mi > 59)
 		return -1;
 	v += now;
 	day = v - ((v % 86400) + 86400) % 86400;

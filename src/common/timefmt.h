@@ -28,6 +28,9 @@ struct time_civil {
 int64_t	time_from_civil(const struct time_civil *);
 /* The UTC date and time of t. */
 void	time_to_civil(int64_t, struct time_civil *);
+/* Reads exactly n decimal digits at *p into *out and moves *p past
+ * them; 0, or -1 (*p unmoved). */
+int	time_digits(const char **p, int n, int *out);
 /* 0 if c names a real day and time of day in years 1970-9999, else -1
  * with *why (static) saying what is wrong. */
 int	time_civil_check(const struct time_civil *, const char **why);

@@ -32,22 +32,6 @@
 
 /* --- zones as written ----------------------------------------------------- */
 
-/* Reads exactly n digits at *p into *out; 0 or -1. */
-static int
-digits(const char **p, int n, int *out)
-{
-	int	v = 0, i;
-
-	for (i = 0; i < n; i++) {
-		if ((*p)[i] < '0' || (*p)[i] > '9')
-			return -1;
-		v = v * 10 + ((*p)[i] - '0');
-	}
-	*p += n;
-	*out = v;
-	return 0;
-}
-
 /* UTC, Z, GMT, or [+-]HH[[:]MM]: 0 with *off (seconds east), or -1 (not
  * an offset). */
 static int
@@ -61,11 +45,11 @@ parse_offset(const char *s, long *off)
 		*off = 0;
 		return 0;
 	}
-	if ((s[0] != '+' && s[0] != '-') || digits(&p, 2, &h) != 0)
+	if ((s[0] != '+' && s[0] != '-') || time_digits(&p, 2, &h) != 0)
 		return -1;
 	if (*p == ':')
 		p++;
-	if (*p != '\0' && digits(&p, 2, &m) != 0)
+	if (*p != '\0' && time_digits(&p, 2, &m) != 0)
 		return -1;
 	if (*p != '\0' || h > 23 || m > 59)
 		return -1;
@@ -407,14 +391,14 @@ static int
 clock_part(const char **p, struct time_civil *c)
 {
 	c->second = 0;
-	if (digits(p, 2, &c->hour) != 0 || **p != ':')
+	if (time_digits(p, 2, &c->hour) != 0 || **p != ':')
 		return -1;
 	(*p)++;
-	if (digits(p, 2, &c->minute) != 0)
+	if (time_digits(p, 2, &c->minute) != 0)
 		return -1;
 	if (**p == ':') {
 		(*p)++;
-		if (digits(p, 2, &c->second) != 0)
+		if (time_digits(p, 2, &c->second) != 0)
 			return -1;
 	}
 	return 0;
@@ -424,13 +408,13 @@ clock_part(const char **p, struct time_civil *c)
 static int
 date_part(const char **p, struct time_civil *c)
 {
-	if (digits(p, 4, &c->year) != 0 || **p != '-')
+	if (time_digits(p, 4, &c->year) != 0 || **p != '-')
 		return -1;
 	(*p)++;
-	if (digits(p, 2, &c->month) != 0 || **p != '-')
+	if (time_digits(p, 2, &c->month) != 0 || **p != '-')
 		return -1;
 	(*p)++;
-	if (digits(p, 2, &c->day) != 0)
+	if (time_digits(p, 2, &c->day) != 0)
 		return -1;
 	if (**p == 'T' || **p == 't')
 		(*p)++;

@@ -89,16 +89,6 @@ mp_status(struct mp_ctx *ctx)
 
 /* --- mail to others ------------------------------------------------------ */
 
-static int
-observer_cb(const char *address, void *arg)
-{
-	struct buf	*b = arg;
-
-	buf_adds(b, address);
-	buf_addc(b, '\n');
-	return 0;
-}
-
 /* Every active player but the sender, the GM and the observers: one
  * mail each, worded once. */
 static int
@@ -106,7 +96,7 @@ notify_all(struct mp_ctx *ctx, xmlDocPtr doc)
 {
 	struct buf	 obs = BUF_INIT, body = BUF_INIT;
 	const char	*gm = mp_gm_address(ctx), *p, *nl;
-	char		*cause = NULL, *to, *subject = NULL;
+	char		*to, *subject = NULL;
 	size_t		 i;
 
 	if (mp_word(ctx, doc, &subject, &body) != 0)
@@ -119,8 +109,7 @@ notify_all(struct mp_ctx *ctx, xmlDocPtr doc)
 	if (gm != NULL && !ctx->is_gm)
 		mp_queue(ctx, gm, subject, buf_str(&body),
 		    MAILPROC_AUTO_GENERATED);
-	mp_check(ctx, store_observer_list(ctx->mp->store, ctx->g->id,
-	    observer_cb, &obs, &cause), &cause);
+	mp_observers(ctx, &obs);
 	for (p = buf_str(&obs); !ctx->failed && *p != '\0'; p = nl + 1) {
 		nl = strchr(p, '\n');
 		to = xstrndup(p, (size_t)(nl - p));

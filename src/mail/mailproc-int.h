@@ -296,6 +296,8 @@ int	mp_notices(struct mp_ctx *);
 /* 1 when the report of turn replaces one sent before it was rolled
  * back, with *reason (owned) the GM's reason; 0 otherwise. */
 int	mp_replaces(struct mp_ctx *, int turn, char **reason);
+/* The game's observers' addresses, one a line, appended to out. */
+void	mp_observers(struct mp_ctx *, struct buf *out);
 /* The zone of a reader at an address: the player's, "" for others. */
 const char *mp_zone_of(const struct mp_ctx *, const char *address);
 

@@ -129,6 +129,15 @@ observer_cb(const char *address, void *arg)
 	return 0;
 }
 
+void
+mp_observers(struct mp_ctx *ctx, struct buf *out)
+{
+	char	*cause = NULL;
+
+	mp_check(ctx, store_observer_list(ctx->mp->store, ctx->g->id,
+	    observer_cb, out, &cause), &cause);
+}
+
 /* Every active player but skip (NULL: none), then the observers, then the
  * GM when gm is set: addresses, one a line. */
 static void
@@ -136,7 +145,6 @@ readers(struct mp_ctx *ctx, const char *skip, int observers, int gm,
     struct buf *out)
 {
 	const char	*g = mp_gm_address(ctx);
-	char		*cause = NULL;
 	size_t		 i;
 
 	for (i = 0; i < ctx->roster.np; i++)
@@ -144,8 +152,7 @@ readers(struct mp_ctx *ctx, const char *skip, int observers, int gm,
 		    strcmp(ctx->roster.p[i].id, skip) != 0))
 			buf_printf(out, "%s\n", ctx->roster.p[i].address);
 	if (observers)
-		mp_check(ctx, store_observer_list(ctx->mp->store, ctx->g->id,
-		    observer_cb, out, &cause), &cause);
+		mp_observers(ctx, out);
 	if (gm && g != NULL)
 		buf_printf(out, "%s\n", g);
 }
@@ -550,8 +557,7 @@ final_notice(struct mp_ctx *ctx, const struct notice *n)
 	if (!ctx->failed && gm != NULL)
 		final_one(ctx, n, gm, REPORT_GM, NULL, &archive, name);
 	if (!ctx->failed)
-		mp_check(ctx, store_observer_list(ctx->mp->store, ctx->g->id,
-		    observer_cb, &obs, &cause), &cause);
+		mp_observers(ctx, &obs);
 	for (p = buf_str(&obs); !ctx->failed && *p != '\0'; p = nl + 1) {
 		nl = strchr(p, '\n');
 		to = xstrndup(p, (size_t)(nl - p));

@@ -29,25 +29,35 @@ play_end_how_name(enum play_end_how h)
 	return how_names[h];
 }
 
-int
-play_end_notice(struct store *s, const char *game, int turn,
-    enum play_end_how how, const char *reason, const char *actor,
+/* A notice about the whole game. */
+static int
+game_notice(struct store *s, const char *game, enum store_notice_kind kind,
+    int turn, const char *actor, const char *reason, const char *details,
     int64_t now, char **cause)
 {
-	struct store_notice_new	 n;
-	char			*details;
-	int			 code;
+	struct store_notice_new	n;
 
-	details = xasprintf("how=%s", play_end_how_name(how));
 	memset(&n, 0, sizeof n);
 	n.game = game;
-	n.kind = STORE_NOTICE_ENDED;
+	n.kind = kind;
 	n.turn = turn;
 	n.actor = actor;
 	n.reason = reason;
 	n.details = details;
 	n.now = now;
-	code = store_notice_add(s, &n, NULL, cause);
+	return store_notice_add(s, &n, NULL, cause);
+}
+
+int
+play_end_notice(struct store *s, const char *game, int turn,
+    enum play_end_how how, const char *reason, const char *actor,
+    int64_t now, char **cause)
+{
+	char	*details = xasprintf("how=%s", play_end_how_name(how));
+	int	 code;
+
+	code = game_notice(s, game, STORE_NOTICE_ENDED, turn, actor, reason,
+	    details, now, cause);
 	free(details);
 	return code;
 }
@@ -98,7 +108,6 @@ int
 play_rollback(struct store *s, const char *game, int turn, const char *actor,
     const char *reason, int64_t now, char **cause)
 {
-	struct store_notice_new	 n;
 	struct store_game	*g = NULL;
 	char			*details = NULL;
 	int			 code;
@@ -111,15 +120,8 @@ play_rollback(struct store *s, const char *game, int turn, const char *actor,
 		    cause);
 	if (code == STORE_OK) {
 		details = xasprintf("to=%d\nfrom=%d", turn, g->turn);
-		memset(&n, 0, sizeof n);
-		n.game = game;
-		n.kind = STORE_NOTICE_ROLLBACK;
-		n.turn = turn;
-		n.actor = actor;
-		n.reason = reason;
-		n.details = details;
-		n.now = now;
-		code = store_notice_add(s, &n, NULL, cause);
+		code = game_notice(s, game, STORE_NOTICE_ROLLBACK, turn, actor,
+		    reason, details, now, cause);
 	}
 	free(details);
 	store_game_free(g);
