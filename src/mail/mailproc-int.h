@@ -123,8 +123,9 @@ struct mp_ctx {
 	struct mailproc		*mp;
 	int64_t			 now;
 	const struct mail_msg	*msg;	/* NULL at a tick */
-	const char		*about;	/* without msg: what the mails made
-					   are about, in their Message-IDs
+	const char		*about;	/* what the mails made are about,
+					   in their Message-IDs, when it is
+					   not msg (a notice, a quarantine)
 					   (NULL: a tick) */
 	struct store_game	*g;
 	struct play_game	 pg;	/* the current state */

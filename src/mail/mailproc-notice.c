@@ -623,6 +623,7 @@ mp_notices(struct mp_ctx *ctx)
 	const char	*about = ctx->about;
 	char		*cause = NULL, *id;
 	size_t		 i;
+	unsigned	 seq;
 
 	if (ctx->failed || mp_check(ctx, store_notice_pending(ctx->mp->store,
 	    ctx->g->id, pending_cb, &ns, &cause), &cause) != 0)
@@ -632,12 +633,15 @@ mp_notices(struct mp_ctx *ctx)
 		return -1;
 	}
 	for (i = 0; i < ns.n && !ctx->failed; i++) {
-		/* At a tick, each notice's mails have ids of their own. */
+		/* A notice's mails have ids of their own, the same whichever
+		 * mail or tick sends them. */
 		id = xasprintf("notice %lld", (long long)ns.v[i].id);
-		if (ctx->msg == NULL)
-			ctx->about = id;
+		ctx->about = id;
+		seq = ctx->seq;
+		ctx->seq = 0;
 		one(ctx, &ns.v[i]);
 		ctx->about = about;
+		ctx->seq = seq;
 		free(id);
 		if (!ctx->failed)
 			mp_check(ctx, store_notice_done(ctx->mp->store,

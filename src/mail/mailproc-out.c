@@ -126,7 +126,9 @@ mp_reply_subject(const struct mp_ctx *ctx)
  * tick may run twice in one second (navarchd restarted after a crash), and
  * its second run then makes other mails (turn 2's reminders after turn 1's
  * reports) with the counter from 0 again: the turn and the subject tell
- * them apart. */
+ * them apart.  A notice's mails are about the notice (ctx->about), not
+ * the mail or tick that happens to send them, so that they have the
+ * same ids whichever does (a crash may change which). */
 static char *
 message_id(struct mp_ctx *ctx, const char *to, const char *subject)
 {
@@ -134,10 +136,10 @@ message_id(struct mp_ctx *ctx, const char *to, const char *subject)
 	    strrchr(ctx->mp->address, '@') : NULL;
 	char		*seed, hex[65], *domain, *id, *cause;
 
-	if (ctx->msg != NULL)
-		cause = xstrdup(ctx->msg->message_id);
-	else if (ctx->about != NULL)
+	if (ctx->about != NULL)
 		cause = xstrdup(ctx->about);
+	else if (ctx->msg != NULL)
+		cause = xstrdup(ctx->msg->message_id);
 	else
 		cause = xasprintf("tick %d %s", ctx->turn, subject);
 	seed = xasprintf("%s\n%s\n%lld\n%s\n%u", cause,
