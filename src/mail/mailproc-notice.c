@@ -433,16 +433,22 @@ orders_notice(struct mp_ctx *ctx, const struct notice *n)
 	xmlFreeDoc(doc);
 }
 
-/* A turn navarch played: its reports, as the daemon's own. */
+/* A turn navarch played: its reports, as the daemon's own.  Only the
+ * last turn played is reported: an earlier one's report would be stale
+ * (several turns played before the daemon ran), and one rolled back
+ * since is void. */
 static void
 reports_notice(struct mp_ctx *ctx, const struct notice *n)
 {
-	char		*who = store_notice_detail(n->details, "missed"), *p, *c;
+	char		*who, *p, *c;
 	struct mp_missed *m;
 	const struct play_player *pl;
 	size_t		 nm = 0;
 	int		 limit = ctx->mp->missed_limit, v;
 
+	if (n->turn != ctx->turn - 1)
+		return;
+	who = store_notice_detail(n->details, "missed");
 	c = mp_setting(ctx->g, "missed_limit");
 	if (c != NULL && str_to_int(c, 1, 1 << 30, &v) == 0)
 		limit = v;

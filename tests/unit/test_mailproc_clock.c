@@ -13,7 +13,9 @@
 #include <string.h>
 
 #include "mailproc_fixture.h"
+#include "diag.h"
 #include "password.h"
+#include "play.h"
 #include "play-clock.h"
 #include "store.h"
 #include "strutil.h"
@@ -131,8 +133,9 @@ test_timezone(void **state)
 }
 
 static void
-add_notice(struct mpfx *f, enum store_notice_kind kind, const char *player,
-    const char *reason, const char *details, const char *secret)
+add_notice(struct mpfx *f, enum store_notice_kind kind, int turn,
+    const char *player, const char *reason, const char *details,
+    const char *secret)
 {
 	struct store_notice_new	 n;
 	char			*cause = NULL;
@@ -140,7 +143,7 @@ add_notice(struct mpfx *f, enum store_notice_kind kind, const char *player,
 	memset(&n, 0, sizeof n);
 	n.game = "demo";
 	n.kind = kind;
-	n.turn = 1;
+	n.turn = turn;
 	n.player = player;
 	n.actor = "cli:gm";
 	n.reason = reason;
@@ -180,16 +183,16 @@ test_notices_from_navarch(void **state)
 		  " WHERE subject LIKE '%Welcome%athens%'", "1" },
 	};
 
-	add_notice(f, STORE_NOTICE_WELCOME, "athens", NULL, NULL,
+	add_notice(f, STORE_NOTICE_WELCOME, 1, "athens", NULL, NULL,
 	    "pw-secret-1");
 	assert_int_equal(password_hash("new-pw", PASSWORD_COST_MIN, &h,
 	    &cause), 0);
 	assert_int_equal(store_player_replace(f->s, "demo", "persia",
 	    "p2@example.org", h, &cause), STORE_OK);
 	free(h);
-	add_notice(f, STORE_NOTICE_REPLACED, "persia", "the player left",
+	add_notice(f, STORE_NOTICE_REPLACED, 1, "persia", "the player left",
 	    "address=old@example.org", NULL);
-	add_notice(f, STORE_NOTICE_WELCOME, "persia", NULL, NULL, NULL);
+	add_notice(f, STORE_NOTICE_WELCOME, 1, "persia", NULL, NULL, NULL);
 	memset(&o, 0, sizeof o);
 	o.game = "demo";
 	o.turn = 1;
@@ -199,7 +202,7 @@ test_notices_from_navarch(void **state)
 	o.text = "SIDE athens\nSHIP nike SPEED 2 MOVE F F\n";
 	o.normalised = "SHIP nike SPEED 2 MOVE F F\n";
 	assert_int_equal(store_orders_add(f->s, &o, NULL, &cause), STORE_OK);
-	add_notice(f, STORE_NOTICE_ORDERS, "athens", NULL, NULL, NULL);
+	add_notice(f, STORE_NOTICE_ORDERS, 1, "athens", NULL, NULL, NULL);
 	RUN_STEPS(f, steps);
 	/* The welcome holds the order lines and the map of the side. */
 	got = mpfx_outbox(f, "a@example.org", "Welcome");
@@ -207,6 +210,40 @@ test_notices_from_navarch(void **state)
 	assert_non_null(strstr(got, "The map as your side sees it:"));
 	assert_non_null(strstr(got, "nike        Nike"));
 	free(got);
+}
+
+/* A turn navarch played (navarch adjudicate writes the notice): the
+ * daemon mails its reports, the GM's with who missed it; only the last
+ * turn played is reported. */
+static void
+test_reports_from_navarch(void **state)
+{
+	struct mpfx	*f = *state;
+	struct play_adj	 a;
+	struct diag	 d = DIAG_INIT;
+	char		*cause = NULL;
+	int		 i;
+	static const struct step steps[] = {
+		{ NULL, 60, 0, {
+			NOTICE("a@example.org", "Turn 2 report", NULL),
+			NOTICE("p@example.org", "Turn 2 report", NULL),
+			NOTICE("gm@example.org", "Turn 2 report", "athens "
+			  "sent no orders this turn (2 turn(s) missed in all)"),
+			NOTICE("obs@example.org", "Turn 2 report", NULL),
+		  }, "SELECT count(*) FROM notices WHERE sent IS NULL", "0" },
+	};
+
+	for (i = 1; i <= 2; i++) {
+		assert_int_equal(store_begin(f->s, &cause), STORE_OK);
+		assert_int_equal(play_adjudicate(f->s, MAILPROC_DATADIR, "demo",
+		    1, T0 + i, "cli:gm", &a, &d, &cause), 0);
+		add_notice(f, STORE_NOTICE_REPORTS, i, NULL, NULL,
+		    "missed=athens, persia", NULL);
+		assert_int_equal(store_commit(f->s, &cause), STORE_OK);
+		play_adj_free(&a);
+	}
+	diag_free(&d);
+	RUN_STEPS(f, steps);
 }
 
 /* A turn played again after a rollback: each report says it replaces
@@ -312,6 +349,7 @@ const struct CMUnitTest mailproc_clock_tests[] = {
 	T(test_resume_at),
 	T(test_timezone),
 	T(test_notices_from_navarch),
+	T(test_reports_from_navarch),
 	T(test_rollback_replaces),
 	T(test_endgame),
 	cmocka_unit_test(test_spec_words),
