@@ -178,8 +178,9 @@ create_run(struct create *c, struct ctl_game *cg, int64_t now)
 		free(cause);
 		return rc;
 	}
+	/* Well formed but refused, as navarch deadline refuses it. */
 	if (c->deadline != NULL && c->g.deadline <= now)
-		return ctl_err(NV_EXIT_USAGE, "--deadline %s is not in the "
+		return ctl_err(NV_EXIT_FAIL, "--deadline %s is not in the "
 		    "future", c->deadline);
 	if ((rc = gm_hash(c, &hash)) != 0)
 		return rc;

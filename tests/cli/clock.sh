@@ -15,7 +15,7 @@ notices() {
 
 write_orders
 nv init >/dev/null
-expect 64 "a deadline in the past" nv --now $T0 game create demo \
+expect 1 "a deadline in the past" nv --now $T0 game create demo \
     --scenario "$SCENARIO" --deadline 2025-12-31T10:00Z
 has "refused" "$T/err" "is not in the future"
 expect 64 "a time without its zone" nv --now $T0 game create demo \
