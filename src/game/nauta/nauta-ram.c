@@ -183,9 +183,9 @@ rammer_loss(struct nv_turn *t, int rammer, int target, int result,
 	    cause) != 0)
 		return -1;
 	*sinks = die <= nd->loss_on;
-	turn_event(t, nauta_event_name(NA_EV_SINK), rammer, target, "%s %s the "
-	    "fall of %s (1d6=%d)", t->desc[rammer], *sinks ? "goes down with" :
-	    "survives", t->desc[target], die);
+	turn_event(t, nauta_event_name(NA_EV_SINK), rammer, target, "%s %s "
+	    "the sinking of %s (1d6=%d)", t->desc[rammer], *sinks ?
+	    "goes down in" : "survives", t->desc[target], die);
 	return 0;
 }
 
@@ -344,8 +344,11 @@ nauta_contact(struct nv_turn *t, struct nv_contact *c, char **cause)
 	int			 into = c->shape != NV_CONTACT_SAME_HEX;
 	int			 friendly = a->side == b->side;
 
-	if (!ship_on_map(a) || !ship_on_map(b))
-		return 0;	/* sunk this step: the other just stops */
+	if (!ship_on_map(a) || !ship_on_map(b)) {
+		/* Sunk this step: the other just stops (at carried 0). */
+		nt->stopped[ship_on_map(a) ? c->a : c->b] = 1;
+		return 0;
+	}
 	if (nauta_is_prize(a) || nauta_is_prize(b)) {
 		block(t, c, "a prize");
 		return 0;

@@ -205,6 +205,11 @@ check_move(struct vctx *v, int i, struct nauta_ship_orders *so)
 		check_backing(v, i, so);
 		return;
 	}
+	if (so->speed == 0 && so->nsteps > 0) {
+		verr(v, &so->move, "a ship written at 0 holds: no turn, no move; "
+		    "legal: SPEED 0, or SPEED 0 MOVE B|BB");
+		return;
+	}
 	speed_range(v, i, &lo, &hi);
 	if (so->speed < lo || so->speed > hi) {
 		if (s->speed < 0)
