@@ -246,14 +246,22 @@ side_counts(const struct nv_state *st, int side, int *by_size, long *points)
 		}
 }
 
+/* "0 1 2", or with or_ "5 or 6". */
 static void
-sizes_text(unsigned sizes, struct buf *b)
+sizes_text(unsigned sizes, int or_, struct buf *b)
 {
-	int	s;
+	int	s, n = 0, k = 0;
 
 	for (s = 0; s <= 6; s++)
-		if (sizes >> s & 1U)
-			buf_printf(b, "%s%d", b->len > 0 ? " " : "", s);
+		n += sizes >> s & 1U;
+	for (s = 0; s <= 6; s++)
+		if (sizes >> s & 1U) {
+			if (k > 0)
+				buf_adds(b, or_ && k == n - 1 ? " or " :
+				    or_ ? ", " : " ");
+			buf_printf(b, "%d", s);
+			k++;
+		}
 }
 
 static void
@@ -279,7 +287,7 @@ check_nation(struct gcheck *g, int side, const int *by_size)
 	}
 	for (s = 0; s <= 6; s++)
 		if (by_size[s] > 0 && !(nn->sizes >> s & 1U)) {
-			sizes_text(nn->sizes, &b);
+			sizes_text(nn->sizes, 0, &b);
 			diag_error(g->d, g->file, g->line, "<side id=\"%s\">: "
 			    "%s fleets have no Size %d ships (%d given); legal "
 			    "Sizes: %s", sd->id, nat, s, by_size[s],
@@ -294,7 +302,7 @@ check_nation(struct gcheck *g, int side, const int *by_size)
 		if (nn->limits[i].at_least ? n >= nn->limits[i].ships :
 		    n <= nn->limits[i].ships)
 			continue;
-		sizes_text(nn->limits[i].sizes, &b);
+		sizes_text(nn->limits[i].sizes, 1, &b);
 		diag_error(g->d, g->file, g->line, "<side id=\"%s\">: a %s "
 		    "fleet has at %s %d ship%s of Size %s; this one has %d",
 		    sd->id, nat, nn->limits[i].at_least ? "least" : "most",

@@ -254,27 +254,40 @@ admiral_rolls(struct nv_turn *t, struct fight *f, char **cause)
 	return 0;
 }
 
-/* The enemy that killed ship g's units in this assault with most
- * soldiers (then the lower id), or -1. */
+/* Ship g's captor: of the enemies that killed its units in this assault
+ * and do not give up themselves, the one with most soldiers; failing
+ * that, the enemy of its fight with most soldiers left (then the lower
+ * id), or -1.  giving_up (may be NULL) marks the ships that give up
+ * with it. */
 static int
-captor_of(const struct nv_turn *t, const struct fight *f, int g)
+captor_of(const struct nv_turn *t, const struct fight *f, int g,
+    const unsigned char *giving_up)
 {
-	size_t	i;
-	int	best = -1;
+	const struct nv_ship	*s;
+	size_t			 i;
+	int			 best = -1, pass;
 
-	for (i = 0; i < f->n; i++)
-		if (f->won[i] && f->victim[i] == g &&
-		    ship_on_map(&t->st->ships[i])
-		    && !nauta_is_prize(&t->st->ships[i]) && (best < 0 ||
-		    t->st->ships[i].attr[NA_A_SOLDIERS].i >
-		    t->st->ships[best].attr[NA_A_SOLDIERS].i))
-			best = (int)i;
+	for (pass = 0; pass < 2 && best < 0; pass++)
+		for (i = 0; i < f->n; i++) {
+			s = &t->st->ships[i];
+			if (pass == 0 ? !(f->won[i] && f->victim[i] == g) :
+			    f->comp[i] != f->comp[g] ||
+			    s->side == t->st->ships[g].side ||
+			    !grappled(s) || s->attr[NA_A_SOLDIERS].i == 0)
+				continue;
+			if (!ship_on_map(s) || nauta_is_prize(s) ||
+			    (giving_up != NULL && giving_up[i]))
+				continue;
+			if (best < 0 || s->attr[NA_A_SOLDIERS].i >
+			    t->st->ships[best].attr[NA_A_SOLDIERS].i)
+				best = (int)i;
+		}
 	return best;
 }
 
-/* No enemy in ship g's fight has soldiers left. */
+/* 1 if an enemy in ship g's fight has soldiers left. */
 static int
-enemies_empty(const struct nv_turn *t, const struct fight *f, int g)
+enemy_soldiers(const struct nv_turn *t, const struct fight *f, int g)
 {
 	size_t	i;
 
@@ -282,30 +295,25 @@ enemies_empty(const struct nv_turn *t, const struct fight *f, int g)
 		if (f->comp[i] == f->comp[g] && grappled(&t->st->ships[i]) &&
 		    t->st->ships[i].side != t->st->ships[g].side &&
 		    t->st->ships[i].attr[NA_A_SOLDIERS].i > 0)
-			return 0;
-	return 1;
+			return 1;
+	return 0;
 }
 
-/* The fight of g ends without capture: every grapple in it goes. */
+/* Ship g has no soldiers and no enemy of its fight has any: it leaves
+ * the fight, not captured. */
 static void
-dissolve(struct nv_turn *t, struct fight *f, int g)
+release(struct nv_turn *t, int g)
 {
-	int	*v, c = f->comp[g];
-	size_t	 i, n, k;
+	int	*v;
+	size_t	 n, k;
 
-	for (i = 0; i < f->n; i++) {
-		if (f->comp[i] != c)
-			continue;
-		n = nauta_ids_ships(t->st, t->st->ships[i].attr[NA_A_GRAPPLED].s,
-		    &v);
-		for (k = 0; k < n; k++)
-			nauta_ungrapple(t->st, (int)i, v[k]);
-		free(v);
-		f->comp[i] = -1;
-	}
-	turn_event(t, nauta_event_name(NA_EV_FIGHT_END), g, -1, "No soldier "
-	    "is left on either side: the fight of %s ends without a capture",
-	    t->desc[g]);
+	n = nauta_ids_ships(t->st, t->st->ships[g].attr[NA_A_GRAPPLED].s, &v);
+	for (k = 0; k < n; k++)
+		nauta_ungrapple(t->st, g, v[k]);
+	free(v);
+	turn_event(t, nauta_event_name(NA_EV_FIGHT_END), g, -1, "%s has no "
+	    "soldiers left, nor has any enemy in its fight: it is out of the "
+	    "fight, not captured", t->desc[g]);
 }
 
 static int
@@ -327,35 +335,47 @@ surrender_test(struct nv_turn *t, struct fight *f, int i, char **cause)
 	    "more than half its soldiers and tests: %d, %s", t->desc[i],
 	    total, total <= nd->surrender_on ? "it gives up" : "it fights to "
 	    "the last man");
-	if (total <= nd->surrender_on && (c = captor_of(t, f, i)) >= 0)
+	if (total <= nd->surrender_on && (c = captor_of(t, f, i, NULL)) >= 0)
 		nauta_surrender(t, i, c, "gives up the fight");
 	return 0;
 }
 
+/* After an assault: the ships without soldiers give up together (as the
+ * assault left every fight), then the surrender tests, by id. */
 static int
 surrenders(struct nv_turn *t, struct fight *f, char **cause)
 {
+	unsigned char	*zero = xcalloc(f->n + 1, 1);
+	unsigned char	*gives = xcalloc(f->n + 1, 1);
 	struct nv_ship	*s;
 	size_t		 i;
-	int		 c;
+	int		 c, rc = 0;
 
 	for (i = 0; i < f->n; i++) {
 		s = &t->st->ships[i];
 		if (f->comp[i] < 0 || !grappled(s) || !ship_on_map(s) ||
-		    nauta_is_prize(s))
+		    nauta_is_prize(s) || s->attr[NA_A_SOLDIERS].i > 0)
 			continue;
-		if (s->attr[NA_A_SOLDIERS].i > 0) {
-			if (f->lost[i] > 0 && surrender_test(t, f, (int)i,
-			    cause) != 0)
-				return -1;
+		zero[i] = 1;
+		gives[i] = enemy_soldiers(t, f, (int)i);
+	}
+	for (i = 0; i < f->n; i++) {
+		if (!zero[i])
 			continue;
-		}
-		if (enemies_empty(t, f, (int)i))
-			dissolve(t, f, (int)i);
-		else if ((c = captor_of(t, f, (int)i)) >= 0)
+		if (!gives[i])
+			release(t, (int)i);
+		else if ((c = captor_of(t, f, (int)i, gives)) >= 0)
 			nauta_surrender(t, (int)i, c, "has no soldiers left");
 	}
-	return 0;
+	for (i = 0; i < f->n && rc == 0; i++) {
+		s = &t->st->ships[i];
+		if (f->lost[i] > 0 && !zero[i] && grappled(s) &&
+		    ship_on_map(s) && !nauta_is_prize(s))
+			rc = surrender_test(t, f, (int)i, cause);
+	}
+	free(zero);
+	free(gives);
+	return rc;
 }
 
 int
