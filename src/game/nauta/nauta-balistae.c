@@ -7,7 +7,7 @@
  * towards the port-bow or starboard-bow hexside, a + b <= 4: the hex
  * centres within 45 degrees of the bow line, 1, 3, 5 and 5 hexes at
  * ranges 1-4.  Its target is the nearest enemy in the arc (by range, then
- * smaller b, then id) that it sees along the hex line, where land, other
+ * smaller b, then the lower hex) that it sees along the hex line, where land, other
  * ships, hulks and prizes block (a line along a hexside only when both
  * hexes beside it do).  Ships in a fight neither shoot nor are shot.  The
  * shots of a moment are simultaneous: every target is chosen, then the
@@ -102,8 +102,9 @@ target_of(struct nv_turn *t, int i)
 		    in_fight(o) || !nauta_in_arc(nd, s->hex, s->facing, o->hex,
 		    &r, &sd))
 			continue;
-		if (best >= 0 && (r > br || (r == br && sd >= bs)))
-			continue;	/* ties: the lower id, found first */
+		if (best >= 0 && (r > br || (r == br && (sd > bs ||
+		    (sd == bs && !nauta_before(t->st, (int)k, best))))))
+			continue;
 		if (!sight(t, s->hex, o->hex))
 			continue;
 		best = (int)k;

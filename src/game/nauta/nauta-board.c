@@ -36,68 +36,89 @@ afloat_enemy(const struct nv_turn *t, int i, int k)
 	return o->status == NV_STATUS_AFLOAT && o->side != t->st->ships[i].side;
 }
 
-/* The enemy afloat that ship i rammed first this turn, or -1. */
+/* The enemy afloat that ship i rammed first this turn (the earliest
+ * step, then the lower hex), or -1. */
 static int
 first_rammed(const struct nv_turn *t, int i)
 {
 	const struct nauta_turn	*nt = t->rs_turn;
+	const struct na_ram	*r;
 	size_t			 k;
+	int			 best = -1, step = 0;
 
-	for (k = 0; k < nt->nrams; k++)
-		if (nt->rams[k].rammer == i &&
-		    afloat_enemy(t, i, nt->rams[k].target))
-			return nt->rams[k].target;
+	for (k = 0; k < nt->nrams; k++) {
+		r = &nt->rams[k];
+		if (r->rammer != i || !afloat_enemy(t, i, r->target))
+			continue;
+		if (best < 0 || r->step < step || (r->step == step &&
+		    nauta_before(t->st, r->target, best))) {
+			best = r->target;
+			step = r->step;
+		}
+	}
+	return best;
+}
+
+/* The target of ship i's BURN order, or -1 (said so). */
+static int
+burn_target(struct nv_turn *t, int i, const struct nauta_ship_orders *so)
+{
+	int	g;
+
+	g = so->burn_target >= 0 ? so->burn_target : first_rammed(t, i);
+	if (g >= 0 && afloat_enemy(t, i, g) && nauta_rammed(t, i, g))
+		return g;
+	turn_event(t, nauta_event_name(NA_EV_BURN), i, -1, "%s's Pirophoros "
+	    "finds no enemy afloat that it rammed this turn%s", t->desc[i],
+	    so->burn_target >= 0 ? " (BURN names one it did not ram, or "
+	    "that is gone)" : "");
 	return -1;
 }
 
-static int
-burn(struct nv_turn *t, int i, const struct nauta_ship_orders *so,
-    char **cause)
-{
-	const struct nauta_data	*nd = nauta_data(t->rs);
-	struct nv_ship		*s = &t->st->ships[i];
-	int			 g, die;
-
-	g = so->burn_target >= 0 ? so->burn_target : first_rammed(t, i);
-	if (g < 0 || !afloat_enemy(t, i, g) || !nauta_rammed(t, i, g)) {
-		turn_event(t, nauta_event_name(NA_EV_BURN), i, g, "%s's "
-		    "Pirophoros finds no enemy afloat that it rammed this turn%s",
-		    t->desc[i], so->burn_target >= 0 ? " (BURN names one it "
-		    "did not ram, or that is gone)" : "");
-		return 0;
-	}
-	if (turn_roll(t, 6, "pirophoros", s->id, &die, cause) != 0)
-		return -1;
-	s->attr[NA_A_PIROPHOROS_USED].i = 1;
-	if (die < nd->burn_on) {
-		turn_event(t, nauta_event_name(NA_EV_BURN), i, g, "%s's "
-		    "Pirophoros fails to set %s on fire", t->desc[i],
-		    t->desc[g]);
-		return 0;
-	}
-	turn_event(t, nauta_event_name(NA_EV_BURN), i, g, "%s's Pirophoros "
-	    "sets %s on fire", t->desc[i], t->desc[g]);
-	nauta_lost(t, g);
-	turn_eliminate(t, g, NV_STATUS_COUNT + NA_STATUS_BURNT, NULL);
-	state_add_wreck(t->st, t->st->ships[g].hex, t->st->ships[g].id);
-	return 0;
-}
-
+/* Every BURN of the turn at once: targets as movement left them, the dice
+ * by id, then the fires (docs/rules-nauta.md, "Names never decide"). */
 int
 nauta_pirophoros(struct nv_turn *t, char **cause)
 {
+	const struct nauta_data		*nd = nauta_data(t->rs);
 	const struct nauta_ship_orders	*so;
-	size_t				 i;
+	size_t				 i, n = t->st->nships;
+	int				*g = xcalloc(n + 1, sizeof *g), die;
+	unsigned char			*fire = xcalloc(n + 1, 1);
 
-	for (i = 0; i < t->st->nships; i++) {
+	for (i = 0; i < n; i++) {
 		so = nauta_ship_orders(t->orders, (int)i);
-		if (so == NULL || !so->burn ||
-		    t->st->ships[i].status != NV_STATUS_AFLOAT ||
-		    t->st->ships[i].attr[NA_A_PIROPHOROS_USED].i)
-			continue;
-		if (burn(t, (int)i, so, cause) != 0)
-			return -1;
+		g[i] = -1;
+		if (so != NULL && so->burn &&
+		    t->st->ships[i].status == NV_STATUS_AFLOAT &&
+		    !t->st->ships[i].attr[NA_A_PIROPHOROS_USED].i)
+			g[i] = burn_target(t, (int)i, so);
 	}
+	for (i = 0; i < n; i++) {
+		if (g[i] < 0)
+			continue;
+		if (turn_roll(t, 6, "pirophoros", t->st->ships[i].id, &die,
+		    cause) != 0) {
+			free(g);
+			free(fire);
+			return -1;
+		}
+		t->st->ships[i].attr[NA_A_PIROPHOROS_USED].i = 1;
+		fire[g[i]] |= die >= nd->burn_on;
+		turn_event(t, nauta_event_name(NA_EV_BURN), (int)i, g[i], "%s's "
+		    "Pirophoros %s %s on fire", t->desc[i], die >= nd->burn_on ?
+		    "sets" : "fails to set", t->desc[g[i]]);
+	}
+	for (i = 0; i < n; i++) {
+		if (!fire[i])
+			continue;
+		nauta_lost(t, (int)i);
+		turn_eliminate(t, (int)i, NV_STATUS_COUNT + NA_STATUS_BURNT,
+		    NULL);
+		state_add_wreck(t->st, t->st->ships[i].hex, t->st->ships[i].id);
+	}
+	free(g);
+	free(fire);
 	return 0;
 }
 
@@ -121,7 +142,9 @@ pick(const struct nv_turn *t, int i, const struct nauta_ship_orders *so)
 	n = nauta_ids_ships(t->st, s->attr[NA_A_CONTACT].s, &v);
 	for (k = 0; k < n; k++)
 		if (afloat_enemy(t, i, v[k]) && (best < 0 ||
-		    t->st->ships[v[k]].attr[NA_A_SOLDIERS].i < fewest)) {
+		    t->st->ships[v[k]].attr[NA_A_SOLDIERS].i < fewest ||
+		    (t->st->ships[v[k]].attr[NA_A_SOLDIERS].i == fewest &&
+		    nauta_before(t->st, v[k], best)))) {
 			best = v[k];
 			fewest = t->st->ships[v[k]].attr[NA_A_SOLDIERS].i;
 		}
@@ -204,7 +227,10 @@ empty_surrender(struct nv_turn *t, int g, const int *p)
 		if (p[i] == g && nauta_ids_contain(
 		    t->st->ships[i].attr[NA_A_GRAPPLED].s, t->st->ships[g].id) &&
 		    (best < 0 || t->st->ships[i].attr[NA_A_SOLDIERS].i >
-		    t->st->ships[best].attr[NA_A_SOLDIERS].i))
+		    t->st->ships[best].attr[NA_A_SOLDIERS].i ||
+		    (t->st->ships[i].attr[NA_A_SOLDIERS].i ==
+		    t->st->ships[best].attr[NA_A_SOLDIERS].i &&
+		    nauta_before(t->st, (int)i, best))))
 			best = (int)i;
 	if (best >= 0)
 		nauta_surrender(t, g, best, "has no soldiers to fight");

@@ -157,9 +157,6 @@ check_game_attrs(struct gcheck *g)
 	    "auto" : "must-win");
 	set_default(g, NA_G_CREW_CONTEST, nauta_data(g->rs)->crew_contest ?
 	    "on" : "off");
-	v = g->st->attr[NA_G_INITIATIVE].s;
-	if (*v != '\0' && state_side_index(g->st, v) < 0)
-		gerr(g, "<game initiative=\"%s\">: not a side", v);
 	if (g->st->settings.turn_limit == 0)
 		g->st->settings.turn_limit = nauta_data(g->rs)->turns_default;
 }
@@ -362,7 +359,6 @@ nauta_game_defaults(const struct nv_ruleset *rs, struct nv_state *st,
 	check_admirals(&g);
 	check_pairs(&g, NA_A_CONTACT);
 	check_pairs(&g, NA_A_GRAPPLED);
-	nauta_grapple_normalise(st);
 	check_composition(&g);
 	return g.rc;
 }

@@ -59,8 +59,10 @@ refuge(const struct nv_turn *t, int flag)
 		d = hex_distance(s->hex, f->hex);
 		if (d > nd->save_range)
 			continue;
-		if (best < 0 || d < bd || (d == bd && nauta_size(t->rs, s) >
-		    nauta_size(t->rs, &st->ships[best]))) {
+		if (best < 0 || d < bd || (d == bd && (nauta_size(t->rs, s) >
+		    nauta_size(t->rs, &st->ships[best]) ||
+		    (nauta_size(t->rs, s) == nauta_size(t->rs,
+		    &st->ships[best]) && nauta_before(st, (int)k, best))))) {
 			best = (int)k;
 			bd = d;
 		}

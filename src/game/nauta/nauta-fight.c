@@ -82,14 +82,30 @@ components(const struct nv_state *st, int *comp)
 	free(queue);
 }
 
-/* How long ship i has been grappled to k: the turn the grapple was made
- * (lower is longer), or a large number when they are not grappled. */
-static int
+/* How long ship i has fought ship k: since the later of the turns they
+ * entered the fight (lower is longer). */
+static long
 since(const struct nv_state *st, int i, int k)
 {
-	int	turn = nauta_grapple_turn(&st->ships[i], st->ships[k].id);
+	long	a = st->ships[i].attr[NA_A_FIGHT_SINCE].i;
+	long	b = st->ships[k].attr[NA_A_FIGHT_SINCE].i;
 
-	return turn < 0 ? 1 << 30 : turn;
+	return a > b ? a : b;
+}
+
+/* 1 if enemy k is a better victim for ship i than enemy best. */
+static int
+better_victim(const struct nv_state *st, int i, int k, int best)
+{
+	long	sk = since(st, i, k), sb = since(st, i, best);
+	long	nk = st->ships[k].attr[NA_A_SOLDIERS].i;
+	long	nb = st->ships[best].attr[NA_A_SOLDIERS].i;
+
+	if (sk != sb)
+		return sk < sb;
+	if (nk != nb)
+		return nk < nb;
+	return nauta_before(st, k, best);
 }
 
 static int
@@ -108,10 +124,7 @@ victim_of(const struct nv_turn *t, const struct fight *f, int i)
 		if (f->comp[k] != f->comp[i] ||
 		    st->ships[k].side == st->ships[i].side)
 			continue;
-		if (best < 0 || since(st, i, (int)k) < since(st, i, best) ||
-		    (since(st, i, (int)k) == since(st, i, best) &&
-		    st->ships[k].attr[NA_A_SOLDIERS].i <
-		    st->ships[best].attr[NA_A_SOLDIERS].i))
+		if (best < 0 || better_victim(st, i, (int)k, best))
 			best = (int)k;
 	}
 	return best;
@@ -279,7 +292,10 @@ captor_of(const struct nv_turn *t, const struct fight *f, int g,
 			    (giving_up != NULL && giving_up[i]))
 				continue;
 			if (best < 0 || s->attr[NA_A_SOLDIERS].i >
-			    t->st->ships[best].attr[NA_A_SOLDIERS].i)
+			    t->st->ships[best].attr[NA_A_SOLDIERS].i ||
+			    (s->attr[NA_A_SOLDIERS].i ==
+			    t->st->ships[best].attr[NA_A_SOLDIERS].i &&
+			    nauta_before(t->st, (int)i, best)))
 				best = (int)i;
 		}
 	return best;
@@ -316,14 +332,17 @@ release(struct nv_turn *t, int g)
 	    "fight, not captured", t->desc[g]);
 }
 
+/* Ship i's surrender test, if its losses first exceed half its starting
+ * soldiers: 1 if it gives up. */
 static int
-surrender_test(struct nv_turn *t, struct fight *f, int i, char **cause)
+surrender_test(struct nv_turn *t, int i, int *gives, char **cause)
 {
 	const struct nauta_data	*nd = nauta_data(t->rs);
 	struct nv_ship		*s = &t->st->ships[i];
 	long			 start = s->attr[NA_A_SOLDIERS_START].i;
-	int			 die, total, c;
+	int			 die, total;
 
+	*gives = 0;
 	if (s->attr[NA_A_SURRENDER_TESTED].i ||
 	    2 * (start - s->attr[NA_A_SOLDIERS].i) <= start)
 		return 0;
@@ -335,9 +354,34 @@ surrender_test(struct nv_turn *t, struct fight *f, int i, char **cause)
 	    "more than half its soldiers and tests: %d, %s", t->desc[i],
 	    total, total <= nd->surrender_on ? "it gives up" : "it fights to "
 	    "the last man");
-	if (total <= nd->surrender_on && (c = captor_of(t, f, i, NULL)) >= 0)
-		nauta_surrender(t, i, c, "gives up the fight");
+	*gives = total <= nd->surrender_on;
 	return 0;
+}
+
+/* The surrender tests of an assault: all rolled (by id), then the ships
+ * that give up surrender together. */
+static int
+surrender_tests(struct nv_turn *t, struct fight *f, const unsigned char *zero,
+    char **cause)
+{
+	unsigned char	*gives = xcalloc(f->n + 1, 1);
+	struct nv_ship	*s;
+	size_t		 i;
+	int		 g, c, rc = 0;
+
+	for (i = 0; i < f->n && rc == 0; i++) {
+		s = &t->st->ships[i];
+		if (f->lost[i] > 0 && !zero[i] && grappled(s) &&
+		    ship_on_map(s) && !nauta_is_prize(s)) {
+			rc = surrender_test(t, (int)i, &g, cause);
+			gives[i] = (unsigned char)g;
+		}
+	}
+	for (i = 0; i < f->n && rc == 0; i++)
+		if (gives[i] && (c = captor_of(t, f, (int)i, gives)) >= 0)
+			nauta_surrender(t, (int)i, c, "gives up the fight");
+	free(gives);
+	return rc;
 }
 
 /* After an assault: the ships without soldiers give up together (as the
@@ -359,20 +403,16 @@ surrenders(struct nv_turn *t, struct fight *f, char **cause)
 		zero[i] = 1;
 		gives[i] = enemy_soldiers(t, f, (int)i);
 	}
-	for (i = 0; i < f->n; i++) {
-		if (!zero[i])
-			continue;
-		if (!gives[i])
+	/* Releases first, so that no surrender reports a released ship's
+	 * fight as over: the events do not depend on the ships' order. */
+	for (i = 0; i < f->n; i++)
+		if (zero[i] && !gives[i])
 			release(t, (int)i);
-		else if ((c = captor_of(t, f, (int)i, gives)) >= 0)
+	for (i = 0; i < f->n; i++)
+		if (zero[i] && gives[i] &&
+		    (c = captor_of(t, f, (int)i, gives)) >= 0)
 			nauta_surrender(t, (int)i, c, "has no soldiers left");
-	}
-	for (i = 0; i < f->n && rc == 0; i++) {
-		s = &t->st->ships[i];
-		if (f->lost[i] > 0 && !zero[i] && grappled(s) &&
-		    ship_on_map(s) && !nauta_is_prize(s))
-			rc = surrender_test(t, f, (int)i, cause);
-	}
+	rc = surrender_tests(t, f, zero, cause);
 	free(zero);
 	free(gives);
 	return rc;

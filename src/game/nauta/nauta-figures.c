@@ -242,3 +242,11 @@ nauta_flagship(const struct nv_state *st, int side)
 	i = state_ship_index(st, id);
 	return i >= 0 && nauta_admiral_aboard(&st->ships[i]) ? i : -1;
 }
+
+int
+nauta_before(const struct nv_state *st, int a, int b)
+{
+	int	c = hex_cmp(st->ships[a].hex, st->ships[b].hex);
+
+	return c != 0 ? c < 0 : a < b;
+}

@@ -84,76 +84,22 @@ nauta_unlink(struct nv_state *st, int attr, int a, int b)
 	nauta_ids_remove(&st->ships[b], attr, st->ships[a].id);
 }
 
-/* grapple-turns: "id:turn" per grappled id, in id order. */
-int
-nauta_grapple_turn(const struct nv_ship *s, const char *id)
-{
-	const char	*p = s->attr[NA_A_GRAPPLE_TURNS].s;
-	size_t		 n = strlen(id);
-	int		 turn;
-
-	while (p != NULL && *p != '\0') {
-		while (*p == ' ')
-			p++;
-		if (strncmp(p, id, n) == 0 && p[n] == ':') {
-			char *num = xstrndup(p + n + 1, strcspn(p + n + 1, " "));
-
-			if (str_to_int(num, 0, 99999, &turn) != 0)
-				turn = 0;
-			free(num);
-			return turn;
-		}
-		p = strchr(p, ' ');
-	}
-	return -1;
-}
-
-/* Rewrites ship i's grapple-turns from its grappled list: each pair's
- * turn is the one either ship knows, else 0. */
-static void
-grapple_turns_rebuild(struct nv_state *st, int i, const char *id, int turn)
-{
-	struct nv_ship	*s = &st->ships[i];
-	int		*v, t, k;
-	size_t		 n, j;
-	struct buf	 b = BUF_INIT;
-
-	n = nauta_ids_ships(st, s->attr[NA_A_GRAPPLED].s, &v);
-	for (j = 0; j < n; j++) {
-		k = v[j];
-		if (id != NULL && strcmp(st->ships[k].id, id) == 0)
-			t = turn;
-		else if ((t = nauta_grapple_turn(s, st->ships[k].id)) < 0 &&
-		    (t = nauta_grapple_turn(&st->ships[k], s->id)) < 0)
-			t = 0;
-		buf_printf(&b, "%s%s:%d", j > 0 ? " " : "", st->ships[k].id, t);
-	}
-	free(v);
-	free(s->attr[NA_A_GRAPPLE_TURNS].s);
-	s->attr[NA_A_GRAPPLE_TURNS].s = buf_detach(&b);
-}
-
 void
 nauta_grapple(struct nv_state *st, int a, int b, int turn)
 {
+	if (*st->ships[a].attr[NA_A_GRAPPLED].s == '\0')
+		st->ships[a].attr[NA_A_FIGHT_SINCE].i = turn;
+	if (*st->ships[b].attr[NA_A_GRAPPLED].s == '\0')
+		st->ships[b].attr[NA_A_FIGHT_SINCE].i = turn;
 	nauta_link(st, NA_A_GRAPPLED, a, b);
-	grapple_turns_rebuild(st, a, st->ships[b].id, turn);
-	grapple_turns_rebuild(st, b, st->ships[a].id, turn);
 }
 
 void
 nauta_ungrapple(struct nv_state *st, int a, int b)
 {
 	nauta_unlink(st, NA_A_GRAPPLED, a, b);
-	grapple_turns_rebuild(st, a, NULL, 0);
-	grapple_turns_rebuild(st, b, NULL, 0);
-}
-
-void
-nauta_grapple_normalise(struct nv_state *st)
-{
-	size_t	i;
-
-	for (i = 0; i < st->nships; i++)
-		grapple_turns_rebuild(st, (int)i, NULL, 0);
+	if (*st->ships[a].attr[NA_A_GRAPPLED].s == '\0')
+		st->ships[a].attr[NA_A_FIGHT_SINCE].i = 0;
+	if (*st->ships[b].attr[NA_A_GRAPPLED].s == '\0')
+		st->ships[b].attr[NA_A_FIGHT_SINCE].i = 0;
 }

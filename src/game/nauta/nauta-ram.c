@@ -42,6 +42,19 @@ roll_text(const struct roll *r, struct buf *b)
 	buf_printf(b, "=%d", r->total);
 }
 
+long
+nauta_contact_rank(const struct nv_turn *t, const struct nv_contact *c)
+{
+	const struct nauta_turn	*nt = t->rs_turn;
+	int			 ra, rb;
+
+	ra = t->st->ships[c->a].side == nt->initiative ? 0 : 1;
+	if (c->shape != NV_CONTACT_SWAP && c->shape != NV_CONTACT_SAME_HEX)
+		return ra;
+	rb = t->st->ships[c->b].side == nt->initiative ? 0 : 1;
+	return ra < rb ? ra : rb;
+}
+
 int
 nauta_rammed(const struct nv_turn *t, int rammer, int target)
 {
@@ -68,27 +81,8 @@ add_ram(struct nv_turn *t, int rammer, int target)
 	}
 	nt->rams[nt->nrams].rammer = rammer;
 	nt->rams[nt->nrams].target = target;
+	nt->rams[nt->nrams].step = t->phase * 256 + t->round;
 	nt->nrams++;
-}
-
-void
-nauta_lost(struct nv_turn *t, int ship)
-{
-	struct nv_ship	*s = &t->st->ships[ship];
-	int		*v;
-	size_t		 n, k;
-
-	if (nauta_admiral_aboard(s)) {
-		free(s->attr[NA_A_ADMIRAL].s);
-		s->attr[NA_A_ADMIRAL].s = xstrdup(NA_ADMIRAL_KILLED);
-		turn_event(t, nauta_event_name(NA_EV_ADMIRAL), ship, -1, "The "
-		    "Admiral of %s is lost with %s", t->st->sides[s->owner].id,
-		    t->desc[ship]);
-	}
-	n = nauta_ids_ships(t->st, s->attr[NA_A_GRAPPLED].s, &v);
-	for (k = 0; k < n; k++)
-		nauta_ungrapple(t->st, ship, v[k]);
-	free(v);
 }
 
 /* A contest roll of ship i against ship o: 1d6 + Size, +1 faster, -1 at
@@ -104,7 +98,8 @@ contest_roll(struct nv_turn *t, int i, int o, int still, int rams,
 	size_t			 k;
 
 	memset(r, 0, sizeof *r);
-	if (turn_roll(t, 6, "ram contest", s->id, &r->die, cause) != 0)
+	if (nauta_step_die(t, NA_DIE_CONTEST, i, "ram contest", &r->die,
+	    cause) != 0)
 		return -1;
 	r->mod[0] = nauta_size(t->rs, s);
 	r->mod[1] = nt->speed_now[i] > nt->speed_now[o] ? nd->faster : 0;
@@ -119,115 +114,30 @@ contest_roll(struct nv_turn *t, int i, int o, int still, int rams,
 	return 0;
 }
 
-/* The effect die of rammer on target: 1-3 damaged, 4-6 sunk, friendly
- * -1 (below 1 nothing).  *sinks set when the effect (not a second
- * damage) sinks it, for the rammer's loss. */
-static int
-effect_roll(struct nv_turn *t, int rammer, int target, int *result,
-    char **cause)
-{
-	const struct nauta_data	*nd = nauta_data(t->rs);
-	const struct nv_ship	*r = &t->st->ships[rammer];
-	int			 die;
-
-	if (turn_roll(t, 6, "ram effect", r->id, &die, cause) != 0)
-		return -1;
-	*result = die;
-	if (r->side == t->st->ships[target].side)
-		*result += nd->friendly;
-	return 0;
-}
-
-/* Applies an effect result to target; returns 1 if it sinks. */
-static int
-effect_apply(struct nv_turn *t, int rammer, int target, int result)
-{
-	const struct nauta_data	*nd = nauta_data(t->rs);
-	struct nv_ship		*g = &t->st->ships[target];
-
-	if (result < nd->damage_on) {
-		turn_event(t, nauta_event_name(NA_EV_RAM), rammer, target,
-		    "%s's ram does %s no harm (effect %d)", t->desc[rammer],
-		    t->desc[target], result);
-		return 0;
-	}
-	if (result >= nd->sink_on || g->attr[NA_A_DAMAGE].i > 0) {
-		turn_event(t, nauta_event_name(NA_EV_RAM), rammer, target,
-		    "%s's ram sinks %s (effect %d%s)", t->desc[rammer],
-		    t->desc[target], result, result >= nd->sink_on ? "" :
-		    ": damaged a second time");
-		return 1;
-	}
-	g->attr[NA_A_DAMAGE].i = 1;
-	turn_event(t, nauta_event_name(NA_EV_DAMAGE), rammer, target, "%s's "
-	    "ram damages %s (effect %d): maximum speed %d, -2 on contests, no "
-	    "Dash", t->desc[rammer], t->desc[target], result,
-	    nauta_max_speed(t->rs, g));
-	return 0;
-}
-
-/* After an effect of sink-on or more on a ship loss-size Sizes above
- * it, the rammer sinks too on loss-on or less. */
-static int
-rammer_loss(struct nv_turn *t, int rammer, int target, int result,
-    int *sinks, char **cause)
-{
-	const struct nauta_data	*nd = nauta_data(t->rs);
-	int			 die;
-
-	*sinks = 0;
-	if (result < nd->sink_on || nauta_size(t->rs, &t->st->ships[target]) -
-	    nauta_size(t->rs, &t->st->ships[rammer]) < nd->loss_size)
-		return 0;
-	if (turn_roll(t, 6, "rammer loss", t->st->ships[rammer].id, &die,
-	    cause) != 0)
-		return -1;
-	*sinks = die <= nd->loss_on;
-	turn_event(t, nauta_event_name(NA_EV_SINK), rammer, target, "%s %s "
-	    "the sinking of %s (1d6=%d)", t->desc[rammer], *sinks ?
-	    "goes down in" : "survives", t->desc[target], die);
-	return 0;
-}
-
-static void
-sink(struct nv_turn *t, struct nv_contact *c, int ship)
-{
-	nauta_lost(t, ship);
-	if (ship == c->a)
-		c->eliminate_a = NV_STATUS_SUNK;
-	else
-		c->eliminate_b = NV_STATUS_SUNK;
-}
-
-/* The effects of the winners (one, or both after a tie), rolled first
- * (by id) and applied together, then the rammers' losses (by id). */
+/* The effects of the winners (one, or both after a tie): their effect
+ * dice first, then their rammer-loss dice, each pair lower id first; kept
+ * to be applied with the group's (nauta-effect.c).  A winner into an
+ * empty hex that is lost with its victim does not move in. */
 static int
 effects(struct nv_turn *t, struct nv_contact *c, const int *wins,
     char **cause)
 {
-	int	ship[2], res[2] = { 0, 0 }, sunk[2] = { 0, 0 }, loss, k;
+	int	ship[2], lost, k;
 
 	ship[0] = c->a < c->b ? c->a : c->b;
 	ship[1] = c->a < c->b ? c->b : c->a;
 	for (k = 0; k < 2; k++)
-		if (wins[k] && effect_roll(t, ship[k], ship[1 - k], &res[k],
+		if (wins[k] && nauta_effect_roll(t, ship[k], ship[1 - k],
 		    cause) != 0)
 			return -1;
-	for (k = 0; k < 2; k++)
-		if (wins[k])
-			sunk[1 - k] |= effect_apply(t, ship[k], ship[1 - k],
-			    res[k]);
 	for (k = 0; k < 2; k++) {
-		if (!wins[k] || !sunk[1 - k])
+		if (!wins[k])
 			continue;
-		if (rammer_loss(t, ship[k], ship[1 - k], res[k], &loss,
-		    cause) != 0)
+		if (nauta_loss_roll(t, ship[k], ship[1 - k], &lost, cause) != 0)
 			return -1;
-		sunk[k] |= loss;
+		if (lost && c->enter == ship[k])
+			c->enter = -1;
 	}
-	for (k = 0; k < 2; k++)
-		if (sunk[k])
-			sink(t, c, ship[k]);
 	return 0;
 }
 
@@ -300,13 +210,7 @@ frontal(struct nv_turn *t, struct nv_contact *c, char **cause)
 	buf_free(&b);
 	if (c->shape == NV_CONTACT_SAME_HEX && !(wins[0] && wins[1]))
 		c->enter = wins[0] ? ship[0] : ship[1];
-	if (effects(t, c, wins, cause) != 0)
-		return -1;
-	/* A winner lost with its victim does not move in. */
-	if ((c->enter == c->a && c->eliminate_a) ||
-	    (c->enter == c->b && c->eliminate_b))
-		c->enter = -1;
-	return 0;
+	return effects(t, c, wins, cause);
 }
 
 /* No contact after all: an obstacle, or a ship it touched when the turn
@@ -343,7 +247,12 @@ nauta_contact(struct nv_turn *t, struct nv_contact *c, char **cause)
 	struct nv_ship		*b = &t->st->ships[c->b];
 	int			 into = c->shape != NV_CONTACT_SAME_HEX;
 	int			 friendly = a->side == b->side;
+	long			 rank = nauta_contact_rank(t, c);
 
+	/* A group's effects apply before the next rank's contacts. */
+	if (nt->npend > 0 && rank != nt->pend_rank)
+		nauta_effects_flush(t);
+	nt->pend_rank = rank;
 	if (!ship_on_map(a) || !ship_on_map(b)) {
 		/* Sunk this step: the other just stops (at carried 0). */
 		nt->stopped[ship_on_map(a) ? c->a : c->b] = 1;

@@ -230,56 +230,6 @@ fill_admiral(struct nv_ship *s, const char *file, unsigned line,
 	return -1;
 }
 
-/* grapple-turns: "id:turn" for ids of grappled; missing ones get 0 (the
- * grapple is older than the state). */
-static int
-fill_grapple_turns(struct nv_ship *s, const char *file, unsigned line,
-    struct diag *d)
-{
-	char		*g = xstrdup(s->attr[NA_A_GRAPPLED].s), **gv;
-	char		*t = xstrdup(s->attr[NA_A_GRAPPLE_TURNS].s), **tv;
-	size_t		 gc, tc, i, k, n;
-	struct buf	 b = BUF_INIT;
-	int		 turn, rc = 0;
-
-	gv = xcalloc(strlen(g) / 2 + 1, sizeof *gv);
-	tv = xcalloc(strlen(t) / 2 + 1, sizeof *tv);
-	gc = str_split_words(g, gv, strlen(g) / 2 + 1);
-	tc = str_split_words(t, tv, strlen(t) / 2 + 1);
-	for (k = 0; k < tc; k++) {
-		n = strcspn(tv[k], ":");
-		for (i = 0; i < gc; i++)
-			if (strlen(gv[i]) == n &&
-			    strncmp(gv[i], tv[k], n) == 0)
-				break;
-		if (i == gc || tv[k][n] != ':' ||
-		    str_to_int(tv[k] + n + 1, 0, 99999, &turn) != 0) {
-			diag_error(d, file, line, "<ship id=\"%s\" "
-			    "grapple-turns=\"..%s..\">: legal: id:turn for "
-			    "each ship of grappled=\"%s\"", s->id, tv[k],
-			    s->attr[NA_A_GRAPPLED].s);
-			rc = -1;
-		}
-	}
-	for (i = 0; i < gc && rc == 0; i++) {
-		turn = 0;
-		for (k = 0; k < tc; k++) {
-			n = strcspn(tv[k], ":");
-			if (strlen(gv[i]) == n && strncmp(gv[i], tv[k], n) == 0)
-				(void)str_to_int(tv[k] + n + 1, 0, 99999,
-				    &turn);
-		}
-		buf_printf(&b, "%s%s:%d", i > 0 ? " " : "", gv[i], turn);
-	}
-	free(gv);
-	free(tv);
-	free(g);
-	free(t);
-	free(s->attr[NA_A_GRAPPLE_TURNS].s);
-	s->attr[NA_A_GRAPPLE_TURNS].s = buf_detach(&b);
-	return rc;
-}
-
 int
 nauta_ship_defaults(const struct nv_ruleset *rs, const struct nv_state *st,
     struct nv_ship *s, unsigned long given, const char *file, unsigned line,
@@ -302,19 +252,19 @@ nauta_ship_defaults(const struct nv_ruleset *rs, const struct nv_state *st,
 	rc |= fill_soldiers(rs, s, given, file, line, d);
 	rc |= fill_options(rs, st, s, file, line, d);
 	rc |= fill_admiral(s, file, line, d);
-	rc |= fill_grapple_turns(s, file, line, d);
 	fill_int(s, NA_A_DAMAGE, given, 0);
 	fill_int(s, NA_A_DASHES, given, 0);
 	fill_int(s, NA_A_BALISTAE_HITS, given, 0);
 	fill_int(s, NA_A_SURRENDER_TESTED, given, 0);
 	fill_int(s, NA_A_PIROPHOROS_USED, given, 0);
+	fill_int(s, NA_A_FIGHT_SINCE, given, 0);
 	if (s->attr[NA_A_DASHES].i > 2) {
 		diag_error(d, file, line, "<ship id=\"%s\" dashes=\"%ld\">: a "
 		    "ship makes at most 2 Dashes (its own and the Admiral's); "
 		    "legal: 0-2", s->id, s->attr[NA_A_DASHES].i);
 		rc = -1;
 	}
-	if (rc == 0 && s->speed > nauta_max_speed(rs, s)) {
+	if (rc == 0 && ship_on_map(s) && s->speed > nauta_max_speed(rs, s)) {
 		diag_error(d, file, line, "<ship id=\"%s\" speed=\"%d\">: the "
 		    "carried speed is at most the ship's maximum speed, %d; "
 		    "legal: 0-%d, or -1 (or no speed) for none yet", s->id,

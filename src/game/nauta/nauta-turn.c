@@ -51,6 +51,7 @@ scratch_new(struct nv_turn *t)
 {
 	struct nauta_turn	*nt = xcalloc(1, sizeof *nt);
 	size_t			 n = t->st->nships + 1;
+	int			 k;
 
 	nt->orders = t->orders;
 	nt->start_contact = xcalloc(n, sizeof *nt->start_contact);
@@ -66,6 +67,10 @@ scratch_new(struct nv_turn *t)
 	nt->shoot = xcalloc(n, sizeof *nt->shoot);
 	nt->round_hex = xcalloc(n, sizeof *nt->round_hex);
 	nt->initiative = -1;
+	for (k = 0; k < NA_DIE_KINDS; k++) {
+		nt->die[k] = xcalloc(n, sizeof *nt->die[k]);
+		nt->die_step[k] = xcalloc(n, sizeof *nt->die_step[k]);
+	}
 	return nt;
 }
 
@@ -93,6 +98,11 @@ scratch_free(struct nv_turn *t)
 	free(nt->round_hex);
 	free(nt->rams);
 	free(nt->fresh);
+	free(nt->pend);
+	for (i = 0; i < NA_DIE_KINDS; i++) {
+		free(nt->die[i]);
+		free(nt->die_step[i]);
+	}
 	free(nt);
 	t->rs_turn = NULL;
 }
@@ -267,86 +277,81 @@ plot_ship(struct nv_turn *t, int i)
 
 #define NA_INITIATIVE_ROLLS	10	/* rolls before a tie is settled */
 
+/* One round of initiative dice for the sides still in (in[]); their
+ * totals into total[] and a text of them into b. */
+static int
+initiative_dice(struct nv_turn *t, const int *in, int *total,
+    struct buf *b, char **cause)
+{
+	const struct nauta_data	*nd = nauta_data(t->rs);
+	size_t			 k;
+	int			 die;
+
+	buf_reset(b);
+	for (k = 0; k < t->st->nsides; k++) {
+		if (!in[k])
+			continue;
+		if (turn_roll(t, 6, "initiative", t->st->sides[k].id, &die,
+		    cause) != 0)
+			return -1;
+		total[k] = die + nd->crews[t->st->sides[k].crew].initiative;
+		buf_printf(b, "%s%s %d", b->len > 0 ? ", " : "",
+		    t->st->sides[k].id, total[k]);
+	}
+	return 0;
+}
+
 /* Each side 1d6 + its crew's initiative; ties at the top roll again
- * (nauta.md, "The turn").  Sides roll in id order. */
+ * (nauta.md, "The turn").  Sides roll in the scenario's order; dice that
+ * never break a tie (fixed dice) leave it to the first of the tied sides
+ * in that order (docs/rules-nauta.md). */
 static int
 initiative(struct nv_turn *t, char **cause)
 {
-	const struct nauta_data	*nd = nauta_data(t->rs);
 	struct nauta_turn	*nt = t->rs_turn;
-	size_t			 n = t->st->nsides, i, j, k;
-	int			*order, *total, *in, die, best, count, rolls;
+	size_t			 n = t->st->nsides, k;
+	int			*total, *in, best, count = (int)n, rolls;
 	struct buf		 b = BUF_INIT;
 
-	if (n < 2) {
-		nt->initiative = n == 1 ? 0 : -1;
-		return 0;
-	}
-	order = xcalloc(n, sizeof *order);
-	total = xcalloc(n, sizeof *total);
-	in = xcalloc(n, sizeof *in);
-	for (i = 0; i < n; i++) {
-		order[i] = (int)i;
-		in[i] = 1;
-	}
-	for (i = 1; i < n; i++)
-		for (j = i; j > 0 && strcmp(t->st->sides[order[j - 1]].id,
-		    t->st->sides[order[j]].id) > 0; j--) {
-			k = (size_t)order[j];
-			order[j] = order[j - 1];
-			order[j - 1] = (int)k;
+	nt->initiative = n > 0 ? 0 : -1;
+	total = xcalloc(n + 1, sizeof *total);
+	in = xcalloc(n + 1, sizeof *in);
+	for (k = 0; k < n; k++)
+		in[k] = 1;
+	for (rolls = 0; n > 1 && count > 1; rolls++) {
+		if (initiative_dice(t, in, total, &b, cause) != 0) {
+			free(total), free(in), buf_free(&b);
+			return -1;
 		}
-	for (count = (int)n, rolls = 0; count > 1; rolls++) {
-		best = -999;
-		buf_reset(&b);
-		for (i = 0; i < n; i++) {
-			k = (size_t)order[i];
-			if (!in[k])
-				continue;
-			if (turn_roll(t, 6, "initiative", t->st->sides[k].id,
-			    &die, cause) != 0) {
-				free(order), free(total), free(in), buf_free(&b);
-				return -1;
-			}
-			total[k] = die + nd->crews[t->st->sides[k].crew].
-			    initiative;
-			buf_printf(&b, "%s%s %d", b.len > 0 ? ", " : "",
-			    t->st->sides[k].id, total[k]);
-			if (total[k] > best)
+		for (k = 0, best = -999; k < n; k++)
+			if (in[k] && total[k] > best)
 				best = total[k];
+		for (k = 0, count = 0, nt->initiative = -1; k < n; k++) {
+			in[k] = in[k] && total[k] == best;
+			count += in[k];
+			if (in[k] && nt->initiative < 0)
+				nt->initiative = (int)k;
 		}
-		for (i = 0, count = 0; i < n; i++)
-			if (in[i] && total[i] == best)
-				count++;
-			else
-				in[i] = 0;
-		/* The first tied side in id order, for when the dice never
-		 * break the tie (fixed dice): see docs/rules-nauta.md. */
-		for (i = 0; i < n; i++)
-			if (in[order[i]]) {
-				nt->initiative = order[i];
-				break;
-			}
-		if (count > 1 && rolls + 1 == NA_INITIATIVE_ROLLS) {
-			turn_event(t, nauta_event_name(NA_EV_INITIATIVE), -1, -1,
-			    "Initiative (%s): still tied after %d rolls, it "
-			    "goes to %s, first by id", buf_str(&b),
-			    NA_INITIATIVE_ROLLS,
-			    t->st->sides[nt->initiative].id);
-			break;
-		}
-		if (count > 1)
+		if (count > 1 && rolls + 1 < NA_INITIATIVE_ROLLS)
 			turn_event(t, nauta_event_name(NA_EV_INITIATIVE), -1, -1,
 			    "Initiative (%s): a tie, rolled again",
 			    buf_str(&b));
+		else if (count > 1) {
+			turn_event(t, nauta_event_name(NA_EV_INITIATIVE), -1, -1,
+			    "Initiative (%s): still tied after %d rolls, it "
+			    "goes to %s, the first of them in the scenario",
+			    buf_str(&b), NA_INITIATIVE_ROLLS,
+			    t->st->sides[nt->initiative].id);
+			break;
+		}
 	}
-	turn_event(t, nauta_event_name(NA_EV_INITIATIVE), -1, -1, "%s holds "
-	    "the initiative (%s)", t->st->sides[nt->initiative].id,
-	    buf_str(&b));
-	free(t->st->attr[NA_G_INITIATIVE].s);
-	t->st->attr[NA_G_INITIATIVE].s =
-	    xstrdup(t->st->sides[nt->initiative].id);
-	free(order);
+	if (n > 1)
+		turn_event(t, nauta_event_name(NA_EV_INITIATIVE), -1, -1, "%s "
+		    "holds the initiative (%s)", t->st->sides[nt->initiative].id,
+		    buf_str(&b));
+	for (k = 0; k < n; k++)
+		t->st->sides[k].attr[NA_S_INITIATIVE].i = (int)k ==
+		    nt->initiative;
 	free(total);
 	free(in);
 	buf_free(&b);
@@ -390,20 +395,13 @@ nauta_phase_begin(struct nv_turn *t, int phase, char **cause)
 	return 0;
 }
 
-/* Contacts of a step go by their moving ship: the side with the
- * initiative first, then id; both moved, the earlier one counts. */
+/* Contacts of a step go by their moving ship's side, the initiative's
+ * first (within a rank the mover's own order, by index, only orders the
+ * dice: the rank's effects apply together, nauta-effect.c). */
 long
 nauta_contact_key(const struct nv_turn *t, const struct nv_contact *c)
 {
-	const struct nauta_turn	*nt = t->rs_turn;
-	long			 n = (long)t->st->nships + 1;
-	long			 ka, kb;
-
-	ka = (t->st->ships[c->a].side == nt->initiative ? 0 : n) + c->a;
-	if (c->shape != NV_CONTACT_SWAP && c->shape != NV_CONTACT_SAME_HEX)
-		return ka;
-	kb = (t->st->ships[c->b].side == nt->initiative ? 0 : n) + c->b;
-	return ka < kb ? ka : kb;
+	return nauta_contact_rank(t, c);
 }
 
 void
@@ -446,6 +444,7 @@ nauta_round_end(struct nv_turn *t, int phase, int round, char **cause)
 	(void)phase;
 	(void)round;
 	(void)cause;
+	nauta_effects_flush(t);
 	for (i = 0; i < t->st->nships; i++) {
 		s = &t->st->ships[i];
 		if (hex_eq(s->hex, nt->round_hex[i]))

@@ -27,7 +27,9 @@ struct nv_state;
 
 /* The ruleset's own ship attributes, in the order the state XML writes
  * them (after the common ones; the common speed is the carried speed).
- * The names are fixed by issue 13; grapple-turns is ours. */
+ * The names are fixed by issue 13; fight-since (the turn the ship
+ * entered its fight, 0 when in none) is ours.  Only the NV_ATTR_IDS
+ * attributes hold ship ids, so that renaming ships maps them all. */
 #define NAUTA_SHIP_ATTRS(X)						\
 	X(SOLDIERS,	"soldiers",	    NV_ATTR_INT,  0, 99)	\
 	X(SOLDIERS_START, "soldiers-start", NV_ATTR_INT,  0, 99)	\
@@ -39,7 +41,7 @@ struct nv_state;
 	X(ADMIRAL,	"admiral",	    NV_ATTR_TEXT, 0, 0)		\
 	X(CONTACT,	"contact",	    NV_ATTR_IDS,  0, 0)		\
 	X(GRAPPLED,	"grappled",	    NV_ATTR_IDS,  0, 0)		\
-	X(GRAPPLE_TURNS, "grapple-turns",   NV_ATTR_TEXT, 0, 0)		\
+	X(FIGHT_SINCE,	"fight-since",	    NV_ATTR_INT,  0, 99999)	\
 	X(PRIZE_OF,	"prize-of",	    NV_ATTR_IDS,  0, 0)		\
 	X(SURRENDER_TESTED, "surrender-tested", NV_ATTR_INT, 0, 1)	\
 	X(PIROPHOROS_USED, "pirophoros-used", NV_ATTR_INT, 0, 1)
@@ -52,10 +54,12 @@ enum nauta_attr {
 };
 
 /* Side attributes: admiral, the Admiral's ship (its id; "" for none);
- * saving-rolled, 1 once the side's saving roll (18l) was made. */
+ * saving-rolled, 1 once the side's saving roll (18l) was made;
+ * initiative, 1 for the side that held it in the last turn played. */
 #define NAUTA_SIDE_ATTRS(X)						\
 	X(ADMIRAL,	"admiral",	    NV_ATTR_IDS,  0, 0)		\
-	X(SAVING_ROLLED, "saving-rolled",   NV_ATTR_INT,  0, 1)
+	X(SAVING_ROLLED, "saving-rolled",   NV_ATTR_INT,  0, 1)		\
+	X(INITIATIVE,	"initiative",	    NV_ATTR_INT,  0, 1)
 
 enum nauta_side_attr {
 #define X(e, name, kind, min, max) NA_S_##e,
@@ -67,15 +71,14 @@ enum nauta_side_attr {
 /* Game attributes (the <game> element): options, the optional rules the
  * scenario enables (option ids and saving-admiral); composition, "free",
  * "nations" (the default) or a point budget; lateral-contest and
- * crew-contest, "" for the ruleset's settings; galleys-per-model, for
- * reports; initiative, the side that held it in the last turn played. */
+ * crew-contest, the settings in force (the ruleset's when not given);
+ * galleys-per-model, for reports. */
 #define NAUTA_GAME_ATTRS(X)						\
 	X(OPTIONS,	"options",	    NV_ATTR_TEXT, 0, 0)		\
 	X(COMPOSITION,	"composition",	    NV_ATTR_TEXT, 0, 0)		\
 	X(LATERAL,	"lateral-contest",  NV_ATTR_TEXT, 0, 0)		\
 	X(CREW_CONTEST,	"crew-contest",	    NV_ATTR_TEXT, 0, 0)		\
-	X(GALLEYS,	"galleys-per-model", NV_ATTR_INT, 1, 100)	\
-	X(INITIATIVE,	"initiative",	    NV_ATTR_TEXT, 0, 0)
+	X(GALLEYS,	"galleys-per-model", NV_ATTR_INT, 1, 100)
 
 enum nauta_game_attr {
 #define X(e, name, kind, min, max) NA_G_##e,
@@ -235,6 +238,10 @@ int	 nauta_enabled(const struct nv_state *, const char *option);
 int	 nauta_initial_points(const struct nv_state *, int side);
 int	 nauta_losses(const struct nv_state *, int side);
 int	 nauta_loss_limit(const struct nv_state *, int side);
+/* 1 if ship a comes before ship b where a tie is left: the ship in the
+ * lower hex (column, then row), which renaming keeps (docs/rules-nauta.md,
+ * "Names never decide"); the lower index only for ships in one hex. */
+int	 nauta_before(const struct nv_state *, int a, int b);
 /* The ship holding the side's Admiral, or -1. */
 int	 nauta_flagship(const struct nv_state *, int side);
 
@@ -344,11 +351,10 @@ size_t	 nauta_ids_ships(const struct nv_state *, const char *list,
 /* Joins a and b both ways in attribute a (contact, grappled). */
 void	 nauta_link(struct nv_state *, int attr, int a, int b);
 void	 nauta_unlink(struct nv_state *, int attr, int a, int b);
-/* Grapples: grappled both ways with the turn in grapple-turns. */
-int	 nauta_grapple_turn(const struct nv_ship *, const char *id);
+/* Grapples, both ways; a ship entering a fight gets fight-since = turn,
+ * one leaving its last grapple 0. */
 void	 nauta_grapple(struct nv_state *, int a, int b, int turn);
 void	 nauta_ungrapple(struct nv_state *, int a, int b);
-void	 nauta_grapple_normalise(struct nv_state *);
 
 /* ---- the turn ------------------------------------------------------------ */
 
@@ -387,6 +393,23 @@ const char	*nauta_event_name(enum nauta_event_kind);	/* static */
 struct na_ram {
 	int	rammer;
 	int	target;
+	int	step;		/* phase * 256 + round */
+};
+
+/* A ship rolls one die of each kind in a step, whatever the number of
+ * its contacts (docs/rules-nauta.md, "Names never decide"). */
+#define NA_DIE_CONTEST	0
+#define NA_DIE_EFFECT	1
+#define NA_DIE_LOSS	2
+#define NA_DIE_KINDS	3
+
+/* An effect of a ram rolled in a step and applied with the other
+ * effects of its group (nauta-effect.c). */
+struct na_effect {
+	int	rammer;
+	int	target;
+	int	result;		/* the effect die, friendly modifier made */
+	int	loss;		/* the rammer sinks too (rammer loss) */
 };
 
 /* The module's per-turn scratch (nv_turn.rs_turn), made by nauta_begin
@@ -410,6 +433,12 @@ struct nauta_turn {
 	size_t		  nrams, caprams;
 	int		 *fresh;		/* pairs linked this round */
 	size_t		  nfresh, capfresh;
+	struct na_effect *pend;			/* effects of the group of
+						   contacts being resolved */
+	size_t		  npend, cappend;
+	long		  pend_rank;		/* that group's rank */
+	int		 *die[NA_DIE_KINDS];	/* a ship's die of a step */
+	int		 *die_step[NA_DIE_KINDS];	/* its step + 1 */
 	unsigned char	 *surrendered;		/* this turn, Admiral aboard:
 						   for Saving the Admiral */
 };
@@ -432,9 +461,29 @@ int	 nauta_contact(struct nv_turn *, struct nv_contact *, char **);
 int	 nauta_terrain(struct nv_turn *, struct nv_terrain *, char **);
 /* 1 if rammer rammed target this turn. */
 int	 nauta_rammed(const struct nv_turn *, int rammer, int target);
+/* The rank of a contact: 0 when its moving ship (the first of the two,
+ * when both moved) is of the side with the initiative, else 1. */
+long	 nauta_contact_rank(const struct nv_turn *, const struct nv_contact *);
+
+/* nauta-effect.c.  The contacts of one step of one rank are resolved
+ * together (docs/rules-nauta.md, "Names never decide"): each winner's
+ * effect die (and its rammer-loss die) is rolled at once and kept;
+ * nauta_effects_flush() applies the group's effects together (two
+ * damages sink), before a contact of another rank and at the end of the
+ * step.  nauta_loss_roll() rolls the rammer's loss after an effect
+ * that sinks a ship at least loss-size Sizes above it (*lost: it sinks
+ * too). */
+int	 nauta_effect_roll(struct nv_turn *, int rammer, int target,
+	    char **cause);
+int	 nauta_loss_roll(struct nv_turn *, int rammer, int target, int *lost,
+	    char **cause);
+void	 nauta_effects_flush(struct nv_turn *);
+/* Ship's die of the kind (NA_DIE_*) for this step: rolled for purpose on
+ * first use, the same value after.  0 or -1 with *cause. */
+int	 nauta_step_die(struct nv_turn *, int kind, int ship,
+	    const char *purpose, int *out, char **cause);
 /* The ship sinks (or burns): the Admiral aboard is killed, it leaves
- * its fights.  For a ship eliminated by the mover, status is set there;
- * this does the rest. */
+ * its fights; the caller sets its status (turn_eliminate). */
 void	 nauta_lost(struct nv_turn *, int ship);
 
 /* nauta-balistae.c: the shots of a moment (NA_SHOOT_START or _END). */
