@@ -98,6 +98,7 @@ add_ship(const struct nv_state *st, const char *code, int i, int full,
 {
 	const struct nv_ship	*s = &st->ships[i];
 	const struct nv_attr_def *ad = st->rs->ops->ship_attrs;
+	const struct report_module *m;
 	xmlNodePtr		 n = doc_child(parent, "ship", NULL);
 	char			 h[8];
 	size_t			 k;
@@ -124,7 +125,8 @@ add_ship(const struct nv_state *st, const char *code, int i, int full,
 		else
 			doc_set(n, ad[k].name, s->attr[k].s);
 	}
-	report_ruleset_ship(st, i, n);
+	if ((m = report_module_find(st)) != NULL)
+		m->ship(st, i, n);
 }
 
 static void
@@ -333,7 +335,8 @@ add_result(const struct report_input *in, xmlNodePtr root)
 		score = r->score;
 	else if (!fog_active(in)) {
 		score = xcalloc(st->nsides + 1, sizeof *score);
-		if (!report_ruleset_scores(st, score)) {
+		if (report_module_find(st) == NULL ||
+		    !report_module_find(st)->scores(st, score)) {
 			free(score);
 			score = NULL;
 		}
@@ -437,6 +440,7 @@ report_doc_build(const struct report_input *in, char **cause)
 	xmlDocPtr	 doc;
 	xmlNodePtr	 root;
 	unsigned char	*vis, *wvis;
+	const struct report_module *m;
 
 	if (check_input(in, cause) != 0)
 		return NULL;
@@ -455,6 +459,8 @@ report_doc_build(const struct report_input *in, char **cause)
 	add_result(in, root);
 	if (in->reader == REPORT_SIDE)
 		report_order_template(in, root);
+	if ((m = report_module_find(in->after)) != NULL && m->doc != NULL)
+		m->doc(in, root);
 	free(vis);
 	free(wvis);
 	return doc;

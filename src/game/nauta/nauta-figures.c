@@ -103,6 +103,26 @@ nauta_max_speed(const struct nv_ruleset *rs, const struct nv_ship *s)
 	return max < nd->min_max_speed ? nd->min_max_speed : max;
 }
 
+void
+nauta_speed_range(const struct nv_ruleset *rs, const struct nv_ship *s,
+    int *lo, int *hi)
+{
+	const struct nauta_class	*c = &nauta_data(rs)->classes[s->cls];
+	int				 max = nauta_max_speed(rs, s);
+
+	*lo = 0;
+	*hi = max;
+	if (s->speed < 0)
+		return;
+	if (s->speed - c->decel > *lo)
+		*lo = s->speed - c->decel;
+	if (s->speed + c->accel < *hi)
+		*hi = s->speed + c->accel;
+	if (*lo > *hi)
+		*lo = *hi;	/* cut to the maximum: never after a turn, but
+				   a hand-made state might */
+}
+
 int
 nauta_value(const struct nv_ruleset *rs, const struct nv_ship *s)
 {

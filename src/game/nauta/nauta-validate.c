@@ -68,28 +68,6 @@ complete(struct nauta_ship_orders *so)
 	}
 }
 
-/* The speeds the ship may write: carried - decel .. carried + accel and
- * 0 .. maximum; any 0 .. maximum without a carried speed. */
-static void
-speed_range(const struct vctx *v, int i, int *lo, int *hi)
-{
-	const struct nv_ship		*s = &v->st->ships[i];
-	const struct nauta_class	*c = &nauta_data(v->rs)->classes[s->cls];
-	int				 max = nauta_max_speed(v->rs, s);
-
-	*lo = 0;
-	*hi = max;
-	if (s->speed < 0)
-		return;
-	if (s->speed - c->decel > *lo)
-		*lo = s->speed - c->decel;
-	if (s->speed + c->accel < *hi)
-		*hi = s->speed + c->accel;
-	if (*lo > *hi)
-		*lo = *hi;	/* cut to the maximum: never happens after a
-				   turn, but a hand-made state might */
-}
-
 static void
 check_backing(struct vctx *v, int i, struct nauta_ship_orders *so)
 {
@@ -210,7 +188,7 @@ check_move(struct vctx *v, int i, struct nauta_ship_orders *so)
 		    "legal: SPEED 0, or SPEED 0 MOVE B|BB");
 		return;
 	}
-	speed_range(v, i, &lo, &hi);
+	nauta_speed_range(v->rs, s, &lo, &hi);
 	if (so->speed < lo || so->speed > hi) {
 		if (s->speed < 0)
 			verr(v, &so->move, "a %s may write 0-%d (its maximum "

@@ -218,6 +218,10 @@ int	 nauta_size(const struct nv_ruleset *, const struct nv_ship *);
 /* Maximum speed: the class's (or an option's), damaged, Dashes made,
  * Balistae hits, options; never below min-max-speed. */
 int	 nauta_max_speed(const struct nv_ruleset *, const struct nv_ship *);
+/* The speeds the ship may write next: carried - decel .. carried +
+ * accel within 0 .. maximum; 0 .. maximum without a carried speed. */
+void	 nauta_speed_range(const struct nv_ruleset *, const struct nv_ship *,
+	    int *lo, int *hi);
 /* Value: class + options + extra soldiers (nauta.md, "Victory"). */
 int	 nauta_value(const struct nv_ruleset *, const struct nv_ship *);
 /* 1 if the Admiral is aboard (alive). */
