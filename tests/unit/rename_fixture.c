@@ -767,3 +767,42 @@ rn_check_turn(struct rn_world *w, const struct nv_state *st,
 	orders_free(f.o);
 	return f.out;
 }
+
+void
+rn_orders_by_side(const struct nv_state *st, struct rn_rng *r,
+    struct rn_file *files, size_t *nfiles,
+    void (*ship)(const struct nv_state *, int, struct rn_rng *, struct buf *))
+{
+	struct buf	b = BUF_INIT;
+	size_t		side, i;
+
+	*nfiles = 0;
+	for (side = 0; side < st->nsides; side++) {
+		buf_printf(&b, "SIDE %s\n", st->sides[side].id);
+		for (i = 0; i < st->nships; i++)
+			if (ship_on_map(&st->ships[i]) &&
+			    (size_t)st->ships[i].side == side)
+				ship(st, (int)i, r, &b);
+		files[*nfiles].name = xasprintf("orders-%s.txt",
+		    st->sides[side].id);
+		files[(*nfiles)++].text = buf_detach(&b);
+	}
+}
+
+int
+rn_enemy_near(const struct nv_state *st, int i, int range, int afloat_only,
+    struct rn_rng *r)
+{
+	const struct nv_ship	*s;
+	int			 cand[64], n = 0;
+	size_t			 k;
+
+	for (k = 0; k < st->nships && n < 64; k++) {
+		s = &st->ships[k];
+		if ((afloat_only ? s->status == NV_STATUS_AFLOAT :
+		    ship_on_map(s)) && s->side != st->ships[i].side &&
+		    hex_distance(s->hex, st->ships[i].hex) <= range)
+			cand[n++] = (int)k;
+	}
+	return n > 0 ? cand[rn_below(r, n)] : -1;
+}

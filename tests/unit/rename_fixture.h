@@ -127,6 +127,18 @@ char	*rn_compare(const struct nv_state *a, const struct nv_state *b,
 void	rn_legal_orders(const struct nv_state *st, struct rn_file *files,
 	    size_t nfiles);
 
+/* For the generators: one order file per side, "SIDE id" and then
+ * ship() for each of the side's ships on the map, in id order, into
+ * files[] (room for the state's sides), setting *nfiles. */
+void	rn_orders_by_side(const struct nv_state *, struct rn_rng *,
+	    struct rn_file *files, size_t *nfiles,
+	    void (*ship)(const struct nv_state *, int i, struct rn_rng *,
+	    struct buf *));
+/* An enemy of ship i within range hexes, on the map (only afloat with
+ * afloat_only), drawn at random; or -1. */
+int	rn_enemy_near(const struct nv_state *, int i, int range,
+	    int afloat_only, struct rn_rng *);
+
 /* A ruleset's random dense battles (rename_gen_NAME.c).  scenario() writes
  * a scenario (owned by the caller); orders() the order files of one turn,
  * one per side, into files[] (room for the state's sides), setting

@@ -269,21 +269,6 @@ movement(const struct nv_state *st, int i, struct rn_rng *r, struct buf *b)
 	buf_addc(b, '\n');
 }
 
-/* An enemy on the map within range hexes of ship i, or -1. */
-static int
-enemy_near(const struct nv_state *st, int i, int range, struct rn_rng *r)
-{
-	int	cand[64], n = 0;
-	size_t	k;
-
-	for (k = 0; k < st->nships && n < 64; k++)
-		if (ship_on_map(&st->ships[k]) &&
-		    st->ships[k].side != st->ships[i].side &&
-		    hex_distance(st->ships[k].hex, st->ships[i].hex) <= range)
-			cand[n++] = (int)k;
-	return n > 0 ? cand[rn_below(r, n)] : -1;
-}
-
 static void
 ship_orders(const struct nv_state *st, int i, struct rn_rng *r,
     struct buf *b)
@@ -295,7 +280,7 @@ ship_orders(const struct nv_state *st, int i, struct rn_rng *r,
 
 	if (rn_chance(r, 85))
 		movement(st, i, r, b);
-	if ((t = enemy_near(st, i, 5, r)) >= 0 && rn_chance(r, 50)) {
+	if ((t = rn_enemy_near(st, i, 5, 0, r)) >= 0 && rn_chance(r, 50)) {
 		if (rn_chance(r, 50))
 			buf_printf(b, "SHIP %s FIRE ALL AT %s\n", s->id,
 			    st->ships[t].id);
@@ -303,7 +288,7 @@ ship_orders(const struct nv_state *st, int i, struct rn_rng *r,
 			buf_printf(b, "SHIP %s FIRE BOW AT %s PHASE %d\n",
 			    s->id, st->ships[t].id, 1 + rn_below(r, 6));
 	}
-	if ((t = enemy_near(st, i, 2, r)) >= 0 && rn_chance(r, 45))
+	if ((t = rn_enemy_near(st, i, 2, 0, r)) >= 0 && rn_chance(r, 45))
 		buf_printf(b, "SHIP %s BOARD %s\n", s->id, st->ships[t].id);
 	if (rn_chance(r, 15))
 		buf_printf(b, "SHIP %s %s\n", s->id, rake[rn_below(r, 4)]);

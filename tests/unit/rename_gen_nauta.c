@@ -288,21 +288,6 @@ movement(const struct nv_state *st, int i, struct rn_rng *r, struct buf *b)
 	buf_addc(b, '\n');
 }
 
-/* An enemy on the map within range hexes of ship i, or -1. */
-static int
-enemy_near(const struct nv_state *st, int i, int range, struct rn_rng *r)
-{
-	int	cand[64], n = 0;
-	size_t	k;
-
-	for (k = 0; k < st->nships && n < 64; k++)
-		if (st->ships[k].status == NV_STATUS_AFLOAT &&
-		    st->ships[k].side != st->ships[i].side &&
-		    hex_distance(st->ships[k].hex, st->ships[i].hex) <= range)
-			cand[n++] = (int)k;
-	return n > 0 ? cand[rn_below(r, n)] : -1;
-}
-
 static void
 extras(const struct nv_state *st, int i, struct rn_rng *r, struct buf *b)
 {
@@ -317,7 +302,7 @@ extras(const struct nv_state *st, int i, struct rn_rng *r, struct buf *b)
 		    shoot[rn_below(r, 3)]);
 	if (nauta_has_option(st->rs, s, nd->opt_pirophoros) &&
 	    rn_chance(r, 50)) {
-		t = enemy_near(st, i, 2, r);
+		t = rn_enemy_near(st, i, 2, 1, r);
 		if (t >= 0 && rn_chance(r, 50))
 			buf_printf(b, "SHIP %s BURN %s\n", s->id,
 			    st->ships[t].id);
@@ -347,8 +332,8 @@ ship_orders(const struct nv_state *st, int i, struct rn_rng *r,
 		return;
 	if (rn_chance(r, 88))
 		movement(st, i, r, b);
-	if ((t = enemy_near(st, i, 2, r)) >= 0 && rn_chance(r, 55)) {
-		u = enemy_near(st, i, 2, r);
+	if ((t = rn_enemy_near(st, i, 2, 1, r)) >= 0 && rn_chance(r, 55)) {
+		u = rn_enemy_near(st, i, 2, 1, r);
 		if (rn_chance(r, 25))
 			buf_printf(b, "SHIP %s BOARD ANY\n", s->id);
 		else if (u >= 0 && u != t && rn_chance(r, 40))
@@ -365,20 +350,7 @@ static void
 orders(const struct nv_state *st, struct rn_rng *r, struct rn_file *files,
     size_t *nfiles)
 {
-	struct buf	b = BUF_INIT;
-	size_t		side, i;
-
-	*nfiles = 0;
-	for (side = 0; side < st->nsides; side++) {
-		buf_printf(&b, "SIDE %s\n", st->sides[side].id);
-		for (i = 0; i < st->nships; i++)
-			if (ship_on_map(&st->ships[i]) &&
-			    (size_t)st->ships[i].side == side)
-				ship_orders(st, (int)i, r, &b);
-		files[*nfiles].name = xasprintf("orders-%s.txt",
-		    st->sides[side].id);
-		files[(*nfiles)++].text = buf_detach(&b);
-	}
+	rn_orders_by_side(st, r, files, nfiles, ship_orders);
 }
 
 static const char *const kinds[] = {

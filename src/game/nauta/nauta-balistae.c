@@ -56,8 +56,10 @@ nauta_in_arc(const struct nauta_data *nd, struct nv_hex from, int facing,
 /* A hex that blocks the Balistae's line: land, a hulk, any ship on the
  * map (prizes too). */
 static int
-blocks(struct nv_turn *t, struct nv_hex h)
+blocks(void *ctx, struct nv_hex h)
 {
+	struct nv_turn	*t = ctx;
+
 	return !state_on_map(t->st, h) || state_is_land(t->st, h) ||
 	    hexindex_is_wreck(t->ix, h) || hexindex_ship_at(t->ix, h) >= 0;
 }
@@ -65,20 +67,10 @@ blocks(struct nv_turn *t, struct nv_hex h)
 static int
 sight(struct nv_turn *t, struct nv_hex a, struct nv_hex b)
 {
-	struct nv_hexline_step	*steps;
-	size_t			 n = hex_line(a, b, NULL, 0), k;
-	int			 j, nb, clear = 1;
+	struct nv_hex	block[3];
+	int		nblock;
 
-	steps = xcalloc(n, sizeof *steps);
-	hex_line(a, b, steps, n);
-	for (k = 1; k + 1 < n && clear; k++) {
-		for (nb = 0, j = 0; j < steps[k].n; j++)
-			nb += blocks(t, steps[k].h[j]);
-		if (nb > 0 && nb == steps[k].n)
-			clear = 0;
-	}
-	free(steps);
-	return clear;
+	return hex_line_clear(a, b, blocks, t, block, &nblock);
 }
 
 static int

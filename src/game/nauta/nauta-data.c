@@ -20,34 +20,10 @@
 #include "xalloc.h"
 #include "xmlsafe.h"
 
-/* An integer attribute: its value, or def when absent (an error: the
- * schema makes these required, a module must not trust it blindly). */
-static int
-get_int(xmlNodePtr n, const char *name, long min, long max, long def,
-    int required, const char *file, struct diag *d)
-{
-	long	v = def;
-	int	rc = xmlsafe_int(n, name, min, max, &v, file, d);
-
-	if (rc == 0 && required)
-		diag_error(d, file, xmlsafe_line(n), "<%s> has no %s "
-		    "attribute; it is required", (const char *)n->name, name);
-	return rc == 1 ? (int)v : (int)def;
-}
-
-static xmlNodePtr
-need_child(xmlNodePtr root, const char *name, const char *file,
-    struct diag *d)
-{
-	xmlNodePtr	n;
-
-	for (n = xmlsafe_child(root); n != NULL; n = xmlsafe_next(n))
-		if (xmlsafe_is(n, name))
-			return n;
-	diag_error(d, file, xmlsafe_line(root), "the ruleset has no <%s> "
-	    "element; the nauta module needs one", name);
-	return NULL;
-}
+/* The common helpers (xmlsafe.h), with this module's name. */
+#define get_int		xmlsafe_get_int
+#define need_child(root, name, file, d) \
+	xmlsafe_need_child(root, name, "the nauta module", file, d)
 
 /* Splits an attribute's words; *argv owned by the caller with *copy. */
 static size_t

@@ -354,6 +354,21 @@ format_move(const struct nv_state *st, int i,
 	buf_addc(b, '\n');
 }
 
+/* "SHIP id VERB a b ..." for a list of ships; nothing for none. */
+static void
+format_ids(const struct nv_state *st, int i, const char *verb, const int *v,
+    size_t n, struct buf *b)
+{
+	size_t	k;
+
+	if (n == 0)
+		return;
+	buf_printf(b, "SHIP %s %s", st->ships[i].id, verb);
+	for (k = 0; k < n; k++)
+		buf_printf(b, " %s", st->ships[v[k]].id);
+	buf_addc(b, '\n');
+}
+
 void
 nauta_format(const struct nv_orders *o, struct buf *b)
 {
@@ -361,7 +376,7 @@ nauta_format(const struct nv_orders *o, struct buf *b)
 	const struct nauta_orders	*no = o->rs;
 	const struct nv_state		*st = o->st;
 	const struct nauta_ship_orders	*so;
-	size_t				 i, k;
+	size_t				 i;
 
 	for (i = 0; i < st->nships; i++) {
 		so = &no->ships[i];
@@ -369,12 +384,8 @@ nauta_format(const struct nv_orders *o, struct buf *b)
 			format_move(st, (int)i, so, b);
 		if (so->board_any)
 			buf_printf(b, "SHIP %s BOARD ANY\n", st->ships[i].id);
-		else if (so->nboard > 0) {
-			buf_printf(b, "SHIP %s BOARD", st->ships[i].id);
-			for (k = 0; k < so->nboard; k++)
-				buf_printf(b, " %s", st->ships[so->board[k]].id);
-			buf_addc(b, '\n');
-		}
+		else
+			format_ids(st, (int)i, "BOARD", so->board, so->nboard, b);
 		if (so->shoot != NA_SHOOT_UNSET)
 			buf_printf(b, "SHIP %s SHOOT %s\n", st->ships[i].id,
 			    shoot[so->shoot]);
@@ -383,12 +394,7 @@ nauta_format(const struct nv_orders *o, struct buf *b)
 			    so->burn_target >= 0 ? " " : "",
 			    so->burn_target >= 0 ?
 			    st->ships[so->burn_target].id : "");
-		if (so->nescape > 0) {
-			buf_printf(b, "SHIP %s ESCAPE", st->ships[i].id);
-			for (k = 0; k < so->nescape; k++)
-				buf_printf(b, " %s", st->ships[so->escape[k]].id);
-			buf_addc(b, '\n');
-		}
+		format_ids(st, (int)i, "ESCAPE", so->escape, so->nescape, b);
 	}
 }
 
