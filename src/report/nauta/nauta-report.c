@@ -144,12 +144,20 @@ nauta_report_doc(const struct report_input *in, xmlNodePtr root)
 	const struct nv_state	*st = in->after;
 	xmlNodePtr		 t, n;
 	size_t			 k;
+	struct buf		 b = BUF_INIT;
+	long			 galleys = st->attr[NA_G_GALLEYS].i;
 
 	t = doc_child(root, "ship-table", NULL);
 	doc_set(t, "head", NAUTA_HEAD);
-	doc_set(t, "legend", "(Spd: carried speed, - for none yet; Max: "
-	    "maximum speed; Sold: soldier units now/at the start; Dmg: "
-	    "damaged; Dash: the steps a Dash adds, - when it may not.)");
+	/* galleys-per-model only labels the reports (nauta.md, "Big
+	 * battles"): every rule applies per model. */
+	if (galleys > 1)
+		buf_printf(&b, "Each model stands for %ld galleys. ", galleys);
+	buf_adds(&b, "(Spd: carried speed, - for none yet; Max: maximum speed; "
+	    "Sold: soldier units now/at the start; Dmg: damaged; Dash: the "
+	    "steps a Dash adds, - when it may not.)");
+	doc_set(t, "legend", buf_str(&b));
+	buf_free(&b);
 	t = doc_child(root, "losses", NULL);
 	for (k = 0; k < st->nsides; k++) {
 		if (fog_active(in) && (int)k != in->side &&
