@@ -343,6 +343,26 @@ check_composition(struct gcheck *g)
 	}
 }
 
+/* 1 if every side and ship names a nation, crew, class and side of the
+ * ruleset: the common loader has reported any that does not, and the
+ * checks across ships below need them. */
+static int
+refs_sound(const struct nv_state *st)
+{
+	size_t	i;
+
+	for (i = 0; i < st->nsides; i++)
+		if (st->sides[i].nation < 0 || st->sides[i].crew < 0 ||
+		    st->sides[i].attr == NULL)
+			return 0;
+	for (i = 0; i < st->nships; i++)
+		if (st->ships[i].cls < 0 || st->ships[i].crew < 0 ||
+		    st->ships[i].side < 0 || st->ships[i].owner < 0 ||
+		    st->ships[i].attr == NULL)
+			return 0;
+	return 1;
+}
+
 int
 nauta_game_defaults(const struct nv_ruleset *rs, struct nv_state *st,
     unsigned long given, const char *file, unsigned line, struct diag *d)
@@ -355,6 +375,8 @@ nauta_game_defaults(const struct nv_ruleset *rs, struct nv_state *st,
 		if (rs->ops->game_attrs[i].kind != NV_ATTR_INT &&
 		    st->attr[i].s == NULL)
 			st->attr[i].s = xstrdup("");
+	if (!refs_sound(st))
+		return -1;
 	check_game_attrs(&g);
 	check_admirals(&g);
 	check_pairs(&g, NA_A_CONTACT);

@@ -241,7 +241,9 @@ nauta_ship_defaults(const struct nv_ruleset *rs, const struct nv_state *st,
 		if (s->attr[a].s == NULL &&
 		    rs->ops->ship_attrs[a].kind != NV_ATTR_INT)
 			fill_empty(s, a);
-	if (s->crew != st->sides[s->owner].crew &&
+	/* A side's unknown crew is the common loader's error already. */
+	if (st->sides[s->owner].crew >= 0 &&
+	    s->crew != st->sides[s->owner].crew &&
 	    s->crew != st->sides[s->side].crew) {
 		diag_error(d, file, line, "<ship id=\"%s\" crew=\"%s\">: in "
 		    "nauta the crew is the side's (%s); leave crew out",
