@@ -198,6 +198,35 @@ check_admirals(struct gcheck *g)
 	}
 }
 
+/* A battle with squadrons has every ship in one (nauta.md, Big battles:
+ * "every ship in exactly one"); the common loader has checked that a
+ * squadron is of the ship's side.  A battle without squadrons is as
+ * before. */
+static void
+check_squadrons(struct gcheck *g)
+{
+	const struct nv_state	*st = g->st;
+	struct buf		 b = BUF_INIT;
+	size_t			 i, k;
+
+	if (st->nsquadrons == 0)
+		return;
+	for (i = 0; i < st->nships; i++) {
+		if (state_ship_squadron(st, &st->ships[i]) >= 0)
+			continue;
+		buf_reset(&b);
+		for (k = 0; k < st->nsquadrons; k++)
+			if (st->squadrons[k].side == st->ships[i].owner)
+				buf_printf(&b, "%s%s", b.len > 0 ? ", " : "",
+				    st->squadrons[k].id);
+		gerr(g, "<ship id=\"%s\">: in no squadron; where a battle has "
+		    "squadrons every ship is in one (nauta.md, Big battles); "
+		    "legal: squadron=\"%s\"", st->ships[i].id,
+		    b.len > 0 ? buf_str(&b) : "a squadron of its side");
+	}
+	buf_free(&b);
+}
+
 /* contact and grappled hold both ways: a pair named by one ship is
  * added to the other's list; grapples join enemies on the map. */
 static void
@@ -379,6 +408,7 @@ nauta_game_defaults(const struct nv_ruleset *rs, struct nv_state *st,
 		return -1;
 	check_game_attrs(&g);
 	check_admirals(&g);
+	check_squadrons(&g);
 	check_pairs(&g, NA_A_CONTACT);
 	check_pairs(&g, NA_A_GRAPPLED);
 	check_composition(&g);

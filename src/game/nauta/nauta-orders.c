@@ -38,7 +38,7 @@ static int	na_verb_escape(struct nv_orders *, int, char **, size_t,
 		    const char *, unsigned, const char *, struct diag *);
 
 const struct nv_verb nauta_verbs[NA_V_COUNT] = {
-#define X(e, name, fn) { name, fn },
+#define X(e, name, fn, fl) { name, fn, fl },
 	NAUTA_VERBS(X)
 #undef X
 };
@@ -167,6 +167,16 @@ move_word(struct nv_orders *o, char **argv, size_t argc, size_t i,
 		}
 		tmp->has_speed = 1;
 		return (int)i + 2;
+	}
+	if (strcasecmp(argv[i], "DASH") == 0 && tmp->has_speed && !tmp->dash &&
+	    (o->subject != NV_SUBJECT_SHIP || o->standing)) {
+		/* A Dash is the ship's own, turn by turn (nauta.md, Big
+		 * battles; docs/rules-nauta.md). */
+		diag_error(d, file, line, "%s: DASH is %s; legal: SPEED n "
+		    "[MOVE steps]", text, o->subject != NV_SUBJECT_SHIP ?
+		    "for SHIP lines only, not a SQUADRON's" :
+		    "never a standing order");
+		return -1;
 	}
 	if (strcasecmp(argv[i], "DASH") == 0 && tmp->has_speed && !tmp->dash) {
 		tmp->dash = 1;

@@ -314,16 +314,20 @@ struct nauta_orders {
 	struct nauta_ship_orders	*ships;	/* st->nships entries */
 };
 
-#define NAUTA_VERBS(X)					\
-	X(SPEED,	"SPEED",	na_verb_move)	\
-	X(MOVE,		"MOVE",		na_verb_move)	\
-	X(BOARD,	"BOARD",	na_verb_board)	\
-	X(SHOOT,	"SHOOT",	na_verb_shoot)	\
-	X(BURN,		"BURN",		na_verb_burn)	\
-	X(ESCAPE,	"ESCAPE",	na_verb_escape)
+/* Word, parser, and where it may stand (ruleset.h): DASH, BURN and
+ * ESCAPE are for SHIP lines (nauta.md, Big battles) and, one-off acts,
+ * never standing orders (DASH: na_verb_move; docs/rules-nauta.md). */
+#define NA_ONE_OFF	(NV_VERB_SHIP_ONLY | NV_VERB_NO_STANDING)
+#define NAUTA_VERBS(X)						\
+	X(SPEED,	"SPEED",	na_verb_move,	0)		\
+	X(MOVE,		"MOVE",		na_verb_move,	0)		\
+	X(BOARD,	"BOARD",	na_verb_board,	0)		\
+	X(SHOOT,	"SHOOT",	na_verb_shoot,	0)		\
+	X(BURN,		"BURN",		na_verb_burn,	NA_ONE_OFF)	\
+	X(ESCAPE,	"ESCAPE",	na_verb_escape,	NA_ONE_OFF)
 
 enum nauta_verb {
-#define X(e, word, fn) NA_V_##e,
+#define X(e, word, fn, fl) NA_V_##e,
 	NAUTA_VERBS(X)
 #undef X
 	NA_V_COUNT
