@@ -771,9 +771,12 @@ rn_check_turn(struct rn_world *w, const struct nv_state *st,
 void
 rn_orders_by_side(const struct nv_state *st, struct rn_rng *r,
     struct rn_file *files, size_t *nfiles,
-    void (*ship)(const struct nv_state *, int, struct rn_rng *, struct buf *))
+    void (*ship)(const struct nv_state *, int, struct rn_rng *, struct buf *),
+    void (*sidef)(const struct nv_state *, size_t, struct rn_rng *,
+    struct buf *))
 {
 	struct buf	b = BUF_INIT;
+	struct rn_rng	q = { (uint64_t)st->turn * 7919 + st->nships + 1 };
 	size_t		side, i;
 
 	*nfiles = 0;
@@ -783,6 +786,8 @@ rn_orders_by_side(const struct nv_state *st, struct rn_rng *r,
 			if (ship_on_map(&st->ships[i]) &&
 			    (size_t)st->ships[i].side == side)
 				ship(st, (int)i, r, &b);
+		if (sidef != NULL)
+			sidef(st, side, &q, &b);
 		files[*nfiles].name = xasprintf("orders-%s.txt",
 		    st->sides[side].id);
 		files[(*nfiles)++].text = buf_detach(&b);

@@ -128,12 +128,17 @@ void	rn_legal_orders(const struct nv_state *st, struct rn_file *files,
 	    size_t nfiles);
 
 /* For the generators: one order file per side, "SIDE id" and then
- * ship() for each of the side's ships on the map, in id order, into
- * files[] (room for the state's sides), setting *nfiles. */
+ * ship() for each of the side's ships on the map, in id order, then
+ * side() (squadron lines and standing orders; may be NULL) with a
+ * generator of its own, seeded by the turn and the number of ships, so
+ * that the ships' orders are those they were without it; into files[]
+ * (room for the state's sides), setting *nfiles. */
 void	rn_orders_by_side(const struct nv_state *, struct rn_rng *,
 	    struct rn_file *files, size_t *nfiles,
 	    void (*ship)(const struct nv_state *, int i, struct rn_rng *,
-	    struct buf *));
+	    struct buf *),
+	    void (*side)(const struct nv_state *, size_t side,
+	    struct rn_rng *, struct buf *));
 /* An enemy of ship i within range hexes, on the map (only afloat with
  * afloat_only), drawn at random; or -1. */
 int	rn_enemy_near(const struct nv_state *, int i, int range,

@@ -327,22 +327,7 @@ static void
 orders(const struct nv_state *st, struct rn_rng *r, struct rn_file *files,
     size_t *nfiles)
 {
-	struct buf	b = BUF_INIT;
-	struct rn_rng	q = { (uint64_t)st->turn * 7919 + st->nships + 1 };
-	size_t		side, i;
-
-	*nfiles = 0;
-	for (side = 0; side < st->nsides; side++) {
-		buf_printf(&b, "SIDE %s\n", st->sides[side].id);
-		for (i = 0; i < st->nships; i++)
-			if (ship_on_map(&st->ships[i]) &&
-			    (size_t)st->ships[i].side == side)
-				ship_orders(st, (int)i, r, &b);
-		squadron_orders(st, side, &q, &b);
-		files[*nfiles].name = xasprintf("orders-%s.txt",
-		    st->sides[side].id);
-		files[(*nfiles)++].text = buf_detach(&b);
-	}
+	rn_orders_by_side(st, r, files, nfiles, ship_orders, squadron_orders);
 }
 
 static const char *const kinds[] = {

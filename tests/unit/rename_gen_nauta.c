@@ -181,6 +181,9 @@ ship_xml(const struct nv_ruleset *rs, const struct placed *p, int i,
 	    'a' + pi->side, rs->classes[pi->cls].id, h,
 	    dir_name(rn_below(r, 6)), o.len > 0 ? buf_str(&o) + 1 : "");
 	figures(rs, pi, buf_str(&o), r, b);
+	/* Every ship in one of its side's two squadrons (nauta.md, Big
+	 * battles), by index: no roll, so the battles stay as they were. */
+	buf_printf(b, " squadron=\"sq-%c%d\"", 'a' + pi->side, 1 + i % 2);
 	if (pi->gone)
 		buf_printf(b, " status=\"%s\"", pi->gone == 1 ? "sunk" :
 		    "burnt");
@@ -234,6 +237,10 @@ scenario(const struct nv_ruleset *rs, struct rn_rng *r)
 		    rs->crews[rn_below(r, (int)rs->ncrews)].id, i,
 		    rn_chance(r, 20) ? " saving-rolled=\"1\"" : "");
 	}
+	for (i = 0; i < nsides; i++)
+		buf_printf(&b, "  <squadron id=\"sq-%c1\" side=\"%c\"/>\n"
+		    "  <squadron id=\"sq-%c2\" side=\"%c\"/>\n", 'a' + i,
+		    'a' + i, 'a' + i, 'a' + i);
 	n = place(p, land, cols, rows, nsides, rs, r);
 	for (i = 0; i < n; i++)
 		ship_xml(rs, p, i, nation, r, &b);
@@ -346,11 +353,52 @@ ship_orders(const struct nv_state *st, int i, struct rn_rng *r,
 	extras(st, i, r, b);
 }
 
+/* The side's squadron lines and standing orders, from a generator of
+ * their own (so the ships' own orders are those they were before
+ * squadrons): a squadron's movement, boarding or shooting now and then
+ * (its ships with a line of their own keep theirs; a copy that is not
+ * legal for its ship is an error, and rn_legal_orders drops the line),
+ * standing orders for squadrons and ships, some with ship ids. */
+static void
+squadron_orders(const struct nv_state *st, size_t side, struct rn_rng *q,
+    struct buf *b)
+{
+	static const char *const shoot[] = { "START", "END", "NONE" };
+	const char	*sd = st->sides[side].id;
+	size_t		 i;
+	int		 t;
+
+	if (rn_chance(q, 30))
+		buf_printf(b, "SQUADRON sq-%s1 SPEED %d\n", sd, rn_below(q, 4));
+	if (rn_chance(q, 15))
+		buf_printf(b, "SQUADRON sq-%s2 BOARD ANY\n", sd);
+	if (rn_chance(q, 10))
+		buf_printf(b, "SQUADRON sq-%s2 SHOOT %s\n", sd,
+		    shoot[rn_below(q, 3)]);
+	if (rn_chance(q, 25))
+		buf_printf(b, "SQUADRON sq-%s%d STANDING SPEED %d\n", sd,
+		    1 + rn_below(q, 2), rn_below(q, 4));
+	else if (rn_chance(q, 10))
+		buf_printf(b, "SQUADRON sq-%s1 STANDING NONE\n", sd);
+	for (i = 0; i < st->nships; i++) {
+		if (st->ships[i].status != NV_STATUS_AFLOAT ||
+		    (size_t)st->ships[i].side != side || !rn_chance(q, 8))
+			continue;
+		if (rn_chance(q, 30) &&
+		    (t = rn_enemy_near(st, (int)i, 2, 1, q)) >= 0)
+			buf_printf(b, "SHIP %s STANDING BOARD %s\n",
+			    st->ships[i].id, st->ships[t].id);
+		else
+			buf_printf(b, "SHIP %s STANDING %s\n", st->ships[i].id,
+			    rn_chance(q, 80) ? "SPEED 1" : "NONE");
+	}
+}
+
 static void
 orders(const struct nv_state *st, struct rn_rng *r, struct rn_file *files,
     size_t *nfiles)
 {
-	rn_orders_by_side(st, r, files, nfiles, ship_orders);
+	rn_orders_by_side(st, r, files, nfiles, ship_orders, squadron_orders);
 }
 
 static const char *const kinds[] = {
