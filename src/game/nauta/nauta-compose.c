@@ -227,6 +227,33 @@ check_squadrons(struct gcheck *g)
 	buf_free(&b);
 }
 
+/* A battle that starts at turn 0, the deployment turn, gives every side
+ * a zone to place its ships in (nauta.md, "Deployment": a zone per
+ * side, by default <deployment depth> hexes from its edge; which edge
+ * is a side's only the scenario knows). */
+static void
+check_zones(struct gcheck *g)
+{
+	const struct nv_state	*st = g->st;
+	size_t			 i, k;
+
+	if (st->turn != 0)
+		return;
+	for (i = 0; i < st->nsides; i++) {
+		for (k = 0; k < st->nzones; k++)
+			if (st->zones[k].side == (int)i)
+				break;
+		if (k == st->nzones)
+			gerr(g, "<side id=\"%s\">: turn 0 is the deployment "
+			    "turn and %s has no <zone> to place its ships in; "
+			    "legal: <zone side=\"%s\" from=\"CCRR\" "
+			    "to=\"CCRR\">, %d hexes deep from the side's edge "
+			    "by default (nauta.md, Deployment)",
+			    st->sides[i].id, st->sides[i].id, st->sides[i].id,
+			    nauta_data(g->rs)->deploy_depth);
+	}
+}
+
 /* contact and grappled hold both ways: a pair named by one ship is
  * added to the other's list; grapples join enemies on the map. */
 static void
@@ -409,6 +436,7 @@ nauta_game_defaults(const struct nv_ruleset *rs, struct nv_state *st,
 	check_game_attrs(&g);
 	check_admirals(&g);
 	check_squadrons(&g);
+	check_zones(&g);
 	check_pairs(&g, NA_A_CONTACT);
 	check_pairs(&g, NA_A_GRAPPLED);
 	check_composition(&g);
