@@ -19,7 +19,6 @@
 #include "ruleset.h"
 #include "state-xml.h"
 #include "state.h"
-#include "strutil.h"
 #include "xalloc.h"
 
 /* ---- the data directory ---------------------------------------------- */
@@ -45,30 +44,14 @@ rn_world_free(struct rn_world *w)
 const struct nv_ruleset *
 rn_ruleset(struct rn_world *w, const char *id)
 {
-	struct diag	 d = DIAG_INIT;
-	struct buf	 b = BUF_INIT;
 	struct nv_ruleset *rs;
-	char		*rel, *xml, *rng;
-	size_t		 i, xlen, rlen;
+	size_t		 i;
 
 	for (i = 0; i < w->nrs; i++)
 		if (strcmp(w->rs[i]->id, id) == 0)
 			return w->rs[i];
-	if (ruleset_ops_find(id) == NULL || !str_is_id(id))
+	if ((rs = datafix_ruleset(id)) == NULL)
 		return NULL;
-	rel = xasprintf("rulesets/%s.xml", id);
-	xml = datafix_read(rel, &xlen);
-	free(rel);
-	rel = xasprintf("schema/ruleset-%s.rng", id);
-	rng = datafix_read(rel, &rlen);
-	free(rel);
-	if ((rs = ruleset_load(id, xml, xlen, rng, rlen, &d)) == NULL) {
-		diag_format(&d, &b);
-		fail_msg("ruleset %s: %s", id, buf_str(&b));
-	}
-	free(xml);
-	free(rng);
-	diag_free(&d);
 	w->rs = xreallocarray(w->rs, w->nrs + 1, sizeof *w->rs);
 	w->rs[w->nrs++] = rs;
 	return rs;
