@@ -181,6 +181,34 @@ cycle() {
 	wait_queue || true
 }
 
+# write_order_mail TURN SIDE: standard input, SIDE's orders for TURN, as a
+# mail to the daemon in $T/mail-TURN-SIDE.eml.
+write_order_mail() {
+	{
+		printf 'From: %s@example.org\nTo: navarch@example.org\n' "$2"
+		printf 'Subject: Orders for turn %s\n' "$1"
+		printf 'Message-ID: <turn%s.%s@example.org>\n' "$1" "$2"
+		printf 'Date: Tue, 01 Dec 2026 12:00:00 +0000\n'
+		printf 'Content-Type: text/plain; charset=utf-8\n\n'
+		cat
+	} >"$T/mail-$1-$2.eml"
+}
+
+inbox=0		# messages delivered to the daemon so far
+# send_orders TURN SIDE: the mail the test's order_mail TURN SIDE writes
+# (with write_order_mail) sent over SMTP from SIDE.
+send_orders() {
+	order_mail "$@"
+	if smtp_send "$2@example.org" navarch@example.org \
+	    "$T/mail-$1-$2.eml" 2>"$T/smtp.err"; then
+		ok
+	else
+		bad "$2 could not send turn $1 orders over SMTP"
+		sed 's/^/    | /' "$T/smtp.err"
+	fi
+	inbox=$((inbox + 1))
+}
+
 # mails_matching LOGIN SUBJECT-PATTERN BODY-PATTERN: how many of LOGIN's
 # messages (read over IMAP) match both.
 mails_matching() {

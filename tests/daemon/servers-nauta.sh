@@ -34,27 +34,13 @@ expect 0 "player athens" nv player add duel athens athens@example.org \
 expect 0 "player syracuse" nv player add duel syracuse \
     syracuse@example.org --password-file "$T/pw-syracuse"
 
-inbox=0
-# send_orders TURN SIDE: the example's order file, with the game and the
-# password, mailed over SMTP.
-send_orders() {
+# order_mail TURN SIDE: the example's order file, with the game and the
+# password, wrapped in a mail (send_orders sends it).
+order_mail() {
 	{
-		printf 'From: %s@example.org\nTo: navarch@example.org\n' "$2"
-		printf 'Subject: Orders for turn %s\n' "$1"
-		printf 'Message-ID: <duel%s.%s@example.org>\n' "$1" "$2"
-		printf 'Date: Tue, 01 Dec 2026 12:00:00 +0000\n'
-		printf 'Content-Type: text/plain; charset=utf-8\n\n'
 		printf 'GAME duel\nPASSWORD %s\n' "$(cat "$T/pw-$2")"
 		cat "$SRC/orders/nauta/duel-turn$1-$2.txt"
-	} >"$T/mail-$1-$2.eml"
-	if smtp_send "$2@example.org" navarch@example.org \
-	    "$T/mail-$1-$2.eml" 2>"$T/smtp.err"; then
-		ok
-	else
-		bad "$2 could not send turn $1 orders over SMTP"
-		sed 's/^/    | /' "$T/smtp.err"
-	fi
-	inbox=$((inbox + 1))
+	} | write_order_mail "$1" "$2"
 }
 
 for turn in 1 2 3 4; do

@@ -32,30 +32,9 @@ expect 0 "player persia" nv player add demo persia persia@example.org \
     --password-file "$T/pw-persia"
 
 # order_mail TURN SIDE: the side's order file (GAME and PASSWORD in it, as
-# in scripts/demo.sh) wrapped in a mail.
+# in scripts/demo.sh) wrapped in a mail (send_orders sends it).
 order_mail() {
-	{
-		printf 'From: %s@example.org\nTo: navarch@example.org\n' "$2"
-		printf 'Subject: Orders for turn %s\n' "$1"
-		printf 'Message-ID: <turn%s.%s@example.org>\n' "$1" "$2"
-		printf 'Date: Tue, 01 Dec 2026 12:00:00 +0000\n'
-		printf 'Content-Type: text/plain; charset=utf-8\n\n'
-		cat "$SRC/orders/demo/turn$1-$2.txt"
-	} >"$T/mail-$1-$2.eml"
-}
-
-inbox=0		# messages delivered to the daemon so far
-# send_orders TURN SIDE
-send_orders() {
-	order_mail "$@"
-	if smtp_send "$2@example.org" navarch@example.org \
-	    "$T/mail-$1-$2.eml" 2>"$T/smtp.err"; then
-		ok
-	else
-		bad "$2 could not send turn $1 orders over SMTP"
-		sed 's/^/    | /' "$T/smtp.err"
-	fi
-	inbox=$((inbox + 1))
+	write_order_mail "$1" "$2" <"$SRC/orders/demo/turn$1-$2.txt"
 }
 
 # --- turn 1: athens first: an acknowledgement, no report yet ---------------

@@ -46,17 +46,6 @@ struct placed {
 	struct buf	 grappled;
 };
 
-static int
-taken(const struct placed *p, int n, struct nv_hex h)
-{
-	int	i;
-
-	for (i = 0; i < n; i++)
-		if (hex_eq(p[i].hex, h))
-			return 1;
-	return 0;
-}
-
 /* Options by Size and nation, within their prerequisites. */
 static void
 options(const struct nauta_class *c, int nation, struct rn_rng *r,
@@ -111,18 +100,14 @@ pairs(struct placed *p, int n, struct rn_rng *r)
 }
 
 static int
-place(struct placed *p, const unsigned char *land, int cols, int rows,
+place(struct placed *p, unsigned char *grid, int cols, int rows,
     int nsides, const struct nv_ruleset *rs, struct rn_rng *r)
 {
 	struct nv_hex	h;
-	int		n = 12 + rn_below(r, MAXS - 11), i, c, row;
+	int		n = 12 + rn_below(r, MAXS - 11), i;
 
 	for (i = 0; i < n; i++) {
-		do {
-			c = cols / 2 - 3 + rn_below(r, 7);
-			row = rows / 2 - 3 + rn_below(r, 7);
-			h = hex_from_cr(c, row);
-		} while (taken(p, i, h) || land[(row - 1) * cols + c - 1]);
+		h = rn_box_hex(grid, cols, rows, r);
 		memset(&p[i], 0, sizeof p[i]);
 		p[i].hex = h;
 		p[i].side = i < nsides ? i : rn_below(r, nsides);
@@ -204,12 +189,12 @@ scenario(const struct nv_ruleset *rs, struct rn_rng *r)
 {
 	struct buf	 b = BUF_INIT;
 	struct placed	 p[MAXS];
-	unsigned char	*land;
+	unsigned char	*grid;
 	int		 cols = 14 + rn_below(r, 5), rows = 14 + rn_below(r, 5);
-	int		 nsides = rn_chance(r, 20) ? 3 : 2, nation[3], i, n, c;
+	int		 nsides = rn_chance(r, 20) ? 3 : 2, nation[3], i, n;
 	char		 h[8];
 
-	land = xcalloc((size_t)(cols * rows), 1);
+	grid = xcalloc((size_t)(cols * rows), 1);
 	buf_printf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<scenario ruleset=\"%s\" turn=\"1\">\n", rs->id);
 	if (rn_chance(r, 40))
@@ -220,16 +205,7 @@ scenario(const struct nv_ruleset *rs, struct rn_rng *r)
 	    "lateral-contest=\"%s\" crew-contest=\"%s\"/>\n",
 	    rn_chance(r, 30) ? "auto" : "must-win", rn_chance(r, 30) ? "on" :
 	    "off");
-	buf_printf(&b, "  <map columns=\"%d\" rows=\"%d\">\n", cols, rows);
-	for (i = 0; i < 4 + rn_below(r, 8); i++) {
-		c = rn_below(r, cols * rows);
-		if (land[c])
-			continue;
-		land[c] = 1;
-		buf_printf(&b, "    <land hex=\"%s\"/>\n", hex_format(
-		    hex_from_cr(c % cols + 1, c / cols + 1), 2, h));
-	}
-	buf_adds(&b, "  </map>\n");
+	rn_map_xml(cols, rows, grid, r, &b);
 	for (i = 0; i < nsides; i++) {
 		nation[i] = rn_below(r, 2);
 		buf_printf(&b, "  <side id=\"%c\" nation=\"%s\" crew=\"%s\" "
@@ -241,7 +217,7 @@ scenario(const struct nv_ruleset *rs, struct rn_rng *r)
 		buf_printf(&b, "  <squadron id=\"sq-%c1\" side=\"%c\"/>\n"
 		    "  <squadron id=\"sq-%c2\" side=\"%c\"/>\n", 'a' + i,
 		    'a' + i, 'a' + i, 'a' + i);
-	n = place(p, land, cols, rows, nsides, rs, r);
+	n = place(p, grid, cols, rows, nsides, rs, r);
 	for (i = 0; i < n; i++)
 		ship_xml(rs, p, i, nation, r, &b);
 	for (i = 0; i < n; i++)
@@ -253,7 +229,7 @@ scenario(const struct nv_ruleset *rs, struct rn_rng *r)
 		buf_free(&p[i].grappled);
 	}
 	buf_adds(&b, "</scenario>\n");
-	free(land);
+	free(grid);
 	return buf_detach(&b);
 }
 

@@ -20,11 +20,9 @@
 
 #include "buf.h"
 #include "datafix.h"
-#include "diag.h"
 #include "events.h"
 #include "report.h"
 #include "ruleset.h"
-#include "state-xml.h"
 #include "state.h"
 #include "xalloc.h"
 #include "xpathfix.h"
@@ -52,48 +50,22 @@ static const char scenario[] =
     "facing=\"N\" speed=\"0\" status=\"sunk\"/>\n"
     "</scenario>\n";
 
-struct fix {
-	struct nv_ruleset	*rs;
-	char			*srng;
-	size_t			 srnglen;
-};
-
 static int
 setup(void **state)
 {
-	struct fix	*f = xcalloc(1, sizeof *f);
-	struct diag	 d = DIAG_INIT;
-	char		*xml, *rng;
-	size_t		 xlen, rlen;
+	struct datafix	*f = xcalloc(1, sizeof *f);
 
-	xml = datafix_read("rulesets/nauta.xml", &xlen);
-	rng = datafix_read("schema/ruleset-nauta.rng", &rlen);
-	f->rs = ruleset_load("nauta.xml", xml, xlen, rng, rlen, &d);
+	f->rs = datafix_ruleset("nauta");
 	assert_non_null(f->rs);
-	f->srng = datafix_read("schema/scenario.rng", &f->srnglen);
-	free(xml);
-	free(rng);
-	diag_free(&d);
+	f->rng = datafix_read("schema/scenario.rng", &f->rnglen);
 	*state = f;
-	return 0;
-}
-
-static int
-teardown(void **state)
-{
-	struct fix	*f = *state;
-
-	ruleset_free(f->rs);
-	free(f->srng);
-	free(f);
 	return 0;
 }
 
 /* Side a's report document of the scenario, as an XPath context. */
 static xmlXPathContextPtr
-side_report(const struct fix *f, int visibility, xmlDocPtr *doc)
+side_report(const struct datafix *f, int visibility, xmlDocPtr *doc)
 {
-	struct diag		 d = DIAG_INIT;
 	struct nv_events	 ev = NV_EVENTS_INIT;
 	struct report_input	 in;
 	struct nv_state		*st;
@@ -101,13 +73,7 @@ side_report(const struct fix *f, int visibility, xmlDocPtr *doc)
 	char			*cause = NULL;
 
 	buf_printf(&b, scenario, visibility);
-	st = state_xml_load(f->rs, "s.xml", buf_str(&b), b.len, f->srng,
-	    f->srnglen, &d);
-	if (st == NULL) {
-		buf_reset(&b);
-		diag_format(&d, &b);
-		fail_msg("%s", buf_str(&b));
-	}
+	st = datafix_state(f, buf_str(&b));
 	memset(&in, 0, sizeof in);
 	in.before = in.after = st;
 	in.ev = &ev;
@@ -120,7 +86,6 @@ side_report(const struct fix *f, int visibility, xmlDocPtr *doc)
 	state_free(st);
 	buf_free(&b);
 	buf_free(&out);
-	diag_free(&d);
 	return xmlXPathNewContext(*doc);
 }
 
@@ -207,5 +172,5 @@ main(void)
 		cmocka_unit_test(test_losses),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, datafix_teardown);
 }
