@@ -249,6 +249,36 @@ static const char m6[] =
 ");\n"
 "CREATE INDEX notices_pending ON notices(game, sent, id);\n";
 
-const char *const store_migrations[] = { m1, m2, m3, m4, m5, m6 };
+/* 7: umpired big battles (issue 14).  squadron_commands: which player
+ * commands which squadron (the squadrons themselves are the state's); a
+ * ship's commander is its row of player_ships when it has one (the GM's
+ * or the admiral's choice for a single ship), else its squadron's player.
+ * assignments: changes of command made during a turn that take effect at
+ * the start of a later one (turn), so that orders already sent stand and
+ * the turn in hand can always be played; applied, and deleted, by the
+ * transaction that records the adjudication before that turn.  A later
+ * change of the same ship or squadron replaces a pending one. */
+static const char m7[] =
+"CREATE TABLE squadron_commands (\n"
+"  game TEXT NOT NULL REFERENCES games(id),\n"
+"  squadron TEXT NOT NULL,\n"
+"  player TEXT NOT NULL,\n"
+"  PRIMARY KEY (game, squadron),\n"
+"  FOREIGN KEY (game, player) REFERENCES players(game, id)\n"
+");\n"
+"CREATE TABLE assignments (\n"
+"  id INTEGER PRIMARY KEY,\n"
+"  game TEXT NOT NULL REFERENCES games(id),\n"
+"  turn INTEGER NOT NULL CHECK (turn >= 1),\n"
+"  kind TEXT NOT NULL CHECK (kind IN ('ship', 'squadron')),\n"
+"  what TEXT NOT NULL,\n"
+"  player TEXT NOT NULL,\n"
+"  actor TEXT NOT NULL,\n"
+"  created INTEGER NOT NULL,\n"
+"  UNIQUE (game, kind, what),\n"
+"  FOREIGN KEY (game, player) REFERENCES players(game, id)\n"
+");\n";
+
+const char *const store_migrations[] = { m1, m2, m3, m4, m5, m6, m7 };
 const int store_nmigrations =
     (int)(sizeof store_migrations / sizeof store_migrations[0]);

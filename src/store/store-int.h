@@ -79,6 +79,11 @@ int	st_check_id(const char *what, const char *id, char **cause);
 /* STORE_OK if the game exists, else STORE_NOTFOUND "no game 'x'". */
 int	st_game_exists(struct store *, const char *game, char **cause);
 
+/* STORE_OK if the player exists (and, when active is set, is not
+ * removed), else STORE_NOTFOUND with a cause (also for no such game). */
+int	st_player_exists(struct store *, const char *game, const char *id,
+	    int active, char **cause);
+
 /* The index in names[0..n) of s: 0 with *out, or -1 (unknown name). */
 int	st_name_parse(const char *const *names, int n, const char *s,
 	    int *out);

@@ -11,10 +11,8 @@
 #include "store-int.h"
 #include "xalloc.h"
 
-/* STORE_OK if the player exists (and, when active is set, is not
- * removed), else STORE_NOTFOUND with a cause. */
-static int
-player_exists(struct store *s, const char *game, const char *id, int active,
+int
+st_player_exists(struct store *s, const char *game, const char *id, int active,
     char **cause)
 {
 	int64_t	removed;
@@ -79,9 +77,16 @@ store_player_remove(struct store *s, const char *game, const char *id,
 
 	if ((code = txn_begin(s, &t, cause)) != STORE_OK)
 		return code;
-	code = player_exists(s, game, id, 1, cause);
+	code = st_player_exists(s, game, id, 1, cause);
 	if (code == STORE_OK)
 		code = st_run(s, cause, NULL, "DELETE FROM player_ships"
+		    " WHERE game = ? AND player = ?", "ss", game, id);
+	/* Their squadrons and the commands to come lose their player. */
+	if (code == STORE_OK)
+		code = st_run(s, cause, NULL, "DELETE FROM squadron_commands"
+		    " WHERE game = ? AND player = ?", "ss", game, id);
+	if (code == STORE_OK)
+		code = st_run(s, cause, NULL, "DELETE FROM assignments"
 		    " WHERE game = ? AND player = ?", "ss", game, id);
 	if (code == STORE_OK)
 		code = st_run(s, cause, NULL,
@@ -96,7 +101,7 @@ store_player_replace(struct store *s, const char *game, const char *id,
 {
 	int	code;
 
-	if ((code = player_exists(s, game, id, 0, cause)) != STORE_OK)
+	if ((code = st_player_exists(s, game, id, 0, cause)) != STORE_OK)
 		return code;
 	if (address == NULL || address[0] == '\0' || password_hash == NULL ||
 	    password_hash[0] == '\0')
@@ -114,7 +119,7 @@ store_player_set_address(struct store *s, const char *game, const char *id,
 {
 	int	code;
 
-	if ((code = player_exists(s, game, id, 0, cause)) != STORE_OK)
+	if ((code = st_player_exists(s, game, id, 0, cause)) != STORE_OK)
 		return code;
 	if (address == NULL || address[0] == '\0')
 		return st_cause(cause, STORE_ERROR,
@@ -131,7 +136,7 @@ store_player_set_password(struct store *s, const char *game, const char *id,
 {
 	int	code;
 
-	if ((code = player_exists(s, game, id, 0, cause)) != STORE_OK)
+	if ((code = st_player_exists(s, game, id, 0, cause)) != STORE_OK)
 		return code;
 	if (password_hash == NULL || password_hash[0] == '\0')
 		return st_cause(cause, STORE_ERROR,
@@ -146,7 +151,7 @@ store_player_set_timezone(struct store *s, const char *game, const char *id,
 {
 	int	code;
 
-	if ((code = player_exists(s, game, id, 0, cause)) != STORE_OK)
+	if ((code = st_player_exists(s, game, id, 0, cause)) != STORE_OK)
 		return code;
 	return st_run(s, cause, NULL, "UPDATE players SET timezone = ?"
 	    " WHERE game = ? AND id = ?", "sss",
@@ -159,7 +164,7 @@ store_player_bounce(struct store *s, const char *game, const char *id,
 {
 	int	code;
 
-	if ((code = player_exists(s, game, id, 0, cause)) != STORE_OK)
+	if ((code = st_player_exists(s, game, id, 0, cause)) != STORE_OK)
 		return code;
 	return st_run(s, cause, NULL,
 	    "UPDATE players SET bounces = bounces + 1"
@@ -180,7 +185,7 @@ store_player_assign_ships(struct store *s, const char *game, const char *id,
 	}
 	if ((code = txn_begin(s, &t, cause)) != STORE_OK)
 		return code;
-	code = player_exists(s, game, id, 1, cause);
+	code = st_player_exists(s, game, id, 1, cause);
 	/* REPLACE on the (game, ship) key moves a ship between players. */
 	for (i = 0; code == STORE_OK && i < n; i++)
 		code = st_run(s, cause, NULL,
@@ -259,7 +264,7 @@ store_player_get(struct store *s, const char *game, const char *id,
 	int		 code, row;
 
 	*out = NULL;
-	if ((code = player_exists(s, game, id, 0, cause)) != STORE_OK)
+	if ((code = st_player_exists(s, game, id, 0, cause)) != STORE_OK)
 		return code;
 	code = st_prepare(s, &st, cause, "SELECT " PLAYER_COLUMNS
 	    " FROM players WHERE game = ? AND id = ?", "ss", game, id);

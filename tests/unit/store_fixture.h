@@ -53,5 +53,7 @@ extern const struct CMUnitTest	store_mail_tests[];
 extern const size_t		store_mail_ntests;
 extern const struct CMUnitTest	store_notice_tests[];
 extern const size_t		store_notice_ntests;
+extern const struct CMUnitTest	store_squadron_tests[];
+extern const size_t		store_squadron_ntests;
 
 #endif

@@ -494,5 +494,7 @@ main(void)
 	    store_mail_ntests, NULL, NULL);
 	fails += _cmocka_run_group_tests("store-notice", store_notice_tests,
 	    store_notice_ntests, NULL, NULL);
+	fails += _cmocka_run_group_tests("store-squadron",
+	    store_squadron_tests, store_squadron_ntests, NULL, NULL);
 	return fails != 0;
 }
