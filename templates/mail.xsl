@@ -465,9 +465,42 @@
 </xsl:template>
 
 <xsl:template match="assign">
+  <xsl:variable name="what">
+    <xsl:choose>
+      <xsl:when test="@squadron">
+        <xsl:value-of select="concat('squadron ', @squadron)"/>
+      </xsl:when>
+      <xsl:otherwise><xsl:value-of select="@ship"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:variable name="ships">
+    <xsl:choose>
+      <xsl:when test="not(@ships)"> (no ship changes hands)</xsl:when>
+      <xsl:when test="@squadron">
+        <xsl:value-of select="concat(' (', @ships, ')')"/>
+      </xsl:when>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:variable name="when">
+    <xsl:choose>
+      <xsl:when test="@now = 'yes'">
+        <xsl:value-of select="concat(' at once, in turn ', @turn, '.')"/>
+        <xsl:if test="@rewritten">
+          <xsl:value-of select="concat(' The orders in force of ',
+              @rewritten, ' were rewritten without the ships they',
+              ' no longer command.')"/>
+        </xsl:if>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat(' from the start of turn ', @turn,
+            '; the orders already sent for this turn stand.')"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
   <xsl:call-template name="p">
     <xsl:with-param name="t" select="concat('ASSIGN: ', @player,
-        ' now takes the orders of ', @ship, ', from the next mail on.')"/>
+        ' takes command of ', $what, $ships, $when,
+        ' Both players are told.')"/>
   </xsl:call-template>
   <xsl:value-of select="$nl"/>
 </xsl:template>
@@ -1201,6 +1234,73 @@
       </xsl:choose>
     </xsl:with-param>
   </xsl:call-template>
+</xsl:template>
+
+<!-- Ships or a squadron given to another player: to the one who takes
+     them (@reader = takes) and to each who loses some. -->
+<xsl:template match="/mail[@kind = 'reassigned']">
+  <xsl:variable name="why">
+    <xsl:call-template name="reason"/>
+  </xsl:variable>
+  <xsl:variable name="sq">
+    <xsl:if test="@squadron">
+      <xsl:value-of select="concat(' (squadron ', @squadron, ')')"/>
+    </xsl:if>
+  </xsl:variable>
+  <xsl:variable name="from">
+    <xsl:choose>
+      <xsl:when test="@from">
+        <xsl:value-of select="concat(' from ', @from)"/>
+      </xsl:when>
+      <xsl:otherwise> (no one commanded them)</xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:value-of select="concat('Subject: Command changed from turn ', @at,
+      $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t">
+      <xsl:choose>
+        <xsl:when test="@reader = 'takes'">
+          <xsl:value-of select="concat('You (player ', @reader-id, ')',
+              ' take command of ', @ships, $sq, $from, ' in game ', @game,
+              $why, ', from the start of turn ', @at, '.')"/>
+        </xsl:when>
+        <xsl:otherwise>
+          <xsl:value-of select="concat(@ships, $sq, ' pass from you',
+              ' (player ', @reader-id, ') to ', @player, ' in game ',
+              @game, $why, ', from the start of turn ', @at, '.')"/>
+        </xsl:otherwise>
+      </xsl:choose>
+    </xsl:with-param>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t">
+      <xsl:choose>
+        <xsl:when test="@now = 'yes' and @reader = 'takes'">
+          <xsl:value-of select="concat('The GM made it at once: send',
+              ' orders for them before the deadline, or they take their',
+              ' standing orders (else straight on).')"/>
+        </xsl:when>
+        <xsl:when test="@now = 'yes' and contains(concat(', ',
+            @rewritten, ', '), concat(', ', @reader-id, ', '))">
+          <xsl:value-of select="concat('The GM made it at once: your',
+              ' orders in force were rewritten without them; send ORDERS',
+              ' to see them.')"/>
+        </xsl:when>
+        <xsl:when test="@now = 'yes'">
+          <xsl:value-of select="concat('The GM made it at once; your',
+              ' orders in force did not name them.')"/>
+        </xsl:when>
+        <xsl:otherwise>
+          <xsl:value-of select="concat('The orders already sent for turn ',
+              @turn, ' stand and are played; from turn ', @at, ' on, ',
+              @player, ' orders them.')"/>
+        </xsl:otherwise>
+      </xsl:choose>
+    </xsl:with-param>
+  </xsl:call-template>
+  <xsl:call-template name="clock"/>
 </xsl:template>
 
 <xsl:template match="/mail[@kind = 'orders-entered']">

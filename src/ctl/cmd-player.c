@@ -14,6 +14,7 @@
 #include "ctl.h"
 #include "exitcode.h"
 #include "password.h"
+#include "play.h"
 #include "state.h"
 #include "store.h"
 #include "strutil.h"
@@ -186,6 +187,32 @@ pick_ships(struct store *s, struct pchange *c, const struct nv_state *st,
 	return code == STORE_OK ? 0 : ctl_store_err(code, cause);
 }
 
+/* Ships taken from other players at once: their orders in force are
+ * rewritten without them (play_orders_refit), so the turn stays
+ * playable. */
+static int
+refit(struct store *s, const char *game, char **cause)
+{
+	struct play_refit	 how;
+	char			*actor = ctl_actor(), *who = NULL;
+	int64_t			 now;
+	int			 rc;
+
+	if (ctl_now(&now) != 0)
+		now = 0;	/* checked before the transaction began */
+	how.source = STORE_SOURCE_CLI;
+	how.actor = actor;
+	how.now = now;
+	rc = play_orders_refit(s, ctl_datadir(), game, &how, &who, cause);
+	if (rc == 0 && who[0] != '\0')
+		fprintf(stderr, "navarch: orders in force rewritten without "
+		    "the ships taken: %s\n", who);
+	free(who);
+	free(actor);
+	return rc == 0 ? STORE_OK : rc == NV_EXIT_TEMP ? STORE_BUSY :
+	    STORE_ERROR;
+}
+
 static int
 add_op(struct store *s, void *arg, char **cause)
 {
@@ -197,6 +224,8 @@ add_op(struct store *s, void *arg, char **cause)
 	if (code == STORE_OK && c->nships > 0)
 		code = store_player_assign_ships(s, c->game, c->id, c->ships,
 		    c->nships, cause);
+	if (code == STORE_OK && c->nships > 0)
+		code = refit(s, c->game, cause);
 	if (code == STORE_OK && c->timezone != NULL)
 		code = store_player_set_timezone(s, c->game, c->id,
 		    c->timezone, cause);
@@ -582,72 +611,22 @@ cmd_player_unlock(int argc, char **argv)
 
 /* --- assign ------------------------------------------------------------ */
 
-static int
-assign_op(struct store *s, void *arg, char **cause)
-{
-	struct pchange	*c = arg;
-
-	return store_player_assign_ships(s, c->game, c->id, c->ships,
-	    c->nships, cause);
-}
-
-static int
-assign_run(struct store *s, struct pchange *c, char **ships, int n)
-{
-	struct store_player	*p = NULL;
-	struct ctl_game		 cg;
-	struct buf		 b = BUF_INIT;
-	char			*cause = NULL;
-	int			 rc, code, i, k, side;
-
-	if ((code = store_player_get(s, c->game, c->id, &p, &cause)) !=
-	    STORE_OK)
-		return ctl_store_err(code, cause);
-	if ((rc = ctl_game_state(s, c->game, -1, &cg, NULL)) != 0) {
-		store_player_free(p);
-		return rc;
-	}
-	side = state_side_index(cg.st, p->side);
-	c->ships = xcalloc((size_t)n + 1, sizeof *c->ships);
-	buf_printf(&b, "%s:", c->id);
-	for (i = 0; i < n && rc == 0; i++) {
-		k = state_ship_index(cg.st, ships[i]);
-		if (k < 0 || cg.st->ships[k].side != side)
-			rc = ctl_err(NV_EXIT_FAIL, "%s is no ship of %s's side "
-			    "%s", ships[i], c->id, p->side);
-		else {
-			c->ships[c->nships++] = cg.st->ships[k].id;
-			buf_printf(&b, " %s", cg.st->ships[k].id);
-		}
-	}
-	if (rc == 0)
-		rc = ctl_audited(s, c->game, "player-assign", buf_str(&b),
-		    assign_op, c);
-	free(c->ships);
-	buf_free(&b);
-	ctl_game_free(&cg);
-	store_player_free(p);
-	return rc;
-}
-
 int
 cmd_player_assign(int argc, char **argv)
 {
-	struct pchange	 c;
-	struct store	*s;
+	const char	*reason = NULL;
 	char		**pos;
-	int		 npos, rc;
+	int		  npos, next = 0, rc;
+	struct ctl_opt	  opts[] = {
+		{ "next-turn", NULL, &next },
+		{ "reason", &reason, NULL },
+		{ NULL, NULL, NULL },
+	};
 
-	memset(&c, 0, sizeof c);
-	if ((rc = ctl_args(argc, argv, NULL, 3, -1, &pos, &npos)) != 0)
+	if ((rc = ctl_args(argc, argv, opts, 3, -1, &pos, &npos)) != 0)
 		return rc;
-	c.game = pos[0];
-	c.id = pos[1];
-	if ((rc = ctl_db_open(&s)) != 0)
-		return rc;
-	rc = assign_run(s, &c, pos + 2, npos - 2);
-	store_close(s);
-	return rc;
+	return ctl_assign(pos[0], pos[1], 0, pos + 2, (size_t)npos - 2, next,
+	    reason);
 }
 
 /* --- observers --------------------------------------------------------- */

@@ -214,6 +214,20 @@ int	ctl_game_state(struct store *, const char *game, int turn,
 unsigned char *ctl_may_order(const struct nv_state *, const char *side,
 	    const char *const *ships, size_t n);
 
+/* --- changes of command (cmd-squadron.c) --------------------------------- */
+
+/* Gives ships (or, with squadron, the one squadron what[0]) to player:
+ * at once, the orders in force rewritten without them, or with next_turn
+ * from the start of the next turn; audited, the players told.  The ids
+ * are lowered in place.  Prints what changed; 0 or an exit status
+ * (reported). */
+int	ctl_assign(const char *game, const char *player, int squadron,
+	    char **what, size_t n, int next_turn, const char *reason);
+/* Prints the state's squadrons with their players and the changes of
+ * command to come.  0 or an exit status (reported). */
+int	ctl_squadrons_print(struct store *, const char *game,
+	    const struct nv_state *);
+
 /* --- ship corrections (cmd-ship.c) -------------------------------------- */
 
 /* Sets attributes (KEY=VALUE strings) of ship in st through its XML and
@@ -269,6 +283,8 @@ int	cmd_player_set_timezone(int, char **);
 int	cmd_game_end(int, char **);
 int	cmd_player_assign(int, char **);
 int	cmd_player_unlock(int, char **);
+int	cmd_squadron_assign(int, char **);
+int	cmd_squadron_list(int, char **);
 int	cmd_observer_add(int, char **);
 int	cmd_observer_remove(int, char **);
 int	cmd_orders_submit(int, char **);

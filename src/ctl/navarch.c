@@ -24,6 +24,14 @@
 	"  --now TIME          take TIME as the current time (tests; "	\
 	"also $NAVARCH_NOW)\n"
 
+#define ASSIGN_HELP							\
+	"  --next-turn         from the start of the next turn: the orders "	\
+	"already\n"							\
+	"                      sent stand (default: at once, the orders "	\
+	"in force\n"							\
+	"                      rewritten without the moved ships)\n"	\
+	"  --reason TEXT       why, for the players and the audit log\n"
+
 #define PASSWORD_HELP							\
 	"  --password-file FILE  the password on FILE's first line "	\
 	"(default: generate\n"						\
@@ -113,12 +121,24 @@ static const struct ctl_cmd player_cmds[] = {
 	  "  ZONE: a tz database name (Europe/Paris), an offset (+02:00) or "
 	  "UTC;\n  none: UTC only.\n" DB_HELP, cmd_player_set_timezone,
 	  NULL },
-	{ "player assign", "GAME PLAYER SHIP...",
-	  "give ships of the player's side to the player", DB_HELP,
-	  cmd_player_assign, NULL },
+	{ "player assign", "GAME PLAYER SHIP... [--next-turn] "
+	  "[--reason TEXT]",
+	  "give ships of the player's side to the player (both are told)",
+	  ASSIGN_HELP DB_HELP NOW_HELP, cmd_player_assign, NULL },
 	{ "player unlock", "GAME PLAYER|GM",
 	  "lift a lock-out after wrong passwords (audited)", DB_HELP,
 	  cmd_player_unlock, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const struct ctl_cmd squadron_cmds[] = {
+	{ "squadron assign", "GAME SQUADRON PLAYER [--next-turn] "
+	  "[--reason TEXT]",
+	  "give a squadron, all its ships, to a player of its side",
+	  ASSIGN_HELP DB_HELP NOW_HELP, cmd_squadron_assign, NULL },
+	{ "squadron list", "GAME",
+	  "list the squadrons, their players and the changes to come",
+	  DB_HELP, cmd_squadron_list, NULL },
 	{ NULL, NULL, NULL, NULL, NULL, NULL }
 };
 
@@ -233,6 +253,9 @@ const struct ctl_cmd ctl_cmds[] = {
 	{ "player", "add|list|remove|replace|set-address|set-timezone|assign "
 	  "...",
 	  "seat and manage players", "", NULL, player_cmds },
+	{ "squadron", "assign|list ...",
+	  "who commands the squadrons of a big battle", "", NULL,
+	  squadron_cmds },
 	{ "observer", "add|remove GAME ADDRESS", "manage observers", "",
 	  NULL, observer_cmds },
 	{ "orders", "submit|show ...", "submit and show order sets", "",

@@ -219,6 +219,9 @@ answer_player(void)
 	n = md_add(r, "assign", NULL);
 	md_set(n, "player", "aristides");
 	md_set(n, "ship", "paralos");
+	md_set(n, "ships", "paralos");
+	md_set(n, "turn", "3");
+	md_set(n, "now", "no");
 	md_set(md_add(r, "set", NULL), "timezone", "Europe/Paris");
 	md_add(r, "set", NULL);
 	help(r, 0);
@@ -257,6 +260,13 @@ answer_gm(void)
 	md_add(r, "deadline", NULL);
 	n = md_add(r, "deadline", NULL);
 	md_set(n, "left", "86400");
+	n = md_add(r, "assign", NULL);
+	md_set(n, "player", "aristides");
+	md_set(n, "squadron", "left");
+	md_set(n, "ships", "nike paralos");
+	md_set(n, "turn", "3");
+	md_set(n, "now", "yes");
+	md_set(n, "rewritten", "athens");
 	n = md_add(r, "endgame", NULL);
 	md_set(n, "winner", "persia");
 	md_set(n, "reason", "athens left the campaign");
@@ -466,6 +476,27 @@ orders_entered(void)
 }
 
 static xmlDocPtr
+reassigned(const char *reader, int now)
+{
+	xmlDocPtr	d = gm_notice("reassigned", now ? "athens is silent" :
+	    NULL);
+	xmlNodePtr	r = maildoc_root(d);
+
+	md_set(r, "player", "aristides");
+	md_set(r, "ships", "nike paralos");
+	md_set(r, "from", "athens");
+	md_set(r, "squadron", now ? "left" : NULL);
+	md_set(r, "at", "3");
+	md_set(r, "now", now ? "yes" : "no");
+	md_set(r, "rewritten", now ? "athens" : NULL);
+	md_set(r, "reader", reader);
+	md_set(r, "reader-id", strcmp(reader, "takes") == 0 ? "aristides" :
+	    "athens");
+	clock(r, CLOCK_UTC);
+	return d;
+}
+
+static xmlDocPtr
 late(const char *kind)
 {
 	xmlDocPtr	d = doc(kind, 0);
@@ -623,6 +654,8 @@ campaign_samples(maildoc_sample_fn fn, void *arg, int rc)
 		    "left") },
 		{ "seat-removed", seat("seat-change", "removed", NULL) },
 		{ "orders-entered", orders_entered() },
+		{ "reassigned-takes", reassigned("takes", 0) },
+		{ "reassigned-loses", reassigned("loses", 1) },
 		{ "late", late("late") },
 		{ "waiting", late("waiting") },
 		{ "final-rules", final("rules", "side", "persia", 8) },

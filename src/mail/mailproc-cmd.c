@@ -369,55 +369,7 @@ out:
 	return ctx->failed ? -1 : 0;
 }
 
-/* --- ASSIGN, PASSWORD NEW, RESEND, MAP, ORDERS --------------------------- */
-
-static int
-cmd_assign(struct mp_ctx *ctx, const struct mp_cmd *c)
-{
-	const struct play_player *p;
-	const char	*ships[1];
-	xmlNodePtr	 part;
-	char		*cause = NULL, *details;
-	int		 k;
-
-	if (c->argc != 4 || strcasecmp(c->argv[0], "SHIP") != 0 ||
-	    strcasecmp(c->argv[2], "TO") != 0) {
-		mp_error(ctx, c->line, "'%s': write ASSIGN SHIP ship TO player",
-		    c->text);
-		return 0;
-	}
-	if (!ctx->player->admiral) {
-		mp_error(ctx, c->line, "'%s': only the admiral of side %s may "
-		    "assign ships", c->text, ctx->player->side);
-		return 0;
-	}
-	k = state_ship_index(ctx->pg.st, c->argv[1]);
-	if (k < 0 || strcmp(ctx->pg.st->sides[ctx->pg.st->ships[k].side].id,
-	    ctx->player->side) != 0) {
-		mp_error(ctx, c->line, "'%s': %s is no ship of side %s",
-		    c->text, c->argv[1], ctx->player->side);
-		return 0;
-	}
-	p = play_roster_find(&ctx->roster, c->argv[2 + 1]);
-	if (p == NULL || p->removed || strcmp(p->side, ctx->player->side) !=
-	    0) {
-		mp_error(ctx, c->line, "'%s': %s is no player of side %s",
-		    c->text, c->argv[3], ctx->player->side);
-		return 0;
-	}
-	ships[0] = ctx->pg.st->ships[k].id;
-	details = xasprintf("%s to %s", ships[0], p->id);
-	if (mp_check(ctx, store_player_assign_ships(ctx->mp->store,
-	    ctx->g->id, p->id, ships, 1, &cause), &cause) == 0 &&
-	    mp_check(ctx, store_audit_add(ctx->mp->store, ctx->g->id,
-	    ctx->now, ctx->actor, "assign", details, &cause), &cause) == 0) {
-		part = mp_part(ctx, "assign");
-		md_set(part, "player", p->id);
-		md_set(part, "ship", ships[0]);
-	}
-	free(details);
-	return ctx->failed ? -1 : 0;
-}
+/* --- PASSWORD NEW, RESEND, MAP, ORDERS ------------------------------------ */
 
 static int
 cmd_password(struct mp_ctx *ctx, const struct mp_cmd *c)
@@ -529,7 +481,7 @@ mp_cmd_player(struct mp_ctx *ctx, const struct mp_cmd *c)
 	case MP_CMD_CONCEDE:
 		return cmd_concede(ctx, c);
 	case MP_CMD_ASSIGN:
-		return cmd_assign(ctx, c);
+		return mp_cmd_assign(ctx, c);
 	case MP_CMD_SET:
 		return mp_cmd_set(ctx, c);
 	default:

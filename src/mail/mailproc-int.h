@@ -290,6 +290,12 @@ int	mp_cmd_clock(struct mp_ctx *, const struct mp_cmd *);
 int	mp_cmd_endgame(struct mp_ctx *, const struct mp_cmd *);
 /* A player's SET TIMEZONE. */
 int	mp_cmd_set(struct mp_ctx *, const struct mp_cmd *);
+/* ASSIGN, the admiral's or the GM's (mailproc-assign.c). */
+int	mp_cmd_assign(struct mp_ctx *, const struct mp_cmd *);
+/* Words a notice "reassigned" for the player who takes the ships and
+ * each who loses some. */
+void	mp_assign_notice(struct mp_ctx *, int turn, const char *player,
+	    const char *reason, const char *details);
 /* Words and queues every pending notice of ctx->g (loaded with
  * mp_load_game) and marks each sent, in ctx's transaction: 0 or -1
  * (failed; a template that cannot word one fails it, as for any mail). */

@@ -605,6 +605,11 @@ one(struct mp_ctx *ctx, const struct notice *n)
 	case STORE_NOTICE_ENDED:
 		final_notice(ctx, n);
 		break;
+	case STORE_NOTICE_REASSIGNED:
+		if (n->player != NULL)
+			mp_assign_notice(ctx, n->turn, n->player, n->reason,
+			    n->details);
+		break;
 	case STORE_NOTICE_KIND_COUNT:
 		break;
 	}

@@ -16,6 +16,7 @@
 #include "dice.h"
 #include "exitcode.h"
 #include "play.h"
+#include "play-assign.h"
 #include "state.h"
 #include "state-xml.h"
 #include "store.h"
@@ -58,6 +59,98 @@ roster_orders_cb(const struct store_orders *o, void *arg)
 	a->owners[a->nsets] = xstrdup(o->player);
 	a->nsets++;
 	return 0;
+}
+
+/* The squadrons' commanders (store_squadron_list), until the roster
+ * gives their ships out. */
+struct sq_cmds {
+	char	**sq, **pl;
+	size_t	  n;
+};
+
+static int
+roster_sq_cb(const char *squadron, const char *player, void *arg)
+{
+	struct sq_cmds	*c = arg;
+
+	c->sq = xreallocarray(c->sq, c->n + 1, sizeof *c->sq);
+	c->pl = xreallocarray(c->pl, c->n + 1, sizeof *c->pl);
+	c->sq[c->n] = xstrdup(squadron);
+	c->pl[c->n++] = xstrdup(player);
+	return 0;
+}
+
+static void
+sq_cmds_free(struct sq_cmds *c)
+{
+	size_t	i;
+
+	for (i = 0; i < c->n; i++) {
+		free(c->sq[i]);
+		free(c->pl[i]);
+	}
+	free(c->sq);
+	free(c->pl);
+}
+
+static int
+ship_id_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The commander of squadron q: an active player of its side, or NULL. */
+static struct play_player *
+sq_commander(struct play_roster *a, const struct nv_state *st,
+    const struct sq_cmds *c, int q)
+{
+	struct play_player	*p;
+	size_t			 i;
+
+	for (i = 0; i < c->n; i++) {
+		if (strcmp(c->sq[i], st->squadrons[q].id) != 0)
+			continue;
+		p = play_roster_find(a, c->pl[i]);
+		if (p == NULL || p->removed || strcmp(p->side,
+		    st->sides[st->squadrons[q].side].id) != 0)
+			return NULL;
+		return p;
+	}
+	return NULL;
+}
+
+/* A ship's commander is the player it was given to by name (the store's
+ * player_ships), else its squadron's player: each ship of a commanded
+ * squadron that sails for the squadron's side and no player holds by
+ * name joins its squadron player's ships, kept in id order. */
+static void
+roster_squadrons(struct play_roster *a, const struct nv_state *st,
+    const struct sq_cmds *c)
+{
+	unsigned char		*held = xcalloc(st->nships + 1, 1);
+	struct play_player	*p;
+	size_t			 i, j, k;
+	int			 q, x;
+
+	for (i = 0; i < a->np; i++)
+		for (j = 0; j < a->p[i].nships; j++)
+			if ((x = state_ship_index(st, a->p[i].ships[j])) >= 0)
+				held[x] = 1;
+	for (k = 0; c->n > 0 && k < st->nships; k++) {
+		if (held[k] || (q = state_ship_squadron(st,
+		    &st->ships[k])) < 0 ||
+		    st->ships[k].side != st->squadrons[q].side ||
+		    (p = sq_commander(a, st, c, q)) == NULL)
+			continue;
+		p->ships = xreallocarray(p->ships, p->nships + 2,
+		    sizeof *p->ships);
+		p->ships[p->nships++] = xstrdup(st->ships[k].id);
+		p->ships[p->nships] = NULL;
+	}
+	for (i = 0; i < a->np; i++)
+		qsort(a->p[i].ships, a->p[i].nships, sizeof *a->p[i].ships,
+		    ship_id_cmp);
+	free(held);
 }
 
 void
@@ -154,17 +247,24 @@ int
 play_roster_load(struct store *s, const char *game, int turn,
     const struct nv_state *st, struct play_roster *r, char **cause)
 {
-	int	code;
+	struct sq_cmds	c;
+	int		code;
 
 	memset(r, 0, sizeof *r);
+	memset(&c, 0, sizeof c);
 	code = store_player_list(s, game, roster_player_cb, r, cause);
+	if (code == STORE_OK)
+		code = store_squadron_list(s, game, roster_sq_cb, &c, cause);
 	if (code == STORE_OK)
 		code = store_orders_in_force(s, game, turn, roster_orders_cb,
 		    r, cause);
 	if (code != STORE_OK) {
+		sq_cmds_free(&c);
 		play_roster_free(r);
 		return play_store_rc(code);
 	}
+	roster_squadrons(r, st, &c);
+	sq_cmds_free(&c);
 	roster_build(r, st);
 	return 0;
 }
@@ -317,6 +417,11 @@ play_adjudicate(struct store *s, const char *datadir, const char *game,
 	details = xasprintf("turn %d%s%s%s", out->turn, out->nmissed > 0 ?
 	    "; missed: " : "", out->who, force ? "; forced" : "");
 	rc = adj_record(s, g, out, details, now, actor, cause);
+	/* Changes of command made during the turn take effect now, at the
+	 * start of the next, in the transaction that writes it. */
+	if (rc == 0 && (code = play_assign_due(s, game, out->r.next,
+	    out->turn + 1, cause)) != STORE_OK)
+		rc = play_store_rc(code);
 	out->ended = out->r.next->result.kind != NV_RESULT_PLAYING;
 out:
 	if (rc != 0)

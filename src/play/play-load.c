@@ -170,20 +170,16 @@ play_may_order(const struct nv_state *st, const char *side,
 	return may;
 }
 
-int
-play_turn(const struct nv_state *in, const char *game, const char *seed,
-    const struct play_orderset *sets, size_t n, struct play_result *out,
-    struct diag *d, char **cause)
+struct nv_orders *
+play_orders_parse(const struct nv_state *in, const struct play_orderset *sets,
+    size_t n, int use_standing, struct diag *d)
 {
 	struct nv_orders	*o = orders_new(in);
 	unsigned char		*may;
 	char			*name;
-	size_t			 i, before = d->errors;
-	int			 rc = NV_EXIT_INPUT;
+	size_t			 i;
 
-	memset(out, 0, sizeof *out);
-	/* Played: ships without an order take their standing orders. */
-	o->use_standing = 1;
+	o->use_standing = use_standing;
 	for (i = 0; i < n; i++) {
 		name = xasprintf("orders of %s", sets[i].player);
 		may = play_may_order(in, sets[i].side, sets[i].ships,
@@ -196,11 +192,25 @@ play_turn(const struct nv_state *in, const char *game, const char *seed,
 		free(name);
 	}
 	(void)orders_validate(o, d);
+	return o;
+}
+
+int
+play_turn(const struct nv_state *in, const char *game, const char *seed,
+    const struct play_orderset *sets, size_t n, struct play_result *out,
+    struct diag *d, char **cause)
+{
+	struct nv_orders	*o;
+	size_t			 before = d->errors;
+	int			 rc = NV_EXIT_INPUT;
+
+	memset(out, 0, sizeof *out);
+	/* Played: ships without an order take their standing orders. */
+	o = play_orders_parse(in, sets, n, 1, d);
 	if (d->errors > before) {
 		*cause = xstrdup("the orders in force are not legal in this "
-		    "state (was the state corrected, or a ship reassigned?): "
-		    "submit new orders for those players with navarch orders "
-		    "submit");
+		    "state (was the state corrected?): submit new orders for "
+		    "those players with navarch orders submit");
 		goto out;
 	}
 	out->dice = dice_seeded(seed, game);

@@ -19,6 +19,7 @@
 struct buf;
 struct diag;
 struct nv_dice;
+struct nv_orders;
 struct nv_ruleset;
 struct nv_state;
 struct store;
@@ -75,6 +76,15 @@ struct play_result {
 	struct nv_orders	*orders;	/* the orders in force, as
 						 * played (the GM's report) */
 };
+
+/* Parses every set (each restricted to its player's ships) into one
+ * nv_orders and validates them together, as a turn is played
+ * (use_standing: ships without an order take their standing orders).
+ * Errors go to d; the orders (owned by the caller, orders_free) are
+ * returned even then. */
+struct nv_orders *play_orders_parse(const struct nv_state *in,
+	    const struct play_orderset *, size_t n, int use_standing,
+	    struct diag *d);
 
 /* Parses and validates the order sets against in and plays the turn with
  * dice_seeded(seed, game).  0; NV_EXIT_INPUT when the orders are not
@@ -143,6 +153,25 @@ int	play_adjudicate(struct store *, const char *datadir, const char *game,
 	    int force, int64_t now, const char *actor, struct play_adj *out,
 	    struct diag *d, char **cause);
 void	play_adj_free(struct play_adj *);
+
+/* How a set rewritten by play_orders_refit is stored. */
+struct play_refit {
+	int		 source;	/* enum store_source */
+	const char	*actor;		/* its sender, as in the audit log */
+	int64_t		 now;
+};
+
+/* After an immediate change of command, inside the caller's transaction:
+ * every order set in force for the open turn that is no longer legal for
+ * its player is stored again without the lines that are not (without the
+ * ships taken from him; play-refit.c), so that the turn can always be
+ * played.  *who (owned by the caller) is "a, b", the players whose sets
+ * were rewritten ("" none).  0; NV_EXIT_INPUT (*cause) when the sets
+ * would still not be legal together (the caller aborts the change); an
+ * exit status of play_game_state or the store's. */
+int	play_orders_refit(struct store *, const char *datadir,
+	    const char *game, const struct play_refit *, char **who,
+	    char **cause);
 
 /* The exit status for a store code (NV_EXIT_TEMP for STORE_BUSY,
  * NV_EXIT_FAIL otherwise). */

@@ -45,6 +45,25 @@ store_squadron_assign(struct store *s, const char *game,
 }
 
 int
+store_ships_release(struct store *s, const char *game,
+    const char *const *ships, size_t n, char **cause)
+{
+	struct txn	t;
+	size_t		i;
+	int		code;
+
+	for (i = 0; i < n; i++)
+		if ((code = st_check_id("ship", ships[i], cause)) != STORE_OK)
+			return code;
+	if ((code = txn_begin(s, &t, cause)) != STORE_OK)
+		return code;
+	for (i = 0; code == STORE_OK && i < n; i++)
+		code = st_run(s, cause, NULL, "DELETE FROM player_ships"
+		    " WHERE game = ? AND ship = ?", "ss", game, ships[i]);
+	return txn_end(s, &t, code, cause);
+}
+
+int
 store_squadron_list(struct store *s, const char *game,
     int (*cb)(const char *, const char *, void *), void *arg, char **cause)
 {

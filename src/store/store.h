@@ -92,7 +92,9 @@ enum store_outbox_status {
 					   a player */			\
 	X(REPORTS,	"reports")	/* a turn played with navarch:	\
 					   its report mails */		\
-	X(ENDED,	"ended")	/* the game is over */
+	X(ENDED,	"ended")	/* the game is over */		\
+	X(REASSIGNED,	"reassigned")	/* ships or a squadron given to	\
+					   another player */
 
 enum store_notice_kind {
 #define X(e, s) STORE_NOTICE_##e,
@@ -326,6 +328,11 @@ int	store_player_list(struct store *, const char *game,
  * player), STORE_BUSY, STORE_ERROR (bad id). */
 int	store_squadron_assign(struct store *, const char *game,
 	    const char *squadron, const char *player, char **cause);
+/* Forgets who holds these ships by name (player_ships), so that they
+ * follow their squadron's player: a squadron given to a player takes
+ * all its ships.  STORE_OK, STORE_BUSY, STORE_ERROR (bad ship id). */
+int	store_ships_release(struct store *, const char *game,
+	    const char *const *ships, size_t n, char **cause);
 /* Calls cb with each squadron that has a player, ordered by squadron id
  * (strings owned by the store, valid during the call); non-zero from cb
  * stops.  STORE_OK, STORE_NOTFOUND (game), STORE_BUSY, STORE_ERROR. */

@@ -12,14 +12,15 @@ cp "$SRC"/templates/*.xsl "$TPL/"
 
 # --- the shipped templates -------------------------------------------------
 expect 0 "shipped templates" "$NAVARCH" templates --dir "$SRC/templates"
-has "every sample worded" "$T/err" "mail.xsl: 59 sample mails worded, 0 failed"
+has "every sample worded" "$T/err" "mail.xsl: 61 sample mails worded, 0 failed"
 has "report templates compile" "$T/err" "report-side.xsl: compiles"
 expect 0 "--show" "$NAVARCH" templates --dir "$SRC/templates" --show
 for s in answer-player answer-gm rejected-player refused-gm \
     unrouted-no-game unrouted-help reminder press-all draw-offer \
     concession report-gm report-side-again report-side-replaces welcome \
     welcome-gm-password paused resumed deadline-changed rolled-back \
-    unseated-replaced seat-removed orders-entered late waiting \
+    unseated-replaced seat-removed orders-entered reassigned-takes \
+    reassigned-loses late waiting \
     final-rules final-drawn final-conceded final-gm; do
 	has "sample $s shown" "$T/out" "^==== $s\$"
 done
@@ -68,14 +69,14 @@ PY
 expect 1 "no reminder wording" "$NAVARCH" templates --dir "$TPL"
 has "the missing kind named" "$T/err" \
     "sample reminder: .*no wording for a mail of kind reminder"
-has "the others still worded" "$T/err" "58 sample mails worded, 1 failed"
+has "the others still worded" "$T/err" "60 sample mails worded, 1 failed"
 
 # --- a missing report template ---------------------------------------------
 cp "$SRC/templates/mail.xsl" "$TPL/mail.xsl"
 rm "$TPL/report-observer.xsl"
 expect 1 "missing report-observer.xsl" "$NAVARCH" templates --dir "$TPL"
 has "missing file named" "$T/err" "report-observer.xsl"
-has "mail.xsl still counted right" "$T/err" "59 sample mails worded, 0 failed"
+has "mail.xsl still counted right" "$T/err" "61 sample mails worded, 0 failed"
 
 # --- every name the daemon uses has a sample --------------------------------
 names=$(cat "$SRC"/src/mail/mailproc*.c | tr -d '\n\t' |

@@ -165,14 +165,55 @@ test_assign(void **state)
 	static const struct step steps[] = {
 		{ "assign-bad", 60, REJECTED, { { "a@example.org", NULL,
 		    { "persia is no player of side athens" } } }, NULL, NULL },
-		{ "assign", 120, DONE, { { "a@example.org", NULL,
-		    { "ASSIGN: athens-2 now takes the orders of nike" } } },
+		{ "athens-orders", 90, DONE, { { "a@example.org", NULL,
+		    { "Orders accepted" } } }, NULL, NULL },
+		/* The admiral's change waits for the next turn: both told. */
+		{ "assign", 120, DONE, {
+			{ "a@example.org", NULL, { "ASSIGN: athens-2 takes "
+			    "command of nike from the start of turn 2; the "
+			    "orders already sent for this turn stand" } },
+			{ "a2@example.org", "Command changed from turn 2", {
+			    "You (player athens-2) take command of nike from "
+			    "athens in game demo, from the start of turn 2" } },
+			{ "a@example.org", "Command changed from turn 2", {
+			    "nike pass from you (player athens) to athens-2",
+			    "The orders already sent for turn 1 stand and are "
+			    "played" } } },
+		  "SELECT turn || ' ' || what || ' ' || player FROM assignments",
+		  "2 nike athens-2" },
+		/* nike is still athens's to order this turn. */
+		{ "athens-orders", 180, DONE, { { "a@example.org", NULL,
+		    { "Orders accepted" } } },
+		  "SELECT player FROM player_ships WHERE ship = 'nike'",
+		  "athens" },
+		/* Only the GM makes it at once. */
+		{ "assign-now", 200, REJECTED, { { "a@example.org", NULL,
+		    { "only the GM may reassign at once (NOW)" } } }, NULL,
+		  NULL },
+		{ "gm-assign-bad", 210, REJECTED, { { "gm@example.org", NULL,
+		    { "nowhere is no squadron of side athens" } } }, NULL,
+		  NULL },
+		/* The GM's, at once: athens's orders lose nike's line. */
+		{ "gm-assign-now", 240, DONE, {
+			{ "gm@example.org", NULL, { "ASSIGN: athens-2 takes "
+			    "command of nike at once, in turn 1. The orders "
+			    "in force of athens were rewritten" } },
+			{ "a2@example.org", "Command changed from turn 1", {
+			    "The GM made it at once: send orders for them" } },
+			{ "a@example.org", "Command changed from turn 1", {
+			    "your orders in force were rewritten without "
+			    "them" } } },
+		  "SELECT count(*) FROM order_sets WHERE player = 'athens' AND"
+		  " in_force = 1 AND normalised NOT LIKE '%nike%' AND"
+		  " normalised LIKE '%salaminia%'", "1" },
+		/* The turn can be played, nike going straight on. */
+		{ "gm-process", 300, DONE, { REPORT("a@example.org"),
+		    REPORT("a2@example.org"), REPORT("p@example.org"),
+		    REPORT("gm@example.org"), REPORT("obs@example.org"),
+		    { "gm@example.org", NULL, { "PROCESS: turn 1 is "
+		    "played" } } },
 		  "SELECT player FROM player_ships WHERE ship = 'nike'",
 		  "athens-2" },
-		/* nike is no longer athens's to order. */
-		{ "athens-orders", 180, REJECTED, { { "a@example.org", NULL,
-		    { "SHIP nike SPEED 4 MOVE F F L F F: nike is not yours to "
-		      "order" } } }, NULL, NULL },
 	};
 
 	assert_int_equal(password_hash("x", PASSWORD_COST_MIN, &h, &cause), 0);

@@ -1,0 +1,62 @@
+/* play-assign.h: changes of command in a stored game (issue 14;
+ * docs/gm-guide.md, "Running a big battle").
+ *
+ * Ships or a squadron given to another player of their side, by the GM
+ * (navarch, a GM's mail) or the side's admiral (a mail).  A change waits
+ * for the start of the next turn unless the GM makes it at once: then
+ * every order set in force that names the moved ships is rewritten
+ * without them, in the same transaction (play_orders_refit).  Either way
+ * the turn in hand stays playable, and the players who gain and lose the
+ * ships are told (a notice "reassigned": the ships, from whom, the turn
+ * it takes effect, whose orders were rewritten). */
+#ifndef NV_PLAY_ASSIGN_H
+#define NV_PLAY_ASSIGN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct nv_state;
+struct store;
+
+struct play_assign {
+	const char	*game;
+	int		 squadron;	/* what: one squadron, else ships */
+	const char *const *what;	/* ship ids, or the squadron's id */
+	size_t		 nwhat;
+	const char	*player;	/* who takes them */
+	int		 now;		/* at once (the GM's), else at the
+					   start of the next turn */
+	int		 source;	/* enum store_source of rewritten
+					   order sets */
+	const char	*actor;		/* as in the audit log */
+	const char	*reason;	/* the GM's words; NULL: none */
+	int64_t		 time;
+};
+
+/* What was done; owned by the struct (play_assigned_free). */
+struct play_assigned {
+	int	 turn;		/* it takes (took) effect at its start */
+	char	*ships;		/* "a1 a2": the ships that change hands */
+	char	*from;		/* "p1 p2": who commanded them ("" none) */
+	char	*rewritten;	/* "p1, p2": sets in force rewritten */
+	int	 refused;	/* the change was refused (also on
+				   failure, for the answer) */
+};
+
+/* Checks and makes the change in the caller's transaction (store_begin),
+ * with its notice; the caller audits.  0; NV_EXIT_FAIL with *cause and
+ * out->refused set for a change refused (an unknown or foreign ship or
+ * squadron, no such active player of the side, the game over, orders
+ * in force that could not be made legal); another exit status (or
+ * NV_EXIT_FAIL without refused) for a data or store failure. */
+int	play_assign(struct store *, const char *datadir,
+	    const struct play_assign *, struct play_assigned *out,
+	    char **cause);
+void	play_assigned_free(struct play_assigned *);
+
+/* Applies the changes due at the start of turn (st: its state), in the
+ * transaction of the adjudication that opens it.  A store code. */
+int	play_assign_due(struct store *, const char *game,
+	    const struct nv_state *st, int turn, char **cause);
+
+#endif
