@@ -267,7 +267,8 @@ rollback_run(struct store *s, const char *game, int turn, const char *actor,
 
 	if ((code = store_begin(s, cause)) != STORE_OK)
 		return code;
-	code = play_rollback(s, game, turn, actor, reason, now, cause);
+	code = play_rollback(s, ctl_datadir(), STORE_SOURCE_CLI, game, turn,
+	    actor, reason, now, cause);
 	if (code == STORE_OK)
 		return store_commit(s, cause);
 	(void)store_abort(s, NULL);

@@ -143,8 +143,9 @@ cmd_rollback(struct mp_ctx *ctx, const struct mp_cmd *c)
 	}
 	for (i = 1; i < c->argc; i++)
 		buf_printf(&reason, "%s%s", i > 1 ? " " : "", c->argv[i]);
-	code = play_rollback(ctx->mp->store, ctx->g->id, turn, ctx->actor,
-	    buf_str(&reason), ctx->now, &cause);
+	code = play_rollback(ctx->mp->store, ctx->mp->datadir,
+	    STORE_SOURCE_MAIL, ctx->g->id, turn, ctx->actor, buf_str(&reason),
+	    ctx->now, &cause);
 	if (code == STORE_NOTFOUND) {
 		mp_error(ctx, c->line, "ROLLBACK %d: %s", turn, cause);
 		free(cause);

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "buf.h"
+#include "exitcode.h"
+#include "play.h"
 #include "play-end.h"
 #include "play-record.h"
 #include "state.h"
@@ -105,12 +107,14 @@ play_end_game(struct store *s, const struct play_end *e, char **cause)
 }
 
 int
-play_rollback(struct store *s, const char *game, int turn, const char *actor,
-    const char *reason, int64_t now, char **cause)
+play_rollback(struct store *s, const char *datadir, int source,
+    const char *game, int turn, const char *actor, const char *reason,
+    int64_t now, char **cause)
 {
+	struct play_refit	 how = { source, actor, now };
 	struct store_game	*g = NULL;
-	char			*details = NULL;
-	int			 code;
+	char			*details = NULL, *who = NULL;
+	int			 code, rc;
 
 	if ((code = store_game_get(s, game, &g, cause)) != STORE_OK)
 		return code;
@@ -123,6 +127,10 @@ play_rollback(struct store *s, const char *game, int turn, const char *actor,
 		code = game_notice(s, game, STORE_NOTICE_ROLLBACK, turn, actor,
 		    reason, details, now, cause);
 	}
+	if (code == STORE_OK && (rc = play_orders_refit(s, datadir, game,
+	    &how, &who, cause)) != 0)
+		code = rc == NV_EXIT_TEMP ? STORE_BUSY : STORE_ERROR;
+	free(who);
 	free(details);
 	store_game_free(g);
 	return code;

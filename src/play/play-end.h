@@ -57,9 +57,13 @@ int	play_end_notice(struct store *, const char *game, int turn,
 /* Returns the game to the start of turn (store_rollback: a live,
  * adjudicated turn), which is played again; an ended game plays again.
  * Audited, and the players noticed (they are told the reports of the
- * later turns are void, and why).  A store code: STORE_NOTFOUND for no
- * such turn (*cause says which are), with *cause. */
-int	play_rollback(struct store *, const char *game, int turn,
-	    const char *actor, const char *reason, int64_t now, char **cause);
+ * later turns are void, and why).  Changes of command that took effect
+ * since stay: the order sets of turn, in force again, are made legal for
+ * them (play_orders_refit with datadir; source: enum store_source of a
+ * set rewritten).  A store code: STORE_NOTFOUND for no such turn (*cause
+ * says which are), with *cause. */
+int	play_rollback(struct store *, const char *datadir, int source,
+	    const char *game, int turn, const char *actor, const char *reason,
+	    int64_t now, char **cause);
 
 #endif

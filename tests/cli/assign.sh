@@ -1,0 +1,210 @@
+#!/usr/bin/env bash
+# tests/cli/assign.sh: no change of command, by mail or by the GM, at any
+# moment, leaves a turn that cannot be played (issue 14, item 2).  Each
+# moment on a fresh game of the demo battle with a squadron (van: nike,
+# paralos) and two players of Athens: before any order, after some,
+# after all, after the deadline, and after a rollback past a change that
+# took effect.  The admiral's ASSIGN by mail waits for the next turn and
+# the orders sent stand; the GM's at once rewrites the orders in force
+# without the moved ships; the players are told (a notice each time);
+# every turn is then played without --force where the deadline allows.
+. "$(dirname "$0")/lib.sh"
+
+OUT=$T/outbox
+MD=$T/Maildir
+mkdir -p "$MD/new" "$MD/cur" "$MD/tmp" "$OUT"
+cat > "$T/navarchd.conf" <<CONF
+database = $DB
+mailbox = maildir:$MD
+smtp = file:$OUT
+from = navarch@example.org
+datadir = $NAVARCH_DATADIR
+hash_cost = 1
+CONF
+printf 'athens-pw\n' > "$T/pw-athens"
+printf 'athens-2-pw\n' > "$T/pw-athens-2"
+printf 'persia-pw\n' > "$T/pw-persia"
+printf 'gm-pw\n' > "$T/pw-gm"
+SQ=$T/scenario.xml
+sed -e '/^  <side id="persia"/a\  <squadron id="van" side="athens" name="The van"/>' \
+    -e 's|id="nike" name="Nike" side="athens"|& squadron="van"|' \
+    -e 's|id="paralos" name="Paralos" side="athens"|& squadron="van"|' \
+    "$SCENARIO" > "$SQ"
+printf 'SIDE athens\nSHIP nike SPEED 2\nSHIP paralos SPEED 2\nSHIP salaminia SPEED 1\n' > "$T/athens.txt"
+printf 'SIDE athens\nSQUADRON van SPEED 2\nSHIP salaminia SPEED 1\n' > "$T/athens-sq.txt"
+printf 'SIDE persia\nSHIP azes SPEED 2\nSHIP tyre SPEED 2\nSHIP sidon SPEED 2\n' > "$T/persia.txt"
+BEFORE=2026-01-01T12:00Z	# the deadline is 2026-01-03T10:00Z
+AFTER=2026-01-04T12:00Z
+
+# game ID: the battle, athens (the admiral, every ship of the side),
+# athens-2 (none yet), persia, and a GM.
+game() {
+	nv --now 2026-01-01T10:00Z game create "$1" --scenario "$SQ" \
+	    --seed "seed-$1" --deadline +2d --gm gm@example.org \
+	    --gm-password-file "$T/pw-gm" >/dev/null
+	nv player add "$1" athens a@example.org --admiral --password-file \
+	    "$T/pw-athens" >/dev/null 2>&1
+	nv player add "$1" athens a2@example.org --id athens-2 --ships "" \
+	    --password-file "$T/pw-athens-2" >/dev/null 2>&1
+	nv player add "$1" persia p@example.org --password-file \
+	    "$T/pw-persia" >/dev/null 2>&1
+}
+
+# mail GAME PLAYER ID LINE...: a player's mail, through navarch deliver.
+mail() {
+	local g=$1 who=$2 id=$3
+	shift 3
+	{
+		printf 'From: %s@example.org\nTo: navarch@example.org\n' "$who"
+		printf 'Subject: orders\nMessage-ID: <%s@example.org>\n\n' "$id"
+		printf 'GAME %s\nPLAYER %s\nPASSWORD %s-pw\n' "$g" "$who" "$who"
+		printf '%s\n' "$@"
+	} > "$T/$id.eml"
+	"$NAVARCH" --config "$T/navarchd.conf" --now "$BEFORE" deliver \
+	    < "$T/$id.eml" > "$T/out" 2>&1 || true
+}
+
+# commander GAME SHIP: the player the store gives the ship by name.
+commander() {
+	sql "SELECT player FROM player_ships WHERE game = '$1' AND ship = '$2'"
+}
+
+# in_force GAME PLAYER: the player's orders in force, normalised.
+in_force() {
+	sql "SELECT normalised FROM order_sets WHERE game = '$1' AND
+	    player = '$2' AND in_force = 1"
+}
+
+notices() {
+	sql "SELECT count(*) FROM notices WHERE game = '$1' AND
+	    kind = 'reassigned' AND player = '$2'"
+}
+
+nv init >/dev/null
+
+# --- before any order: the GM's change at once --------------------------
+game m1
+expect 0 "m1: player assign" nv --now "$BEFORE" player assign m1 athens-2 nike
+has "m1: says from when" "$T/out" "athens-2 takes command of nike from the start of turn 1"
+[ "$(commander m1 nike)" = athens-2 ] && ok || bad "m1: nike is not athens-2's"
+[ "$(notices m1 athens-2)" = 1 ] && ok || bad "m1: no notice"
+expect 2 "m1: athens may not order nike" nv orders submit m1 athens "$T/athens.txt"
+has "m1: the error names nike" "$T/err" "nike is not yours to order"
+expect 0 "m1: the turn is played" nv --now "$AFTER" adjudicate m1
+
+# --- after some orders: the GM's at once rewrites athens's set ------------
+game m2
+expect 0 "m2: athens's orders" nv orders submit m2 athens "$T/athens.txt"
+expect 0 "m2: player assign" nv --now "$BEFORE" player assign m2 athens-2 nike --reason "athens is slow"
+has "m2: the set rewritten" "$T/out" "orders in force rewritten: athens"
+in_force m2 athens > "$T/m2.txt"
+lacks "m2: nike's line gone" "$T/m2.txt" "nike"
+has "m2: paralos's line kept" "$T/m2.txt" "SHIP paralos SPEED 2"
+has "m2: salaminia's line kept" "$T/m2.txt" "SHIP salaminia SPEED 1"
+[ "$(sql "SELECT reason FROM notices WHERE game = 'm2' AND kind = 'reassigned'")" = "athens is slow" ] &&
+    ok || bad "m2: the reason is not in the notice"
+expect 0 "m2: persia's orders" nv orders submit m2 persia "$T/persia.txt"
+expect 0 "m2: athens-2's orders" nv orders submit m2 athens-2 /dev/stdin <<<'PLAYER athens-2
+SHIP nike SPEED 1'
+expect 0 "m2: the turn is played without --force" nv --now "$BEFORE" adjudicate m2
+
+# --- after all orders: the admiral's ASSIGN waits for turn 2 -------------
+game m3
+expect 0 "m3: athens's orders" nv orders submit m3 athens "$T/athens.txt"
+expect 0 "m3: athens-2's empty set" nv orders submit m3 athens-2 /dev/stdin <<<'PLAYER athens-2'
+expect 0 "m3: persia's orders" nv orders submit m3 persia "$T/persia.txt"
+mail m3 athens m3-assign "ASSIGN SHIP nike TO athens-2"
+[ "$(sql "SELECT turn || ' ' || player FROM assignments WHERE game = 'm3' AND what = 'nike'")" = "2 athens-2" ] &&
+    ok || bad "m3: the assignment is not waiting for turn 2"
+[ "$(commander m3 nike)" = athens ] && ok || bad "m3: nike moved at once"
+in_force m3 athens > "$T/m3.txt"
+has "m3: athens's orders stand" "$T/m3.txt" "SHIP nike SPEED 2"
+[ "$(notices m3 athens-2)" = 1 ] && ok || bad "m3: no notice"
+expect 0 "m3: the turn is played" nv --now "$BEFORE" adjudicate m3
+[ "$(sql "SELECT count(*) FROM order_sets o JOIN turn_orders t ON
+    t.order_set = o.id WHERE o.game = 'm3' AND o.player = 'athens' AND
+    o.normalised LIKE '%SHIP nike SPEED 2%'")" = 1 ] && ok ||
+    bad "m3: athens's orders for nike were not the ones played"
+[ "$(commander m3 nike)" = athens-2 ] && ok || bad "m3: nike is not athens-2's in turn 2"
+[ "$(sql "SELECT count(*) FROM assignments WHERE game = 'm3'")" = 0 ] &&
+    ok || bad "m3: the assignment is still pending"
+expect 2 "m3: turn 2, athens may not order nike" nv orders submit m3 athens "$T/athens.txt"
+expect 0 "m3: turn 2, athens-2 may" nv orders submit m3 athens-2 /dev/stdin <<<'PLAYER athens-2
+SHIP nike SPEED 1'
+expect 0 "m3: game show lists the squadrons" nv game show m3
+has "m3: the van" "$T/out" "squadron van (side athens, 2 ships): no player"
+
+# --- after the deadline: the GM gives the squadron at once ----------------
+game m4
+expect 0 "m4: athens's orders by squadron" nv orders submit m4 athens "$T/athens-sq.txt"
+expect 0 "m4: squadron assign" nv --now "$AFTER" squadron assign m4 van athens-2
+has "m4: both ships" "$T/out" "athens-2 takes command of nike paralos from the start of turn 1"
+in_force m4 athens > "$T/m4.txt"
+lacks "m4: the SQUADRON line gone" "$T/m4.txt" "van"
+has "m4: salaminia's line kept" "$T/m4.txt" "SHIP salaminia SPEED 1"
+expect 0 "m4: squadron list" nv squadron list m4
+has "m4: the van is athens-2's" "$T/out" "squadron van (side athens, 2 ships): athens-2"
+expect 0 "m4: the turn is played (the deadline has passed)" nv --now "$AFTER" adjudicate m4
+# A ship given by name later wins over its squadron.
+expect 0 "m4: nike back to athens" nv --now "$AFTER" player assign m4 athens nike
+expect 0 "m4: athens orders nike" nv orders submit m4 athens /dev/stdin <<<'SIDE athens
+SHIP nike SPEED 1'
+expect 2 "m4: athens still may not order paralos" nv orders submit m4 athens /dev/stdin <<<'SIDE athens
+SHIP paralos SPEED 1'
+
+# --- after the deadline, by mail: the GM's ASSIGN ... NOW ----------------
+game m5
+expect 0 "m5: athens's orders" nv orders submit m5 athens "$T/athens-sq.txt"
+mail m5 athens m5-now "ASSIGN SQUADRON van TO athens-2 NOW"
+[ "$(sql "SELECT count(*) FROM outbox WHERE recipient = 'a@example.org' AND
+    body LIKE '%only the GM may%'")" = 1 ] && ok || bad "m5: NOW not refused"
+[ "$(sql "SELECT count(*) FROM squadron_commands WHERE game = 'm5'")" = 0 ] &&
+    ok || bad "m5: an admiral made a change at once"
+{
+	printf 'From: gm@example.org\nTo: navarch@example.org\n'
+	printf 'Subject: orders\nMessage-ID: <m5-gm@example.org>\n\n'
+	printf 'GAME m5\nGM\nPASSWORD gm-pw\nASSIGN SQUADRON van TO athens-2 NOW\n'
+} > "$T/m5-gm.eml"
+expect 0 "m5: the GM's mail" "$NAVARCH" --config "$T/navarchd.conf" \
+    --now "$AFTER" deliver < "$T/m5-gm.eml"
+[ "$(sql "SELECT player FROM squadron_commands WHERE game = 'm5' AND squadron = 'van'")" = athens-2 ] &&
+    ok || bad "m5: the van is not athens-2's"
+in_force m5 athens > "$T/m5.txt"
+lacks "m5: the SQUADRON line gone" "$T/m5.txt" "van"
+expect 0 "m5: the turn is played" nv --now "$AFTER" adjudicate m5
+
+# --- a rollback past a change that took effect ----------------------------
+game m6
+expect 0 "m6: athens's orders" nv orders submit m6 athens "$T/athens.txt"
+expect 0 "m6: persia's orders" nv orders submit m6 persia "$T/persia.txt"
+expect 0 "m6: --next-turn" nv --now "$BEFORE" player assign m6 athens-2 nike --next-turn
+has "m6: from turn 2" "$T/out" "from the start of turn 2"
+[ "$(commander m6 nike)" = athens ] && ok || bad "m6: nike moved at once"
+expect 0 "m6: turn 1 played" nv --now "$AFTER" adjudicate m6
+[ "$(commander m6 nike)" = athens-2 ] && ok || bad "m6: nike not moved at turn 2"
+expect 0 "m6: rollback to turn 1" nv --now "$AFTER" rollback m6 1 --reason "a mistake"
+in_force m6 athens > "$T/m6.txt"
+lacks "m6: turn 1's set made legal again" "$T/m6.txt" "nike"
+# athens-2 has sent nothing for nike: the rollback left no deadline.
+expect 0 "m6: turn 1 played again" nv --now "$AFTER" adjudicate m6 --force
+for g in m2 m3 m4 m5 m6; do
+	expect 0 "$g: replay --verify" nv replay "$g" --verify
+	has "$g: identical" "$T/out" "replay of $g: identical"
+done
+
+# --- refused ----------------------------------------------------------------
+game m7
+expect 1 "m7: an enemy ship" nv player assign m7 athens-2 tyre
+has "m7: names it" "$T/err" "tyre is no ship of side athens"
+expect 1 "m7: an unknown squadron" nv squadron assign m7 rear athens-2
+has "m7: names it" "$T/err" "rear is no squadron of side athens"
+expect 1 "m7: an unknown player" nv squadron assign m7 van pericles
+expect 1 "m7: persia may not take an athenian squadron" nv squadron assign m7 van persia
+mail m7 athens-2 m7-not-admiral "ASSIGN SHIP nike TO athens-2"
+[ "$(sql "SELECT count(*) FROM assignments WHERE game = 'm7'")" = 0 ] &&
+    ok || bad "m7: a captain assigned a ship"
+[ "$(sql "SELECT count(*) FROM outbox WHERE recipient = 'a2@example.org' AND
+    body LIKE '%only the admiral of side athens%'")" = 1 ] && ok ||
+    bad "m7: the captain is not told why"
+
+finish
