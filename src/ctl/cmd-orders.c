@@ -17,6 +17,7 @@
 #include "exitcode.h"
 #include "fileio.h"
 #include "orders.h"
+#include "play.h"
 #include "play-end.h"
 #include "state.h"
 #include "store.h"
@@ -27,23 +28,13 @@
 struct submit {
 	const char		*game, *player, *file, *reason;
 	struct store_player	*p;
-	int			 sole;	/* the only active player of the side */
+	struct play_roster	 roster;	/* who commands what */
+	const struct play_player *me;		/* p in the roster */
 	int			 turn;
 	struct ctl_game		 cg;
 	char			*text;
 	struct buf		 normalised;
 };
-
-static int
-sole_cb(const struct store_player *p, void *arg)
-{
-	struct submit	*sb = arg;
-
-	if (!p->removed && strcmp(p->side, sb->p->side) == 0 &&
-	    strcmp(p->id, sb->p->id) != 0)
-		sb->sole = 0;
-	return 0;
-}
 
 /* The header must be this game's, this player's and this side's. */
 static void
@@ -81,8 +72,9 @@ submit_check(struct submit *sb)
 		orders_free(o);
 		return rc;
 	}
-	may = ctl_may_order(sb->cg.st, sb->p->side, sb->sole ? NULL :
-	    (const char *const *)sb->p->ships, sb->p->nships);
+	/* The ships the player commands: by name or by squadron. */
+	may = ctl_may_order(sb->cg.st, sb->p->side, sb->me->sole ? NULL :
+	    (const char *const *)sb->me->ships, sb->me->nships);
 	o->may_order = may;
 	(void)orders_parse(o, sb->file, sb->text, len, &d);
 	o->may_order = NULL;
@@ -191,12 +183,17 @@ submit_run(struct store *s, struct submit *sb)
 	store_game_free(g);
 	if (rc != 0)
 		return rc;
-	sb->sole = 1;
-	if ((code = store_player_list(s, sb->game, sole_cb, sb, &cause)) !=
-	    STORE_OK)
-		return ctl_store_err(code, cause);
 	if ((rc = ctl_game_state(s, sb->game, -1, &sb->cg, &sb->turn)) != 0)
 		return rc;
+	if ((rc = play_roster_load(s, sb->game, sb->turn, sb->cg.st,
+	    &sb->roster, &cause)) != 0) {
+		ctl_err(rc, "%s", cause);
+		free(cause);
+		return rc;
+	}
+	if ((sb->me = play_roster_find(&sb->roster, sb->p->id)) == NULL)
+		return ctl_err(NV_EXIT_FAIL, "player %s is not in game %s",
+		    sb->p->id, sb->game);
 	if ((rc = submit_check(sb)) != 0)
 		return rc;
 	return submit_store(s, sb);
@@ -223,6 +220,7 @@ cmd_orders_submit(int argc, char **argv)
 	if ((rc = ctl_db_open(&s)) != 0)
 		return rc;
 	rc = submit_run(s, &sb);
+	play_roster_free(&sb.roster);
 	ctl_game_free(&sb.cg);
 	store_player_free(sb.p);
 	buf_free(&sb.normalised);

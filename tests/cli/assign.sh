@@ -144,6 +144,8 @@ lacks "m4: the SQUADRON line gone" "$T/m4.txt" "van"
 has "m4: salaminia's line kept" "$T/m4.txt" "SHIP salaminia SPEED 1"
 expect 0 "m4: squadron list" nv squadron list m4
 has "m4: the van is athens-2's" "$T/out" "squadron van (side athens, 2 ships): athens-2"
+expect 0 "m4: athens-2 orders the van by squadron" nv orders submit m4 athens-2 /dev/stdin <<<'PLAYER athens-2
+SQUADRON van SPEED 1'
 expect 0 "m4: the turn is played (the deadline has passed)" nv --now "$AFTER" adjudicate m4
 # A ship given by name later wins over its squadron.
 expect 0 "m4: nike back to athens" nv --now "$AFTER" player assign m4 athens nike
