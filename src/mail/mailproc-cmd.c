@@ -266,12 +266,26 @@ notice(struct mp_ctx *ctx, const char *kind, const char *side,
 	xmlFreeDoc(doc);
 }
 
+/* 1 (with the error) when the game has ended, or when the player may
+ * not speak for the whole side: a concession or a draw is the admiral's,
+ * or the side's only player's (docs/mail-commands.md, "Authority"). */
 static int
-refuse_ended(struct mp_ctx *ctx, const struct mp_cmd *c, const char *what)
+refuse_for_side(struct mp_ctx *ctx, const struct mp_cmd *c, const char *what)
 {
-	if (ctx->g->status != STORE_GAME_ENDED)
+	const struct play_player *me = play_roster_find(&ctx->roster,
+	    ctx->player->id);
+
+	if (ctx->g->status == STORE_GAME_ENDED) {
+		mp_error(ctx, c->line, "%s: game %s has ended", what,
+		    ctx->g->id);
+		return 1;
+	}
+	if (ctx->player->admiral || (me != NULL && me->sole))
 		return 0;
-	mp_error(ctx, c->line, "%s: game %s has ended", what, ctx->g->id);
+	mp_error(ctx, c->line, "%s: only the admiral of side %s may %s for "
+	    "the side; ask your admiral (PRESS TO %s), or the GM", what,
+	    ctx->player->side, strcmp(what, "DRAW") == 0 ? "offer a draw" :
+	    "concede", ctx->player->side);
 	return 1;
 }
 
@@ -284,7 +298,7 @@ cmd_draw(struct mp_ctx *ctx, const struct mp_cmd *c)
 	size_t		 i, missing = 0;
 	int		 again;
 
-	if (refuse_ended(ctx, c, "DRAW"))
+	if (refuse_for_side(ctx, c, "DRAW"))
 		return 0;
 	conceded(ctx, &gone);
 	if (listed(&gone, ctx->player->side)) {
@@ -338,7 +352,7 @@ cmd_concede(struct mp_ctx *ctx, const struct mp_cmd *c)
 	size_t		 i;
 	int		 again, winner = -1, left = 0, before;
 
-	if (refuse_ended(ctx, c, "CONCEDE"))
+	if (refuse_for_side(ctx, c, "CONCEDE"))
 		return 0;
 	conceded(ctx, &gone);
 	before = listed(&gone, ctx->player->side);

@@ -206,6 +206,13 @@ test_assign(void **state)
 		  "SELECT count(*) FROM order_sets WHERE player = 'athens' AND"
 		  " in_force = 1 AND normalised NOT LIKE '%nike%' AND"
 		  " normalised LIKE '%salaminia%'", "1" },
+		/* A concession or a draw is the admiral's. */
+		{ "concede-captain", 250, REJECTED, { { "a2@example.org",
+		    NULL, { "CONCEDE: only the admiral of side athens may "
+		    "concede for the side" } } }, NULL, NULL },
+		{ "draw-captain", 260, REJECTED, { { "a2@example.org",
+		    NULL, { "DRAW: only the admiral of side athens may offer "
+		    "a draw" } } }, NULL, NULL },
 		/* The turn can be played, nike going straight on. */
 		{ "gm-process", 300, DONE, { REPORT("a@example.org"),
 		    REPORT("a2@example.org"), REPORT("p@example.org"),
