@@ -1,5 +1,6 @@
-/* cmd-player.c: navarch player add|remove|replace|set-address|assign|unlock
- * and observer add|remove.  Every change is audited in its own transaction.
+/* cmd-player.c: navarch player add|remove|replace|set-address|unlock
+ * and observer add|remove (player assign: cmd-squadron.c).  Every change
+ * is audited in its own transaction.
  *
  * A generated password is printed once, alone on standard output, and
  * never again: only its hash is kept (password.h). */
@@ -607,26 +608,6 @@ cmd_player_unlock(int argc, char **argv)
 		    "mail from the registered address)" : "no wrong password "
 		    "was recorded");
 	return rc;
-}
-
-/* --- assign ------------------------------------------------------------ */
-
-int
-cmd_player_assign(int argc, char **argv)
-{
-	const char	*reason = NULL;
-	char		**pos;
-	int		  npos, next = 0, rc;
-	struct ctl_opt	  opts[] = {
-		{ "next-turn", NULL, &next },
-		{ "reason", &reason, NULL },
-		{ NULL, NULL, NULL },
-	};
-
-	if ((rc = ctl_args(argc, argv, opts, 3, -1, &pos, &npos)) != 0)
-		return rc;
-	return ctl_assign(pos[0], pos[1], 0, pos + 2, (size_t)npos - 2, next,
-	    reason);
 }
 
 /* --- observers --------------------------------------------------------- */

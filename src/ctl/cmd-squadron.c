@@ -1,6 +1,5 @@
-/* cmd-squadron.c: navarch squadron assign|list, and the change of
- * command that navarch player assign shares (docs/gm-guide.md, "Running
- * a big battle").
+/* cmd-squadron.c: navarch player assign, squadron assign|list: changes
+ * of command (docs/gm-guide.md, "Running a big battle").
  *
  * The GM's change is at once by default: the orders in force that name
  * the moved ships are rewritten without them in the same transaction
@@ -40,8 +39,13 @@ assign_op(struct store *s, void *arg, char **cause)
 	return r->rc == 0 ? STORE_OK : STORE_ERROR;
 }
 
-int
-ctl_assign(const char *game, const char *player, int squadron,
+/* Gives ships (or, with squadron, the one squadron what[0]) to player:
+ * at once, the orders in force rewritten without them, or with next_turn
+ * from the start of the next turn; audited, the players told.  The ids
+ * are lowered in place.  Prints what changed; 0 or an exit status
+ * (reported). */
+static int
+assign(const char *game, const char *player, int squadron,
     char **what, size_t n, int next_turn, const char *reason)
 {
 	struct assign_run	 r;
@@ -90,8 +94,10 @@ ctl_assign(const char *game, const char *player, int squadron,
 	return rc;
 }
 
-int
-cmd_squadron_assign(int argc, char **argv)
+/* player assign GAME PLAYER SHIP..., squadron assign GAME SQUADRON
+ * PLAYER: the options they share. */
+static int
+assign_cmd(int argc, char **argv, int squadron)
 {
 	const char	*reason = NULL;
 	char		**pos;
@@ -102,27 +108,55 @@ cmd_squadron_assign(int argc, char **argv)
 		{ NULL, NULL, NULL },
 	};
 
-	if ((rc = ctl_args(argc, argv, opts, 3, 3, &pos, &npos)) != 0)
+	if ((rc = ctl_args(argc, argv, opts, 3, squadron ? 3 : -1, &pos,
+	    &npos)) != 0)
 		return rc;
-	return ctl_assign(pos[0], pos[2], 1, pos + 1, 1, next, reason);
+	if (squadron)
+		return assign(pos[0], pos[2], 1, pos + 1, 1, next, reason);
+	return assign(pos[0], pos[1], 0, pos + 2, (size_t)npos - 2, next,
+	    reason);
+}
+
+int
+cmd_player_assign(int argc, char **argv)
+{
+	return assign_cmd(argc, argv, 0);
+}
+
+int
+cmd_squadron_assign(int argc, char **argv)
+{
+	return assign_cmd(argc, argv, 1);
 }
 
 /* --- list --------------------------------------------------------------- */
 
-struct sq_list {
-	char	**sq, **pl;
-	size_t	  n;
+struct sq_print {
+	const struct nv_state	*st;
+	unsigned char		*said;	/* squadrons printed */
 };
 
-static int
-list_cb(const char *squadron, const char *player, void *arg)
+static void
+print_one(const struct nv_state *st, size_t q, const char *player)
 {
-	struct sq_list	*l = arg;
+	size_t	k, n = 0;
 
-	l->sq = xreallocarray(l->sq, l->n + 1, sizeof *l->sq);
-	l->pl = xreallocarray(l->pl, l->n + 1, sizeof *l->pl);
-	l->sq[l->n] = xstrdup(squadron);
-	l->pl[l->n++] = xstrdup(player);
+	for (k = 0; k < st->nships; k++)
+		n += state_ship_squadron(st, &st->ships[k]) == (int)q;
+	printf("squadron %s (side %s, %zu ships): %s\n", st->squadrons[q].id,
+	    st->sides[st->squadrons[q].side].id, n, player);
+}
+
+static int
+commanded_cb(const char *squadron, const char *player, void *arg)
+{
+	struct sq_print	*p = arg;
+	int		 q = state_squadron_index(p->st, squadron);
+
+	if (q >= 0) {
+		print_one(p->st, (size_t)q, player);
+		p->said[q] = 1;
+	}
 	return 0;
 }
 
@@ -135,37 +169,20 @@ pending_cb(const struct store_assignment *a, void *arg)
 	return 0;
 }
 
-static const char *
-commander_of(const struct sq_list *l, const char *id)
-{
-	size_t	i;
-
-	for (i = 0; i < l->n; i++)
-		if (strcmp(l->sq[i], id) == 0)
-			return l->pl[i];
-	return NULL;
-}
-
 int
 ctl_squadrons_print(struct store *s, const char *game,
     const struct nv_state *st)
 {
-	struct sq_list	 l = { NULL, NULL, 0 };
-	const char	*who;
+	struct sq_print	 p = { st, xcalloc(st->nsquadrons + 1, 1) };
 	char		*cause = NULL;
-	size_t		 i, k, nships;
+	size_t		 q;
 	int		 code;
 
-	code = store_squadron_list(s, game, list_cb, &l, &cause);
-	for (i = 0; code == STORE_OK && i < st->nsquadrons; i++) {
-		for (k = 0, nships = 0; k < st->nships; k++)
-			nships += state_ship_squadron(st, &st->ships[k]) ==
-			    (int)i;
-		who = commander_of(&l, st->squadrons[i].id);
-		printf("squadron %s (side %s, %zu ships): %s\n",
-		    st->squadrons[i].id, st->sides[st->squadrons[i].side].id,
-		    nships, who != NULL ? who : "no player");
-	}
+	/* Those with a player first (by id), then the others. */
+	code = store_squadron_list(s, game, commanded_cb, &p, &cause);
+	for (q = 0; code == STORE_OK && q < st->nsquadrons; q++)
+		if (!p.said[q])
+			print_one(st, q, "no player");
 	if (code == STORE_OK && st->nsquadrons == 0)
 		printf("squadrons: none in the state\n");
 	if (code == STORE_OK) {
@@ -173,12 +190,7 @@ ctl_squadrons_print(struct store *s, const char *game,
 		code = store_assign_pending(s, game, pending_cb, NULL,
 		    &cause);
 	}
-	for (i = 0; i < l.n; i++) {
-		free(l.sq[i]);
-		free(l.pl[i]);
-	}
-	free(l.sq);
-	free(l.pl);
+	free(p.said);
 	return code == STORE_OK ? 0 : ctl_store_err(code, cause);
 }
 

@@ -216,13 +216,6 @@ unsigned char *ctl_may_order(const struct nv_state *, const char *side,
 
 /* --- changes of command (cmd-squadron.c) --------------------------------- */
 
-/* Gives ships (or, with squadron, the one squadron what[0]) to player:
- * at once, the orders in force rewritten without them, or with next_turn
- * from the start of the next turn; audited, the players told.  The ids
- * are lowered in place.  Prints what changed; 0 or an exit status
- * (reported). */
-int	ctl_assign(const char *game, const char *player, int squadron,
-	    char **what, size_t n, int next_turn, const char *reason);
 /* Prints the state's squadrons with their players and the changes of
  * command to come.  0 or an exit status (reported). */
 int	ctl_squadrons_print(struct store *, const char *game,

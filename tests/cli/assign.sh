@@ -10,21 +10,7 @@
 # every turn is then played without --force where the deadline allows.
 . "$(dirname "$0")/lib.sh"
 
-OUT=$T/outbox
-MD=$T/Maildir
-mkdir -p "$MD/new" "$MD/cur" "$MD/tmp" "$OUT"
-cat > "$T/navarchd.conf" <<CONF
-database = $DB
-mailbox = maildir:$MD
-smtp = file:$OUT
-from = navarch@example.org
-datadir = $NAVARCH_DATADIR
-hash_cost = 1
-CONF
-printf 'athens-pw\n' > "$T/pw-athens"
-printf 'athens-2-pw\n' > "$T/pw-athens-2"
-printf 'persia-pw\n' > "$T/pw-persia"
-printf 'gm-pw\n' > "$T/pw-gm"
+mail_setup athens athens-2 persia gm
 SQ=$T/scenario.xml
 sed -e '/^  <side id="persia"/a\  <squadron id="van" side="athens" name="The van"/>' \
     -e 's|id="nike" name="Nike" side="athens"|& squadron="van"|' \

@@ -8,20 +8,7 @@
 # not.  Every end leaves the players' final mail to the daemon (a notice).
 . "$(dirname "$0")/lib.sh"
 
-OUT=$T/outbox
-MD=$T/Maildir
-mkdir -p "$MD/new" "$MD/cur" "$MD/tmp" "$OUT"
-cat > "$T/navarchd.conf" <<CONF
-database = $DB
-mailbox = maildir:$MD
-smtp = file:$OUT
-from = navarch@example.org
-datadir = $NAVARCH_DATADIR
-hash_cost = 1
-CONF
-printf 'athens-pw\n' > "$T/pw-athens"
-printf 'persia-pw\n' > "$T/pw-persia"
-printf 'gm-pw\n' > "$T/pw-gm"
+mail_setup athens persia gm
 NOW=2026-01-01T12:00Z
 
 # game ID [SCENARIO]: the demo battle with two players and a GM.

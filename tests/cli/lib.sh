@@ -121,6 +121,27 @@ play_turn() {
 	nv --now 2026-01-01T12:00Z adjudicate demo >/dev/null 2>&1
 }
 
+# mail_setup: a Maildir ($MD), a file outbox ($OUT) and a daemon
+# configuration ($T/navarchd.conf) on $DB, for navarch deliver; and
+# password files $T/pw-NAME ("NAME-pw") for each NAME given.
+mail_setup() {
+	local n
+	OUT=$T/outbox
+	MD=$T/Maildir
+	mkdir -p "$MD/new" "$MD/cur" "$MD/tmp" "$OUT"
+	cat > "$T/navarchd.conf" <<CONF
+database = $DB
+mailbox = maildir:$MD
+smtp = file:$OUT
+from = navarch@example.org
+datadir = $NAVARCH_DATADIR
+hash_cost = 1
+CONF
+	for n in "$@"; do
+		printf '%s-pw\n' "$n" > "$T/pw-$n"
+	done
+}
+
 finish() {
 	echo "$pass passed, $fail failed"
 	[ "$fail" -eq 0 ]
