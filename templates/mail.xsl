@@ -320,6 +320,7 @@
         <xsl:when test="@orders = 'in'">in</xsl:when>
         <xsl:when test="@orders = 'cleared'">cleared</xsl:when>
         <xsl:when test="@orders = 'not-yet'">not yet</xsl:when>
+        <xsl:when test="@orders = 'conceded'">none (conceded)</xsl:when>
         <xsl:otherwise>no ships to order</xsl:otherwise>
       </xsl:choose>
     </xsl:variable>

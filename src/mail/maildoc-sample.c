@@ -161,7 +161,7 @@ static void
 status(xmlNodePtr r, int gm)
 {
 	static const char *const orders[] = { "in", "cleared", "not-yet",
-	    "no-ships" };
+	    "no-ships", "conceded" };
 	xmlNodePtr	s = md_add(r, "status", NULL), p;
 	size_t		i;
 

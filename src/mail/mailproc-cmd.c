@@ -71,7 +71,8 @@ mp_status(struct mp_ctx *ctx)
 		md_set(n, "side", p->side);
 		md_set(n, "orders", strstr(buf_str(&s.in), buf_str(&one)) !=
 		    NULL ? "in" : strstr(buf_str(&s.empty), buf_str(&one)) !=
-		    NULL ? "cleared" : p->expected ? "not-yet" : "no-ships");
+		    NULL ? "cleared" : p->expected ? "not-yet" : p->conceded ?
+		    "conceded" : "no-ships");
 		/* Only the GM sees the counts. */
 		if (ctx->is_gm) {
 			md_set_int(n, "missed", p->missed);

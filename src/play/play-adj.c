@@ -243,11 +243,40 @@ roster_build(struct play_roster *a, const struct nv_state *st)
 		    roster_expected(&a->p[i], st);
 }
 
+/* The sides that conceded by turn, " a b " (a concession stands). */
+static int
+conceded_cb(const char *side, void *arg)
+{
+	buf_printf(arg, "%s ", side);
+	return 0;
+}
+
+/* A side that conceded is out: its players are expected to send
+ * nothing, so they get no reminder, count no missed turn and never hold
+ * up the turn. */
+static void
+roster_conceded(struct play_roster *a, const struct buf *gone)
+{
+	struct buf	one = BUF_INIT;
+	size_t		i;
+
+	for (i = 0; i < a->np; i++) {
+		buf_reset(&one);
+		buf_printf(&one, " %s ", a->p[i].side);
+		if (strstr(buf_str(gone), buf_str(&one)) == NULL)
+			continue;
+		a->p[i].conceded = 1;
+		a->p[i].expected = 0;
+	}
+	buf_free(&one);
+}
+
 int
 play_roster_load(struct store *s, const char *game, int turn,
     const struct nv_state *st, struct play_roster *r, char **cause)
 {
 	struct sq_cmds	c;
+	struct buf	gone = BUF_INIT;
 	int		code;
 
 	memset(r, 0, sizeof *r);
@@ -258,14 +287,21 @@ play_roster_load(struct store *s, const char *game, int turn,
 	if (code == STORE_OK)
 		code = store_orders_in_force(s, game, turn, roster_orders_cb,
 		    r, cause);
+	buf_addc(&gone, ' ');
+	if (code == STORE_OK)
+		code = store_mark_list_upto(s, game, turn, "concede",
+		    conceded_cb, &gone, cause);
 	if (code != STORE_OK) {
 		sq_cmds_free(&c);
+		buf_free(&gone);
 		play_roster_free(r);
 		return play_store_rc(code);
 	}
 	roster_squadrons(r, st, &c);
 	sq_cmds_free(&c);
 	roster_build(r, st);
+	roster_conceded(r, &gone);
+	buf_free(&gone);
 	return 0;
 }
 

@@ -107,7 +107,9 @@ struct play_player {
 	int	  missed;	/* turns missed so far */
 	int	  bounces;	/* mails to the address that bounced */
 	int	  has_orders;	/* a set in force for the open turn */
-	int	  expected;	/* commands a ship on the map */
+	int	  expected;	/* commands a ship on the map, and the
+				   side has not conceded */
+	int	  conceded;	/* the side conceded (it is out) */
 };
 
 struct play_roster {

@@ -256,6 +256,14 @@ def main():
          has=("Side sparta concedes game camp on turn 2",))
     t.check(w.sql("SELECT status FROM games")[0][0] == "playing",
             "one concession of three ended the game")
+    # A side that conceded is out: nothing is expected of it (issue 14).
+    c.player("athens", "STATUS")
+    m = c.cycle(T0 + 3 * DAY + 330)
+    got = [x for x in m if x["To"] == ADDR["athens"]]
+    t.check(len(got) == 1 and words("sparta (side sparta): none "
+                                    "(conceded)") in words(text(got[0])),
+            "STATUS after a concession: %s" %
+            (text(got[0])[:1500] if got else "no answer"))
 
     # --- a draw offer, then the draw: the sides still in it --------------------------
     c.player("athens", "DRAW")
