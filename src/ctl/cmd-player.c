@@ -15,7 +15,6 @@
 #include "ctl.h"
 #include "exitcode.h"
 #include "password.h"
-#include "play.h"
 #include "state.h"
 #include "store.h"
 #include "strutil.h"
@@ -188,32 +187,6 @@ pick_ships(struct store *s, struct pchange *c, const struct nv_state *st,
 	return code == STORE_OK ? 0 : ctl_store_err(code, cause);
 }
 
-/* Ships taken from other players at once: their orders in force are
- * rewritten without them (play_orders_refit), so the turn stays
- * playable. */
-static int
-refit(struct store *s, const char *game, char **cause)
-{
-	struct play_refit	 how;
-	char			*actor = ctl_actor(), *who = NULL;
-	int64_t			 now;
-	int			 rc;
-
-	if (ctl_now(&now) != 0)
-		now = 0;	/* checked before the transaction began */
-	how.source = STORE_SOURCE_CLI;
-	how.actor = actor;
-	how.now = now;
-	rc = play_orders_refit(s, ctl_datadir(), game, &how, &who, cause);
-	if (rc == 0 && who[0] != '\0')
-		fprintf(stderr, "navarch: orders in force rewritten without "
-		    "the ships taken: %s\n", who);
-	free(who);
-	free(actor);
-	return rc == 0 ? STORE_OK : rc == NV_EXIT_TEMP ? STORE_BUSY :
-	    STORE_ERROR;
-}
-
 static int
 add_op(struct store *s, void *arg, char **cause)
 {
@@ -226,7 +199,7 @@ add_op(struct store *s, void *arg, char **cause)
 		code = store_player_assign_ships(s, c->game, c->id, c->ships,
 		    c->nships, cause);
 	if (code == STORE_OK && c->nships > 0)
-		code = refit(s, c->game, cause);
+		code = ctl_refit(s, c->game, cause);
 	if (code == STORE_OK && c->timezone != NULL)
 		code = store_player_set_timezone(s, c->game, c->id,
 		    c->timezone, cause);

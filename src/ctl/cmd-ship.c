@@ -177,6 +177,10 @@ ship_set_run(struct store *s, const char *game, const char *ship,
 	details = fix_details(turn, cg.st->ships[state_ship_index(cg.st,
 	    ship)].id, kv, n);
 	code = store_state_set(s, game, turn, xml, &cause);
+	/* A ship moved to another side or squadron may leave orders in
+	 * force that are no longer legal: they lose those lines. */
+	if (code == STORE_OK)
+		code = ctl_refit(s, game, &cause);
 	if (code == STORE_OK)
 		code = store_audit_add(s, game, now, actor, PLAY_FIX_ACTION,
 		    details, &cause);

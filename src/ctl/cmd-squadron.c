@@ -16,11 +16,35 @@
 #include "buf.h"
 #include "ctl.h"
 #include "exitcode.h"
+#include "play.h"
 #include "play-assign.h"
 #include "state.h"
 #include "store.h"
 #include "strutil.h"
 #include "xalloc.h"
+
+int
+ctl_refit(struct store *s, const char *game, char **cause)
+{
+	struct play_refit	 how;
+	char			*actor = ctl_actor(), *who = NULL;
+	int64_t			 now;
+	int			 rc;
+
+	if (ctl_now(&now) != 0)
+		now = 0;	/* checked before the transaction began */
+	how.source = STORE_SOURCE_CLI;
+	how.actor = actor;
+	how.now = now;
+	rc = play_orders_refit(s, ctl_datadir(), game, &how, &who, cause);
+	if (rc == 0 && who[0] != '\0')
+		fprintf(stderr, "navarch: orders in force rewritten without "
+		    "the lines no longer legal: %s\n", who);
+	free(who);
+	free(actor);
+	return rc == 0 ? STORE_OK : rc == NV_EXIT_TEMP ? STORE_BUSY :
+	    STORE_ERROR;
+}
 
 struct assign_run {
 	struct play_assign	 a;

@@ -216,6 +216,12 @@ unsigned char *ctl_may_order(const struct nv_state *, const char *side,
 
 /* --- changes of command (cmd-squadron.c) --------------------------------- */
 
+/* Inside an open transaction, after ships changed hands or sides at
+ * once (player add --ships, ship set): every order set in force that is
+ * no longer legal loses the lines that are not (play_orders_refit).
+ * Says whose on standard error.  A store code (STORE_ERROR when the sets
+ * cannot be made legal: the caller aborts). */
+int	ctl_refit(struct store *, const char *game, char **cause);
 /* Prints the state's squadrons with their players and the changes of
  * command to come.  0 or an exit status (reported). */
 int	ctl_squadrons_print(struct store *, const char *game,

@@ -55,9 +55,10 @@ commander() {
 	sql "SELECT player FROM player_ships WHERE game = '$1' AND ship = '$2'"
 }
 
-# in_force GAME PLAYER: the player's orders in force, normalised.
+# in_force GAME PLAYER: the text of the player's orders in force (what
+# adjudication parses; its normalised form spells SQUADRON lines out).
 in_force() {
-	sql "SELECT normalised FROM order_sets WHERE game = '$1' AND
+	sql "SELECT text FROM order_sets WHERE game = '$1' AND
 	    player = '$2' AND in_force = 1"
 }
 
@@ -179,6 +180,22 @@ for g in m2 m3 m4 m5 m6; do
 	expect 0 "$g: replay --verify" nv replay "$g" --verify
 	has "$g: identical" "$T/out" "replay of $g: identical"
 done
+
+# --- a GM's correction that gives a ship to the other side ----------------
+game m8
+expect 0 "m8: the van to athens-2" nv --now "$BEFORE" squadron assign m8 van athens-2
+expect 0 "m8: athens's orders" nv orders submit m8 athens /dev/stdin <<<'SIDE athens
+SHIP salaminia SPEED 1'
+expect 0 "m8: athens-2's orders by squadron" nv orders submit m8 athens-2 /dev/stdin <<<'PLAYER athens-2
+SQUADRON van SPEED 2'
+expect 0 "m8: salaminia changes sides" nv ship set m8 salaminia side=persia
+has "m8: the set rewritten" "$T/err" "rewritten without the lines no longer legal: athens$"
+in_force m8 athens > "$T/m8.txt"
+lacks "m8: salaminia's line gone" "$T/m8.txt" "salaminia"
+in_force m8 athens-2 > "$T/m8.txt"
+has "m8: athens-2's squadron line kept" "$T/m8.txt" "SQUADRON van SPEED 2"
+expect 0 "m8: the turn is played" nv --now "$AFTER" adjudicate m8
+expect 0 "m8: replay --verify" nv replay m8 --verify
 
 # --- refused ----------------------------------------------------------------
 game m7
