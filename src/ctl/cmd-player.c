@@ -15,6 +15,7 @@
 #include "ctl.h"
 #include "exitcode.h"
 #include "password.h"
+#include "play.h"
 #include "state.h"
 #include "store.h"
 #include "strutil.h"
@@ -129,38 +130,19 @@ show_password(char *pw, const char *player)
 	free(pw);
 }
 
-/* Ships of side in the current state that no active player commands. */
-struct unassigned {
-	const struct nv_state	*st;
-	int			 side;
-	unsigned char		*taken;
-};
-
-static int
-taken_cb(const struct store_player *p, void *arg)
-{
-	struct unassigned	*u = arg;
-	size_t			 i;
-	int			 k;
-
-	for (i = 0; i < p->nships; i++)
-		if ((k = state_ship_index(u->st, p->ships[i])) >= 0)
-			u->taken[k] = 1;
-	return 0;
-}
-
 /* Checks --ships (or picks the default) against the state: 0 or an exit
  * status. */
 static int
 pick_ships(struct store *s, struct pchange *c, const struct nv_state *st,
     char *list)
 {
-	struct unassigned	 u = { st, -1, NULL };
+	struct play_roster	 r;
+	unsigned char		*taken;
 	char			*cause = NULL, *p;
-	size_t			 i;
-	int			 k, code;
+	size_t			 i, j;
+	int			 k, side, rc;
 
-	if ((u.side = state_side_index(st, c->side)) < 0)
+	if ((side = state_side_index(st, c->side)) < 0)
 		return ctl_err(NV_EXIT_FAIL, "game %s has no side '%s'",
 		    c->game, c->side);
 	c->ships = xcalloc(st->nships + 1, sizeof *c->ships);
@@ -169,7 +151,7 @@ pick_ships(struct store *s, struct pchange *c, const struct nv_state *st,
 		if ((p = strchr(p, ',')) != NULL)
 			*p++ = '\0';
 		k = state_ship_index(st, c->ships[c->nships]);
-		if (k < 0 || st->ships[k].side != u.side)
+		if (k < 0 || st->ships[k].side != side)
 			return ctl_err(NV_EXIT_FAIL, "--ships: %s is no ship "
 			    "of side %s", c->ships[c->nships], c->side);
 		c->ships[c->nships++] = st->ships[k].id;
@@ -178,13 +160,25 @@ pick_ships(struct store *s, struct pchange *c, const struct nv_state *st,
 	}
 	if (list != NULL)
 		return 0;
-	u.taken = xcalloc(st->nships + 1, 1);
-	code = store_player_list(s, c->game, taken_cb, &u, &cause);
-	for (i = 0; code == STORE_OK && i < st->nships; i++)
-		if (st->ships[i].side == u.side && !u.taken[i])
+	/* The side's ships that no player commands, by name or by
+	 * squadron. */
+	if ((rc = play_roster_load(s, c->game, st->turn, st, &r, &cause)) !=
+	    0) {
+		ctl_err(rc, "%s", cause);
+		free(cause);
+		return rc;
+	}
+	taken = xcalloc(st->nships + 1, 1);
+	for (i = 0; i < r.np; i++)
+		for (j = 0; j < r.p[i].nships; j++)
+			if ((k = state_ship_index(st, r.p[i].ships[j])) >= 0)
+				taken[k] = 1;
+	for (i = 0; i < st->nships; i++)
+		if (st->ships[i].side == side && !taken[i])
 			c->ships[c->nships++] = st->ships[i].id;
-	free(u.taken);
-	return code == STORE_OK ? 0 : ctl_store_err(code, cause);
+	free(taken);
+	play_roster_free(&r);
+	return 0;
 }
 
 static int

@@ -129,6 +129,8 @@ has "m4: both ships" "$T/out" "athens-2 takes command of nike paralos from the s
 in_force m4 athens > "$T/m4.txt"
 lacks "m4: the SQUADRON line gone" "$T/m4.txt" "van"
 has "m4: salaminia's line kept" "$T/m4.txt" "SHIP salaminia SPEED 1"
+expect 0 "m4: a new captain" nv player add m4 athens a3@example.org --id athens-3 --password-file "$T/pw-athens"
+has "m4: takes no ship of a commanded squadron" "$T/err" "player athens-3 on side athens, a3@example.org, ships:$"
 expect 0 "m4: squadron list" nv squadron list m4
 has "m4: the van is athens-2's" "$T/out" "squadron van (side athens, 2 ships): athens-2"
 expect 0 "m4: athens-2 orders the van by squadron" nv orders submit m4 athens-2 /dev/stdin <<<'PLAYER athens-2
