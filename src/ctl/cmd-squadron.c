@@ -36,6 +36,8 @@ ctl_refit(struct store *s, const char *game, char **cause)
 	how.source = STORE_SOURCE_CLI;
 	how.actor = actor;
 	how.now = now;
+	how.notice = "the GM's correction took ships from you or changed "
+	    "what they may do: the orders no longer legal were dropped";
 	rc = play_orders_refit(s, ctl_datadir(), game, &how, &who, cause);
 	if (rc == 0 && who[0] != '\0')
 		fprintf(stderr, "navarch: orders in force rewritten without "

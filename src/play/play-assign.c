@@ -198,7 +198,8 @@ play_assign(struct store *s, const char *datadir, const struct play_assign *a,
 {
 	struct play_game	 g;
 	struct play_roster	 r;
-	struct play_refit	 how = { a->source, a->actor, a->time };
+	struct play_refit	 how = { a->source, a->actor, a->time,
+	    NULL };
 	struct diag		 d = DIAG_INIT;
 	int			 turn, side, rc, code;
 

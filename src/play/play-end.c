@@ -111,7 +111,9 @@ play_rollback(struct store *s, const char *datadir, int source,
     const char *game, int turn, const char *actor, const char *reason,
     int64_t now, char **cause)
 {
-	struct play_refit	 how = { source, actor, now };
+	struct play_refit	 how = { source, actor, now, "the ships you "
+	    "command changed since the turn was first played: the orders "
+	    "for those you no longer command were dropped" };
 	struct store_game	*g = NULL;
 	char			*details = NULL, *who = NULL;
 	int			 code, rc;

@@ -100,6 +100,7 @@ refit_store(struct store *s, const char *game, int turn,
     const struct play_refit *how, char **cause)
 {
 	struct store_orders_new	 n;
+	struct store_notice_new	 t;
 	struct nv_orders	*o;
 	struct diag		 d = DIAG_INIT;
 	struct buf		 norm = BUF_INIT;
@@ -120,6 +121,17 @@ refit_store(struct store *s, const char *game, int turn,
 	n.normalised = buf_str(&norm);
 	code = store_orders_add(s, &n, NULL, cause);
 	buf_free(&norm);
+	if (code == STORE_OK && how->notice != NULL) {
+		memset(&t, 0, sizeof t);
+		t.game = game;
+		t.kind = STORE_NOTICE_ORDERS;
+		t.turn = turn;
+		t.player = set->player;
+		t.actor = how->actor;
+		t.reason = how->notice;
+		t.now = how->now;
+		code = store_notice_add(s, &t, NULL, cause);
+	}
 	return code;
 }
 

@@ -161,6 +161,10 @@ struct play_refit {
 	int		 source;	/* enum store_source */
 	const char	*actor;		/* its sender, as in the audit log */
 	int64_t		 now;
+	const char	*notice;	/* the reason of a notice "orders"
+					   to each player whose set is
+					   rewritten; NULL: none (the
+					   caller tells them) */
 };
 
 /* After an immediate change of command, inside the caller's transaction:

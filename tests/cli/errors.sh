@@ -93,12 +93,21 @@ NAVARCH_HASH_COST=0 expect 78 "a bad NAVARCH_HASH_COST" nv player add demo athen
 NAVARCH_NOW=soon expect 78 "a bad NAVARCH_NOW" nv adjudicate demo
 NAVARCH_NOW=2026-01-05T00:00Z expect 0 "NAVARCH_NOW past the deadline" nv adjudicate demo
 has "the deadline passed: both missed" "$T/err" "missed the turn: athens, persia"
-# Orders in force that a correction made illegal: adjudication refuses
-# with every error (2) and writes nothing.
+# A correction after the orders came in rewrites those it made illegal
+# (issue 14): they lose the lines that are not legal any more.
 nv orders submit demo athens "$T/a2.txt" >/dev/null 2>&1
 expect 0 "a correction after the orders came in" nv ship set demo paralos status=sunk
+has "the orders it made illegal rewritten" "$T/err" \
+    "rewritten without the lines no longer legal: athens$"
+[ "$(sql "SELECT count(*) FROM notices WHERE game = 'demo' AND
+    kind = 'orders' AND player = 'athens'")" -ge 1 ] && ok ||
+    bad "athens is not told his orders were rewritten"
+# Orders in force that are not legal all the same (the database changed
+# by hand): adjudication refuses with every error (2) and writes nothing.
+sql "UPDATE order_sets SET text = text || 'SHIP tyre SPEED 1' || char(10)
+    WHERE game = 'demo' AND player = 'athens' AND in_force = 1"
 expect 2 "orders no longer legal" nv adjudicate demo --force
-has "the order's error" "$T/err" "orders of athens:3: SHIP paralos SPEED 2"
+has "the order's error" "$T/err" "orders of athens:[0-9]*: SHIP tyre SPEED 1"
 has "what to do" "$T/err" "submit new orders"
 expect 0 "game show" nv game show demo
 has "still turn 2" "$T/out" "^  turn      2$"
