@@ -177,8 +177,9 @@ expect 0 "m6: rollback to turn 1" nv --now "$AFTER" rollback m6 1 --reason "a mi
 in_force m6 athens > "$T/m6.txt"
 lacks "m6: turn 1's set made legal again" "$T/m6.txt" "nike"
 [ "$(sql "SELECT count(*) FROM notices WHERE game = 'm6' AND
-    kind = 'orders' AND player = 'athens'")" = 1 ] && ok ||
-    bad "m6: athens is not told his orders were rewritten"
+    kind = 'orders' AND player = 'athens' AND
+    reason LIKE '%changed since the turn was first played%'")" = 1 ] &&
+    ok || bad "m6: athens is not told his orders were rewritten"
 # athens-2 has sent nothing for nike: the rollback left no deadline.
 expect 0 "m6: turn 1 played again" nv --now "$AFTER" adjudicate m6 --force
 for g in m2 m3 m4 m5 m6; do

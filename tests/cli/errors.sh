@@ -100,7 +100,8 @@ expect 0 "a correction after the orders came in" nv ship set demo paralos status
 has "the orders it made illegal rewritten" "$T/err" \
     "rewritten without the lines no longer legal: athens$"
 [ "$(sql "SELECT count(*) FROM notices WHERE game = 'demo' AND
-    kind = 'orders' AND player = 'athens'")" -ge 1 ] && ok ||
+    kind = 'orders' AND player = 'athens' AND
+    reason LIKE '%correction took ships%'")" = 1 ] && ok ||
     bad "athens is not told his orders were rewritten"
 # Orders in force that are not legal all the same (the database changed
 # by hand): adjudication refuses with every error (2) and writes nothing.
