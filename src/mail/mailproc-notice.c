@@ -330,13 +330,35 @@ ship_list(struct mp_ctx *ctx, xmlNodePtr parent, const struct play_player *p)
 	}
 }
 
+/* Of the side's order lines (all), those for the ships p commands: the
+ * template is legal as it stands, sent back unedited (issue 14). */
+static void
+own_lines(const struct play_player *p, const char *all, struct buf *out)
+{
+	const char	*l, *nl, *id;
+	size_t		 i, len;
+	int		 mine;
+
+	for (l = all; *l != '\0'; l = *nl != '\0' ? nl + 1 : nl) {
+		nl = l + strcspn(l, "\n");
+		id = l + strcspn(l, " ") + 1;	/* "SHIP id ..." */
+		len = strcspn(id, " \n");
+		mine = p->sole;
+		for (i = 0; !mine && i < p->nships; i++)
+			mine = strlen(p->ships[i]) == len &&
+			    strncmp(p->ships[i], id, len) == 0;
+		if (mine)
+			buf_printf(out, "%.*s\n", (int)(nl - l), l);
+	}
+}
+
 static void
 welcome(struct mp_ctx *ctx, const struct notice *n)
 {
 	const struct play_player *p = play_roster_find(&ctx->roster,
 	    n->player);
 	struct map_opts		 mo = MAP_OPTS_INIT;
-	struct buf		 b = BUF_INIT;
+	struct buf		 b = BUF_INIT, own = BUF_INIT;
 	unsigned char		*sv, *wv;
 	xmlDocPtr		 doc;
 	xmlNodePtr		 root, seat;
@@ -367,7 +389,9 @@ welcome(struct mp_ctx *ctx, const struct notice *n)
 	buf_reset(&b);
 	if (side >= 0 && ctx->pg.st->result.kind == NV_RESULT_PLAYING)
 		report_order_lines(ctx->pg.st, side, &b);
-	md_lines(md_add(root, "order-template", NULL), "line", buf_str(&b));
+	buf_reset(&own);
+	own_lines(p, buf_str(&b), &own);
+	md_lines(md_add(root, "order-template", NULL), "line", buf_str(&own));
 	/* Its body holds the password: the outbox keeps no copy once it
 	 * is sent (store_outbox_new.secret). */
 	ctx->secret = n->secret != NULL;
@@ -376,6 +400,7 @@ welcome(struct mp_ctx *ctx, const struct notice *n)
 	free(sv);
 	free(wv);
 	buf_free(&b);
+	buf_free(&own);
 	xmlFreeDoc(doc);
 }
 

@@ -212,6 +212,45 @@ test_notices_from_navarch(void **state)
 	free(got);
 }
 
+/* A captain's welcome holds order lines for his own ships only, and his
+ * admiral's no longer for the ships given away: each template is legal
+ * as it stands (issue 14). */
+static void
+test_welcome_captain(void **state)
+{
+	struct mpfx		*f = *state;
+	const char		*ships[] = { "paralos" };
+	char			*h = NULL, *cause = NULL, *got;
+	static const struct step steps[] = {
+		{ NULL, 60, 0, {
+			NOTICE("a2@example.org", "Welcome to game demo: you "
+			  "are athens-2, side athens", "  PLAYER athens-2\n"),
+			NOTICE("a@example.org", "Welcome to game demo: you are "
+			  "athens, side athens", "  PLAYER athens\n"),
+		  }, NULL, NULL },
+	};
+
+	assert_int_equal(password_hash("x", PASSWORD_COST_MIN, &h, &cause), 0);
+	assert_int_equal(store_player_add(f->s, "demo", "athens", "athens-2",
+	    "a2@example.org", h, 0, &cause), STORE_OK);
+	free(h);
+	assert_int_equal(store_player_assign_ships(f->s, "demo", "athens-2",
+	    ships, 1, &cause), STORE_OK);
+	add_notice(f, STORE_NOTICE_WELCOME, 1, "athens-2", NULL, NULL, NULL);
+	add_notice(f, STORE_NOTICE_WELCOME, 1, "athens", NULL, NULL, NULL);
+	RUN_STEPS(f, steps);
+	got = mpfx_outbox(f, "a2@example.org", "Welcome");
+	assert_non_null(strstr(got, "  SHIP paralos SPEED "));
+	assert_null(strstr(got, "SHIP nike"));
+	assert_null(strstr(got, "SHIP salaminia"));
+	free(got);
+	got = mpfx_outbox(f, "a@example.org", "Welcome");
+	assert_non_null(strstr(got, "  SHIP nike SPEED "));
+	assert_non_null(strstr(got, "  SHIP salaminia SPEED "));
+	assert_null(strstr(got, "SHIP paralos"));
+	free(got);
+}
+
 /* A turn navarch played (navarch adjudicate writes the notice): the
  * daemon mails its reports, the GM's with who missed it; only the last
  * turn played is reported. */
@@ -349,6 +388,7 @@ const struct CMUnitTest mailproc_clock_tests[] = {
 	T(test_resume_at),
 	T(test_timezone),
 	T(test_notices_from_navarch),
+	T(test_welcome_captain),
 	T(test_reports_from_navarch),
 	T(test_rollback_replaces),
 	T(test_endgame),
