@@ -160,7 +160,7 @@ game_insert(struct store *s, const struct store_game_new *g,
 	return code;
 }
 
-int
+enum store_code
 store_game_create(struct store *s, const struct store_game_new *g,
     char **cause)
 {
@@ -242,7 +242,7 @@ store_game_free(struct store_game *g)
 	free(g);
 }
 
-int
+enum store_code
 store_game_get(struct store *s, const char *id, struct store_game **out,
     char **cause)
 {
@@ -267,7 +267,7 @@ store_game_get(struct store *s, const char *id, struct store_game **out,
 	return code;
 }
 
-int
+enum store_code
 store_game_list(struct store *s,
     int (*cb)(const struct store_game *, void *), void *arg, char **cause)
 {
@@ -312,7 +312,7 @@ game_update(struct store *s, const char *id, char **cause, const char *sql,
 	return code;
 }
 
-int
+enum store_code
 store_game_set_status(struct store *s, const char *id,
     enum store_game_status v, char **cause)
 {
@@ -324,7 +324,7 @@ store_game_set_status(struct store *s, const char *id,
 	    store_game_status_name(v), id);
 }
 
-int
+enum store_code
 store_game_set_deadline(struct store *s, const char *id, int64_t deadline,
     char **cause)
 {
@@ -332,7 +332,7 @@ store_game_set_deadline(struct store *s, const char *id, int64_t deadline,
 	    "UPDATE games SET deadline = ? WHERE id = ?", "ts", deadline, id);
 }
 
-int
+enum store_code
 store_game_set_settings(struct store *s, const char *id,
     const char *settings, char **cause)
 {
@@ -341,7 +341,7 @@ store_game_set_settings(struct store *s, const char *id,
 	    settings != NULL ? settings : "", id);
 }
 
-int
+enum store_code
 store_game_set_gm(struct store *s, const char *id, const char *address,
     const char *password_hash, char **cause)
 {
@@ -350,7 +350,7 @@ store_game_set_gm(struct store *s, const char *id, const char *address,
 	    "sss", address, password_hash, id);
 }
 
-int
+enum store_code
 store_seed_reveal(struct store *s, const char *id, const char *actor,
     int64_t now, char **cause)
 {
@@ -380,7 +380,7 @@ store_seed_reveal(struct store *s, const char *id, const char *actor,
 
 /* --- sides and observers --------------------------------------------- */
 
-int
+enum store_code
 store_side_add(struct store *s, const char *game, const char *side,
     char **cause)
 {
@@ -417,7 +417,7 @@ list_texts(struct store *s, const char *game, const char *sql,
 	return code;
 }
 
-int
+enum store_code
 store_side_list(struct store *s, const char *game,
     int (*cb)(const char *, void *), void *arg, char **cause)
 {
@@ -425,7 +425,7 @@ store_side_list(struct store *s, const char *game,
 	    "SELECT id FROM sides WHERE game = ? ORDER BY id", cb, arg, cause);
 }
 
-int
+enum store_code
 store_observer_add(struct store *s, const char *game, const char *address,
     char **cause)
 {
@@ -445,7 +445,7 @@ store_observer_add(struct store *s, const char *game, const char *address,
 	return code;
 }
 
-int
+enum store_code
 store_observer_remove(struct store *s, const char *game, const char *address,
     char **cause)
 {
@@ -462,7 +462,7 @@ store_observer_remove(struct store *s, const char *game, const char *address,
 	return code;
 }
 
-int
+enum store_code
 store_observer_list(struct store *s, const char *game,
     int (*cb)(const char *, void *), void *arg, char **cause)
 {
