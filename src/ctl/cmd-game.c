@@ -110,7 +110,7 @@ create_checks(const struct create *c, const char *id)
 }
 
 static void
-created(struct store *s, const char *id, const struct ctl_game *cg)
+created(struct store *s, const char *id, const struct play_game *cg)
 {
 	struct store_game	*g;
 	char			*cause = NULL;
@@ -131,7 +131,7 @@ created(struct store *s, const char *id, const struct ctl_game *cg)
 }
 
 static int
-create_run(struct create *c, struct ctl_game *cg, int64_t now)
+create_run(struct create *c, struct play_game *cg, int64_t now)
 {
 	struct store	*s;
 	struct buf	 xml = BUF_INIT;
@@ -180,7 +180,7 @@ int
 cmd_game_create(int argc, char **argv)
 {
 	struct create	 c;
-	struct ctl_game	 cg;
+	struct play_game	 cg;
 	const struct ctl_opt opts[] = {
 		{ "scenario", &c.scenario, NULL },
 		{ "deadline", &c.deadline, NULL },
@@ -204,7 +204,7 @@ cmd_game_create(int argc, char **argv)
 	if ((rc = ctl_load_state(c.scenario, &cg)) != 0)
 		return rc;
 	rc = create_run(&c, &cg, now);
-	ctl_game_free(&cg);
+	play_game_free(&cg);
 	return rc;
 }
 

@@ -126,23 +126,23 @@ mp_load_game(struct mp_ctx *ctx)
 	struct diag	 d = DIAG_INIT;
 	struct buf	 b = BUF_INIT;
 	char		*cause = NULL;
-	int		 rc;
+	enum play_code	 code;
 
-	rc = play_game_state(ctx->mp->store, ctx->mp->datadir, ctx->g->id, -1,
-	    &ctx->pg, &ctx->turn, &d, &cause);
-	if (rc == 0)
-		rc = play_roster_load(ctx->mp->store, ctx->g->id, ctx->turn,
+	code = play_game_state(ctx->mp->store, ctx->mp->datadir, ctx->g->id,
+	    -1, &ctx->pg, &ctx->turn, &d, &cause);
+	if (code == PLAY_OK)
+		code = play_roster_load(ctx->mp->store, ctx->g->id, ctx->turn,
 		    ctx->pg.st, &ctx->roster, &cause);
-	if (rc != 0) {
+	if (code != PLAY_OK) {
 		diag_format(&d, &b);
 		mp_fail(ctx, "game %s: %s%s", ctx->g->id, cause != NULL ?
 		    cause : "", buf_str(&b));
-		ctx->temporary = rc == 75;
+		ctx->temporary = code == PLAY_BUSY;
 	}
 	free(cause);
 	buf_free(&b);
 	diag_free(&d);
-	return rc == 0 ? 0 : -1;
+	return code == PLAY_OK ? 0 : -1;
 }
 
 void

@@ -14,8 +14,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "dice.h"
-#include "exitcode.h"
-#include "play.h"
+#include "play-int.h"
 #include "state.h"
 #include "state-xml.h"
 #include "store.h"
@@ -148,11 +147,11 @@ roster_build(struct play_roster *a, const struct nv_state *st)
 		    roster_expected(&a->p[i], st);
 }
 
-int
+enum play_code
 play_roster_load(struct store *s, const char *game, int turn,
     const struct nv_state *st, struct play_roster *r, char **cause)
 {
-	int	code;
+	enum store_code	code;
 
 	memset(r, 0, sizeof *r);
 	code = store_player_list(s, game, roster_player_cb, r, cause);
@@ -161,15 +160,15 @@ play_roster_load(struct store *s, const char *game, int turn,
 		    r, cause);
 	if (code != STORE_OK) {
 		play_roster_free(r);
-		return play_store_rc(code);
+		return play_store_code(code);
 	}
 	roster_build(r, st);
-	return 0;
+	return PLAY_OK;
 }
 
 /* Refuses while orders are missing and the deadline is not past, unless
  * forced.  The missing players' ids go to out->missed. */
-static int
+static enum play_code
 adj_missing(const struct play_roster *a, const struct store_game *g,
     int force, int64_t now, struct play_adj *out, char **cause)
 {
@@ -187,21 +186,21 @@ adj_missing(const struct play_roster *a, const struct store_game *g,
 	}
 	out->who = buf_detach(&who);
 	if (out->nmissed == 0 || force)
-		return 0;
+		return PLAY_OK;
 	if (g->deadline == 0) {
 		*cause = xasprintf("no orders in from %s and the game has no "
 		    "deadline: wait, set one with navarch deadline, or give "
 		    "--force (their ships go straight on)", out->who);
-		return NV_EXIT_FAIL;
+		return PLAY_REFUSED;
 	}
 	if (now < g->deadline) {
 		time_format(g->deadline, when);
 		*cause = xasprintf("no orders in from %s and the deadline %s "
 		    "has not passed: wait, or give --force (their ships go "
 		    "straight on)", out->who, when);
-		return NV_EXIT_FAIL;
+		return PLAY_REFUSED;
 	}
-	return 0;
+	return PLAY_OK;
 }
 
 static void
@@ -232,7 +231,7 @@ turn_rows(const struct play_result *r, struct store_event **ev,
 
 /* Writes the turn, ends the game when the engine says it is over, and
  * audits; inside the caller's transaction. */
-static int
+static enum play_code
 adj_record(struct store *s, const struct store_game *g,
     const struct play_adj *a, const char *details, int64_t now,
     const char *actor, char **cause)
@@ -242,7 +241,7 @@ adj_record(struct store *s, const struct store_game *g,
 	struct store_roll	*ro;
 	struct buf		 xml = BUF_INIT;
 	size_t			 nro;
-	int			 code;
+	enum store_code		 code;
 
 	turn_rows(&a->r, &ev, &ro, &nro);
 	state_xml_save(a->r.next, &xml);
@@ -275,10 +274,10 @@ adj_record(struct store *s, const struct store_game *g,
 	free(ev);
 	free(ro);
 	buf_free(&xml);
-	return code == STORE_OK ? 0 : play_store_rc(code);
+	return play_store_code(code);
 }
 
-int
+enum play_code
 play_adjudicate(struct store *s, const char *datadir, const char *game,
     int force, int64_t now, const char *actor, struct play_adj *out,
     struct diag *d, char **cause)
@@ -287,13 +286,14 @@ play_adjudicate(struct store *s, const char *datadir, const char *game,
 	struct play_game	*cg = &out->g;
 	struct play_roster	 a;
 	char			*details = NULL;
-	int			 code, rc;
+	enum store_code		 code;
+	enum play_code		 rc;
 
 	memset(out, 0, sizeof *out);
 	memset(&a, 0, sizeof a);
 	if ((code = store_game_get(s, game, &g, cause)) != STORE_OK)
-		return play_store_rc(code);
-	rc = NV_EXIT_FAIL;
+		return play_store_code(code);
+	rc = PLAY_REFUSED;
 	if (g->status != STORE_GAME_PLAYING) {
 		*cause = xasprintf("game %s is %s%s", game,
 		    store_game_status_name(g->status),
@@ -302,22 +302,22 @@ play_adjudicate(struct store *s, const char *datadir, const char *game,
 		goto out;
 	}
 	if ((rc = play_game_state(s, datadir, game, -1, cg, &out->turn, d,
-	    cause)) != 0)
+	    cause)) != PLAY_OK)
 		goto out;
 	if ((rc = play_roster_load(s, game, out->turn, cg->st, &a, cause)) !=
-	    0)
+	    PLAY_OK)
 		goto out;
-	if ((rc = adj_missing(&a, g, force, now, out, cause)) != 0)
+	if ((rc = adj_missing(&a, g, force, now, out, cause)) != PLAY_OK)
 		goto out;
 	if ((rc = play_turn(cg->st, game, g->seed, a.sets, a.nsets, &out->r,
-	    d, cause)) != 0)
+	    d, cause)) != PLAY_OK)
 		goto out;
 	details = xasprintf("turn %d%s%s%s", out->turn, out->nmissed > 0 ?
 	    "; missed: " : "", out->who, force ? "; forced" : "");
 	rc = adj_record(s, g, out, details, now, actor, cause);
 	out->ended = out->r.next->result.kind != NV_RESULT_PLAYING;
 out:
-	if (rc != 0)
+	if (rc != PLAY_OK)
 		play_adj_free(out);
 	play_roster_free(&a);
 	store_game_free(g);

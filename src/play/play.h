@@ -6,8 +6,9 @@
  * from the order sets as stored, and adjudicates a stored game inside the
  * caller's transaction.  It never prints: errors come back as a cause (one
  * sentence, owned by the caller) or, for bad files and illegal orders, as
- * a diag with file and line.  Return values are the exit statuses of
- * exitcode.h, so the CLI passes them on unchanged. */
+ * a diag with file and line.  Functions return an enum play_code; the
+ * programs turn it into their own answer (navarch: an exit status, in
+ * ctl-exit.c; the daemon: a temporary or a permanent failure). */
 #ifndef NV_PLAY_H
 #define NV_PLAY_H
 
@@ -24,6 +25,34 @@ struct nv_state;
 struct store;
 struct store_game;
 
+/* What a play function reports.  Every function below that returns a
+ * play_code lists the ones it may return; any code but PLAY_OK comes with
+ * *cause set (and, for PLAY_INPUT and PLAY_CONFIG, maybe errors in a
+ * diag). */
+#define PLAY_CODES(X)							\
+	X(OK,		"ok")						\
+	X(INPUT,	"input")	/* a bad state or scenario, an	\
+					   unknown ruleset, orders that	\
+					   are not legal */		\
+	X(CONFIG,	"config")	/* a data file or template	\
+					   missing or broken */		\
+	X(REFUSED,	"refused")	/* the rules of play say no: the \
+					   game is over or not playing,	\
+					   orders missing before the	\
+					   deadline */			\
+	X(BUSY,		"busy")		/* the database is busy: try	\
+					   again */			\
+	X(STORE,	"store")	/* any other failure of the	\
+					   database */
+
+enum play_code {
+#define X(e, s) PLAY_##e,
+	PLAY_CODES(X)
+#undef X
+};
+
+const char	*play_code_name(enum play_code);	/* static */
+
 /* A loaded state with its ruleset and the scenario schema text; all owned
  * by the struct (play_game_free). */
 struct play_game {
@@ -34,23 +63,24 @@ struct play_game {
 };
 
 /* Loads the state or scenario text xml (name is used in messages) and the
- * ruleset it names from datadir (rulesets/, schema/).  Returns 0;
- * NV_EXIT_INPUT for a bad state (errors in d) or an unknown ruleset
- * (*cause); NV_EXIT_CONFIG when a data file is missing (*cause says
- * which) or bad (errors in d).  On failure g is left empty. */
-int	play_load_state(const char *datadir, const char *name, const char *xml,
-	    size_t len, struct play_game *g, struct diag *d, char **cause);
+ * ruleset it names from datadir (rulesets/, schema/).  PLAY_OK;
+ * PLAY_INPUT for a bad state (errors in d) or an unknown ruleset
+ * (*cause); PLAY_CONFIG when a data file is missing (*cause says which)
+ * or bad (errors in d).  On failure g is left empty. */
+enum play_code play_load_state(const char *datadir, const char *name,
+	    const char *xml, size_t len, struct play_game *g, struct diag *d,
+	    char **cause);
 /* Parses another state of g's ruleset into *out (owned by the caller);
  * errors into d.  0 or -1. */
 int	play_parse_state(const struct play_game *g, const char *name,
 	    const char *xml, size_t len, struct nv_state **out, struct diag *d);
 void	play_game_free(struct play_game *);
 /* Loads a stored game's live state of turn (-1: the current one); *turn_out
- * (may be NULL) is the turn.  0, an exit status of play_load_state, or
- * NV_EXIT_TEMP / NV_EXIT_FAIL for a store failure (*cause). */
-int	play_game_state(struct store *, const char *datadir, const char *game,
-	    int turn, struct play_game *g, int *turn_out, struct diag *d,
-	    char **cause);
+ * (may be NULL) is the turn.  PLAY_OK, a code of play_load_state, or
+ * PLAY_BUSY / PLAY_STORE for a store failure (*cause). */
+enum play_code play_game_state(struct store *, const char *datadir,
+	    const char *game, int turn, struct play_game *g, int *turn_out,
+	    struct diag *d, char **cause);
 
 /* The flags (owned by the caller, free) of the ships a player may order:
  * those listed, or with ships NULL every ship of side. */
@@ -77,12 +107,12 @@ struct play_result {
 };
 
 /* Parses and validates the order sets against in and plays the turn with
- * dice_seeded(seed, game).  0; NV_EXIT_INPUT when the orders are not
- * legal (every error in d, *cause says what to do); NV_EXIT_FAIL (*cause)
+ * dice_seeded(seed, game).  PLAY_OK; PLAY_INPUT when the orders are not
+ * legal (every error in d, *cause says what to do); PLAY_REFUSED (*cause)
  * when the engine refuses (e.g. the game is over). */
-int	play_turn(const struct nv_state *in, const char *game, const char *seed,
-	    const struct play_orderset *, size_t n, struct play_result *out,
-	    struct diag *d, char **cause);
+enum play_code play_turn(const struct nv_state *in, const char *game,
+	    const char *seed, const struct play_orderset *, size_t n,
+	    struct play_result *out, struct diag *d, char **cause);
 void	play_result_free(struct play_result *);
 
 /* A stored game's players and its order sets in force for the open turn,
@@ -110,8 +140,9 @@ struct play_roster {
 
 /* Reads the players and the sets in force for turn and works out who
  * orders what and who is expected to (st: the state of turn).  *r owned by
- * the caller (play_roster_free).  0 or an exit status with *cause. */
-int	play_roster_load(struct store *, const char *game, int turn,
+ * the caller (play_roster_free).  PLAY_OK, or PLAY_BUSY / PLAY_STORE with
+ * *cause. */
+enum play_code play_roster_load(struct store *, const char *game, int turn,
 	    const struct nv_state *st, struct play_roster *r, char **cause);
 void	play_roster_free(struct play_roster *);
 struct play_player *play_roster_find(const struct play_roster *,
@@ -134,17 +165,14 @@ struct play_adj {
  * state, events, rolls, missed turns, the end of the game (seed revealed)
  * and the audit entry (actor, details "turn N...") are written, so the
  * caller may add its own rows (report mails) and commit everything at
- * once.  Without force, refuses (NV_EXIT_FAIL) while some player with
+ * once.  Without force, refuses (PLAY_REFUSED) while some player with
  * ships on the map has no orders in force and the deadline has not
- * passed.  0, or an exit status with *cause (and, for illegal orders in
- * force, every error in d). */
-int	play_adjudicate(struct store *, const char *datadir, const char *game,
-	    int force, int64_t now, const char *actor, struct play_adj *out,
-	    struct diag *d, char **cause);
+ * passed, and so it does when the game is not playing.  PLAY_OK, or a
+ * code of play_game_state or play_turn with *cause (and, for illegal
+ * orders in force, every error in d). */
+enum play_code play_adjudicate(struct store *, const char *datadir,
+	    const char *game, int force, int64_t now, const char *actor,
+	    struct play_adj *out, struct diag *d, char **cause);
 void	play_adj_free(struct play_adj *);
-
-/* The exit status for a store code (NV_EXIT_TEMP for STORE_BUSY,
- * NV_EXIT_FAIL otherwise). */
-int	play_store_rc(int code);
 
 #endif
