@@ -4,7 +4,7 @@
  * of the <ship> element) and the result is loaded again with
  * state_xml_load, so the schema and the ruleset check it exactly as they
  * check any state; a replay re-applies the same change the same way.  The
- * audit entry (CTL_FIX_ACTION) holds "turn T ship S" and one KEY=VALUE a
+ * audit entry (PLAY_FIX_ACTION) holds "turn T ship S" and one KEY=VALUE a
  * line: that is what ctl-record.c reads back for replay and archives. */
 #include "config.h"
 
@@ -177,7 +177,7 @@ ship_set_run(struct store *s, const char *game, const char *ship,
 	    ship)].id, kv, n);
 	code = store_state_set(s, game, turn, xml, &cause);
 	if (code == STORE_OK)
-		code = store_audit_add(s, game, now, actor, CTL_FIX_ACTION,
+		code = store_audit_add(s, game, now, actor, PLAY_FIX_ACTION,
 		    details, &cause);
 	if (code == STORE_OK)
 		code = store_commit(s, &cause);

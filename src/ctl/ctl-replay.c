@@ -175,14 +175,14 @@ compare_rolls(const struct replay *rp, const struct ctl_rec_turn *t,
 static int
 apply_fixes(struct replay *rp, int turn)
 {
-	const struct ctl_rec_fix	*f;
+	const struct play_fix		*f;
 	struct diag			 d = DIAG_INIT;
 	struct nv_state			*st = NULL;
 	char				*xml;
 	size_t				 i;
 
-	for (i = 0; i < rp->rec->nfixes; i++) {
-		f = &rp->rec->fixes[i];
+	for (i = 0; i < rp->rec->fixes.n; i++) {
+		f = &rp->rec->fixes.v[i];
 		if (f->turn != turn)
 			continue;
 		if (ctl_ship_fix(&rp->cg, rp->cur, f->ship, f->kv, f->nkv,

@@ -92,8 +92,6 @@ struct ctl_report_opts {
 int	ctl_reports(const struct ctl_report_opts *, const struct nv_state *before,
 	    const struct nv_state *after, const struct nv_events *,
 	    const struct nv_orders *, const struct nv_dice *);
-/* $NAVARCH_TEMPLATEDIR, else the installed template directory. */
-const char	*ctl_templatedir(void);
 
 extern const struct ctl_cmd ctl_cmds[];
 
@@ -229,13 +227,6 @@ struct ctl_rec_turn {
 	size_t			 nrolls;
 };
 
-/* A GM's correction (ship set) still in effect: made on turn's state. */
-struct ctl_rec_fix {
-	int	 turn;
-	char	*ship;
-	char	**kv;		/* KEY=VALUE */
-	size_t	 nkv;
-};
 
 /* Everything replay needs, from the database or an archive; owned. */
 struct ctl_record {
@@ -246,12 +237,10 @@ struct ctl_record {
 	char			*commitment;
 	struct ctl_rec_turn	*turns;		/* in turn order */
 	size_t			 nturns;
-	struct ctl_rec_fix	*fixes;		/* in the order made */
-	size_t			 nfixes;
+	struct play_fixes	 fixes;		/* the GM's corrections in
+						   effect, in the order made */
 };
 
-/* The audit action of a correction and its details' first line. */
-#define CTL_FIX_ACTION	"ship-set"
 
 int	ctl_record_load(struct store *, const char *game,
 	    struct ctl_record *);

@@ -107,7 +107,7 @@ mp_adjudicate(struct mp_ctx *ctx, int force, int *refused)
 	if (!a.ended)
 		next_deadline(ctx);
 	if (!ctx->failed)
-		mp_queue_reports(ctx, a.turn, m, nm);
+		mp_queue_reports(ctx, &a, m, nm);
 	free(m);
 	play_adj_free(&a);
 	diag_free(&d);

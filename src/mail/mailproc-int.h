@@ -16,6 +16,7 @@
 #include "mailproc.h"
 #include "play.h"
 #include "report.h"
+#include "store.h"
 
 struct mail_msg;
 struct report_template;
@@ -145,8 +146,11 @@ struct mp_ctx {
 };
 
 /* Store results: STORE_OK gives 0; anything else keeps the first cause
- * (consumed), marks the context failed and gives -1. */
-int	mp_check(struct mp_ctx *, int code, char **cause);
+ * (consumed), marks the context failed (temporary for STORE_BUSY) and
+ * gives -1. */
+int	mp_check(struct mp_ctx *, enum store_code code, char **cause);
+/* The same for the play layer's codes (temporary for PLAY_BUSY). */
+int	mp_check_play(struct mp_ctx *, enum play_code code, char **cause);
 /* Records an error of the mail: "line N: " (N > 0) and the message. */
 void	mp_error(struct mp_ctx *, unsigned line, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
@@ -186,9 +190,11 @@ struct mp_missed {
 	int		 limit;		/* the game's missed_limit */
 };
 
-/* The report mails of the turn just played: one to every active player,
- * the GM (with the players who missed it) and the observers.  0 or -1. */
-int	mp_queue_reports(struct mp_ctx *, int turn,
+/* The report mails of the turn just played (a: its adjudication, whose
+ * result they are made from): one to every active player, the GM (with
+ * the players who missed it) and the observers.  Each reader's report is
+ * made once and mailed to its addresses.  0 or -1. */
+int	mp_queue_reports(struct mp_ctx *, const struct play_adj *a,
 	    const struct mp_missed *, size_t nmissed);
 
 /* One reader's report of a turn of ctx->g as a mail carries it: the text
@@ -205,9 +211,10 @@ struct mp_report {
 	char		*svg_name;	/* "GAME-turn-N.svg" */
 };
 
-/* The report of turn for reader (side: the side's id, for REPORT_SIDE).
- * 0, or -1 with *cause (owned by the caller) and *out empty: nothing of
- * it may be sent, text or picture. */
+/* The report of a past turn for reader (side: the side's id, for
+ * REPORT_SIDE), made from the turn played again (play_replay).  0, or -1
+ * with *cause (owned by the caller) and *out empty: nothing of it may be
+ * sent, text or picture. */
 int	mp_report(struct mp_ctx *, int turn, enum report_reader,
 	    const char *side, struct mp_report *out, char **cause);
 void	mp_report_free(struct mp_report *);
@@ -220,9 +227,8 @@ int	mp_queue_report(struct mp_ctx *, const char *to,
 	    const struct mp_missed *, size_t nmissed);
 /* The MIME type of the map attached to reports. */
 #define MP_SVG_TYPE	"image/svg+xml"
-/* Ends the game (a concession or an agreed draw): result in the open
- * state, status ended, seed revealed, audit.  winner -1 for a draw.  0 or
- * -1. */
+/* Ends the game (a concession or an agreed draw: play_game_end in the
+ * context's transaction).  winner -1 for a draw.  0 or -1. */
 int	mp_end_game(struct mp_ctx *, int winner, const char *reason);
 /* Hex SHA-256 of text into out[65]. */
 void	mp_sha256_hex(const char *text, size_t len, char out[65]);
@@ -329,9 +335,5 @@ int	mp_adjudicate(struct mp_ctx *, int force, int *refused);
 
 /* Report templates are small; anything larger is a mistake. */
 #define MAILPROC_TEMPLATE_MAX	(1024 * 1024)
-
-#ifndef NV_TEMPLATEDIR
-#define NV_TEMPLATEDIR "/usr/local/share/navarch/templates"
-#endif
 
 #endif

@@ -7,33 +7,27 @@
  * work done again after a crash writes the same ids.
  *
  * A report mail carries the map as an SVG picture besides its text (the
- * game's setting svg turns it off); both come from one replay of the turn
- * for the one reader, so that the picture hides what the text hides. */
+ * game's setting svg turns it off); the play layer makes both for the one
+ * reader with the same fog, so that the picture hides what the text
+ * hides.  The reports of the turn just played are made from the
+ * adjudication's own result, each reader's once; only a report of a past
+ * turn (RESEND) plays that turn again. */
 #include "config.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "buf.h"
 #include "compose.h"
-#include "diag.h"
-#include "dice.h"
-#include "events.h"
-#include "fileio.h"
 #include "maildoc.h"
 #include "mailproc-int.h"
-#include "map.h"
-#include "map-svg.h"
 #include "mime.h"
 #include "play.h"
 #include "report.h"
 #include "state.h"
-#include "state-xml.h"
 #include "store.h"
 #include "strutil.h"
-#include "timefmt.h"
 #include "xalloc.h"
 
 void
@@ -251,203 +245,97 @@ mp_queue_with(struct mp_ctx *ctx, const char *to, const char *subject,
 
 /* --- reports ------------------------------------------------------------- */
 
-/* The turn played again from its stored state, orders in force and seed
- * (the engine is deterministic), so the report sees every event with the
- * positions fog of war needs. */
-static int
-replay_turn(struct mailproc *mp, const char *game, int turn,
-    struct play_game *pg, struct play_result *res, char **cause)
-{
-	struct play_roster	 r;
-	struct store_game	*g = NULL;
-	struct diag		 d = DIAG_INIT;
-	int			 rc = -1;
-
-	memset(&r, 0, sizeof r);
-	if (play_game_state(mp->store, mp->datadir, game, turn, pg, NULL,
-	    &d, cause) != 0)
-		goto out;
-	if (store_game_get(mp->store, game, &g, cause) != STORE_OK ||
-	    play_roster_load(mp->store, game, turn, pg->st, &r, cause) != 0)
-		goto out;
-	if (play_turn(pg->st, game, g->seed, r.sets, r.nsets, res, &d,
-	    cause) != 0)
-		goto out;
-	rc = 0;
-out:
-	if (rc != 0 && *cause == NULL)
-		*cause = xasprintf("turn %d of game %s cannot be replayed for "
-		    "its report", turn, game);
-	play_roster_free(&r);
-	store_game_free(g);
-	diag_free(&d);
-	return rc;
-}
-
-/* The GM's corrections made during a turn, from the audit log (action
- * "ship-set", details "turn T ship S" and a KEY=VALUE a line). */
-struct fixes {
-	int			 turn;
-	struct report_correction *v;
-	size_t			 n;
+/* What the reports of one played turn are made of (play_played: the
+ * state it started in and its result, the GM's corrections) and the
+ * templates, compiled once for all its readers. */
+struct mp_turn {
+	struct play_played	 p;
+	struct play_fixes	 fixes;
+	struct play_templates	*tpl;
 };
 
 static int
-fix_cb(const struct store_audit *a, void *arg)
+turn_open(struct mp_ctx *ctx, const struct nv_state *before,
+    const struct play_result *r, struct mp_turn *mt, char **cause)
 {
-	struct fixes	*f = arg;
-	char		 head[64], *text, *p;
-	int		 n;
+	enum play_code	code;
 
-	if (strcmp(a->action, "ship-set") != 0 || a->details == NULL)
-		return 0;
-	n = snprintf(head, sizeof head, "turn %d ship ", f->turn);
-	if (n < 0 || strncmp(a->details, head, (size_t)n) != 0)
-		return 0;
-	text = xstrdup(a->details + n);
-	if ((p = strchr(text, '\n')) == NULL) {
-		free(text);
-		return 0;
-	}
-	*p++ = '\0';
-	f->v = xreallocarray(f->v, f->n + 1, sizeof *f->v);
-	f->v[f->n].ship = text;
-	/* One line for the report: "hull=5 holes=0". */
-	f->v[f->n].text = xstrdup(p);
-	for (p = (char *)f->v[f->n].text; *p != '\0'; p++)
-		if (*p == '\n')
-			*p = ' ';
-	f->n++;
+	memset(mt, 0, sizeof *mt);
+	play_played(&mt->p, ctx->g->id, before, r);
+	if ((code = play_fixes_load(ctx->mp->store, ctx->g->id, &mt->fixes,
+	    cause)) != PLAY_OK)
+		return -1;
+	mt->p.fixes = &mt->fixes;
+	mt->tpl = play_templates_new(play_templatedir(ctx->mp->templatedir));
 	return 0;
 }
 
 static void
-fixes_free(struct fixes *f)
+turn_close(struct mp_turn *mt)
 {
-	size_t	i;
-
-	for (i = 0; i < f->n; i++) {
-		free((char *)f->v[i].ship);
-		free((char *)f->v[i].text);
-	}
-	free(f->v);
+	play_fixes_free(&mt->fixes);
+	play_templates_free(mt->tpl);
+	memset(mt, 0, sizeof *mt);
 }
 
-/* The map of the state after the turn as a picture for in's reader,
- * appended to out.  A side's is cut by report_fog_end, the same flags its
- * text report's map and ship tables use, so the picture can show nothing
- * the text hides; the GM's and observers' flags are all set (no fog). */
+/* One reader's report of mt as a mail carries it.  0, or -1 with *cause
+ * and *out empty. */
 static int
-report_svg(const struct report_input *in, struct buf *out, char **cause)
+turn_report(struct mp_ctx *ctx, struct mp_turn *mt,
+    enum report_reader reader, const char *side, struct mp_report *out,
+    char **cause)
 {
-	struct map_opts	 o = MAP_OPTS_INIT;
-	unsigned char	*vis, *wvis;
-	int		 rc;
+	struct play_report	 r;
+	/* The picture is on unless the game's setting svg says no
+	 * (docs/mail-commands.md). */
+	int			 want = mp_setting_flag(ctx->g, "svg", 1), si;
 
-	vis = xcalloc(in->after->nships + 1, 1);
-	wvis = xcalloc(in->after->nwrecks + 1, 1);
-	report_fog_end(in, vis, wvis);
-	o.side = in->reader == REPORT_SIDE ? in->side : -1;
-	o.ship_visible = vis;
-	o.wreck_visible = wvis;
-	rc = map_svg(in->after, &o, out, cause);
-	free(vis);
-	free(wvis);
-	return rc;
-}
-
-/* The template of each reader's report. */
-static const char *const template_file[] = {
-	[REPORT_SIDE] = "report-side.xsl",
-	[REPORT_GM] = "report-gm.xsl",
-	[REPORT_OBSERVER] = "report-observer.xsl",
-};
-
-/* The one place a report is made: the text for the reader and, when svg
- * is not NULL, the SVG map appended to it, both from one replay of the
- * turn.  0, or -1 with *cause (*text NULL, svg as it was). */
-static int
-report_make(struct mailproc *mp, const char *game, int turn,
-    enum report_reader reader, const char *side, char **text,
-    struct buf *svg, char **cause)
-{
-	struct play_game	 pg;
-	struct play_result	 res;
-	struct report_input	 in;
-	struct fixes		 fx = { 0, NULL, 0 };
-	struct buf		 b = BUF_INIT;
-	char			*xsl = NULL, *path = NULL;
-	size_t			 len, nrolls;
-	int			 rc = -1;
-
-	*text = NULL;
-	memset(&pg, 0, sizeof pg);
-	memset(&res, 0, sizeof res);
-	if (replay_turn(mp, game, turn, &pg, &res, cause) != 0)
-		goto out;
-	memset(&in, 0, sizeof in);
-	in.game = game;
-	in.before = pg.st;
-	in.after = res.next;
-	in.ev = &res.ev;
-	in.orders = res.orders;
-	in.rolls = dice_rolls(res.dice, &nrolls);
-	in.nrolls = nrolls;
-	in.reader = reader;
-	in.side = reader == REPORT_SIDE ? state_side_index(pg.st, side) : -1;
-	if (reader == REPORT_SIDE && in.side < 0) {
-		*cause = xasprintf("game %s has no side %s", game, side);
-		goto out;
+	memset(out, 0, sizeof *out);
+	si = reader == REPORT_SIDE ? state_side_index(mt->p.before, side) :
+	    -1;
+	if (reader == REPORT_SIDE && si < 0) {
+		*cause = xasprintf("game %s has no side %s", ctx->g->id, side);
+		return -1;
 	}
-	fx.turn = turn;
-	if (store_audit_list(mp->store, game, fix_cb, &fx, cause) !=
-	    STORE_OK)
-		goto out;
-	in.corrections = fx.v;
-	in.ncorrections = fx.n;
-	if (mp_read_template(mp, template_file[reader], &xsl, &len, &path,
-	    cause) != 0)
-		goto out;
-	if (report_render(&in, path, xsl, len, &b, cause) != 0)
-		goto out;
-	if (svg != NULL && report_svg(&in, svg, cause) != 0)
-		goto out;
-	*text = buf_detach(&b);
-	rc = 0;
-out:
-	free(xsl);
-	free(path);
-	fixes_free(&fx);
-	buf_free(&b);
-	play_result_free(&res);
-	play_game_free(&pg);
-	return rc;
+	if (play_report(&mt->p, mt->tpl, reader, si, want ? PLAY_REPORT_SVG :
+	    0, &r, cause) != PLAY_OK)
+		return -1;
+	out->turn = mt->p.turn;
+	out->reader = reader;
+	out->side = side != NULL ? xstrdup(side) : NULL;
+	out->text = buf_detach(&r.text);
+	if (want) {
+		out->svg_len = r.svg.len;
+		out->svg = buf_detach(&r.svg);
+		out->svg_name = xasprintf("%s-turn-%d.svg", ctx->g->id,
+		    mt->p.turn);
+	}
+	play_report_free(&r);
+	return 0;
 }
 
 int
 mp_report(struct mp_ctx *ctx, int turn, enum report_reader reader,
     const char *side, struct mp_report *out, char **cause)
 {
-	struct buf	svg = BUF_INIT;
-	/* The picture is on unless the game's setting svg says no
-	 * (docs/mail-commands.md). */
-	int		want = mp_setting_flag(ctx->g, "svg", 1);
+	struct play_game	 g;
+	struct play_result	 r;
+	struct mp_turn		 mt;
+	int			 rc = -1;
 
 	memset(out, 0, sizeof *out);
-	if (report_make(ctx->mp, ctx->g->id, turn, reader, side, &out->text,
-	    want ? &svg : NULL, cause) != 0) {
-		buf_free(&svg);
+	/* A past turn: played again (the engine is deterministic), for
+	 * its result is not kept. */
+	if (play_replay(ctx->mp->store, ctx->mp->datadir, ctx->g->id, turn,
+	    &g, &r, cause) != PLAY_OK)
 		return -1;
-	}
-	out->turn = turn;
-	out->reader = reader;
-	out->side = side != NULL ? xstrdup(side) : NULL;
-	if (want) {
-		out->svg_len = svg.len;
-		out->svg = buf_detach(&svg);
-		out->svg_name = xasprintf("%s-turn-%d.svg", ctx->g->id, turn);
-	}
-	return 0;
+	if (turn_open(ctx, g.st, &r, &mt, cause) == 0)
+		rc = turn_report(ctx, &mt, reader, side, out, cause);
+	turn_close(&mt);
+	/* The result's orders and states use g's ruleset and state. */
+	play_result_free(&r);
+	play_game_free(&g);
+	return rc;
 }
 
 void
@@ -531,55 +419,68 @@ observer_cb(const char *address, void *arg)
 	return 0;
 }
 
+/* The report of one reader to one address, made only when the last one
+ * made was for another reader (rep, kept between calls: players of one
+ * side in a row get one report). */
+static void
+queue_one(struct mp_ctx *ctx, struct mp_turn *mt, enum report_reader reader,
+    const char *side, const char *to, struct mp_report *rep,
+    const struct mp_missed *m, size_t nm)
+{
+	char	*cause = NULL;
+
+	if (rep->text == NULL || rep->reader != reader ||
+	    (side != NULL && (rep->side == NULL ||
+	    strcmp(rep->side, side) != 0))) {
+		mp_report_free(rep);
+		if (turn_report(ctx, mt, reader, side, rep, &cause) != 0) {
+			mp_fail(ctx, "%s", cause);
+			free(cause);
+			return;
+		}
+	}
+	mp_queue_report(ctx, to, rep, 0, m, nm);
+}
+
 int
-mp_queue_reports(struct mp_ctx *ctx, int turn, const struct mp_missed *m,
-    size_t nm)
+mp_queue_reports(struct mp_ctx *ctx, const struct play_adj *a,
+    const struct mp_missed *m, size_t nm)
 {
 	struct buf	 obs = BUF_INIT;
 	struct mp_report rep;
+	struct mp_turn	 mt;
 	const char	*gm_to = mp_gm_address(ctx), *p, *nl;
 	char		*cause = NULL, *to;
 	size_t		 i;
 
-	for (i = 0; i < ctx->roster.np && !ctx->failed; i++) {
-		if (ctx->roster.p[i].removed)
-			continue;
-		if (mp_report(ctx, turn, REPORT_SIDE, ctx->roster.p[i].side,
-		    &rep, &cause) != 0)
-			mp_fail(ctx, "%s", cause);
-		else
-			mp_queue_report(ctx, ctx->roster.p[i].address, &rep, 0,
-			    NULL, 0);
-		mp_report_free(&rep);
+	/* From the turn just played: a.g.st is the state it started in and
+	 * a.r its result, so no reader's report plays it again. */
+	memset(&rep, 0, sizeof rep);
+	if (turn_open(ctx, a->g.st, &a->r, &mt, &cause) != 0) {
+		mp_fail(ctx, "%s", cause);
 		free(cause);
-		cause = NULL;
+		turn_close(&mt);
+		return -1;
 	}
-	if (!ctx->failed && gm_to != NULL) {
-		if (mp_report(ctx, turn, REPORT_GM, NULL, &rep, &cause) != 0)
-			mp_fail(ctx, "%s", cause);
-		else
-			mp_queue_report(ctx, gm_to, &rep, 0, m, nm);
-		mp_report_free(&rep);
-		free(cause);
-		cause = NULL;
-	}
+	for (i = 0; i < ctx->roster.np && !ctx->failed; i++)
+		if (!ctx->roster.p[i].removed)
+			queue_one(ctx, &mt, REPORT_SIDE, ctx->roster.p[i].side,
+			    ctx->roster.p[i].address, &rep, NULL, 0);
+	if (!ctx->failed && gm_to != NULL)
+		queue_one(ctx, &mt, REPORT_GM, NULL, gm_to, &rep, m, nm);
 	if (!ctx->failed)
 		mp_check(ctx, store_observer_list(ctx->mp->store, ctx->g->id,
 		    observer_cb, &obs, &cause), &cause);
 	/* Observers see everything but the orders (report-observer.xsl):
 	 * one report for all of them. */
-	memset(&rep, 0, sizeof rep);
-	if (!ctx->failed && obs.len > 0 && mp_report(ctx, turn,
-	    REPORT_OBSERVER, NULL, &rep, &cause) != 0)
-		mp_fail(ctx, "%s", cause);
-	free(cause);
 	for (p = buf_str(&obs); !ctx->failed && *p != '\0'; p = nl + 1) {
 		nl = strchr(p, '\n');
 		to = xstrndup(p, (size_t)(nl - p));
-		mp_queue_report(ctx, to, &rep, 0, NULL, 0);
+		queue_one(ctx, &mt, REPORT_OBSERVER, NULL, to, &rep, NULL, 0);
 		free(to);
 	}
 	mp_report_free(&rep);
+	turn_close(&mt);
 	buf_free(&obs);
 	return ctx->failed ? -1 : 0;
 }
@@ -589,33 +490,9 @@ mp_queue_reports(struct mp_ctx *ctx, int turn, const struct mp_missed *m,
 int
 mp_end_game(struct mp_ctx *ctx, int winner, const char *reason)
 {
-	struct nv_state	*st = state_clone(ctx->pg.st);
-	struct buf	 xml = BUF_INIT;
-	struct store	*s = ctx->mp->store;
-	char		*cause = NULL, *details;
-	int		 rc;
+	char	*cause = NULL;
 
-	st->result.kind = winner >= 0 ? NV_RESULT_WON : NV_RESULT_DRAWN;
-	st->result.winner = winner;
-	free(st->result.reason);
-	st->result.reason = xstrdup(reason);
-	free(st->result.score);
-	st->result.score = xcalloc(st->nsides + 1, sizeof *st->result.score);
-	state_xml_save(st, &xml);
-	details = xasprintf("turn %d: %s", ctx->turn, reason);
-	rc = mp_check(ctx, store_state_set(s, ctx->g->id, ctx->turn,
-	    buf_str(&xml), &cause), &cause);
-	if (rc == 0)
-		rc = mp_check(ctx, store_game_set_status(s, ctx->g->id,
-		    STORE_GAME_ENDED, &cause), &cause);
-	if (rc == 0 && !ctx->g->seed_revealed)
-		rc = mp_check(ctx, store_seed_reveal(s, ctx->g->id,
-		    ctx->actor, ctx->now, &cause), &cause);
-	if (rc == 0)
-		rc = mp_check(ctx, store_audit_add(s, ctx->g->id, ctx->now,
-		    ctx->actor, "game-end", details, &cause), &cause);
-	free(details);
-	buf_free(&xml);
-	state_free(st);
-	return rc;
+	return mp_check_play(ctx, play_game_end(ctx->mp->store, ctx->g,
+	    ctx->turn, ctx->pg.st, winner, reason, ctx->actor, ctx->now,
+	    &cause), &cause);
 }

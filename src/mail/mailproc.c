@@ -72,7 +72,7 @@ mailproc_result_free(struct mailproc_result *r)
 /* --- the context --------------------------------------------------------- */
 
 int
-mp_check(struct mp_ctx *ctx, int code, char **cause)
+mp_check(struct mp_ctx *ctx, enum store_code code, char **cause)
 {
 	char	*c = *cause;
 
@@ -88,6 +88,25 @@ mp_check(struct mp_ctx *ctx, int code, char **cause)
 		ctx->failed = 1;
 		ctx->temporary = code == STORE_BUSY;
 		ctx->cause = c != NULL ? c : xstrdup(store_code_name(code));
+	} else
+		free(c);
+	return -1;
+}
+
+int
+mp_check_play(struct mp_ctx *ctx, enum play_code code, char **cause)
+{
+	char	*c = *cause;
+
+	*cause = NULL;
+	if (code == PLAY_OK) {
+		free(c);
+		return 0;
+	}
+	if (!ctx->failed) {
+		ctx->failed = 1;
+		ctx->temporary = code == PLAY_BUSY;
+		ctx->cause = c != NULL ? c : xstrdup(play_code_name(code));
 	} else
 		free(c);
 	return -1;

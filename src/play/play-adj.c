@@ -203,6 +203,21 @@ adj_missing(const struct play_roster *a, const struct store_game *g,
 	return PLAY_OK;
 }
 
+/* The game is over: its status ended and its seed revealed (the dice
+ * may be checked now); inside the caller's transaction.  Whatever ended
+ * it (the engine's result, a concession, a draw) ends it here. */
+static enum store_code
+game_ended(struct store *s, const struct store_game *g, const char *actor,
+    int64_t now, char **cause)
+{
+	enum store_code	code;
+
+	code = store_game_set_status(s, g->id, STORE_GAME_ENDED, cause);
+	if (code == STORE_OK && !g->seed_revealed)
+		code = store_seed_reveal(s, g->id, actor, now, cause);
+	return code;
+}
+
 static void
 turn_rows(const struct play_result *r, struct store_event **ev,
     struct store_roll **ro, size_t *nro)
@@ -262,12 +277,8 @@ adj_record(struct store *s, const struct store_game *g,
 	 * never lets the next turn be played without its orders. */
 	if (code == STORE_OK && g->deadline != 0)
 		code = store_game_set_deadline(s, g->id, 0, cause);
-	if (code == STORE_OK && a->r.next->result.kind != NV_RESULT_PLAYING) {
-		code = store_game_set_status(s, g->id, STORE_GAME_ENDED,
-		    cause);
-		if (code == STORE_OK && !g->seed_revealed)
-			code = store_seed_reveal(s, g->id, actor, now, cause);
-	}
+	if (code == STORE_OK && a->r.next->result.kind != NV_RESULT_PLAYING)
+		code = game_ended(s, g, actor, now, cause);
 	if (code == STORE_OK)
 		code = store_audit_add(s, g->id, now, actor, "adjudicate",
 		    details, cause);
@@ -338,4 +349,70 @@ play_adj_free(struct play_adj *a)
 	free(a->missed);
 	free(a->who);
 	memset(a, 0, sizeof *a);
+}
+
+enum play_code
+play_replay(struct store *s, const char *datadir, const char *game,
+    int turn, struct play_game *g, struct play_result *r, char **cause)
+{
+	struct play_roster	 a;
+	struct store_game	*sg = NULL;
+	struct diag		 d = DIAG_INIT;
+	enum store_code		 code;
+	enum play_code		 rc;
+
+	memset(&a, 0, sizeof a);
+	memset(r, 0, sizeof *r);
+	if ((rc = play_game_state(s, datadir, game, turn, g, NULL, &d,
+	    cause)) != PLAY_OK)
+		goto out;
+	if ((code = store_game_get(s, game, &sg, cause)) != STORE_OK) {
+		rc = play_store_code(code);
+		goto out;
+	}
+	if ((rc = play_roster_load(s, game, turn, g->st, &a, cause)) !=
+	    PLAY_OK)
+		goto out;
+	rc = play_turn(g->st, game, sg->seed, a.sets, a.nsets, r, &d, cause);
+out:
+	if (rc != PLAY_OK) {
+		if (*cause == NULL)
+			*cause = xasprintf("turn %d of game %s cannot be "
+			    "played again", turn, game);
+		play_game_free(g);
+	}
+	play_roster_free(&a);
+	store_game_free(sg);
+	diag_free(&d);
+	return rc;
+}
+
+enum play_code
+play_game_end(struct store *s, const struct store_game *g, int turn,
+    const struct nv_state *in, int winner, const char *reason,
+    const char *actor, int64_t now, char **cause)
+{
+	struct nv_state	*st = state_clone(in);
+	struct buf	 xml = BUF_INIT;
+	char		*details;
+	enum store_code	 code;
+
+	st->result.kind = winner >= 0 ? NV_RESULT_WON : NV_RESULT_DRAWN;
+	st->result.winner = winner;
+	free(st->result.reason);
+	st->result.reason = xstrdup(reason);
+	free(st->result.score);
+	st->result.score = xcalloc(st->nsides + 1, sizeof *st->result.score);
+	state_xml_save(st, &xml);
+	details = xasprintf("turn %d: %s", turn, reason);
+	code = store_state_set(s, g->id, turn, buf_str(&xml), cause);
+	if (code == STORE_OK)
+		code = game_ended(s, g, actor, now, cause);
+	if (code == STORE_OK)
+		code = store_audit_add(s, g->id, now, actor, "game-end",
+		    details, cause);
+	free(details);
+	buf_free(&xml);
+	state_free(st);
+	return play_store_code(code);
 }

@@ -15,14 +15,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "buf.h"
 #include "events.h"
+#include "report.h"
 
-struct buf;
 struct diag;
 struct nv_dice;
 struct nv_ruleset;
 struct nv_state;
 struct store;
+struct store_audit;
 struct store_game;
 
 /* What a play function reports.  Every function below that returns a
@@ -174,5 +176,121 @@ enum play_code play_adjudicate(struct store *, const char *datadir,
 	    const char *game, int force, int64_t now, const char *actor,
 	    struct play_adj *out, struct diag *d, char **cause);
 void	play_adj_free(struct play_adj *);
+
+/* --- a played turn again, and the end of a game (play-adj.c) ------------ */
+
+/* Plays turn of a stored game again from its stored state, the order sets
+ * that were in force and the game's seed: the engine is deterministic, so
+ * *r is what the adjudication made (events, dice, next state) and g the
+ * state of turn (both owned by the caller: play_result_free, then
+ * play_game_free).  For what only the turn's result gives, the report of
+ * a past turn (RESEND); the turn just played needs no replay (play_adj
+ * holds it).  PLAY_OK, or a code of play_game_state, play_roster_load or
+ * play_turn with *cause. */
+enum play_code play_replay(struct store *, const char *datadir,
+	    const char *game, int turn, struct play_game *g,
+	    struct play_result *r, char **cause);
+
+/* Ends a stored game by agreement (a concession, an agreed draw) inside
+ * the caller's transaction: the state of turn st (the open one) gets the
+ * result (winner a side index, or -1 for a draw; reason), the game is
+ * ended, its seed revealed and the end audited (action "game-end",
+ * actor, now).  PLAY_OK, or PLAY_BUSY / PLAY_STORE with *cause. */
+enum play_code play_game_end(struct store *, const struct store_game *,
+	    int turn, const struct nv_state *st, int winner,
+	    const char *reason, const char *actor, int64_t now, char **cause);
+
+/* --- the GM's corrections (play-fix.c) ----------------------------------- */
+
+/* One correction of a ship (navarch ship set), as its audit entry (action
+ * PLAY_FIX_ACTION) records it: made on the state of turn, one KEY=VALUE
+ * a line after the first ("turn T ship S"). */
+#define PLAY_FIX_ACTION	"ship-set"
+struct play_fix {
+	int	  turn;
+	char	 *ship;
+	char	**kv;		/* KEY=VALUE */
+	size_t	  nkv;
+};
+
+/* The corrections in effect, in the order made; owned (play_fixes_free). */
+struct play_fixes {
+	struct play_fix	*v;
+	size_t		 n;
+};
+
+/* Takes one audit entry of the game, in the order of the log: a
+ * correction is added; a rollback to the start of turn R discards the
+ * corrections made on later turns (their states are gone); any other
+ * entry is ignored. */
+void	play_fixes_audit(struct play_fixes *, const struct store_audit *);
+/* Every correction of game still in effect (play_fixes_audit over its
+ * audit log).  PLAY_OK, or PLAY_BUSY / PLAY_STORE with *cause. */
+enum play_code play_fixes_load(struct store *, const char *game,
+	    struct play_fixes *, char **cause);
+void	play_fixes_free(struct play_fixes *);
+
+/* --- reports (play-report.c) --------------------------------------------- */
+
+/* The directory of the report templates: configured (navarchd.conf's
+ * templatedir) when not NULL, else $NAVARCH_TEMPLATEDIR when set and not
+ * empty, else the one installed.  Static or configured storage. */
+const char *play_templatedir(const char *configured);
+/* The file of reader's template in that directory ("report-side.xsl",
+ * "report-gm.xsl", "report-observer.xsl"); static. */
+const char *play_template_file(enum report_reader);
+
+/* The report templates of a directory, each read and compiled the first
+ * time a report needs it and kept for the next (one compilation for all
+ * the readers of a turn).  Owned by the caller (play_templates_free). */
+struct play_templates *play_templates_new(const char *dir);
+void	play_templates_free(struct play_templates *);
+
+/* A played turn, what each reader's report is made of; nothing owned.
+ * play_played() fills it from the state the turn started in and its
+ * result (the adjudication's, or a replay's). */
+struct play_played {
+	const char		*game;		/* or NULL (navarch turn) */
+	const char		*deadline;	/* the next one as text, or
+						   NULL */
+	const struct nv_state	*before;
+	const struct nv_state	*after;
+	const struct nv_events	*ev;
+	const struct nv_orders	*orders;	/* in force: the GM's report */
+	const struct nv_dice	*dice;
+	const struct play_fixes	*fixes;		/* or NULL; those of the
+						   turn played count */
+	int			 turn;		/* the turn played */
+};
+
+void	play_played(struct play_played *, const char *game,
+	    const struct nv_state *before, const struct play_result *);
+
+/* What play_report makes besides the text. */
+#define PLAY_REPORT_SVG	0x1	/* the map as an SVG picture, with the
+				   text's fog of war */
+#define PLAY_REPORT_XML	0x2	/* the report document the template saw */
+
+/* One reader's report; owned (play_report_free). */
+struct play_report {
+	enum report_reader	 reader;
+	int			 side;		/* REPORT_SIDE: a side index,
+						   else -1 */
+	struct buf		 text;
+	struct buf		 svg;		/* empty unless asked */
+	struct buf		 xml;		/* empty unless asked */
+};
+
+/* The report of the turn for reader (side: a side index of p->after, for
+ * REPORT_SIDE) with the template of t, checked as plain text, and what
+ * flags ask for besides.  PLAY_OK; PLAY_INPUT for a side out of range;
+ * PLAY_CONFIG for a template that cannot be read, does not compile, or
+ * makes a text that breaks the rules of a report (*cause names it: a GM
+ * mends a template).  On failure *out is empty: nothing of it may be
+ * sent, text or picture. */
+enum play_code play_report(const struct play_played *,
+	    struct play_templates *, enum report_reader, int side,
+	    unsigned flags, struct play_report *out, char **cause);
+void	play_report_free(struct play_report *);
 
 #endif
