@@ -63,6 +63,13 @@ turn_event(struct nv_turn *t, const char *kind, int ship, int other,
 	}
 }
 
+void
+turn_event_also(struct nv_turn *t, int ship)
+{
+	if (ship >= 0 && (size_t)ship < t->st->nships)
+		events_also(t->ev, t->st->ships[ship].id);
+}
+
 int
 turn_roll(struct nv_turn *t, int sides, const char *purpose,
     const char *ship, int *out, char **cause)
