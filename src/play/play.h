@@ -200,6 +200,60 @@ enum play_code play_game_end(struct store *, const struct store_game *,
 	    int turn, const struct nv_state *st, int winner,
 	    const char *reason, const char *actor, int64_t now, char **cause);
 
+/* --- the plotted path of orders (play-preview.c) ------------------------ */
+
+/* A step of a ship's path on the preview's board: a hex it enters, or
+ * what it would run into. */
+enum play_path_kind {
+	PLAY_PATH_CROSS,	/* enters hex */
+	PLAY_PATH_EXIT,		/* would sail off the map */
+	PLAY_PATH_BLOCKED,	/* land, a wreck, an obstacle would stop it */
+	PLAY_PATH_COLLIDE,	/* would touch a ship of its side */
+	PLAY_PATH_MEET,		/* would meet an enemy ship (holding) */
+};
+
+struct play_path {
+	enum play_path_kind	 what;
+	struct nv_hex		 hex;	/* CROSS */
+	const char		*text;	/* EXIT, BLOCKED: the event's
+					   sentence (the preview's) */
+	int			 other;	/* COLLIDE, MEET: the ship's index */
+};
+
+/* One ship of the player's: where its plot takes it on the preview's
+ * board, step by step in the order the turn played them.  Owned by the
+ * preview. */
+struct play_preview_ship {
+	int			 ship;		/* index in the state */
+	int			 exits;		/* it leaves the map */
+	struct play_path	*path;
+	size_t			 npath;
+};
+
+/* The preview: the board it was played on (the state with every enemy
+ * ship holding), the state it ends in and its events, and a line per
+ * ship of the player's on the map (in the state's order); owned
+ * (play_preview_free). */
+struct play_preview {
+	struct nv_state			*board;
+	struct nv_state			*next;
+	struct nv_events		 ev;
+	struct play_preview_ship	*ships;
+	size_t				 nships;
+};
+
+/* Plays text (a player's whole orders in force) on st for the ships may
+ * flags (play_may_order), side's: every enemy ship holds, the side's
+ * other ships take their default order, every die shows 1, never the
+ * game's dice.  It shows movement only: where enemies really go, and
+ * what the dice say, the turn decides.  PLAY_OK; PLAY_INPUT when the
+ * orders do not hold on that board, PLAY_REFUSED when the engine will not
+ * play it (*cause says which; *pv is then empty). */
+enum play_code play_preview(const struct nv_state *st, int side,
+	    const char *text, const unsigned char *may, struct play_preview *pv,
+	    char **cause);
+void	play_preview_free(struct play_preview *);
+
 /* --- the GM's corrections (play-fix.c) ----------------------------------- */
 
 /* One correction of a ship (navarch ship set), as its audit entry (action
