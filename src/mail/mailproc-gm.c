@@ -85,8 +85,15 @@ mp_adjudicate(struct mp_ctx *ctx, int force, int *refused)
 	enum play_code	 rc;
 
 	*refused = 0;
-	rc = play_adjudicate(ctx->mp->store, ctx->mp->datadir, ctx->g->id,
-	    force, ctx->now, ctx->actor, &a, &d, &cause);
+	/* The state in hand is the open turn's, read in this transaction:
+	 * a big battle's is not read and held twice. */
+	if (ctx->pg.st != NULL)
+		rc = play_adjudicate_loaded(ctx->mp->store, ctx->g->id,
+		    &ctx->pg, ctx->turn, force, ctx->now, ctx->actor, &a, &d,
+		    &cause);
+	else
+		rc = play_adjudicate(ctx->mp->store, ctx->mp->datadir,
+		    ctx->g->id, force, ctx->now, ctx->actor, &a, &d, &cause);
 	if (rc != PLAY_OK) {
 		/* The caller undoes the transaction either way. */
 		*refused = rc != PLAY_BUSY;

@@ -453,10 +453,10 @@ mp_queue_reports(struct mp_ctx *ctx, const struct play_adj *a,
 	char		*cause = NULL, *to;
 	size_t		 i;
 
-	/* From the turn just played: a.g.st is the state it started in and
+	/* From the turn just played: a->before is the state it started in and
 	 * a.r its result, so no reader's report plays it again. */
 	memset(&rep, 0, sizeof rep);
-	if (turn_open(ctx, a->g.st, &a->r, &mt, &cause) != 0) {
+	if (turn_open(ctx, a->before, &a->r, &mt, &cause) != 0) {
 		mp_fail(ctx, "%s", cause);
 		free(cause);
 		turn_close(&mt);

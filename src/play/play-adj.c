@@ -288,22 +288,56 @@ adj_record(struct store *s, const struct store_game *g,
 	return play_store_code(code);
 }
 
+static enum play_code adjudicate(struct store *, const char *,
+	    const struct play_game *, int, int, int64_t, const char *,
+	    struct play_adj *, struct diag *, char **);
+
 enum play_code
 play_adjudicate(struct store *s, const char *datadir, const char *game,
     int force, int64_t now, const char *actor, struct play_adj *out,
     struct diag *d, char **cause)
 {
+	enum play_code	rc;
+	int		turn;
+
+	memset(out, 0, sizeof *out);
+	if ((rc = play_game_state(s, datadir, game, -1, &out->g, &turn, d,
+	    cause)) != PLAY_OK)
+		return rc;
+	return adjudicate(s, game, &out->g, turn, force, now, actor, out, d,
+	    cause);
+}
+
+enum play_code
+play_adjudicate_loaded(struct store *s, const char *game,
+    const struct play_game *cur, int turn, int force, int64_t now,
+    const char *actor, struct play_adj *out, struct diag *d, char **cause)
+{
+	memset(out, 0, sizeof *out);
+	return adjudicate(s, game, cur, turn, force, now, actor, out, d,
+	    cause);
+}
+
+/* The adjudication of the open turn, turn, from its state cur. */
+static enum play_code
+adjudicate(struct store *s, const char *game, const struct play_game *cur,
+    int turn, int force, int64_t now, const char *actor,
+    struct play_adj *out, struct diag *d, char **cause)
+{
 	struct store_game	*g = NULL;
-	struct play_game	*cg = &out->g;
 	struct play_roster	 a;
 	char			*details = NULL;
 	enum store_code		 code;
 	enum play_code		 rc;
 
-	memset(out, 0, sizeof *out);
 	memset(&a, 0, sizeof a);
-	if ((code = store_game_get(s, game, &g, cause)) != STORE_OK)
-		return play_store_code(code);
+	out->turn = turn;
+	out->before = cur->st;
+	rc = PLAY_STORE;
+	if ((code = store_game_get(s, game, &g, cause)) != STORE_OK) {
+		rc = play_store_code(code);
+		goto out;
+	}
 	rc = PLAY_REFUSED;
 	if (g->status != STORE_GAME_PLAYING) {
 		*cause = xasprintf("game %s is %s%s", game,
@@ -312,15 +346,12 @@ play_adjudicate(struct store *s, const char *datadir, const char *game,
 		    "first" : "");
 		goto out;
 	}
-	if ((rc = play_game_state(s, datadir, game, -1, cg, &out->turn, d,
-	    cause)) != PLAY_OK)
-		goto out;
-	if ((rc = play_roster_load(s, game, out->turn, cg->st, &a, cause)) !=
+	if ((rc = play_roster_load(s, game, turn, cur->st, &a, cause)) !=
 	    PLAY_OK)
 		goto out;
 	if ((rc = adj_missing(&a, g, force, now, out, cause)) != PLAY_OK)
 		goto out;
-	if ((rc = play_turn(cg->st, game, g->seed, a.sets, a.nsets, &out->r,
+	if ((rc = play_turn(cur->st, game, g->seed, a.sets, a.nsets, &out->r,
 	    d, cause)) != PLAY_OK)
 		goto out;
 	details = xasprintf("turn %d%s%s%s", out->turn, out->nmissed > 0 ?

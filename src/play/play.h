@@ -153,8 +153,11 @@ struct play_player *play_roster_find(const struct play_roster *,
 /* What an adjudication did; owned by the struct (play_adj_free). */
 struct play_adj {
 	int			 turn;		/* the turn played */
-	struct play_game	 g;		/* the state of turn, and the
-						   ruleset r.next uses */
+	const struct nv_state	*before;	/* the state of turn: g.st, or
+						   the caller's */
+	struct play_game	 g;		/* the state of turn and the
+						   ruleset r.next uses, when
+						   play_adjudicate loaded them */
 	struct play_result	 r;
 	char			**missed;	/* players without orders */
 	size_t			 nmissed;
@@ -175,6 +178,15 @@ struct play_adj {
 enum play_code play_adjudicate(struct store *, const char *datadir,
 	    const char *game, int force, int64_t now, const char *actor,
 	    struct play_adj *out, struct diag *d, char **cause);
+/* The same with the game's current state already loaded by the caller in
+ * the same transaction (cur, turn: play_game_state's), so that a big
+ * battle's state is not parsed and held twice: out->before is cur->st,
+ * and cur (its ruleset, which the result's states use) must outlive
+ * *out. */
+enum play_code play_adjudicate_loaded(struct store *, const char *game,
+	    const struct play_game *cur, int turn, int force, int64_t now,
+	    const char *actor, struct play_adj *out, struct diag *d,
+	    char **cause);
 void	play_adj_free(struct play_adj *);
 
 /* --- a played turn again, and the end of a game (play-adj.c) ------------ */

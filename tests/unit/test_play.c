@@ -303,7 +303,7 @@ test_reports_from_result(void **state)
 	assert_int_equal(play_fixes_load(f->s, "demo", &fx, &cause),
 	    PLAY_OK);
 	assert_int_equal(fx.n, 1);
-	play_played(&pa, "demo", a.g.st, &a.r);
+	play_played(&pa, "demo", a.before, &a.r);
 	play_played(&pr, "demo", g.st, &r);
 	pa.fixes = pr.fixes = &fx;
 	assert_int_equal(pa.turn, 1);
@@ -327,6 +327,43 @@ test_reports_from_result(void **state)
 	play_adj_free(&a);
 }
 
+/* With the current state in hand (the daemon's case), it is not loaded
+ * again: the result is the one a replay gives, and the turn recorded. */
+static void
+test_adjudicate_loaded(void **state)
+{
+	struct fx		*f = *state;
+	struct play_adj		 a;
+	struct play_game	 cur, g;
+	struct play_result	 r;
+	struct diag		 d = DIAG_INIT;
+	char			*cause = NULL;
+	int			 turn;
+
+	assert_int_equal(play_game_state(f->s, PLAY_DATADIR, "demo", -1, &cur,
+	    &turn, &d, &cause), PLAY_OK);
+	ok(store_begin(f->s, &cause), &cause);
+	assert_int_equal(play_adjudicate_loaded(f->s, "demo", &cur, turn, 0,
+	    NOW, "test", &a, &d, &cause), PLAY_OK);
+	ok(store_commit(f->s, &cause), &cause);
+	assert_ptr_equal(a.before, cur.st);
+	assert_null(a.g.st);
+	assert_int_equal(a.turn, 1);
+	assert_int_equal(play_replay(f->s, PLAY_DATADIR, "demo", 1, &g, &r,
+	    &cause), PLAY_OK);
+	same_result(&a.r, &r);
+	play_result_free(&r);
+	play_game_free(&g);
+	play_adj_free(&a);
+	/* The next turn is open now. */
+	assert_int_equal(play_game_state(f->s, PLAY_DATADIR, "demo", -1, &g,
+	    &turn, &d, &cause), PLAY_OK);
+	assert_int_equal(turn, 2);
+	play_game_free(&g);
+	play_game_free(&cur);
+	diag_free(&d);
+}
+
 static void
 test_report_templates(void **state)
 {
@@ -339,7 +376,7 @@ test_report_templates(void **state)
 	FILE			*fp;
 
 	assert_int_equal(adjudicate(f, 0, &a, &cause), PLAY_OK);
-	play_played(&p, "demo", a.g.st, &a.r);
+	play_played(&p, "demo", a.before, &a.r);
 	/* No template there: a configuration problem, named. */
 	t = play_templates_new(f->dir);
 	assert_int_equal(play_report(&p, t, REPORT_GM, -1, 0, &rep, &cause),
@@ -585,6 +622,8 @@ main(void)
 		cmocka_unit_test(test_codes),
 		cmocka_unit_test(test_load_state),
 		cmocka_unit_test_setup_teardown(test_reports_from_result, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_adjudicate_loaded, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_report_templates, setup,
 		    teardown),
