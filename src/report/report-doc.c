@@ -8,6 +8,7 @@
  * observer's has everything but the orders. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,9 +37,15 @@ doc_child(xmlNodePtr parent, const char *name, const char *text)
 	return n;
 }
 
+/* While report_doc_build runs, the document's _private holds the names
+ * its template can read (report-names.c): an attribute no template of it
+ * names is not set at all. */
 void
 doc_set(xmlNodePtr n, const char *name, const char *value)
 {
+	if (n->doc != NULL && n->doc->_private != NULL &&
+	    !report_names_has(n->doc->_private, name))
+		return;
 	xmlNewProp(n, BAD_CAST name, BAD_CAST (value != NULL ? value : ""));
 }
 
@@ -432,7 +439,8 @@ add_head(const struct report_input *in, xmlDocPtr doc)
 }
 
 xmlDocPtr
-report_doc_build(const struct report_input *in, char **cause)
+report_doc_build(const struct report_input *in,
+    const struct report_names *keep, char **cause)
 {
 	xmlDocPtr	 doc;
 	xmlNodePtr	 root;
@@ -441,6 +449,7 @@ report_doc_build(const struct report_input *in, char **cause)
 	if (check_input(in, cause) != 0)
 		return NULL;
 	doc = xmlNewDoc(BAD_CAST "1.0");
+	doc->_private = (void *)(uintptr_t)keep;
 	root = add_head(in, doc);
 	vis = xcalloc(in->after->nships + 1, 1);
 	wvis = xcalloc(in->after->nwrecks + 1, 1);
@@ -455,6 +464,8 @@ report_doc_build(const struct report_input *in, char **cause)
 	add_result(in, root);
 	if (in->reader == REPORT_SIDE)
 		report_order_template(in, root);
+	/* Nothing else may see the names (libxslt has _private too). */
+	doc->_private = NULL;
 	free(vis);
 	free(wvis);
 	return doc;
@@ -464,7 +475,7 @@ int
 report_doc_xml(const struct report_input *in, struct buf *out,
     char **cause)
 {
-	xmlDocPtr	 doc = report_doc_build(in, cause);
+	xmlDocPtr	 doc = report_doc_build(in, NULL, cause);
 	xmlChar		*mem = NULL;
 	int		 len = 0;
 
