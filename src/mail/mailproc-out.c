@@ -297,8 +297,8 @@ turn_report(struct mp_ctx *ctx, struct mp_turn *mt,
 		*cause = xasprintf("game %s has no side %s", ctx->g->id, side);
 		return -1;
 	}
-	if (play_report(&mt->p, mt->tpl, reader, si, want ? PLAY_REPORT_SVG :
-	    0, &r, cause) != PLAY_OK)
+	if (play_report(&mt->p, mt->tpl, reader, si, NULL, want ?
+	    PLAY_REPORT_SVG : 0, &r, cause) != PLAY_OK)
 		return -1;
 	out->turn = mt->p.turn;
 	out->reader = reader;

@@ -154,7 +154,8 @@ corrections(const struct play_played *p, struct report_correction **out)
 /* The map of the state after the turn as a picture for in's reader.  A
  * side's is cut by report_fog_end, the same flags its text report's map
  * and ship tables use, so the picture can show nothing the text hides;
- * the GM's and observers' flags are all set (no fog). */
+ * the GM's and observers' flags are all set (no fog).  A part's picture
+ * is a window around its ships. */
 static int
 report_svg(const struct report_input *in, struct buf *out, char **cause)
 {
@@ -168,6 +169,7 @@ report_svg(const struct report_input *in, struct buf *out, char **cause)
 	o.side = in->reader == REPORT_SIDE ? in->side : -1;
 	o.ship_visible = vis;
 	o.wreck_visible = wvis;
+	o.ship_place = in->part_ships;
 	rc = map_svg(in->after, &o, out, cause);
 	free(vis);
 	free(wvis);
@@ -193,8 +195,8 @@ input_of(const struct play_played *p, enum report_reader reader, int side,
 
 enum play_code
 play_report(const struct play_played *p, struct play_templates *t,
-    enum report_reader reader, int side, unsigned flags,
-    struct play_report *out, char **cause)
+    enum report_reader reader, int side, const struct play_part *part,
+    unsigned flags, struct play_report *out, char **cause)
 {
 	struct report_template	 *tpl;
 	struct report_correction *fx;
@@ -213,6 +215,11 @@ play_report(const struct play_played *p, struct play_templates *t,
 	if ((tpl = template_of(t, reader, cause)) == NULL)
 		return PLAY_CONFIG;
 	input_of(p, reader, side, &in);
+	if (part != NULL && part->ships != NULL) {
+		in.part_ships = part->ships;
+		in.part = part->n;
+		in.parts = part->of;
+	}
 	nfx = corrections(p, &fx);
 	in.corrections = fx;
 	in.ncorrections = nfx;
@@ -232,6 +239,73 @@ out:
 	if (rc != PLAY_OK)
 		play_report_free(out);
 	return rc;
+}
+
+/* Adds a part of the ships of list[from, to). */
+static void
+add_part(struct play_parts *out, const struct nv_state *st, const int *list,
+    size_t from, size_t to)
+{
+	struct play_part	*pt;
+	size_t			 i;
+
+	out->v = xreallocarray(out->v, out->n + 1, sizeof *out->v);
+	pt = &out->v[out->n++];
+	pt->ships = xcalloc(st->nships + 1, 1);
+	for (i = from; i < to; i++)
+		pt->ships[list[i]] = 1;
+	pt->n = (int)out->n;
+}
+
+void
+play_report_parts(const struct play_played *p, enum report_reader reader,
+    int side, size_t max, struct play_parts *out)
+{
+	const struct nv_state	*st = p->after;
+	struct report_input	 in;
+	unsigned char		*vis, *wvis;
+	size_t			 i, n = 0, k;
+	int			*list, own, pass;
+
+	memset(out, 0, sizeof *out);
+	input_of(p, reader, side, &in);
+	vis = xcalloc(st->nships + 1, 1);
+	wvis = xcalloc(st->nwrecks + 1, 1);
+	report_fog_end(&in, vis, wvis);
+	list = xcalloc(st->nships + 1, sizeof *list);
+	/* A side's own ships first (also those lost), then the enemies on
+	 * the map that it sees, each in id order. */
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < st->nships; i++) {
+			own = reader != REPORT_SIDE || st->ships[i].side ==
+			    side || st->ships[i].owner == side;
+			if (pass == 0 ? own : !own && ship_on_map(&st->ships[i])
+			    && vis[i])
+				list[n++] = (int)i;
+		}
+	if (max == 0 || n <= max) {
+		out->v = xcalloc(1, sizeof *out->v);
+		out->v[0].n = out->v[0].of = 1;
+		out->n = 1;
+	} else
+		for (k = 0; k < n; k += max)
+			add_part(out, st, list, k, k + max < n ? k + max : n);
+	for (i = 0; i < out->n; i++)
+		out->v[i].of = (int)out->n;
+	free(list);
+	free(vis);
+	free(wvis);
+}
+
+void
+play_parts_free(struct play_parts *ps)
+{
+	size_t	i;
+
+	for (i = 0; i < ps->n; i++)
+		free(ps->v[i].ships);
+	free(ps->v);
+	memset(ps, 0, sizeof *ps);
 }
 
 void

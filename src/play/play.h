@@ -337,6 +337,31 @@ void	play_played(struct play_played *, const char *game,
 				   text's fog of war */
 #define PLAY_REPORT_XML	0x2	/* the report document the template saw */
 
+/* A big battle's report goes out in parts (docs/reports.md, "Big
+ * battles"), each a report of its own on some of the ships, so that no
+ * mail, and no report document in memory, grows with the battle. */
+struct play_part {
+	unsigned char	*ships;		/* one flag per ship of the state
+					   after the turn; owned by the
+					   parts */
+	int		 n;		/* this part, from 1 */
+	int		 of;		/* parts in all */
+};
+
+struct play_parts {
+	struct play_part *v;
+	size_t		  n;
+};
+
+/* The parts of reader's report (side: a side index, for REPORT_SIDE):
+ * the ships the reader is shown (the GM and observers: every ship; a
+ * side: its own, then the enemies it sees), max at a time in that order.
+ * With max ships or fewer (or max 0) there is one part, v[0].ships NULL:
+ * the whole report.  Owned by the caller (play_parts_free). */
+void	play_report_parts(const struct play_played *, enum report_reader,
+	    int side, size_t max, struct play_parts *out);
+void	play_parts_free(struct play_parts *);
+
 /* One reader's report; owned (play_report_free). */
 struct play_report {
 	enum report_reader	 reader;
@@ -349,14 +374,16 @@ struct play_report {
 
 /* The report of the turn for reader (side: a side index of p->after, for
  * REPORT_SIDE) with the template of t, checked as plain text, and what
- * flags ask for besides.  PLAY_OK; PLAY_INPUT for a side out of range;
+ * flags ask for besides; of the part only (NULL, or one whose ships are
+ * NULL: the whole report).  PLAY_OK; PLAY_INPUT for a side out of range;
  * PLAY_CONFIG for a template that cannot be read, does not compile, or
  * makes a text that breaks the rules of a report (*cause names it: a GM
  * mends a template).  On failure *out is empty: nothing of it may be
  * sent, text or picture. */
 enum play_code play_report(const struct play_played *,
 	    struct play_templates *, enum report_reader, int side,
-	    unsigned flags, struct play_report *out, char **cause);
+	    const struct play_part *, unsigned flags, struct play_report *out,
+	    char **cause);
 void	play_report_free(struct play_report *);
 
 #endif

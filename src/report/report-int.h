@@ -21,6 +21,9 @@ struct nv_state;
 /* 1 when fog of war applies to this report: a side's report and a
  * visibility range set in the scenario. */
 int	fog_active(const struct report_input *);
+/* 1 if ship i is reported in this part (always for a whole report); an
+ * event, die or line that names no ship (i < 0) belongs to part 1. */
+int	report_in_part(const struct report_input *, int i);
 
 /* A replay of the turn's events for one reader: where every ship was
  * after each event (the events' snapshots), so that an event is shown

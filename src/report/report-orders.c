@@ -105,22 +105,25 @@ check_batch(const struct nv_state *st, const char *side,
 	orders_free(o);
 }
 
-/* For every ship of side on the map, the first legal line of: its
- * speed (0 if backing) straight ahead, each slower speed down to 0, then
- * backing; NULL when none is.  The ships try their speeds together, a
- * round at a time: each round checks, in batches, the line each ship
- * still without one tries next.  Returns nships lines (owned, as is the
+/* For every ship of the reader's side on the map (in the report's part),
+ * the first legal line of: its speed (0 if backing) straight ahead, each
+ * slower speed down to 0, then backing; NULL when none is.  The ships
+ * try their speeds together, a round at a time: each round checks, in
+ * batches, the line each ship still without one tries next.  Returns nships lines (owned, as is the
  * array, by the caller). */
 static char **
-choose_lines(const struct nv_state *st, int side)
+choose_lines(const struct report_input *in)
 {
+	const struct nv_state	*st = in->after;
+	int			 side = in->side;
 	const char		*sid = st->sides[side].id;
 	char			**lines = xcalloc(st->nships + 1, sizeof *lines);
 	struct candidate	*c = xcalloc(st->nships + 1, sizeof *c);
 	size_t			 i, n = 0, left, k;
 
 	for (i = 0; i < st->nships; i++) {
-		if (st->ships[i].side != side || !ship_on_map(&st->ships[i]))
+		if (st->ships[i].side != side || !ship_on_map(&st->ships[i]) ||
+		    !report_in_part(in, (int)i))
 			continue;
 		c[n].ship = (int)i;
 		c[n++].speed = st->ships[i].speed > 0 ? st->ships[i].speed : 0;
@@ -175,7 +178,7 @@ report_order_template(const struct report_input *in, xmlNodePtr root)
 	line = xasprintf("TURN %d", st->turn);
 	doc_set(doc_child(t, "line", line), "kind", "header");
 	free(line);
-	lines = choose_lines(st, in->side);
+	lines = choose_lines(in);
 	for (i = 0; i < st->nships; i++) {
 		if (lines[i] == NULL)
 			continue;

@@ -260,9 +260,9 @@ same_reports(const struct play_played *a, const struct play_played *b)
 	size_t			 i;
 
 	for (i = 0; i < sizeof readers / sizeof readers[0]; i++) {
-		assert_int_equal(play_report(a, t, readers[i], (int)i,
+		assert_int_equal(play_report(a, t, readers[i], (int)i, NULL,
 		    PLAY_REPORT_SVG | PLAY_REPORT_XML, &ra, &cause), PLAY_OK);
-		assert_int_equal(play_report(b, t, readers[i], (int)i,
+		assert_int_equal(play_report(b, t, readers[i], (int)i, NULL,
 		    PLAY_REPORT_SVG | PLAY_REPORT_XML, &rb, &cause), PLAY_OK);
 		assert_true(ra.text.len > 0 && ra.svg.len > 0 &&
 		    ra.xml.len > 0);
@@ -309,13 +309,13 @@ test_reports_from_result(void **state)
 	assert_int_equal(pa.turn, 1);
 	same_reports(&pa, &pr);
 	t = play_templates_new(PLAY_TEMPLATEDIR);
-	assert_int_equal(play_report(&pa, t, REPORT_GM, -1, 0, &rep, &cause),
-	    PLAY_OK);
+	assert_int_equal(play_report(&pa, t, REPORT_GM, -1, NULL, 0, &rep,
+	    &cause), PLAY_OK);
 	assert_non_null(strstr(buf_str(&rep.text), "hull=5 holes=1"));
 	assert_int_equal(rep.svg.len, 0);
 	play_report_free(&rep);
 	/* A side that does not exist is the caller's mistake. */
-	assert_int_equal(play_report(&pa, t, REPORT_SIDE, 2, 0, &rep,
+	assert_int_equal(play_report(&pa, t, REPORT_SIDE, 2, NULL, 0, &rep,
 	    &cause), PLAY_INPUT);
 	assert_non_null(cause);
 	free(cause);
@@ -324,6 +324,90 @@ test_reports_from_result(void **state)
 	play_fixes_free(&fx);
 	play_result_free(&r);
 	play_game_free(&g);
+	play_adj_free(&a);
+}
+
+/* A big battle's report in parts: every ship the reader is shown in
+ * exactly one part, max at a time (a side's own first), each part a
+ * report that says which it is and lists only its ships; small enough,
+ * one part, the whole report. */
+static void
+test_report_parts(void **state)
+{
+	static const struct {
+		enum report_reader	 reader;
+		int			 side;
+		size_t			 max;
+		size_t			 parts;
+		const char		*first;	/* ships in part 1, in id
+						   order */
+	} rows[] = {
+		{ REPORT_GM, -1, 2, 3, "azes nike" },
+		{ REPORT_GM, -1, 4, 2, "azes nike paralos salaminia" },
+		{ REPORT_SIDE, 0, 2, 3, "nike paralos" },
+		{ REPORT_SIDE, 1, 4, 2, "azes nike sidon tyre" },
+		{ REPORT_OBSERVER, -1, 6, 1, NULL },
+		{ REPORT_GM, -1, 0, 1, NULL },
+	};
+	struct fx		*f = *state;
+	struct play_adj		 a;
+	struct play_played	 p;
+	struct play_parts	 ps;
+	struct play_templates	*t = play_templates_new(PLAY_TEMPLATEDIR);
+	struct play_report	 rep;
+	struct buf		 want = BUF_INIT;
+	const struct nv_state	*st;
+	char			*cause = NULL, head[64];
+	size_t			 i, k, j, seen;
+
+	assert_int_equal(adjudicate(f, 0, &a, &cause), PLAY_OK);
+	play_played(&p, "demo", a.before, &a.r);
+	st = p.after;
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		play_report_parts(&p, rows[i].reader, rows[i].side,
+		    rows[i].max, &ps);
+		assert_int_equal(ps.n, rows[i].parts);
+		if (ps.n == 1) {
+			assert_null(ps.v[0].ships);
+			play_parts_free(&ps);
+			continue;
+		}
+		buf_reset(&want);
+		for (j = 0; j < st->nships; j++)
+			if (ps.v[0].ships[j])
+				buf_printf(&want, "%s%s", want.len > 0 ? " " :
+				    "", st->ships[j].id);
+		assert_string_equal(buf_str(&want), rows[i].first);
+		for (j = 0; j < st->nships; j++) {
+			for (k = 0, seen = 0; k < ps.n; k++)
+				seen += ps.v[k].ships[j] != 0;
+			assert_int_equal(seen, 1);
+		}
+		for (k = 0; k < ps.n; k++) {
+			assert_int_equal(ps.v[k].n, (int)k + 1);
+			assert_int_equal(ps.v[k].of, (int)ps.n);
+			assert_int_equal(play_report(&p, t, rows[i].reader,
+			    rows[i].side, &ps.v[k], PLAY_REPORT_SVG |
+			    PLAY_REPORT_XML, &rep, &cause), PLAY_OK);
+			snprintf(head, sizeof head, "Part %zu of %zu of this "
+			    "report", k + 1, ps.n);
+			assert_non_null(strstr(buf_str(&rep.text), head));
+			/* Its ships are in its document, the others not. */
+			for (j = 0; j < st->nships; j++) {
+				snprintf(head, sizeof head, " id=\"%s\" name=",
+				    st->ships[j].id);
+				if ((strstr(buf_str(&rep.xml), head) != NULL)
+				    != (ps.v[k].ships[j] != 0))
+					fail_msg("row %zu part %zu: %s", i,
+					    k + 1, st->ships[j].id);
+			}
+			assert_true(rep.svg.len > 0);
+			play_report_free(&rep);
+		}
+		play_parts_free(&ps);
+	}
+	buf_free(&want);
+	play_templates_free(t);
 	play_adj_free(&a);
 }
 
@@ -379,8 +463,8 @@ test_report_templates(void **state)
 	play_played(&p, "demo", a.before, &a.r);
 	/* No template there: a configuration problem, named. */
 	t = play_templates_new(f->dir);
-	assert_int_equal(play_report(&p, t, REPORT_GM, -1, 0, &rep, &cause),
-	    PLAY_CONFIG);
+	assert_int_equal(play_report(&p, t, REPORT_GM, -1, NULL, 0, &rep,
+	    &cause), PLAY_CONFIG);
 	assert_non_null(strstr(cause, "report-gm.xsl"));
 	assert_int_equal(rep.text.len, 0);
 	free(cause);
@@ -390,8 +474,8 @@ test_report_templates(void **state)
 	assert_non_null(fp = fopen(path, "w"));
 	fputs("<xsl:stylesheet", fp);
 	fclose(fp);
-	assert_int_equal(play_report(&p, t, REPORT_SIDE, 0, 0, &rep, &cause),
-	    PLAY_CONFIG);
+	assert_int_equal(play_report(&p, t, REPORT_SIDE, 0, NULL, 0, &rep,
+	    &cause), PLAY_CONFIG);
 	assert_non_null(strstr(cause, "report-side.xsl"));
 	free(cause);
 	play_templates_free(t);
@@ -624,6 +708,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_reports_from_result, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_adjudicate_loaded, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_report_parts, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_report_templates, setup,
 		    teardown),
