@@ -850,6 +850,9 @@
      ================================================================== -->
 <xsl:template match="/mail[@kind = 'report']">
   <xsl:value-of select="concat('Subject: Turn ', @played, ' report')"/>
+  <xsl:if test="@parts > 1">
+    <xsl:value-of select="concat(', part ', @part, ' of ', @parts)"/>
+  </xsl:if>
   <xsl:if test="@again = 'yes'"> (again)</xsl:if>
   <xsl:value-of select="concat($nl, $nl)"/>
   <xsl:if test="missed">

@@ -319,9 +319,10 @@ press(const char *to, const char *to_kind)
 	return d;
 }
 
-/* The words around a turn report: its subject, the GM's note. */
+/* The words around a turn report: its subject, the GM's note; part of 3
+ * of a big battle's (0: the whole report). */
 static xmlDocPtr
-report(const char *reader, const char *side, int again, int missed)
+report(const char *reader, const char *side, int again, int missed, int part)
 {
 	xmlDocPtr	d = doc("report", 0);
 	xmlNodePtr	r = maildoc_root(d), n;
@@ -331,6 +332,10 @@ report(const char *reader, const char *side, int again, int missed)
 	md_set(r, "reader", reader);
 	md_set(r, "side", side);
 	md_set(r, "again", again ? "yes" : "no");
+	if (part > 0) {
+		md_set_int(r, "part", part);
+		md_set(r, "parts", "3");
+	}
 	for (i = 0; i < missed; i++) {
 		n = md_add(r, "missed", NULL);
 		md_set(n, "player", i == 0 ? "persia" : "corinth");
@@ -407,10 +412,12 @@ maildoc_samples(maildoc_sample_fn fn, void *arg)
 		    0) },
 		{ "unrouted-unsigned", unrouted("unsigned", NULL, NULL, 0) },
 		{ "unrouted-help", unrouted("unsigned", NULL, NULL, 1) },
-		{ "report-side", report("side", "athens", 0, 0) },
-		{ "report-side-again", report("side", "athens", 1, 0) },
-		{ "report-gm", report("gm", NULL, 0, 2) },
-		{ "report-observer", report("observer", NULL, 0, 0) },
+		{ "report-side", report("side", "athens", 0, 0, 0) },
+		{ "report-side-again", report("side", "athens", 1, 0, 0) },
+		{ "report-side-part", report("side", "athens", 0, 0, 2) },
+		{ "report-gm", report("gm", NULL, 0, 2, 0) },
+		{ "report-gm-part", report("gm", NULL, 0, 2, 1) },
+		{ "report-observer", report("observer", NULL, 0, 0, 0) },
 		{ "reminder", reminder() },
 		{ "press-all", press("ALL", "all") },
 		{ "press-side", press("persia", "side") },

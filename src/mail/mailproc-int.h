@@ -190,41 +190,26 @@ struct mp_missed {
 	int		 limit;		/* the game's missed_limit */
 };
 
+/* --- report mails (mailproc-report.c) ----------------------------------- */
+
+/* Ships a part of a big battle's report holds at most, unless the game's
+ * setting report_ships says otherwise (0: whole reports only). */
+#define MAILPROC_REPORT_SHIPS	1000
+
 /* The report mails of the turn just played (a: its adjudication, whose
  * result they are made from): one to every active player, the GM (with
  * the players who missed it) and the observers.  Each reader's report is
- * made once and mailed to its addresses.  0 or -1. */
+ * made once and mailed to its addresses, in parts when it is big.  0 or
+ * -1. */
 int	mp_queue_reports(struct mp_ctx *, const struct play_adj *a,
 	    const struct mp_missed *, size_t nmissed);
+/* RESEND: side's report of a past turn, made from the turn played again
+ * (play_replay), mailed to to (every part of it).  0; -1 with *cause
+ * (owned by the caller) when it cannot be made; -1 without when ctx
+ * failed queueing it. */
+int	mp_resend(struct mp_ctx *, int turn, const char *side, const char *to,
+	    char **cause);
 
-/* One reader's report of a turn of ctx->g as a mail carries it: the text
- * and the SVG map of the state after the turn, with the same fog as the
- * text (NULL when the game's setting svg is no).  Every pointer owned;
- * free with mp_report_free. */
-struct mp_report {
-	int		 turn;		/* the turn played */
-	enum report_reader reader;
-	char		*side;		/* REPORT_SIDE: the side's id */
-	char		*text;
-	char		*svg;		/* NUL-terminated, svg_len bytes */
-	size_t		 svg_len;
-	char		*svg_name;	/* "GAME-turn-N.svg" */
-};
-
-/* The report of a past turn for reader (side: the side's id, for
- * REPORT_SIDE), made from the turn played again (play_replay).  0, or -1
- * with *cause (owned by the caller) and *out empty: nothing of it may be
- * sent, text or picture. */
-int	mp_report(struct mp_ctx *, int turn, enum report_reader,
-	    const char *side, struct mp_report *out, char **cause);
-void	mp_report_free(struct mp_report *);
-/* Queues a report mail to one address: the subject and what follows the
- * report's text (the GM's note of missed players) worded by mail.xsl
- * (kind "report"), rep's map attached when it has one.  again: sent
- * again on RESEND.  0 or -1 (failed). */
-int	mp_queue_report(struct mp_ctx *, const char *to,
-	    const struct mp_report *rep, int again,
-	    const struct mp_missed *, size_t nmissed);
 /* The MIME type of the map attached to reports. */
 #define MP_SVG_TYPE	"image/svg+xml"
 /* Ends the game (a concession or an agreed draw: play_game_end in the
