@@ -8,13 +8,14 @@
  * sides' orders submitted.  Then R times over, each on a fresh copy of that
  * database, it runs navarchd -f CONF --once --foreground: with the orders
  * all in, the cycle plays the turn (state, events, rolls) and queues the
- * four report mails (two sides, the GM, the observer, each with its SVG
- * map) in one transaction, then sends them to a Maildir outbox
+ * report mails of its four readers (two sides, the GM, the observer,
+ * each with its SVG map; a big battle's in parts of 1,000 ships, a mail
+ * each) in one transaction, then sends them to a Maildir outbox
  * (smtp = file:).  It measures that process: wall time, CPU time (user
  * and system) and peak resident memory (wait4), and checks that the turn
- * was played and four mails went out.
+ * was played and at least four mails went out.
  *
- * Prints medians and the mails' sizes, and at 10,000 ships whether the
+ * Prints medians, the mails' count and sizes, and at 10,000 ships whether the
  * targets hold: under 10 s (wall time, the issue's figure; CPU time, which
  * other work on a shared machine does not change, is printed beside it)
  * and under 100 MiB.  Exits 1 if they do not, or if navarchd fails.
@@ -50,7 +51,8 @@ extern char **environ;
 #define MAX_SIZES	8
 #define MAX_RUNS	15
 #define GAP		8	/* columns between the front lines */
-#define MAILS		4	/* two sides, the GM, the observer */
+#define MAILS		4	/* two sides, the GM, the observer: at
+				   least, when reports are in parts */
 #define TARGET_MS	10000.0	/* issue 16, at 10,000 ships */
 #define TARGET_KIB	(100L * 1024)
 
@@ -64,7 +66,9 @@ struct size {
 	char	*dir;
 	double	 wall, cpu;	/* medians, ms */
 	long	 rss_kib;	/* median of the peaks */
-	long	 mail_kib[MAILS];	/* the mails sent, largest first */
+	int	 mails;		/* sent */
+	long	 mail_kib;	/* the largest */
+	long	 total_kib;	/* all of them */
 	long	 db_kib;	/* the database after the turn */
 };
 
@@ -244,15 +248,8 @@ fresh_run(const struct size *z)
 	make_dirs(z->dir, "outbox");
 }
 
-static int
-cmp_long_desc(const void *a, const void *b)
-{
-	long	x = *(const long *)a, y = *(const long *)b;
-
-	return (x < y) - (x > y);
-}
-
-/* The mails in the outbox: MAILS of them, their sizes largest first. */
+/* The mails in the outbox: at least MAILS of them, the largest's size
+ * and all of them. */
 static void
 mails(struct size *z)
 {
@@ -260,7 +257,10 @@ mails(struct size *z)
 	struct stat	 sb;
 	DIR		*d;
 	char		*path = xasprintf("%s/outbox/new", z->dir), *f;
+	long		 kib;
 	int		 n = 0;
+
+	z->mail_kib = z->total_kib = 0;
 
 	if ((d = opendir(path)) == NULL) {
 		fprintf(stderr, "bench-daemon: %s: %s\n", path,
@@ -271,18 +271,21 @@ mails(struct size *z)
 		if (de->d_name[0] == '.')
 			continue;
 		f = xasprintf("%s/%s", path, de->d_name);
-		if (stat(f, &sb) == 0 && n < MAILS)
-			z->mail_kib[n] = (long)(sb.st_size / 1024);
+		if (stat(f, &sb) == 0) {
+			kib = (long)(sb.st_size / 1024);
+			z->mail_kib = kib > z->mail_kib ? kib : z->mail_kib;
+			z->total_kib += kib;
+		}
 		n++;
 		free(f);
 	}
 	closedir(d);
-	if (n != MAILS) {
-		fprintf(stderr, "bench-daemon: %s: %d mails, wanted %d (see "
-		    "%s/out.txt)\n", path, n, MAILS, z->dir);
+	if (n < MAILS) {
+		fprintf(stderr, "bench-daemon: %s: %d mails, wanted %d or more "
+		    "(see %s/out.txt)\n", path, n, MAILS, z->dir);
 		exit(1);
 	}
-	qsort(z->mail_kib, MAILS, sizeof z->mail_kib[0], cmp_long_desc);
+	z->mails = n;
 	free(path);
 	path = xasprintf("%s/run.db", z->dir);
 	if (stat(path, &sb) == 0)
@@ -330,13 +333,9 @@ clean(const struct size *z)
 static void
 print_size(const struct size *z)
 {
-	int	i;
-
-	printf("%6d  %8.0f ms %8.0f ms  %4ld MiB   mails", z->n, z->wall,
-	    z->cpu, z->rss_kib / 1024);
-	for (i = 0; i < MAILS; i++)
-		printf(" %ld", z->mail_kib[i]);
-	printf(" KiB   db %ld KiB\n", z->db_kib);
+	printf("%6d  %8.0f ms %8.0f ms  %4ld MiB  %5d %8ld KiB %8ld KiB  "
+	    "%8ld KiB\n", z->n, z->wall, z->cpu, z->rss_kib / 1024, z->mails,
+	    z->mail_kib, z->total_kib, z->db_kib);
 	fflush(stdout);
 }
 
@@ -411,10 +410,11 @@ main(int argc, char **argv)
 		return 1;
 	}
 	rs = bench_ruleset();
-	printf("navarchd --once: the turn of N ships played, its 4 report "
-	    "mails queued and sent\n(medians of %d runs: wall time, CPU "
-	    "time, peak RSS; the mails' sizes)\n", runs);
-	printf("%6s  %11s %11s  %8s\n", "ships", "wall", "CPU", "RSS");
+	printf("navarchd --once: the turn of N ships played, its report mails "
+	    "queued and sent\n(medians of %d runs: wall time, CPU time, peak "
+	    "RSS; the mails, the largest, all; the database)\n", runs);
+	printf("%6s  %11s %11s  %8s  %5s %12s %12s  %12s\n", "ships", "wall",
+	    "CPU", "RSS", "mails", "largest", "all", "db");
 	for (i = 0; i < nz; i++) {
 		prepare(&z[i], rs);
 		measure(&z[i]);
