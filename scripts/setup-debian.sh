@@ -13,12 +13,14 @@
 # map with.
 # clang-14 and libclang-rt-14-dev (libFuzzer and the sanitizers' runtime)
 # build the fuzz targets of `make fuzz` (scripts/fuzz.sh).
+# tzdata is the time zone database players' clocks are read in
+# (src/common/tz.c, test_tz).
 set -eu
 
 packages="build-essential autoconf automake pkg-config
 	libxml2-dev libxml2-utils libxslt1-dev nettle-dev libsqlite3-dev libcrypt-dev
 	libcurl4-gnutls-dev libetpan-dev libdpkg-perl libcmocka-dev
-	valgrind python3
+	valgrind python3 tzdata
 	postfix dovecot-core dovecot-imapd openssl librsvg2-bin
 	clang-14 libclang-rt-14-dev"
 

@@ -1,8 +1,11 @@
 <?xml version="1.0" encoding="UTF-8"?>
 <!-- mail.xsl: every mail navarchd words itself, except the text of the
-     turn reports (report-*.xsl; their subject is worded here): answers to players' and the GM's mails, rejections,
-     refusals, answers to mail that reached nobody, reminders, press
-     relayed between players, and notices of draws and concessions.
+     turn reports (report-*.xsl; their subject is worded here): answers
+     to players' and the GM's mails, rejections, refusals, answers to mail
+     that reached nobody, reminders and late notices, press relayed
+     between players, draw offers and concessions, the welcome to a new
+     player, the notices of what the GM did, and the final mail of a
+     game.
 
      Input: one document <mail kind="..."> (docs/templates.md lists the
      kinds, their attributes and elements).  Output: a first line
@@ -57,9 +60,113 @@
   </xsl:choose>
 </xsl:template>
 
+<!-- A length of time, $s seconds, in words: "2 days 3 hours". -->
+<xsl:template name="duration">
+  <xsl:param name="s"/>
+  <xsl:variable name="d" select="floor($s div 86400)"/>
+  <xsl:variable name="h" select="floor(($s mod 86400) div 3600)"/>
+  <xsl:variable name="m" select="floor(($s mod 3600) div 60)"/>
+  <xsl:variable name="ds">
+    <xsl:if test="$d != 1">s</xsl:if>
+  </xsl:variable>
+  <xsl:variable name="hs">
+    <xsl:if test="$h != 1">s</xsl:if>
+  </xsl:variable>
+  <xsl:variable name="ms">
+    <xsl:if test="$m != 1">s</xsl:if>
+  </xsl:variable>
+  <xsl:choose>
+    <xsl:when test="$d > 0 and $h > 0">
+      <xsl:value-of select="concat($d, ' day', $ds, ' ', $h, ' hour', $hs)"/>
+    </xsl:when>
+    <xsl:when test="$d > 0">
+      <xsl:value-of select="concat($d, ' day', $ds)"/>
+    </xsl:when>
+    <xsl:when test="$h > 0 and $m > 0">
+      <xsl:value-of select="concat($h, ' hour', $hs, ' ', $m, ' minute',
+          $ms)"/>
+    </xsl:when>
+    <xsl:when test="$h > 0">
+      <xsl:value-of select="concat($h, ' hour', $hs)"/>
+    </xsl:when>
+    <xsl:when test="$m > 0">
+      <xsl:value-of select="concat($m, ' minute', $ms)"/>
+    </xsl:when>
+    <xsl:otherwise>less than a minute</xsl:otherwise>
+  </xsl:choose>
+</xsl:template>
+
+<!-- A time on the reader's own clock (the attributes local, wday, abbr,
+     zone of a clock), or nothing when the reader set no time zone. -->
+<xsl:template name="local">
+  <xsl:if test="@local">
+    <xsl:value-of select="concat(', ', substring('SunMonTueWedThuFriSat',
+        @wday * 3 + 1, 3), ' ', @local, ' ', @abbr, ' on your clock (',
+        @zone, ')')"/>
+  </xsl:if>
+</xsl:template>
+
+<!-- The game's clock as a sentence (context: a <clock>): the deadline in
+     UTC and on the reader's clock, and the time left; or the pause. -->
+<xsl:template name="clock-text">
+  <xsl:variable name="left">
+    <xsl:call-template name="duration">
+      <xsl:with-param name="s" select="@left"/>
+    </xsl:call-template>
+  </xsl:variable>
+  <xsl:variable name="local">
+    <xsl:call-template name="local"/>
+  </xsl:variable>
+  <xsl:choose>
+    <xsl:when test="@status = 'ended'">The game is over: it has no
+      deadline.</xsl:when>
+    <xsl:when test="@status = 'paused' and @left">
+      <xsl:value-of select="concat('The game is paused: its clock is',
+          ' stopped with ', $left, ' left, which it has again when the GM',
+          ' resumes the game.')"/>
+    </xsl:when>
+    <xsl:when test="@status = 'paused' and @deadline">
+      <xsl:value-of select="concat('The game is paused; when it resumes,',
+          ' the deadline is ', @deadline, ' (UTC)', $local, '.')"/>
+    </xsl:when>
+    <xsl:when test="@status = 'paused'">The game is paused, and has no
+      deadline.</xsl:when>
+    <xsl:when test="not(@deadline)">Deadline: none yet (the GM sets
+      one).</xsl:when>
+    <xsl:when test="@passed = 'yes'">
+      <xsl:value-of select="concat('Deadline: ', @deadline, ' (UTC)',
+          $local, '; it has passed: the turn is played as soon as the',
+          ' grace period ends.')"/>
+    </xsl:when>
+    <xsl:otherwise>
+      <xsl:value-of select="concat('Deadline: ', @deadline, ' (UTC)',
+          $local, '; ', $left, ' left.')"/>
+    </xsl:otherwise>
+  </xsl:choose>
+</xsl:template>
+
+<!-- The <clock> child of the context node, as a paragraph. -->
+<xsl:template name="clock">
+  <xsl:for-each select="clock">
+    <xsl:variable name="t">
+      <xsl:call-template name="clock-text"/>
+    </xsl:variable>
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="$t"/>
+    </xsl:call-template>
+  </xsl:for-each>
+</xsl:template>
+
+<!-- ", because: REASON" when the GM gave one. -->
+<xsl:template name="reason">
+  <xsl:if test="@reason">
+    <xsl:value-of select="concat(' (the reason given: ', @reason, ')')"/>
+  </xsl:if>
+</xsl:template>
+
 <!-- ==================================================================
      The answer to a player's or the GM's mail: one part per order set
-     or command, in the order of the mail.
+     or command, in the order of the mail; the clock first.
      ================================================================== -->
 <xsl:template match="/mail[@kind = 'answer']">
   <xsl:value-of select="concat('Subject: ', @re, $nl, $nl)"/>
@@ -77,8 +184,9 @@
       </xsl:call-template>
     </xsl:otherwise>
   </xsl:choose>
+  <xsl:call-template name="clock"/>
   <xsl:value-of select="$nl"/>
-  <xsl:apply-templates select="*"/>
+  <xsl:apply-templates select="*[not(self::clock)]"/>
 </xsl:template>
 
 <xsl:template match="accepted">
@@ -305,11 +413,14 @@
   <xsl:variable name="t">
     <xsl:choose>
       <xsl:when test="@state = 'drawn'">DRAW: every side offered a draw
-        this turn: the game is drawn.</xsl:when>
+        this turn: the game is drawn. The final mail, with the final
+        report, the seed and the archive, goes to every
+        player.</xsl:when>
       <xsl:when test="@state = 'offered'">
         <xsl:value-of select="concat(&quot;DRAW: your side's offer is&quot;,
             ' made and sent to the other players; so far: ',
-            @offered-by, '.')"/>
+            @offered-by, '. The game is drawn when every side still in',
+            ' it (', @needed, ') offers one this turn.')"/>
       </xsl:when>
       <xsl:otherwise>
         <xsl:value-of select="concat('DRAW: your side already offered a',
@@ -328,11 +439,17 @@
     <xsl:choose>
       <xsl:when test="@ended = 'yes' and @winner">
         <xsl:value-of select="concat('Game ', /mail/@game, ' is over: side ',
-            /mail/@side, ' concedes, the winner is ', @winner, '.')"/>
+            /mail/@side, ' concedes, the winner is ', @winner, '. The',
+            ' final mail, with the final report, the seed and the',
+            ' archive, goes to every player.')"/>
       </xsl:when>
       <xsl:when test="@ended = 'yes'">
         <xsl:value-of select="concat('Game ', /mail/@game, ' is over: side ',
             /mail/@side, ' concedes, no side is left.')"/>
+      </xsl:when>
+      <xsl:when test="@again = 'yes'">
+        <xsl:value-of select="concat('Side ', /mail/@side, ' conceded',
+            ' already; the GM decides what becomes of its ships.')"/>
       </xsl:when>
       <xsl:otherwise>
         <xsl:value-of select="concat('Side ', /mail/@side, ' concedes game ',
@@ -367,31 +484,129 @@
   </xsl:call-template>
 </xsl:template>
 
-<!-- The GM's commands. -->
+<!-- The GM's commands.  The players are told of each by a notice. -->
 <xsl:template match="paused">
-  <xsl:value-of select="concat('PAUSE: game ', /mail/@game, ' is ',
-      @status, '.', $nl, $nl)"/>
+  <xsl:variable name="left">
+    <xsl:call-template name="duration">
+      <xsl:with-param name="s" select="@left"/>
+    </xsl:call-template>
+  </xsl:variable>
+  <xsl:variable name="why">
+    <xsl:call-template name="reason"/>
+  </xsl:variable>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t">
+      <xsl:choose>
+        <xsl:when test="@left">
+          <xsl:value-of select="concat('PAUSE: game ', /mail/@game, ' is ',
+              @status, $why, ': its clock stopped with ', $left, ' left,',
+              ' which RESUME gives back. The players are told.')"/>
+        </xsl:when>
+        <xsl:otherwise>
+          <xsl:value-of select="concat('PAUSE: game ', /mail/@game, ' is ',
+              @status, $why, '; it had no deadline. The players are',
+              ' told.')"/>
+        </xsl:otherwise>
+      </xsl:choose>
+    </xsl:with-param>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
 </xsl:template>
 
 <xsl:template match="resumed">
-  <xsl:value-of select="concat('RESUME: game ', /mail/@game, ' is ',
-      @status, '.', $nl, $nl)"/>
+  <xsl:variable name="when">
+    <xsl:call-template name="when">
+      <xsl:with-param name="t" select="@when"/>
+    </xsl:call-template>
+  </xsl:variable>
+  <xsl:variable name="why">
+    <xsl:call-template name="reason"/>
+  </xsl:variable>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('RESUME: game ', /mail/@game,
+        ' is ', @status, ' again', $why, '; the deadline of this turn is ',
+        $when, '. The players are told.')"/>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
 </xsl:template>
 
 <xsl:template match="deadline">
-  <xsl:text>DEADLINE: the deadline of this turn is </xsl:text>
-  <xsl:call-template name="when">
-    <xsl:with-param name="t" select="@when"/>
+  <xsl:variable name="why">
+    <xsl:call-template name="reason"/>
+  </xsl:variable>
+  <xsl:variable name="was">
+    <xsl:if test="@was">
+      <xsl:value-of select="concat(' (it was ', @was, ')')"/>
+    </xsl:if>
+  </xsl:variable>
+  <xsl:variable name="left">
+    <xsl:call-template name="duration">
+      <xsl:with-param name="s" select="@left"/>
+    </xsl:call-template>
+  </xsl:variable>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t">
+      <xsl:choose>
+        <xsl:when test="@left">
+          <xsl:value-of select="concat('DEADLINE: the game is paused; its',
+              ' clock will have ', $left, ' left when it resumes', $why,
+              '. The players are told.')"/>
+        </xsl:when>
+        <xsl:when test="@when">
+          <xsl:value-of select="concat('DEADLINE: the deadline of this turn',
+              ' is ', @when, ' (UTC)', $was, $why,
+              '. The players are told.')"/>
+        </xsl:when>
+        <xsl:otherwise>
+          <xsl:value-of select="concat('DEADLINE: this turn has no deadline',
+              ' now', $was, $why, '. The players are told.')"/>
+        </xsl:otherwise>
+      </xsl:choose>
+    </xsl:with-param>
   </xsl:call-template>
-  <xsl:value-of select="concat('.', $nl, $nl)"/>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template match="endgame">
+  <xsl:variable name="result">
+    <xsl:choose>
+      <xsl:when test="@winner">
+        <xsl:value-of select="concat('won by ', @winner)"/>
+      </xsl:when>
+      <xsl:otherwise>drawn</xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('ENDGAME: game ', /mail/@game,
+        ' is over, ', $result, ' (', @reason, '). The seed is revealed;',
+        ' every player, the observers and you get the final mail with the',
+        ' final report, the seed and the archive.')"/>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template match="set">
+  <xsl:call-template name="p">
+    <xsl:with-param name="t">
+      <xsl:choose>
+        <xsl:when test="@timezone">
+          <xsl:value-of select="concat('SET TIMEZONE: your time zone is ',
+              @timezone, ': deadlines are shown in UTC and on your clock.')"/>
+        </xsl:when>
+        <xsl:otherwise>SET TIMEZONE NONE: deadlines are shown in UTC
+          only.</xsl:otherwise>
+      </xsl:choose>
+    </xsl:with-param>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
 </xsl:template>
 
 <xsl:template match="rollback">
   <xsl:call-template name="p">
     <xsl:with-param name="t" select="concat('ROLLBACK: game ', /mail/@game,
         ' is back at the start of turn ', @to-turn, ' (', @reason,
-        '); later turns stay in the history. Set a deadline for it with',
-        ' DEADLINE.')"/>
+        '); later turns stay in the history. The players are told. Set a',
+        ' deadline for it with DEADLINE.')"/>
   </xsl:call-template>
   <xsl:value-of select="$nl"/>
 </xsl:template>
@@ -448,15 +663,22 @@
     <xsl:when test="$name = 'CONCEDE'">your side gives up</xsl:when>
     <xsl:when test="$name = 'ASSIGN'">ASSIGN SHIP s TO player: an admiral
       gives a ship to a player of the side</xsl:when>
+    <xsl:when test="$name = 'SET'">SET TIMEZONE zone (Europe/Paris,
+      +02:00) or NONE: deadlines on your own clock too</xsl:when>
     <xsl:when test="$name = 'PROCESS'">play the turn now</xsl:when>
     <xsl:when test="$name = 'PREVIEW'">the turn's outcome with other dice,
       nothing stored</xsl:when>
-    <xsl:when test="$name = 'PAUSE'">stop the clock</xsl:when>
-    <xsl:when test="$name = 'RESUME'">start it again</xsl:when>
-    <xsl:when test="$name = 'DEADLINE'">DEADLINE spec|NONE: the turn's
-      deadline</xsl:when>
+    <xsl:when test="$name = 'PAUSE'">PAUSE [reason]: stop the clock, keeping
+      the time left</xsl:when>
+    <xsl:when test="$name = 'RESUME'">RESUME [+48h | AT time] [reason]:
+      start it again, with the time left or a new deadline</xsl:when>
+    <xsl:when test="$name = 'DEADLINE'">DEADLINE +24h (extends), AT time
+      (2026-12-01T20:00Z, 2026-12-01T20:00 Europe/Paris) or NONE, then the
+      reason</xsl:when>
     <xsl:when test="$name = 'ROLLBACK'">ROLLBACK turn reason: play the turn
       again</xsl:when>
+    <xsl:when test="$name = 'ENDGAME'">ENDGAME DRAW or ENDGAME WIN side,
+      then the reason: end the game</xsl:when>
   </xsl:choose>
 </xsl:template>
 
@@ -481,7 +703,8 @@
   <xsl:if test="@gm = 'no'">
     <xsl:call-template name="p">
       <xsl:with-param name="t" select="concat(&quot;The GM's commands&quot;,
-          ' (PROCESS, PREVIEW, PAUSE, RESUME, DEADLINE, ROLLBACK) need a GM',
+          ' (PROCESS, PREVIEW, PAUSE, RESUME, DEADLINE, ROLLBACK, ENDGAME)',
+          ' need a GM',
           &quot; line and the GM's password.&quot;)"/>
     </xsl:call-template>
   </xsl:if>
@@ -503,6 +726,7 @@
         ': your mail was NOT accepted. Nothing in it was done: no orders',
         ' were stored and no command was run.')"/>
   </xsl:call-template>
+  <xsl:call-template name="clock"/>
   <xsl:value-of select="concat($nl, 'Errors (fix them and send the whole',
       ' mail again):', $nl)"/>
   <xsl:for-each select="error">
@@ -696,17 +920,13 @@
      Mail the daemon sends of itself.
      ================================================================== -->
 <xsl:template match="/mail[@kind = 'reminder']">
-  <xsl:variable name="when">
-    <xsl:call-template name="when">
-      <xsl:with-param name="t" select="@deadline"/>
-    </xsl:call-template>
-  </xsl:variable>
   <xsl:value-of select="concat('Subject: Reminder: your orders', $nl, $nl)"/>
   <xsl:call-template name="p">
     <xsl:with-param name="t" select="concat('A reminder: game ', @game,
         ' has no orders from you (player ', @player, ', side ', @side,
-        ') for turn ', @turn, ', and the deadline is ', $when, '.')"/>
+        ') for turn ', @turn, '.')"/>
   </xsl:call-template>
+  <xsl:call-template name="clock"/>
   <xsl:call-template name="p">
     <xsl:with-param name="t" select="concat('Without orders your ships go',
         ' straight on. Send your orders, or HELP for the commands.')"/>
@@ -739,40 +959,359 @@
     <xsl:with-param name="t" select="concat('Side ', @side,
         ' offers a draw on turn ', @turn, ' of game ', @game,
         '. Sides that offered so far: ', @offered-by, '. The game is drawn',
-        ' when every side offers one in the same turn: send DRAW to',
-        ' accept; the offer lapses when the turn is played.')"/>
+        ' when every side still in it (', @needed, ') offers one in the',
+        ' same turn: send DRAW to accept; the offer lapses when the turn',
+        ' is played.')"/>
   </xsl:call-template>
 </xsl:template>
 
-<xsl:template match="/mail[@kind = 'drawn']">
-  <xsl:value-of select="concat('Subject: The game is drawn', $nl, $nl)"/>
+<xsl:template match="/mail[@kind = 'concession']">
+  <xsl:value-of select="concat('Subject: Concession', $nl, $nl)"/>
   <xsl:call-template name="p">
-    <xsl:with-param name="t" select="concat('Game ', @game,
-        ' is over: drawn (', @reason, ').')"/>
+    <xsl:with-param name="t" select="concat('Side ', @side, ' concedes game ',
+        @game, ' on turn ', @turn, '; the GM decides what becomes of its',
+        ' ships. The game goes on; it ends when one side is left, or when',
+        ' every side still in it offers a draw.')"/>
   </xsl:call-template>
 </xsl:template>
 
-<xsl:template match="/mail[@kind = 'conceded' or @kind = 'concession']">
-  <xsl:variable name="t">
+<!-- ==================================================================
+     The players are told what the GM did (navarch or a GM's mail):
+     always with the GM's reason, when one was given.
+     ================================================================== -->
+
+<!-- A new player: everything needed to play, in one mail. -->
+<xsl:template match="/mail[@kind = 'welcome']">
+  <xsl:variable name="s" select="seat"/>
+  <xsl:variable name="title">
+    <xsl:if test="@title != ''">
+      <xsl:value-of select="concat(' (', @title, ')')"/>
+    </xsl:if>
+  </xsl:variable>
+  <xsl:value-of select="concat('Subject: Welcome to game ', @game, ': you',
+      ' are ', $s/@player, ', side ', $s/@side, $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Welcome to game ', @game,
+        $title, '. You are player ', $s/@player, ' of side ', $s/@side,
+        ' (', $s/@side-name, '); the ruleset is ', $s/@ruleset,
+        '. Turn ', @turn, ' is open for orders.')"/>
+  </xsl:call-template>
+  <xsl:if test="@reason">
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="concat('From the GM: ', @reason)"/>
+    </xsl:call-template>
+  </xsl:if>
+  <xsl:call-template name="clock"/>
+  <xsl:value-of select="$nl"/>
+  <xsl:choose>
+    <xsl:when test="$s/@password">
+      <xsl:value-of select="concat('Your password: ', $s/@password, $nl)"/>
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat('Write it on a PASSWORD',
+            ' line in every mail to the game. Keep it to yourself; change',
+            ' it with a line PASSWORD NEW and the new one.')"/>
+      </xsl:call-template>
+    </xsl:when>
+    <xsl:otherwise>
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat('Your password is the one',
+            ' your GM gave you: write it on a PASSWORD line in every mail to',
+            ' the game, and change it with a line PASSWORD NEW and the new',
+            ' one.')"/>
+      </xsl:call-template>
+    </xsl:otherwise>
+  </xsl:choose>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t">
+      <xsl:choose>
+        <xsl:when test="$s/@timezone">
+          <xsl:value-of select="concat('Deadlines are shown in UTC and on',
+              ' your clock (', $s/@timezone, ').')"/>
+        </xsl:when>
+        <xsl:otherwise>Deadlines are shown in UTC. To see them on your own
+          clock too, send a line SET TIMEZONE and your time zone, such as
+          Europe/Paris or America/New_York.</xsl:otherwise>
+      </xsl:choose>
+    </xsl:with-param>
+  </xsl:call-template>
+  <xsl:value-of select="concat($nl, 'Your ships:', $nl)"/>
+  <xsl:for-each select="$s/ship">
+    <xsl:variable name="where">
+      <xsl:choose>
+        <xsl:when test="@hex">
+          <xsl:value-of select="concat('in ', @hex, ' facing ', @facing)"/>
+        </xsl:when>
+        <xsl:otherwise>not on the map</xsl:otherwise>
+      </xsl:choose>
+    </xsl:variable>
+    <xsl:value-of select="concat('  ', nv:pad(@id, 12), nv:pad(@name, 14),
+        nv:pad(@class-name, 14), $where, $nl)"/>
+  </xsl:for-each>
+  <xsl:if test="not($s/ship)">
+    <xsl:value-of select="concat('  none yet: the admiral of your side',
+        ' assigns them', $nl)"/>
+  </xsl:if>
+  <xsl:value-of select="$nl"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('To give orders, send a plain',
+        ' text mail to this address (answering this mail keeps the',
+        &quot; game's tag in the subject), one order or command a line,&quot;,
+        ' like this (your ships going straight on; change the movement and',
+        ' add FIRE, BOARD or RAKE orders):')"/>
+  </xsl:call-template>
+  <xsl:value-of select="concat($nl, '  GAME ', @game, $nl, '  PLAYER ',
+      $s/@player, $nl, '  PASSWORD your-password', $nl)"/>
+  <xsl:for-each select="order-template/line">
+    <xsl:value-of select="concat('  ', ., $nl)"/>
+  </xsl:for-each>
+  <xsl:value-of select="concat('  END', $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Each mail is answered with',
+        ' your orders as understood and their plotted paths. Send HELP',
+        ' for every command, STATUS for the game, MAP for the map.')"/>
+  </xsl:call-template>
+  <xsl:value-of select="concat($nl, 'The map as your side sees it:', $nl,
+      $nl)"/>
+  <xsl:for-each select="map/line">
+    <xsl:value-of select="concat(., $nl)"/>
+  </xsl:for-each>
+  <xsl:value-of select="$nl"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('The seed of the dice is',
+        ' secret until the game ends; this is its SHA-256 (the commitment).',
+        ' Keep it: when the seed is revealed, its SHA-256 must be this, and',
+        ' the archive of the game then proves every die.')"/>
+  </xsl:call-template>
+  <xsl:value-of select="concat('  ', $s/@commitment, $nl)"/>
+</xsl:template>
+
+<!-- The clock moved: a pause, a resume, a new deadline. -->
+<xsl:template match="/mail[@kind = 'clock-change']">
+  <xsl:variable name="why">
+    <xsl:call-template name="reason"/>
+  </xsl:variable>
+  <xsl:variable name="subject">
     <xsl:choose>
-      <xsl:when test="@kind = 'conceded' and @winner">
-        <xsl:value-of select="concat('Game ', @game, ' is over: side ',
-            @side, ' concedes, the winner is ', @winner, '.')"/>
-      </xsl:when>
-      <xsl:when test="@kind = 'conceded'">
-        <xsl:value-of select="concat('Game ', @game, ' is over: side ',
-            @side, ' concedes, no side is left.')"/>
+      <xsl:when test="@change = 'paused'">Game paused</xsl:when>
+      <xsl:when test="@change = 'resumed'">Game resumed</xsl:when>
+      <xsl:otherwise>Deadline changed</xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:value-of select="concat('Subject: ', $subject, $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t">
+      <xsl:choose>
+        <xsl:when test="@change = 'paused'">
+          <xsl:value-of select="concat('The GM paused game ', @game,
+              ' on turn ', @turn, $why, '. No turn is played and no',
+              ' deadline passes while it is paused; orders are still',
+              ' taken.')"/>
+        </xsl:when>
+        <xsl:when test="@change = 'resumed'">
+          <xsl:value-of select="concat('The GM resumed game ', @game,
+              ' on turn ', @turn, $why, '.')"/>
+        </xsl:when>
+        <xsl:when test="@was">
+          <xsl:value-of select="concat('The GM changed the deadline of',
+              ' turn ', @turn, ' of game ', @game, $why, '; it was ', @was,
+              ' (UTC).')"/>
+        </xsl:when>
+        <xsl:otherwise>
+          <xsl:value-of select="concat('The GM set the deadline of turn ',
+              @turn, ' of game ', @game, $why, '.')"/>
+        </xsl:otherwise>
+      </xsl:choose>
+    </xsl:with-param>
+  </xsl:call-template>
+  <xsl:call-template name="clock"/>
+</xsl:template>
+
+<xsl:template match="/mail[@kind = 'rolled-back']">
+  <xsl:value-of select="concat('Subject: Game rolled back to turn ',
+      @to-turn, $nl, $nl)"/>
+  <xsl:variable name="void">
+    <xsl:choose>
+      <xsl:when test="@from-turn - 1 > @to-turn">
+        <xsl:value-of select="concat('The reports of turns ', @to-turn,
+            ' to ', @from-turn - 1, ' you received are void')"/>
       </xsl:when>
       <xsl:otherwise>
-        <xsl:value-of select="concat('Side ', @side, ' concedes game ',
-            @game, ' on turn ', @turn, '; the GM decides what becomes of',
-            ' its ships.')"/>
+        <xsl:value-of select="concat('The report of turn ', @to-turn,
+            ' you received is void')"/>
       </xsl:otherwise>
     </xsl:choose>
   </xsl:variable>
-  <xsl:value-of select="concat('Subject: Concession', $nl, $nl)"/>
   <xsl:call-template name="p">
-    <xsl:with-param name="t" select="$t"/>
+    <xsl:with-param name="t" select="concat('The GM returned game ', @game,
+        ' to the start of turn ', @to-turn, ', because: ', @reason, '. ',
+        $void, ': turn ', @to-turn, ' is played again, and its new report',
+        ' will say it replaces the old one. Your orders for turn ',
+        @to-turn, ' stay in force (send new ones to change them); any for',
+        ' later turns are void.')"/>
+  </xsl:call-template>
+</xsl:template>
+
+<!-- To the one who lost a seat, at the address they had. -->
+<xsl:template match="/mail[@kind = 'unseated']">
+  <xsl:variable name="why">
+    <xsl:call-template name="reason"/>
+  </xsl:variable>
+  <xsl:value-of select="concat('Subject: You no longer play in game ',
+      @game, $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t">
+      <xsl:choose>
+        <xsl:when test="@how = 'replaced'">
+          <xsl:value-of select="concat('The GM gave your place as player ',
+              @player, ' (side ', @side, ') of game ', @game,
+              ' to someone new', $why, '. Your password no longer works',
+              ' and no more mail of the game comes to you.')"/>
+        </xsl:when>
+        <xsl:otherwise>
+          <xsl:value-of select="concat('The GM removed you, player ',
+              @player, ' (side ', @side, '), from game ', @game, $why,
+              '. Mail signed as ', @player, ' is refused from now on; your',
+              ' orders stay in the history of the game.')"/>
+        </xsl:otherwise>
+      </xsl:choose>
+    </xsl:with-param>
+  </xsl:call-template>
+</xsl:template>
+
+<!-- To the other players: a seat changed hands or was emptied. -->
+<xsl:template match="/mail[@kind = 'seat-change']">
+  <xsl:variable name="why">
+    <xsl:call-template name="reason"/>
+  </xsl:variable>
+  <xsl:value-of select="concat('Subject: Player ', @player, ' ', @how, $nl,
+      $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t">
+      <xsl:choose>
+        <xsl:when test="@how = 'replaced'">
+          <xsl:value-of select="concat('The GM gave the place of player ',
+              @player, ' (side ', @side, ') of game ', @game,
+              ' to someone new', $why, '. Press to player ', @player,
+              ' reaches the new player.')"/>
+        </xsl:when>
+        <xsl:otherwise>
+          <xsl:value-of select="concat('The GM removed player ', @player,
+              ' (side ', @side, ') from game ', @game, $why, '.')"/>
+        </xsl:otherwise>
+      </xsl:choose>
+    </xsl:with-param>
+  </xsl:call-template>
+</xsl:template>
+
+<xsl:template match="/mail[@kind = 'orders-entered']">
+  <xsl:variable name="why">
+    <xsl:call-template name="reason"/>
+  </xsl:variable>
+  <xsl:value-of select="concat('Subject: Orders entered for you by the GM',
+      $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('The GM entered orders for you',
+        ' for turn ', @turn, ' of game ', @game, $why, '. Your orders in',
+        ' force now, as understood:')"/>
+  </xsl:call-template>
+  <xsl:for-each select="in-force">
+    <xsl:call-template name="lines">
+      <xsl:with-param name="none" select="$default-order"/>
+    </xsl:call-template>
+  </xsl:for-each>
+  <xsl:value-of select="$nl"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Send orders of your own to',
+        ' replace them, ship by ship, before the deadline.')"/>
+  </xsl:call-template>
+  <xsl:call-template name="clock"/>
+</xsl:template>
+
+<!-- The deadline passed and the turn waits out the grace period. -->
+<xsl:template match="/mail[@kind = 'late']">
+  <xsl:value-of select="concat('Subject: Your orders are late', $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('The deadline of turn ', @turn,
+        ' of game ', @game, ' has passed and there are no orders from you',
+        ' (player ', @player, ', side ', @side, '). The turn waits until ',
+        @played-at, ' (UTC): send your orders now; without them your',
+        ' ships go straight on.')"/>
+  </xsl:call-template>
+  <xsl:call-template name="clock"/>
+</xsl:template>
+
+<xsl:template match="/mail[@kind = 'waiting']">
+  <xsl:variable name="who">
+    <xsl:for-each select="waiting-for">
+      <xsl:if test="position() > 1">, </xsl:if>
+      <xsl:value-of select="concat(@player, ' (side ', @side, ')')"/>
+    </xsl:for-each>
+  </xsl:variable>
+  <xsl:value-of select="concat('Subject: Turn ', @turn, ' waits for orders',
+      $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('The deadline of turn ', @turn,
+        ' of game ', @game, ' has passed; the turn waits until ', @played-at,
+        ' (UTC) for orders from: ', $who, '. Then it is played, with or',
+        ' without them.')"/>
+  </xsl:call-template>
+</xsl:template>
+
+<!-- The end of a game, however it ended: the final report follows this
+     text in the mail, and the archive is attached. -->
+<xsl:template match="/mail[@kind = 'final']">
+  <xsl:variable name="r" select="result"/>
+  <xsl:variable name="result">
+    <xsl:choose>
+      <xsl:when test="$r/@kind = 'won'">
+        <xsl:value-of select="concat('won by ', $r/@winner)"/>
+      </xsl:when>
+      <xsl:otherwise>drawn</xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:variable name="how">
+    <xsl:choose>
+      <xsl:when test="$r/@how = 'drawn'">Every side offered a
+        draw</xsl:when>
+      <xsl:when test="$r/@how = 'conceded'">A side conceded</xsl:when>
+      <xsl:when test="$r/@how = 'gm'">The GM ended it</xsl:when>
+      <xsl:otherwise>The rules ended it</xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:value-of select="concat('Subject: Game over: ', $result, $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Game ', @game, ' is over: ',
+        $result, '. ', $how, ' (', $r/@reason, ').')"/>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('The seed of the dice, secret',
+        ' until now, is revealed; its SHA-256 must be the commitment shown',
+        ' when the game began. The seed:')"/>
+  </xsl:call-template>
+  <xsl:value-of select="concat('  ', @seed, $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="'Its SHA-256, the commitment:'"/>
+  </xsl:call-template>
+  <xsl:value-of select="concat('  ', @commitment, $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('The archive of the whole game',
+        ' is attached (', @archive, '). With navarch and its rulesets,',
+        ' anyone can play every turn again from the scenario, the orders',
+        ' and the seed, and check every state, event and die:')"/>
+  </xsl:call-template>
+  <xsl:value-of select="concat('  ', @verify, $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t">
+      <xsl:choose>
+        <xsl:when test="@played > 0">
+          <xsl:value-of select="concat('The final report follows: turn ',
+              @played, ', the last played, and the result.')"/>
+        </xsl:when>
+        <xsl:otherwise>The final report follows: no turn was played, so
+          it shows the game as it stood.</xsl:otherwise>
+      </xsl:choose>
+    </xsl:with-param>
   </xsl:call-template>
 </xsl:template>
 
@@ -846,7 +1385,8 @@
 <!-- ==================================================================
      A turn report mail: its subject, and what follows the report's own
      text (report-*.xsl words the report).  The GM learns here who sent
-     no orders.  An empty body adds nothing.
+     no orders; every reader the next deadline, and, after a rollback,
+     that the report replaces the one sent before.
      ================================================================== -->
 <xsl:template match="/mail[@kind = 'report']">
   <xsl:value-of select="concat('Subject: Turn ', @played, ' report')"/>
@@ -854,7 +1394,18 @@
     <xsl:value-of select="concat(', part ', @part, ' of ', @parts)"/>
   </xsl:if>
   <xsl:if test="@again = 'yes'"> (again)</xsl:if>
+  <xsl:if test="replaces"> (replaces the one rolled back)</xsl:if>
   <xsl:value-of select="concat($nl, $nl)"/>
+  <xsl:for-each select="replaces">
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="concat('This report replaces the',
+          ' report of turn ', /mail/@played, ' sent before: the GM rolled',
+          ' the game back and the turn was played again, because: ',
+          @reason, '.')"/>
+    </xsl:call-template>
+    <xsl:value-of select="$nl"/>
+  </xsl:for-each>
+  <xsl:call-template name="clock"/>
   <xsl:if test="missed">
     <xsl:value-of select="concat('For the GM:', $nl)"/>
     <xsl:for-each select="missed">

@@ -66,9 +66,53 @@ month_days(int64_t y, int m)
 	return m == 2 && leap ? 29 : n[m - 1];
 }
 
-/* Reads exactly n digits at *p into *out; 0 or -1. */
-static int
-digits(const char **p, int n, int *out)
+int
+time_civil_check(const struct time_civil *c, const char **why)
+{
+	if (c->year < YEAR_MIN || c->year > YEAR_MAX) {
+		*why = "the year must be from 1970 to 9999";
+		return -1;
+	}
+	if (c->month < 1 || c->month > 12 || c->day < 1 ||
+	    c->day > month_days(c->year, c->month)) {
+		*why = "there is no such day";
+		return -1;
+	}
+	if (c->hour < 0 || c->hour > 23 || c->minute < 0 || c->minute > 59 ||
+	    c->second < 0 || c->second > 59) {
+		*why = "hours run 00-23, minutes and seconds 00-59";
+		return -1;
+	}
+	return 0;
+}
+
+int64_t
+time_from_civil(const struct time_civil *c)
+{
+	return days_from_civil(c->year, c->month, c->day) * 86400 +
+	    c->hour * 3600 + c->minute * 60 + c->second;
+}
+
+void
+time_to_civil(int64_t t, struct time_civil *c)
+{
+	int64_t	days = t / 86400, rem = t % 86400, y;
+
+	if (rem < 0) {
+		rem += 86400;
+		days--;
+	}
+	civil_from_days(days, &y, &c->month, &c->day);
+	c->year = (int)y;
+	c->hour = (int)(rem / 3600);
+	c->minute = (int)(rem / 60 % 60);
+	c->second = (int)(rem % 60);
+	/* 1970-01-01 was a Thursday. */
+	c->wday = (int)(((days % 7) + 7 + 4) % 7);
+}
+
+int
+time_digits(const char **p, int n, int *out)
 {
 	int	v = 0, i;
 
@@ -95,32 +139,30 @@ expect(const char **p, char c)
 static int
 parse_absolute(const char *s, int64_t *out, const char **why)
 {
+	struct time_civil c;
 	const char	*p = s;
 	int		 y, mo, d, h, mi, sec = 0;
 
 	*why = "expected YYYY-MM-DDTHH:MMZ (UTC), e.g. 2026-12-01T20:00Z";
-	if (digits(&p, 4, &y) || expect(&p, '-') || digits(&p, 2, &mo) ||
-	    expect(&p, '-') || digits(&p, 2, &d) ||
-	    (expect(&p, 'T') && expect(&p, 't')) || digits(&p, 2, &h) ||
-	    expect(&p, ':') || digits(&p, 2, &mi))
+	if (time_digits(&p, 4, &y) || expect(&p, '-') ||
+	    time_digits(&p, 2, &mo) || expect(&p, '-') ||
+	    time_digits(&p, 2, &d) || (expect(&p, 'T') && expect(&p, 't')) ||
+	    time_digits(&p, 2, &h) || expect(&p, ':') ||
+	    time_digits(&p, 2, &mi))
 		return -1;
-	if (*p == ':' && (p++, digits(&p, 2, &sec)))
+	if (*p == ':' && (p++, time_digits(&p, 2, &sec)))
 		return -1;
 	if ((expect(&p, 'Z') && expect(&p, 'z')) || *p != '\0')
 		return -1;
-	if (y < YEAR_MIN || y > YEAR_MAX) {
-		*why = "the year must be from 1970 to 9999";
+	c.year = y;
+	c.month = mo;
+	c.day = d;
+	c.hour = h;
+	c.minute = mi;
+	c.second = sec;
+	if (time_civil_check(&c, why) != 0)
 		return -1;
-	}
-	if (mo < 1 || mo > 12 || d < 1 || d > month_days(y, mo)) {
-		*why = "there is no such day";
-		return -1;
-	}
-	if (h > 23 || mi > 59 || sec > 59) {
-		*why = "hours run 00-23, minutes and seconds 00-59";
-		return -1;
-	}
-	*out = days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + sec;
+	*out = time_from_civil(&c);
 	return 0;
 }
 
@@ -178,8 +220,8 @@ parse_relative_at(const char *spec, int64_t now, int64_t *out,
 		return -1;
 	*why = "expected +N[mhdw]... and @HH:MM, e.g. +48h@20:00";
 	p = at + 1;
-	if (digits(&p, 2, &h) != 0 || expect(&p, ':') != 0 ||
-	    digits(&p, 2, &mi) != 0 || *p != '\0' || h > 23 || mi > 59)
+	if (time_digits(&p, 2, &h) != 0 || expect(&p, ':') != 0 ||
+	    time_digits(&p, 2, &mi) != 0 || *p != '\0' || h > 23 || mi > 59)
 		return -1;
 	v += now;
 	day = v - ((v % 86400) + 86400) % 86400;
@@ -230,20 +272,13 @@ bad:
 void
 time_format(int64_t t, char out[TIME_LEN])
 {
-	int64_t	days = t / 86400, rem = t % 86400, y;
-	int	m, d;
+	struct time_civil	c;
 
-	if (rem < 0) {
-		rem += 86400;
-		days--;
-	}
-	civil_from_days(days, &y, &m, &d);
-	if (rem % 60 != 0)
-		snprintf(out, TIME_LEN, "%04lld-%02d-%02dT%02d:%02d:%02dZ",
-		    (long long)y, m, d, (int)(rem / 3600),
-		    (int)(rem / 60 % 60), (int)(rem % 60));
+	time_to_civil(t, &c);
+	if (c.second != 0)
+		snprintf(out, TIME_LEN, "%04d-%02d-%02dT%02d:%02d:%02dZ",
+		    c.year, c.month, c.day, c.hour, c.minute, c.second);
 	else
-		snprintf(out, TIME_LEN, "%04lld-%02d-%02dT%02d:%02dZ",
-		    (long long)y, m, d, (int)(rem / 3600),
-		    (int)(rem / 60 % 60));
+		snprintf(out, TIME_LEN, "%04d-%02d-%02dT%02d:%02dZ",
+		    c.year, c.month, c.day, c.hour, c.minute);
 }

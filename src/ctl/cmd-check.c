@@ -20,7 +20,7 @@ cmd_check_orders(int argc, char **argv)
 		return ctl_usage(argv[0]);
 	if ((rc = ctl_load_state(argv[1], &g)) != 0)
 		return rc;
-	rc = ctl_load_orders(&g, argv + 2, (size_t)(argc - 2), &o);
+	rc = ctl_load_orders(&g, argv + 2, (size_t)(argc - 2), 0, &o);
 	if (rc == 0) {
 		orders_format(o, &b);
 		fputs(buf_str(&b), stdout);

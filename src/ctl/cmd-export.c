@@ -10,10 +10,53 @@
 
 #include "buf.h"
 #include "ctl.h"
+#include "diag.h"
 #include "exitcode.h"
+#include "fileio.h"
+#include "play-record.h"
+#include "ruleset.h"
 #include "state-xml.h"
 #include "store.h"
 #include "xalloc.h"
+
+/* A stored game's record, read in one snapshot (WAL readers see one per
+ * statement otherwise), without the write lock: the daemon goes on.
+ * 0 or an exit status (reported). */
+static int
+record_load(struct store *s, const char *game, struct play_record *rec)
+{
+	char	*cause = NULL;
+	int	 code;
+
+	if ((code = store_begin_read(s, &cause)) != STORE_OK)
+		return ctl_store_err(code, cause);
+	code = play_record_load(s, game, rec, &cause);
+	(void)store_abort(s, NULL);
+	return code == STORE_OK ? 0 : ctl_store_err(code, cause);
+}
+
+static int
+archive_read(const char *path, struct play_record *rec)
+{
+	struct diag	 d = DIAG_INIT;
+	char		*text, *cause;
+	size_t		 len;
+	int		 rc = 0;
+
+	memset(rec, 0, sizeof *rec);
+	if (file_read(path, NV_XML_MAX, &text, &len, &cause) != 0) {
+		ctl_err(0, "%s", cause);
+		free(cause);
+		return NV_EXIT_INPUT;
+	}
+	if (play_archive_parse(path, text, len, rec, &d) != 0) {
+		ctl_print_diag(&d);
+		rc = NV_EXIT_INPUT;
+	}
+	free(text);
+	diag_free(&d);
+	return rc;
+}
 
 static int
 export_file(const char *path)
@@ -36,7 +79,8 @@ export_archive(struct store *s, const char *game, const char *path,
     int force)
 {
 	struct store_game	*g = NULL;
-	struct ctl_record	 rec;
+	struct play_record	 rec;
+	struct buf		 xml = BUF_INIT;
 	char			*cause = NULL;
 	int			 code, rc, revealed;
 
@@ -51,10 +95,13 @@ export_archive(struct store *s, const char *game, const char *path,
 		    "navarch seed reveal %s first, or --force to write the "
 		    "archive without it (its dice cannot then be checked)",
 		    game, game);
-	if ((rc = ctl_record_load(s, game, &rec)) != 0)
+	if ((rc = record_load(s, game, &rec)) != 0)
 		return rc;
-	rc = ctl_archive_write(&rec, revealed, path);
-	ctl_record_free(&rec);
+	play_archive_xml(&rec, revealed, &xml);
+	rc = ctl_write_file(path, buf_str(&xml), xml.len) == 0 ? 0 :
+	    NV_EXIT_FAIL;
+	buf_free(&xml);
+	play_record_free(&rec);
 	if (rc == 0)
 		fprintf(stderr, "navarch export: archive of %s written to "
 		    "%s%s\n", game, path, revealed ? "" : " without the seed");
@@ -109,7 +156,7 @@ cmd_export(int argc, char **argv)
 int
 cmd_replay(int argc, char **argv)
 {
-	struct ctl_record	 rec;
+	struct play_record	 rec;
 	struct store		*s;
 	const char		*archive = NULL;
 	int			 verify = 0, states = 0;
@@ -128,15 +175,15 @@ cmd_replay(int argc, char **argv)
 		return ctl_err(NV_EXIT_USAGE, "give a GAME or --archive FILE, "
 		    "not %s", npos == 1 ? "both" : "neither");
 	if (archive != NULL)
-		rc = ctl_archive_read(archive, &rec);
+		rc = archive_read(archive, &rec);
 	else if ((rc = ctl_db_open(&s)) == 0) {
-		rc = ctl_record_load(s, pos[0], &rec);
+		rc = record_load(s, pos[0], &rec);
 		store_close(s);
 	}
 	if (rc != 0)
 		return rc;
 	rc = ctl_replay(&rec, states ? CTL_VERIFY_STATES : verify ?
 	    CTL_VERIFY_ALL : CTL_VERIFY_NONE);
-	ctl_record_free(&rec);
+	play_record_free(&rec);
 	return rc;
 }

@@ -17,6 +17,7 @@
 #include "exitcode.h"
 #include "fileio.h"
 #include "orders.h"
+#include "play-end.h"
 #include "state.h"
 #include "store.h"
 #include "xalloc.h"
@@ -24,7 +25,7 @@
 #define ORDERS_MAX	(1024 * 1024)
 
 struct submit {
-	const char		*game, *player, *file;
+	const char		*game, *player, *file, *reason;
 	struct store_player	*p;
 	int			 sole;	/* the only active player of the side */
 	int			 turn;
@@ -100,6 +101,23 @@ submit_check(struct submit *sb)
 }
 
 static int
+orders_notice(struct store *s, const struct submit *sb, const char *actor,
+    int64_t now, char **cause)
+{
+	struct store_notice_new	n;
+
+	memset(&n, 0, sizeof n);
+	n.game = sb->game;
+	n.kind = STORE_NOTICE_ORDERS;
+	n.turn = sb->turn;
+	n.player = sb->p->id;
+	n.actor = actor;
+	n.reason = sb->reason;
+	n.now = now;
+	return store_notice_add(s, &n, NULL, cause);
+}
+
+static int
 submit_store(struct store *s, struct submit *sb)
 {
 	struct store_orders_new	 n;
@@ -127,6 +145,10 @@ submit_store(struct store *s, struct submit *sb)
 		if (code == STORE_OK)
 			code = store_audit_add(s, sb->game, now, actor,
 			    "orders-submit", details, &cause);
+		/* The player sees the orders entered for them (the daemon
+		 * mails the notice). */
+		if (code == STORE_OK)
+			code = orders_notice(s, sb, actor, now, &cause);
 		if (code == STORE_OK)
 			code = store_commit(s, &cause);
 		else
@@ -185,11 +207,15 @@ cmd_orders_submit(int argc, char **argv)
 {
 	struct submit	 sb;
 	struct store	*s;
+	const struct ctl_opt opts[] = {
+		{ "reason", &sb.reason, NULL },
+		{ NULL, NULL, NULL }
+	};
 	char		**pos;
 	int		 npos, rc;
 
 	memset(&sb, 0, sizeof sb);
-	if ((rc = ctl_args(argc, argv, NULL, 3, 3, &pos, &npos)) != 0)
+	if ((rc = ctl_args(argc, argv, opts, 3, 3, &pos, &npos)) != 0)
 		return rc;
 	sb.game = pos[0];
 	sb.player = pos[1];
@@ -231,24 +257,17 @@ cmd_adjudicate(int argc, char **argv)
 	return rc;
 }
 
-/* The rollback and, for a game that had ended, playing again: one
- * transaction. */
+/* The rollback and, for a game that had ended, playing again, with the
+ * notice to the players: one transaction (play_rollback). */
 static int
 rollback_run(struct store *s, const char *game, int turn, const char *actor,
     const char *reason, int64_t now, char **cause)
 {
-	struct store_game	*g = NULL;
-	int			 code;
+	int	code;
 
 	if ((code = store_begin(s, cause)) != STORE_OK)
 		return code;
-	code = store_rollback(s, game, turn, actor, reason, now, cause);
-	if (code == STORE_OK)
-		code = store_game_get(s, game, &g, cause);
-	if (code == STORE_OK && g->status == STORE_GAME_ENDED)
-		code = store_game_set_status(s, game, STORE_GAME_PLAYING,
-		    cause);
-	store_game_free(g);
+	code = play_rollback(s, game, turn, actor, reason, now, cause);
 	if (code == STORE_OK)
 		return store_commit(s, cause);
 	(void)store_abort(s, NULL);

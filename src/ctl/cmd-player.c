@@ -17,6 +17,7 @@
 #include "state.h"
 #include "store.h"
 #include "strutil.h"
+#include "tz.h"
 #include "xalloc.h"
 
 #define PASSWORD_LEN	12
@@ -26,7 +27,62 @@ struct pchange {
 	const char	**ships;
 	size_t		  nships;
 	int		  admiral;
+	const char	 *reason;	/* --reason, for the players */
+	const char	 *timezone;	/* canonical (tz_check), or NULL */
+	const char	 *secret;	/* a generated password, for the
+					   welcome mail; NULL: the GM's */
+	char		 *old_address;	/* a replaced or removed player's */
 };
+
+/* A notice to the players (the daemon mails it; store_notice_add) about
+ * c's player, in the op's transaction. */
+static int
+seat_notice(struct store *s, const struct pchange *c,
+    enum store_notice_kind kind, const char *secret, char **cause)
+{
+	struct store_notice_new	 n;
+	struct store_game	*g = NULL;
+	char			*actor = ctl_actor(), *details = NULL;
+	int64_t			 now;
+	int			 code;
+
+	if (ctl_now(&now) != 0)
+		now = 0;	/* checked before the transaction began */
+	if ((code = store_game_get(s, c->game, &g, cause)) == STORE_OK) {
+		if (c->old_address != NULL)
+			details = xasprintf("address=%s", c->old_address);
+		memset(&n, 0, sizeof n);
+		n.game = c->game;
+		n.kind = kind;
+		n.turn = g->turn;
+		n.player = c->id;
+		n.actor = actor;
+		n.reason = c->reason;
+		n.details = details;
+		n.secret = secret;
+		n.now = now;
+		code = store_notice_add(s, &n, NULL, cause);
+	}
+	store_game_free(g);
+	free(details);
+	free(actor);
+	return code;
+}
+
+/* The address a player has now (owned), for the notice of losing the
+ * seat. */
+static int
+old_address(struct store *s, struct pchange *c, char **cause)
+{
+	struct store_player	*p = NULL;
+	int			 code;
+
+	if ((code = store_player_get(s, c->game, c->id, &p, cause)) ==
+	    STORE_OK)
+		c->old_address = xstrdup(p->address);
+	store_player_free(p);
+	return code;
+}
 
 /* A hash of the password in file, or of a new one (*shown, owned, to be
  * printed once).  0 or an exit status. */
@@ -141,6 +197,13 @@ add_op(struct store *s, void *arg, char **cause)
 	if (code == STORE_OK && c->nships > 0)
 		code = store_player_assign_ships(s, c->game, c->id, c->ships,
 		    c->nships, cause);
+	if (code == STORE_OK && c->timezone != NULL)
+		code = store_player_set_timezone(s, c->game, c->id,
+		    c->timezone, cause);
+	/* The welcome: the game, the ships, the password, how to play. */
+	if (code == STORE_OK)
+		code = seat_notice(s, c, STORE_NOTICE_WELCOME, c->secret,
+		    cause);
 	return code;
 }
 
@@ -160,6 +223,7 @@ add_run(struct store *s, struct pchange *c, char *ships, const char *pwfile)
 	if ((rc = new_password(pwfile, &hash, &shown)) != 0)
 		goto out;
 	c->hash = hash;
+	c->secret = shown;
 	buf_printf(&b, "%s on side %s, %s, ships:", c->id, c->side,
 	    c->address);
 	for (i = 0; i < c->nships; i++)
@@ -184,6 +248,24 @@ out:
 	return rc;
 }
 
+/* A time zone argument: 0 with *zone canonical ("" for none), or 64. */
+static int
+zone_arg(const char *arg, char **zone)
+{
+	char	*cause = NULL;
+	int	 rc;
+
+	if (strcasecmp(arg, "none") == 0) {
+		*zone = xstrdup("");
+		return 0;
+	}
+	if (tz_check(arg, zone, &cause) == 0)
+		return 0;
+	rc = ctl_err(NV_EXIT_USAGE, "%s; or none (UTC only)", cause);
+	free(cause);
+	return rc;
+}
+
 static int
 check_ids(const char *what, const char *id, const char *address)
 {
@@ -201,15 +283,17 @@ cmd_player_add(int argc, char **argv)
 {
 	struct pchange	 c;
 	struct store	*s;
-	const char	*id = NULL, *ships = NULL, *pwfile = NULL;
+	const char	*id = NULL, *ships = NULL, *pwfile = NULL, *tz = NULL;
 	const struct ctl_opt opts[] = {
 		{ "id", &id, NULL },
 		{ "ships", &ships, NULL },
 		{ "password-file", &pwfile, NULL },
 		{ "admiral", NULL, &c.admiral },
+		{ "timezone", &tz, NULL },
+		{ "reason", &c.reason, NULL },
 		{ NULL, NULL, NULL }
 	};
-	char		**pos, *list;
+	char		**pos, *list, *zone = NULL;
 	int		 npos, rc;
 
 	memset(&c, 0, sizeof c);
@@ -221,11 +305,17 @@ cmd_player_add(int argc, char **argv)
 	c.id = id != NULL ? id : pos[1];
 	if ((rc = check_ids("--id", c.id, c.address)) != 0)
 		return rc;
-	if ((rc = ctl_db_open(&s)) != 0)
+	if (tz != NULL && (rc = zone_arg(tz, &zone)) != 0)
 		return rc;
+	c.timezone = zone;
+	if ((rc = ctl_db_open(&s)) != 0) {
+		free(zone);
+		return rc;
+	}
 	list = ships != NULL ? xstrdup(ships) : NULL;
 	rc = add_run(s, &c, list, pwfile);
 	free(list);
+	free(zone);
 	store_close(s);
 	return rc;
 }
@@ -236,16 +326,44 @@ static int
 remove_op(struct store *s, void *arg, char **cause)
 {
 	struct pchange	*c = arg;
+	int		 code;
 
-	return store_player_remove(s, c->game, c->id, cause);
+	code = old_address(s, c, cause);
+	if (code == STORE_OK)
+		code = store_player_remove(s, c->game, c->id, cause);
+	if (code == STORE_OK)
+		code = seat_notice(s, c, STORE_NOTICE_REMOVED, NULL, cause);
+	return code;
 }
 
+/* The one who loses the seat is told at the address they had, the
+ * others that it changed hands, and the newcomer is welcomed. */
 static int
 replace_op(struct store *s, void *arg, char **cause)
 {
 	struct pchange	*c = arg;
+	int		 code;
 
-	return store_player_replace(s, c->game, c->id, c->address, c->hash,
+	code = old_address(s, c, cause);
+	if (code == STORE_OK)
+		code = store_player_replace(s, c->game, c->id, c->address,
+		    c->hash, cause);
+	if (code == STORE_OK)
+		code = seat_notice(s, c, STORE_NOTICE_REPLACED, NULL, cause);
+	free(c->old_address);
+	c->old_address = NULL;
+	if (code == STORE_OK)
+		code = seat_notice(s, c, STORE_NOTICE_WELCOME, c->secret,
+		    cause);
+	return code;
+}
+
+static int
+timezone_op(struct store *s, void *arg, char **cause)
+{
+	struct pchange	*c = arg;
+
+	return store_player_set_timezone(s, c->game, c->id, c->timezone,
 	    cause);
 }
 
@@ -262,17 +380,22 @@ cmd_player_remove(int argc, char **argv)
 {
 	struct pchange	 c;
 	struct store	*s;
+	const struct ctl_opt opts[] = {
+		{ "reason", &c.reason, NULL },
+		{ NULL, NULL, NULL }
+	};
 	char		**pos;
 	int		 npos, rc;
 
 	memset(&c, 0, sizeof c);
-	if ((rc = ctl_args(argc, argv, NULL, 2, 2, &pos, &npos)) != 0)
+	if ((rc = ctl_args(argc, argv, opts, 2, 2, &pos, &npos)) != 0)
 		return rc;
 	c.game = pos[0];
 	c.id = pos[1];
 	if ((rc = ctl_db_open(&s)) != 0)
 		return rc;
 	rc = ctl_audited(s, c.game, "player-remove", c.id, remove_op, &c);
+	free(c.old_address);
 	store_close(s);
 	return rc;
 }
@@ -285,6 +408,7 @@ cmd_player_replace(int argc, char **argv)
 	const char	*pwfile = NULL;
 	const struct ctl_opt opts[] = {
 		{ "password-file", &pwfile, NULL },
+		{ "reason", &c.reason, NULL },
 		{ NULL, NULL, NULL }
 	};
 	char		**pos, *hash = NULL, *shown = NULL, *details;
@@ -301,6 +425,7 @@ cmd_player_replace(int argc, char **argv)
 	if ((rc = new_password(pwfile, &hash, &shown)) != 0)
 		return rc;
 	c.hash = hash;
+	c.secret = shown;
 	details = xasprintf("%s, now %s", c.id, c.address);
 	if ((rc = ctl_db_open(&s)) == 0) {
 		rc = ctl_audited(s, c.game, "player-replace", details,
@@ -340,6 +465,38 @@ cmd_player_set_address(int argc, char **argv)
 	rc = ctl_audited(s, c.game, "player-set-address", details, address_op,
 	    &c);
 	free(details);
+	store_close(s);
+	return rc;
+}
+
+int
+cmd_player_set_timezone(int argc, char **argv)
+{
+	struct pchange	 c;
+	struct store	*s;
+	char		**pos, *zone = NULL, *details;
+	int		 npos, rc;
+
+	memset(&c, 0, sizeof c);
+	if ((rc = ctl_args(argc, argv, NULL, 3, 3, &pos, &npos)) != 0)
+		return rc;
+	c.game = pos[0];
+	c.id = pos[1];
+	if ((rc = zone_arg(pos[2], &zone)) != 0)
+		return rc;
+	c.timezone = zone;
+	if ((rc = ctl_db_open(&s)) != 0) {
+		free(zone);
+		return rc;
+	}
+	details = xasprintf("%s: %s", c.id, *zone != '\0' ? zone : "none");
+	rc = ctl_audited(s, c.game, "player-set-timezone", details,
+	    timezone_op, &c);
+	if (rc == 0)
+		printf("time zone of %s in %s: %s\n", c.id, c.game,
+		    *zone != '\0' ? zone : "none (UTC only)");
+	free(details);
+	free(zone);
 	store_close(s);
 	return rc;
 }

@@ -1,9 +1,8 @@
 /* cmd-settings.c: navarch game settings GAME [KEY=VALUE...]
  *
  * A game's settings for the mail daemon (docs/mail-commands.md, "Game
- * settings"): early, grace, reminder, missed_limit, schedule, svg and
- * report_ships.
- * Without KEY=VALUE it prints them; with, it checks and sets them
+ * settings"): early, grace, reminder, missed_limit, schedule, svg, late
+ * and report_ships.  Without KEY=VALUE it prints them; with, it checks and sets them
  * (audited).  The settings are "key = value" lines kept with the game. */
 #include "config.h"
 
@@ -21,7 +20,7 @@
 
 static const char *const setting_keys[] = {
 	"early", "grace", "reminder", "missed_limit", "schedule", "svg",
-	"report_ships",
+	"late", "report_ships",
 };
 #define NSETTINGS (sizeof setting_keys / sizeof setting_keys[0])
 
@@ -57,8 +56,9 @@ setting_check(const char *key, const char *v)
 			break;
 	if (i == NSETTINGS)
 		return "unknown setting; the settings are early, grace, "
-		    "reminder, missed_limit, schedule, svg, report_ships";
-	if (strcmp(key, "early") == 0)
+		    "reminder, missed_limit, schedule, svg, late, "
+		    "report_ships";
+	if (strcmp(key, "early") == 0 || strcmp(key, "late") == 0)
 		return strcmp(v, "on") == 0 || strcmp(v, "off") == 0 ? NULL :
 		    "expected on or off";
 	if (strcmp(key, "svg") == 0)

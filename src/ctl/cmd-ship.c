@@ -16,6 +16,7 @@
 
 #include "buf.h"
 #include "ctl.h"
+#include "play-record.h"
 #include "diag.h"
 #include "exitcode.h"
 #include "state.h"

@@ -27,9 +27,11 @@ player_cb(const struct store_player *p, void *arg)
 	size_t	i;
 
 	(void)arg;
-	printf("  %-16s side %-12s %s%s%s  missed %d  bounces %d\n    ships:",
-	    p->id, p->side, p->address, p->admiral ? "  admiral" : "",
-	    p->removed ? "  REMOVED" : "", p->missed, p->bounces);
+	printf("  %-16s side %-12s %s%s%s  missed %d  bounces %d%s%s\n"
+	    "    ships:", p->id, p->side, p->address, p->admiral ?
+	    "  admiral" : "", p->removed ? "  REMOVED" : "", p->missed,
+	    p->bounces, p->timezone[0] != '\0' ? "  timezone " : "",
+	    p->timezone);
 	for (i = 0; i < p->nships; i++)
 		printf(" %s", p->ships[i]);
 	printf("%s\n", p->nships == 0 ? " none" : "");
@@ -104,6 +106,9 @@ show_head(const struct store_game *g)
 	    "  deadline  %s\n", g->id, g->ruleset,
 	    store_game_status_name(g->status), g->turn,
 	    g->deadline != 0 ? when(g->deadline, t) : "none");
+	if (g->status == STORE_GAME_PAUSED && g->paused_left >= 0)
+		printf("  clock     stopped with %lld s left (resume gives "
+		    "them back)\n", (long long)g->paused_left);
 	printf("  created   %s\n  gm        %s\n  seed      commitment %s\n",
 	    when(g->created, t), g->gm_address != NULL ? g->gm_address :
 	    "none", g->seed_commitment);

@@ -187,7 +187,7 @@ cmd_turn(int argc, char **argv)
 	if ((rc = ctl_load_state(argv[optind], &g)) != 0)
 		return rc;
 	rc = ctl_load_orders(&g, argv + optind + 1,
-	    (size_t)(argc - optind - 1), &orders);
+	    (size_t)(argc - optind - 1), 1, &orders);
 	if (rc != 0)
 		goto out;
 	rc = NV_EXIT_FAIL;

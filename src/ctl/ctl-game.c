@@ -14,8 +14,10 @@
 #include "ctl.h"
 #include "diag.h"
 #include "play.h"
+#include "play-end.h"
 #include "state.h"
 #include "store.h"
+#include "xalloc.h"
 
 static void
 adj_print(const char *game, const struct play_adj *a)
@@ -29,6 +31,30 @@ adj_print(const char *game, const struct play_adj *a)
 	    a->r.next->turn, *a->who != '\0' ? "; missed the turn: " : "",
 	    a->who, a->ended ? "; the game is over and the seed revealed" :
 	    "");
+}
+
+static int
+adj_notice(struct store *s, const char *game, const struct play_adj *a,
+    const char *actor, int64_t now, char **cause)
+{
+	struct store_notice_new	 n;
+	char			*details;
+	enum store_code		 code;
+
+	if (a->ended)
+		return play_end_notice(s, game, a->turn, PLAY_END_RULES,
+		    a->r.next->result.reason, actor, now, cause);
+	details = xasprintf("missed=%s", a->who);
+	memset(&n, 0, sizeof n);
+	n.game = game;
+	n.kind = STORE_NOTICE_REPORTS;
+	n.turn = a->turn;
+	n.actor = actor;
+	n.details = details;
+	n.now = now;
+	code = store_notice_add(s, &n, NULL, cause);
+	free(details);
+	return code;
 }
 
 int
@@ -53,6 +79,14 @@ ctl_adjudicate(struct store *s, const char *game, int force, int64_t now,
 		return ctl_play_err(rc, &d, cause);
 	}
 	diag_free(&d);
+	/* The daemon mails the turn's reports (or, at the end, the final
+	 * mail): the players are told of a turn navarch played. */
+	if ((code = adj_notice(s, game, &a, actor, now, &cause)) !=
+	    STORE_OK) {
+		(void)store_abort(s, NULL);
+		play_adj_free(&a);
+		return ctl_store_err(code, cause);
+	}
 	if ((code = store_commit(s, &cause)) != STORE_OK) {
 		play_adj_free(&a);
 		return ctl_store_err(code, cause);

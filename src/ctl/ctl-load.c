@@ -86,7 +86,7 @@ ctl_load_state_mem(const char *name, const char *xml, size_t len,
 }
 
 int
-ctl_load_orders(const struct play_game *g, char **files, size_t n,
+ctl_load_orders(const struct play_game *g, char **files, size_t n, int play,
     struct nv_orders **out)
 {
 	struct nv_orders	*o = orders_new(g->st);
@@ -94,6 +94,8 @@ ctl_load_orders(const struct play_game *g, char **files, size_t n,
 	char			*text, *cause;
 	size_t			 i, len;
 	int			 bad = 0;
+
+	o->use_standing = play;
 
 	for (i = 0; i < n; i++) {
 		if (file_read(files[i], ORDERS_MAX, &text, &len, &cause)

@@ -19,16 +19,18 @@
 #include "dice.h"
 #include "exitcode.h"
 #include "play.h"
+#include "play-record.h"
 #include "state.h"
 #include "state-xml.h"
 #include "xalloc.h"
 
 struct replay {
-	const struct ctl_record	*rec;
+	const struct play_record	*rec;
 	enum ctl_verify		 verify;
 	struct play_game	 cg;	/* ruleset and schema; st unused */
 	struct nv_state		*cur;
 	size_t			 nevents, nrolls;
+	struct buf		 ended;	/* the end declared, for the summary */
 };
 
 static int
@@ -94,7 +96,7 @@ event_text(struct buf *b, int phase, const char *kind, const char *ship,
 }
 
 static int
-compare_events(const struct replay *rp, const struct ctl_rec_turn *t,
+compare_events(const struct replay *rp, const struct play_rec_turn *t,
     const struct nv_events *ev)
 {
 	struct buf		 a = BUF_INIT, b = BUF_INIT;
@@ -136,7 +138,7 @@ roll_text(struct buf *b, int phase, const char *label, const char *purpose,
 }
 
 static int
-compare_rolls(const struct replay *rp, const struct ctl_rec_turn *t,
+compare_rolls(const struct replay *rp, const struct play_rec_turn *t,
     const struct nv_dice *dice)
 {
 	struct buf		 a = BUF_INIT, b = BUF_INIT;
@@ -205,11 +207,79 @@ apply_fixes(struct replay *rp, int turn)
 	return 0;
 }
 
+/* The end declared on the open state of turn t, as recorded, or, for a
+ * game ended before navarch recorded its ends (a result on the last,
+ * open state and no <end>), as the stored state says: only the result is
+ * taken, every other byte is still compared.  *kind NV_RESULT_PLAYING:
+ * none.  0, or an exit status (a difference). */
+static int
+declared_end(struct replay *rp, const struct play_rec_turn *t,
+    enum nv_result_kind *kind, int *winner, char **reason)
+{
+	const struct play_rec_end	*e = &rp->rec->end;
+	struct nv_state			*stored = NULL;
+	struct diag			 d = DIAG_INIT;
+	int				 last, rc = 0;
+
+	*kind = NV_RESULT_PLAYING;
+	*winner = -1;
+	*reason = NULL;
+	last = t == &rp->rec->turns[rp->rec->nturns - 1] && !t->adjudicated;
+	if (e->turn != t->turn && (e->turn != 0 || !last))
+		return 0;
+	if (e->turn == t->turn && e->result != NULL) {
+		*kind = strcmp(e->result, "won") == 0 ? NV_RESULT_WON :
+		    NV_RESULT_DRAWN;
+		*reason = xstrdup(e->reason != NULL ? e->reason : "");
+		if (e->winner != NULL && e->winner[0] != '\0' &&
+		    (*winner = state_side_index(rp->cur, e->winner)) < 0)
+			rc = differ(rp, "turn %d: the game was won by %s, which "
+			    "is no side", t->turn, e->winner);
+		return rc;
+	}
+	(void)play_parse_state(&rp->cg, "stored state", t->state,
+	    strlen(t->state), &stored, &d);
+	diag_free(&d);
+	if (stored != NULL && stored->result.kind != NV_RESULT_PLAYING) {
+		*kind = stored->result.kind;
+		*winner = stored->result.winner;
+		*reason = xstrdup(stored->result.reason != NULL ?
+		    stored->result.reason : "");
+	} else if (e->turn == t->turn)
+		rc = differ(rp, "turn %d: the game was ended there (%s), but "
+		    "its stored state has no result", t->turn, e->reason);
+	state_free(stored);
+	return rc;
+}
+
+/* Declares the end made on turn t's open state, as it was made
+ * (state_declare_result). */
+static int
+apply_end(struct replay *rp, const struct play_rec_turn *t)
+{
+	enum nv_result_kind	 kind;
+	char			*reason;
+	int			 winner, rc;
+
+	if ((rc = declared_end(rp, t, &kind, &winner, &reason)) != 0 ||
+	    kind == NV_RESULT_PLAYING || rp->cur->result.kind !=
+	    NV_RESULT_PLAYING) {
+		free(reason);
+		return rc;
+	}
+	state_declare_result(rp->cur, kind, winner, reason);
+	buf_printf(&rp->ended, "; ended on turn %d by decision: %s%s (%s)",
+	    t->turn, kind == NV_RESULT_WON ? "won by " : "drawn",
+	    winner >= 0 ? rp->cur->sides[winner].id : "", reason);
+	free(reason);
+	return 0;
+}
+
 /* Plays turn t from rp->cur; on success rp->cur is the next state.  Every
  * set is parsed side-wide (no ships listed): that accepts whatever the
  * stricter check of the adjudication accepted, identically. */
 static int
-replay_one(struct replay *rp, const struct ctl_rec_turn *t)
+replay_one(struct replay *rp, const struct play_rec_turn *t)
 {
 	struct play_orderset	*sets;
 	struct play_result	 r;
@@ -258,7 +328,7 @@ replay_one(struct replay *rp, const struct ctl_rec_turn *t)
 static int
 replay_turns(struct replay *rp)
 {
-	const struct ctl_rec_turn	*t;
+	const struct play_rec_turn	*t;
 	struct buf			 b = BUF_INIT;
 	char				*what;
 	size_t				 i;
@@ -271,7 +341,8 @@ replay_turns(struct replay *rp)
 			    t->turn, rp->cur->turn);
 			break;
 		}
-		if ((rc = apply_fixes(rp, t->turn)) != 0)
+		if ((rc = apply_fixes(rp, t->turn)) != 0 ||
+		    (rc = apply_end(rp, t)) != 0)
 			break;
 		buf_reset(&b);
 		state_xml_save(rp->cur, &b);
@@ -288,7 +359,7 @@ replay_turns(struct replay *rp)
 }
 
 int
-ctl_replay(const struct ctl_record *rec, enum ctl_verify verify)
+ctl_replay(const struct play_record *rec, enum ctl_verify verify)
 {
 	struct replay	 rp;
 	char		 cm[65];
@@ -315,12 +386,13 @@ ctl_replay(const struct ctl_record *rec, enum ctl_verify verify)
 		rc = differ(&rp, "no stored state at all");
 	if (rc == 0)
 		printf("replay of %s: %s: turns %d to %d, %zu events, %zu dice "
-		    "rolls\n", rec->game, verify == CTL_VERIFY_ALL ?
+		    "rolls%s\n", rec->game, verify == CTL_VERIFY_ALL ?
 		    "identical" : verify == CTL_VERIFY_STATES ? "states and "
 		    "dice identical (the events' wording not compared)" :
 		    "done",
 		    rec->turns[0].turn, rec->turns[rec->nturns - 1].turn,
-		    rp.nevents, rp.nrolls);
+		    rp.nevents, rp.nrolls, buf_str(&rp.ended));
+	buf_free(&rp.ended);
 	state_free(rp.cur);
 	play_game_free(&rp.cg);
 	return rc;

@@ -46,10 +46,12 @@ int	ctl_load_state(const char *path, struct play_game *g);
 int	ctl_load_state_mem(const char *name, const char *xml, size_t len,
 	    struct play_game *g);
 
-/* Parses and validates order files into *out (owned by the caller).
- * Errors are printed to standard error; returns 0 or NV_EXIT_INPUT. */
+/* Parses and validates order files into *out (owned by the caller);
+ * play: they are to be played, so ships without an order take their
+ * standing orders (orders.h, use_standing).  Errors (and warnings) are
+ * printed to standard error; returns 0 or NV_EXIT_INPUT. */
 int	ctl_load_orders(const struct play_game *, char **files, size_t n,
-	    struct nv_orders **out);
+	    int play, struct nv_orders **out);
 
 /* Prints a diag to standard error. */
 void	ctl_print_diag(const struct diag *);
@@ -196,60 +198,11 @@ int	ctl_ship_fix(const struct play_game *, const struct nv_state *st,
 	    const char *ship, char *const *kv, size_t n, char **out,
 	    struct diag *d);
 
-/* --- replay and archives (ctl-record.c, ctl-archive.c, ctl-replay.c) ----- */
+/* --- replay and archives (ctl-replay.c; the record and its archive are
+ * the play layer's, play-record.h) -------------------------------------- */
 
-struct ctl_rec_event {
-	int	 phase;
-	char	*kind, *ship, *other, *text;	/* "" when none */
-};
+struct play_record;
 
-struct ctl_rec_roll {
-	int	 phase;
-	char	*label, *purpose, *ship;
-	int	 sides, result;
-};
-
-struct ctl_rec_orders {
-	char	*player, *side, *text;
-};
-
-/* One live turn: its stored state and, once adjudicated, what was used
- * and what came of it. */
-struct ctl_rec_turn {
-	int			 turn;
-	char			*state;		/* the stored state */
-	int			 adjudicated;
-	struct ctl_rec_orders	*orders;
-	size_t			 norders;
-	struct ctl_rec_event	*events;
-	size_t			 nevents;
-	struct ctl_rec_roll	*rolls;
-	size_t			 nrolls;
-};
-
-
-/* Everything replay needs, from the database or an archive; owned. */
-struct ctl_record {
-	char			*game;
-	char			*ruleset;
-	char			*scenario;
-	char			*seed;		/* NULL: withheld */
-	char			*commitment;
-	struct ctl_rec_turn	*turns;		/* in turn order */
-	size_t			 nturns;
-	struct play_fixes	 fixes;		/* the GM's corrections in
-						   effect, in the order made */
-};
-
-
-int	ctl_record_load(struct store *, const char *game,
-	    struct ctl_record *);
-void	ctl_record_free(struct ctl_record *);
-/* Writes the record as an archive (with_seed: include the seed). 0 or
- * an exit status (reported). */
-int	ctl_archive_write(const struct ctl_record *, int with_seed,
-	    const char *path);
-int	ctl_archive_read(const char *path, struct ctl_record *);
 /* What a replay compares with what was stored. */
 enum ctl_verify {
 	CTL_VERIFY_NONE,	/* nothing: print the replayed events */
@@ -263,7 +216,7 @@ enum ctl_verify {
  * what was stored and reports the first difference.  Prints a summary
  * (or the replayed events, without verify) to standard output.  0, 1 (a
  * difference) or another exit status. */
-int	ctl_replay(const struct ctl_record *, enum ctl_verify);
+int	ctl_replay(const struct play_record *, enum ctl_verify);
 
 /* --- commands ------------------------------------------------------------ */
 
@@ -287,6 +240,8 @@ int	cmd_player_list(int, char **);
 int	cmd_player_remove(int, char **);
 int	cmd_player_replace(int, char **);
 int	cmd_player_set_address(int, char **);
+int	cmd_player_set_timezone(int, char **);
+int	cmd_game_end(int, char **);
 int	cmd_player_assign(int, char **);
 int	cmd_player_unlock(int, char **);
 int	cmd_observer_add(int, char **);

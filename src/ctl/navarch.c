@@ -57,7 +57,18 @@ static const struct ctl_cmd game_cmds[] = {
 	  "+48h@20:00\n"
 	  "                      (at least 48 h, then the next 20:00 UTC)\n"
 	  "  svg=yes|no          attach the SVG map to report mails (yes)\n"
+	  "  late=on|off         tell late players, and the others that the "
+	  "turn\n"
+	  "                      waits, during the grace period (on)\n"
 	  DB_HELP, cmd_game_settings, NULL },
+	{ "game end", "GAME --draw|--winner SIDE [--reason TEXT]",
+	  "end a game by the GM's decision (the players get the final mail)",
+	  "  --draw              the game is drawn\n"
+	  "  --winner SIDE       the game is won by SIDE\n"
+	  "  --reason TEXT       why, for the players and the audit log\n"
+	  "  The seed is revealed; the daemon mails every player, the GM and "
+	  "the\n  observers the final report, the seed and the archive.\n"
+	  DB_HELP NOW_HELP, cmd_game_end, NULL },
 	{ "game show", "GAME [--turn N]",
 	  "show a game: players, orders in, history, audit log",
 	  "  --turn N            also the events and dice of turn N's "
@@ -67,25 +78,41 @@ static const struct ctl_cmd game_cmds[] = {
 
 static const struct ctl_cmd player_cmds[] = {
 	{ "player add", "GAME SIDE ADDRESS [--id PLAYER] [--ships S1,S2...] "
-	  "[--admiral] [--password-file FILE]",
-	  "seat a player on a side",
+	  "[--admiral] [--password-file FILE] [--timezone ZONE] "
+	  "[--reason TEXT]",
+	  "seat a player on a side (the daemon mails them a welcome)",
 	  "  --id PLAYER         the player id (default: the side id)\n"
 	  "  --ships S1,S2...    the ships commanded (default: the side's "
 	  "ships no other\n"
 	  "                      player commands)\n"
 	  "  --admiral           the player may reassign the side's ships\n"
+	  "  --timezone ZONE     the player's time zone (Europe/Paris, "
+	  "+02:00; none)\n"
+	  "  --reason TEXT       a word from the GM in the welcome mail\n"
+	  "  A generated password is also in the welcome mail, which the "
+	  "outbox\n  forgets once sent.\n"
 	  PASSWORD_HELP DB_HELP, cmd_player_add, NULL },
 	{ "player list", "GAME", "list a game's players", DB_HELP,
 	  cmd_player_list, NULL },
-	{ "player remove", "GAME PLAYER",
-	  "remove a player (their orders stay in history)", DB_HELP,
-	  cmd_player_remove, NULL },
-	{ "player replace", "GAME PLAYER ADDRESS [--password-file FILE]",
-	  "give a player's place to someone new", PASSWORD_HELP DB_HELP,
-	  cmd_player_replace, NULL },
+	{ "player remove", "GAME PLAYER [--reason TEXT]",
+	  "remove a player (their orders stay in history; the players are "
+	  "told)",
+	  "  --reason TEXT       why, for the players and the audit log\n"
+	  DB_HELP, cmd_player_remove, NULL },
+	{ "player replace", "GAME PLAYER ADDRESS [--password-file FILE] "
+	  "[--reason TEXT]",
+	  "give a player's place to someone new (all are told; the new "
+	  "player welcomed)",
+	  "  --reason TEXT       why, for the players and the audit log\n"
+	  PASSWORD_HELP DB_HELP, cmd_player_replace, NULL },
 	{ "player set-address", "GAME PLAYER ADDRESS",
 	  "change a player's mail address", DB_HELP,
 	  cmd_player_set_address, NULL },
+	{ "player set-timezone", "GAME PLAYER ZONE|none",
+	  "set the time zone a player reads deadlines in",
+	  "  ZONE: a tz database name (Europe/Paris), an offset (+02:00) or "
+	  "UTC;\n  none: UTC only.\n" DB_HELP, cmd_player_set_timezone,
+	  NULL },
 	{ "player assign", "GAME PLAYER SHIP...",
 	  "give ships of the player's side to the player", DB_HELP,
 	  cmd_player_assign, NULL },
@@ -104,9 +131,11 @@ static const struct ctl_cmd observer_cmds[] = {
 };
 
 static const struct ctl_cmd orders_cmds[] = {
-	{ "orders submit", "GAME PLAYER FILE",
+	{ "orders submit", "GAME PLAYER FILE [--reason TEXT]",
 	  "record a player's orders for the current turn (exit 2 if "
-	  "illegal)", DB_HELP NOW_HELP, cmd_orders_submit, NULL },
+	  "illegal; the player is told)",
+	  "  --reason TEXT       why the GM entered them, for the player\n"
+	  DB_HELP NOW_HELP, cmd_orders_submit, NULL },
 	{ "orders show", "GAME [--turn N]",
 	  "show every order set received for a turn",
 	  "  --turn N            that turn (default: the current one)\n"
@@ -198,9 +227,11 @@ const struct ctl_cmd ctl_cmds[] = {
 	  cmd_templates, NULL },
 	{ "init", "", "create the database, or bring its schema up to date",
 	  DB_HELP, cmd_init, NULL },
-	{ "game", "create|list|show ...", "create, list and show games", "",
+	{ "game", "create|list|settings|end|show ...",
+	  "create, list, set, end and show games", "",
 	  NULL, game_cmds },
-	{ "player", "add|list|remove|replace|set-address|assign ...",
+	{ "player", "add|list|remove|replace|set-address|set-timezone|assign "
+	  "...",
 	  "seat and manage players", "", NULL, player_cmds },
 	{ "observer", "add|remove GAME ADDRESS", "manage observers", "",
 	  NULL, observer_cmds },
@@ -215,13 +246,29 @@ const struct ctl_cmd ctl_cmds[] = {
 	  "return a game to the start of TURN (history is kept)",
 	  "  --reason TEXT       why, for the audit log (required)\n"
 	  DB_HELP NOW_HELP, cmd_rollback, NULL },
-	{ "pause", "GAME", "pause a game (no adjudication until resumed)",
+	{ "pause", "GAME [--reason TEXT]",
+	  "stop a game's clock, keeping the time left (the players are told)",
+	  "  --reason TEXT       why, for the players and the audit log\n"
 	  DB_HELP NOW_HELP, cmd_pause, NULL },
-	{ "resume", "GAME", "resume a paused game", DB_HELP NOW_HELP,
-	  cmd_resume, NULL },
-	{ "deadline", "GAME SPEC|none", "set or clear the turn's deadline",
-	  "  SPEC: 2026-12-01T20:00Z (UTC), @SECONDS, or +N[mhdw]... from "
-	  "now (+48h, +2d12h)\n" DB_HELP NOW_HELP, cmd_deadline, NULL },
+	{ "resume", "GAME [--deadline SPEC] [--reason TEXT]",
+	  "start a paused game's clock again with the time it had left",
+	  "  --deadline SPEC     a new deadline instead: +48h from now, or "
+	  "an absolute\n"
+	  "                      time (2026-12-01T20:00Z, 2026-12-01T20:00 "
+	  "Europe/Paris)\n"
+	  "  --reason TEXT       why, for the players and the audit log\n"
+	  DB_HELP NOW_HELP, cmd_resume, NULL },
+	{ "deadline", "GAME SPEC|none [--reason TEXT]",
+	  "set, extend or clear the turn's deadline (the players are told)",
+	  "  SPEC: +N[mhdw]... extends the current deadline (from now when "
+	  "there is none\n"
+	  "  or it has passed; while paused, adds to the time left); "
+	  "[at] an absolute\n"
+	  "  time in any zone: 2026-12-01T20:00Z, 2026-12-01T20:00+02:00, "
+	  "2026-12-01T20:00\n"
+	  "  Europe/Paris, @SECONDS.  A deadline in the past is refused.\n"
+	  "  --reason TEXT       why, for the players and the audit log\n"
+	  DB_HELP NOW_HELP, cmd_deadline, NULL },
 	{ "ship", "set GAME SHIP KEY=VALUE...", "correct a ship", "", NULL,
 	  ship_cmds },
 	{ "export", "GAME|STATE.xml [--turn N] [--archive FILE [--force]]",

@@ -19,6 +19,7 @@
 	X(TURN_START,	"turn-start")	/* the turn begins */		\
 	X(ORDERS,	"orders")	/* a ship's orders in force */	\
 	X(DEFAULT,	"default")	/* no valid orders: straight on */ \
+	X(DEPLOY,	"deploy")	/* turn 0: a ship is placed */	\
 	X(PHASE,	"phase")	/* a phase begins */		\
 	X(TURN,		"turn")		/* a ship turns a hexside */	\
 	X(MOVE,		"move")		/* a ship enters a hex */	\

@@ -15,5 +15,8 @@ struct nv_turn;
 /* Moves of one phase (t->phase), on the turn's hex index (t->ix).  0, or
  * -1 with *cause (owned by the caller) when a ruleset hook failed. */
 int	move_phase(struct nv_turn *, char **cause);
+/* Turn 0, the deployment turn (move-deploy.c): places the ships the
+ * orders place (t->orders).  0, or -1 with *cause. */
+int	move_deploy(struct nv_turn *, char **cause);
 
 #endif

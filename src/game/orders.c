@@ -2,12 +2,14 @@
  * docs/orders.md).
  *
  * A file is read in three steps: the text is cut into lines and cleared of
- * mail clutter (clean_lines); the lines that say whose orders these are
- * (SIDE, PLAYER) are read first, so that a SHIP line may come before them;
- * then every other line is read in order.  Errors go to a diag of the
- * file's own, sorted by line at the end, so the player reads them top to
- * bottom.  Nothing here knows a ruleset's verbs: what follows "SHIP id"
- * goes to rs->ops->verbs. */
+ * mail clutter by the lexer (orders-lex.c); the lines that say whose
+ * orders these are (SIDE, PLAYER) are read first, so that an order line
+ * may come before them; then every other line is read in order.  Errors
+ * go to a diag of the file's own, sorted by line at the end, so the player
+ * reads them top to bottom.  Nothing here knows a ruleset's verbs: what
+ * follows "SHIP id" goes to rs->ops->verbs.  SQUADRON lines, STANDING
+ * orders and side lines are orders-subject.c's, turn 0's AT lines
+ * orders-deploy.c's. */
 #include "config.h"
 
 #include <limits.h>
@@ -17,34 +19,13 @@
 
 #include "buf.h"
 #include "diag.h"
+#include "orders-int.h"
+#include "orders-lex.h"
 #include "orders.h"
 #include "ruleset.h"
 #include "state.h"
 #include "strutil.h"
 #include "xalloc.h"
-
-/* The words a line may start with (the ship verbs are the ruleset's). */
-#define ORDERS_KEYWORDS(X)		\
-	X(GAME,		"GAME")		\
-	X(SIDE,		"SIDE")		\
-	X(PLAYER,	"PLAYER")	\
-	X(PASSWORD,	"PASSWORD")	\
-	X(TURN,		"TURN")		\
-	X(SHIP,		"SHIP")		\
-	X(END,		"END")
-
-enum orders_keyword {
-#define X(e, s) KW_##e,
-	ORDERS_KEYWORDS(X)
-#undef X
-	KW_COUNT
-};
-
-static const char *const keyword_names[] = {
-#define X(e, s) s,
-	ORDERS_KEYWORDS(X)
-#undef X
-};
 
 /* Words per line: far more than any order needs (a plot of NV_PLOT_MAX
  * steps written with spaces), few enough to bound the work. */
@@ -55,25 +36,6 @@ struct oline {
 	unsigned	 no;
 	char		*text;		/* owned */
 };
-
-/* What one orders_parse call works with. */
-struct oparse {
-	struct nv_orders	*o;
-	struct nv_orders_header	*h;
-	struct diag		 d;	/* this file's errors */
-	int			 no_side_said;	/* reported once per file */
-};
-
-static int
-keyword(const char *w)
-{
-	int	i;
-
-	for (i = 0; i < KW_COUNT; i++)
-		if (strcasecmp(w, keyword_names[i]) == 0)
-			return i;
-	return -1;
-}
 
 /* What error messages list, made when first needed: the ship lists by
  * slot (side + 1) * 2 + enemies, and each side's first ship (for an
@@ -96,6 +58,8 @@ orders_new(const struct nv_state *st)
 	o->lists->first = xcalloc(st->nsides + 1, sizeof(int));
 	for (i = 0; i < st->nsides; i++)
 		o->lists->first[i] = -2;
+	o->squadron = -1;
+	o->more = osub_new(st);
 	return o;
 }
 
@@ -121,6 +85,7 @@ orders_free(struct nv_orders *o)
 	free(o->lists);
 	if (o->rs != NULL)
 		o->st->rs->ops->orders_free(o->rs);
+	osub_free(o->st, o->more);
 	free(o);
 }
 
@@ -216,100 +181,40 @@ orders_target(const struct nv_orders *o, int ship, const char *word,
 	return t;
 }
 
-/* Clutter.  Mail clients write "-- " above a signature (some drop the
- * space); a line quoting an earlier mail starts with '>'. */
-static int
-is_signature(const char *trimmed)
-{
-	return strcmp(trimmed, "--") == 0;
-}
-
-/* '#' starts a comment at the start of a line or after a space, so that a
- * password may still hold one. */
-static void
-strip_comment(char *s)
-{
-	char	*p;
-
-	for (p = s; *p != '\0'; p++)
-		if (*p == '#' && (p == s || p[-1] == ' ' || p[-1] == '\t')) {
-			*p = '\0';
-			return;
-		}
-}
-
-/* 1 if a quoted line would have been an order: the mail reply can then
- * tell a player who only quoted orders what happened. */
-static int
-quoted_is_order(char *s)
-{
-	char	*argv[1];
-
-	while (*s == '>' || *s == ' ' || *s == '\t')
-		s++;
-	strip_comment(s);
-	if (str_split_words(s, argv, 1) == 0)
-		return 0;
-	return keyword(argv[0]) >= 0 && keyword(argv[0]) != KW_END;
-}
-
 /* Cuts text into the lines that may hold orders.  Returns how many (in
  * *out, owned by the caller); sets *quoted when quoted lines held orders. */
 static size_t
 clean_lines(struct oparse *op, const char *text, size_t len,
     struct oline **out, int *quoted)
 {
-	const char	*p = text, *end = text + len, *nl;
-	size_t		 n = 0, cap = 0, ll;
-	unsigned	 no = 0;
-	char		*raw, *t;
+	struct orders_lex	 lx;
+	struct orders_lex_line	 l;
+	enum orders_lex_kind	 k;
+	size_t			 n = 0, cap = 0;
+	char			*copy, *t;
 
 	*out = NULL;
-	/* A byte-order mark is not text. */
-	if (len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
-		p += 3;
-	for (; p < end; p = nl + 1) {
-		no++;
-		nl = memchr(p, '\n', (size_t)(end - p));
-		if (nl == NULL)
-			nl = end;
-		ll = (size_t)(nl - p);
-		if (ll > 0 && p[ll - 1] == '\r')
-			ll--;
-		if (memchr(p, '\0', ll) != NULL) {
-			diag_error(&op->d, op->h->file, no, "line holds a NUL "
+	orders_lex_init(&lx, text, len);
+	while (orders_lex_next(&lx, &l)) {
+		k = orders_lex_clean(&l, &copy, &t);
+		if (k == OLX_STOP) {
+			free(copy);
+			break;
+		}
+		if (k == OLX_NUL)
+			diag_error(&op->d, op->h->file, l.no, "line holds a NUL "
 			    "byte; an order file is plain text");
-			continue;
+		else if (k == OLX_QUOTED && orders_lex_quoted_order(t))
+			*quoted = 1;
+		else if (k == OLX_TEXT) {
+			if (n == cap) {
+				cap = cap == 0 ? 32 : cap * 2;
+				*out = xreallocarray(*out, cap, sizeof **out);
+			}
+			(*out)[n].no = l.no;
+			(*out)[n++].text = xstrdup(t);
 		}
-		raw = xstrndup(p, ll);
-		t = str_trim(raw);
-		if (is_signature(t)) {
-			free(raw);
-			break;
-		}
-		if (*t == '>') {
-			if (quoted_is_order(t))
-				*quoted = 1;
-			free(raw);
-			continue;
-		}
-		strip_comment(t);
-		t = str_trim(t);
-		if (*t == '\0') {
-			free(raw);
-			continue;
-		}
-		if (strcasecmp(t, "END") == 0) {
-			free(raw);
-			break;
-		}
-		if (n == cap) {
-			cap = cap == 0 ? 32 : cap * 2;
-			*out = xreallocarray(*out, cap, sizeof **out);
-		}
-		(*out)[n].no = no;
-		(*out)[n++].text = xstrdup(t);
-		free(raw);
+		free(copy);
 	}
 	return n;
 }
@@ -394,11 +299,9 @@ line_turn(struct oparse *op, unsigned no, const char *text, char **argv,
 static void
 line_password(struct oparse *op, unsigned no, const char *text)
 {
-	const char	*p = text + strlen(keyword_names[KW_PASSWORD]);
-
 	/* The rest of the line, so a password may hold spaces. */
-	while (*p == ' ' || *p == '\t')
-		p++;
+	const char	*p = orders_lex_rest(text);
+
 	if (*p == '\0')
 		diag_error(&op->d, op->h->file, no, "PASSWORD: no password "
 		    "given; legal: PASSWORD followed by your password");
@@ -467,12 +370,133 @@ ship_mine(struct oparse *op, unsigned no, const char *text, int i)
 	return bad ? -1 : 0;
 }
 
+/* The verbs of rs a line may carry where bar (NV_VERB_*) bars some:
+ * "SPEED, MOVE or FIRE". */
+static void
+verb_list_for(const struct nv_ruleset *rs, unsigned bar, struct buf *b)
+{
+	size_t	i, n = 0, k = 0;
+
+	for (i = 0; i < rs->ops->nverbs; i++)
+		n += (rs->ops->verbs[i].flags & bar) == 0;
+	for (i = 0; i < rs->ops->nverbs; i++) {
+		if ((rs->ops->verbs[i].flags & bar) != 0)
+			continue;
+		if (k++ > 0)
+			buf_adds(b, k == n ? " or " : ", ");
+		buf_adds(b, rs->ops->verbs[i].name);
+	}
+	if (n == 0)
+		buf_adds(b, "none");
+}
+
+const struct nv_verb *
+orders_verb_check(const struct nv_orders *o, const char *word,
+    const char *file, unsigned line, const char *text, struct diag *d,
+    enum nv_subject subject, int standing)
+{
+	const struct nv_ruleset	*rs = o->st->rs;
+	const struct nv_verb	*v = verb_find(rs, word);
+	unsigned		 bar = 0;
+	struct buf		 b = BUF_INIT;
+
+	if (subject == NV_SUBJECT_SQUADRON)
+		bar |= NV_VERB_SHIP_ONLY;
+	if (standing)
+		bar |= NV_VERB_NO_STANDING;
+	if (v != NULL && (v->flags & bar) == 0)
+		return v;
+	verb_list_for(rs, bar, &b);
+	if (v == NULL)
+		diag_error(d, file, line, "%s: %s is no order for a ship; "
+		    "legal: %s", text, word, buf_str(&b));
+	else
+		diag_error(d, file, line, "%s: %s is %s; legal here: %s", text,
+		    v->name, (v->flags & bar & NV_VERB_SHIP_ONLY) != 0 ?
+		    "for SHIP lines only" : "never a standing order",
+		    buf_str(&b));
+	buf_free(&b);
+	return NULL;
+}
+
+int
+orders_verb(struct nv_orders *o, int ship, char **argv, size_t argc,
+    const char *file, unsigned line, const char *text, struct diag *d,
+    enum nv_subject subject, int standing, int squadron)
+{
+	const struct nv_verb	*v;
+	int			 rc;
+
+	if ((v = orders_verb_check(o, argv[0], file, line, text, d, subject,
+	    standing)) == NULL)
+		return -1;
+	o->subject = subject;
+	o->standing = standing;
+	o->squadron = squadron;
+	rc = v->parse(o, ship, argv, argc, file, line, text, d);
+	o->subject = NV_SUBJECT_SHIP;
+	o->standing = 0;
+	o->squadron = -1;
+	return rc;
+}
+
+int
+oparse_side(struct oparse *op, unsigned no, const char *text, int *player)
+{
+	struct buf	b = BUF_INIT;
+
+	*player = 0;
+	if (op->h->side_index >= 0)
+		return op->h->side_index;
+	/* A PLAYER that is no side id is the store's to resolve. */
+	if (op->h->player != NULL) {
+		*player = 1;
+		return -1;
+	}
+	if (!op->no_side_said) {
+		side_list(op->o->st, &b);
+		diag_error(&op->d, op->h->file, no, "%s: no SIDE line says "
+		    "whose orders these are; legal: %s", text, buf_str(&b));
+		buf_free(&b);
+	}
+	op->no_side_said = 1;
+	return -1;
+}
+
+/* What follows "SHIP id": a verb of the ruleset, a STANDING order, or in
+ * turn 0 where the ship is placed. */
+static void
+ship_order(struct oparse *op, unsigned no, const char *text, int i,
+    char **argv, size_t argc)
+{
+	struct nv_orders	*o = op->o;
+
+	switch (orders_keyword(argv[0])) {
+	case OKW_STANDING:
+		osub_ship_standing(op, no, text, i, argv + 1, argc - 1);
+		return;
+	case OKW_AT:
+		odep_line(op, no, text, i, argv, argc);
+		return;
+	default:
+		break;
+	}
+	if (o->st->turn == 0) {
+		diag_error(&op->d, op->h->file, no, "%s: turn 0 is the "
+		    "deployment turn, in which ships are placed, not moved; "
+		    "legal: SHIP %s AT hex FACING f", text, o->st->ships[i].id);
+		return;
+	}
+	o->more->named[i] |= ON_OWN;
+	(void)orders_verb(o, i, argv, argc, op->h->file, no, text, &op->d,
+	    NV_SUBJECT_SHIP, 0, -1);
+}
+
 static void
 line_ship(struct oparse *op, unsigned no, const char *text, char **argv,
     size_t argc)
 {
 	const struct nv_state	*st = op->o->st;
-	const struct nv_verb	*v;
 	struct buf		 b = BUF_INIT;
 	int			 i;
 
@@ -491,17 +515,8 @@ line_ship(struct oparse *op, unsigned no, const char *text, char **argv,
 		    "%s: %s", text, argv[1], op->h->side_index >= 0 ?
 		    "your ships" : "ships",
 		    orders_ship_list(op->o, op->h->side_index, 0));
-	} else if (ship_mine(op, no, text, i) == 0) {
-		v = verb_find(st->rs, argv[2]);
-		if (v == NULL) {
-			verb_list(st->rs, &b);
-			diag_error(&op->d, op->h->file, no, "%s: %s is no "
-			    "order for a ship; legal: %s", text, argv[2],
-			    buf_str(&b));
-		} else
-			(void)v->parse(op->o, i, argv + 2, argc - 2,
-			    op->h->file, no, text, &op->d);
-	}
+	} else if (ship_mine(op, no, text, i) == 0)
+		ship_order(op, no, text, i, argv + 2, argc - 2);
 	buf_free(&b);
 }
 
@@ -511,6 +526,7 @@ line_unknown(struct oparse *op, unsigned no, const char *text,
 {
 	const struct nv_state	*st = op->o->st;
 	const char		*eg = "id";
+	struct buf		 b = BUF_INIT;
 	int			 i;
 
 	if (op->h->side_index >= 0 &&
@@ -520,10 +536,12 @@ line_unknown(struct oparse *op, unsigned no, const char *text,
 		diag_error(&op->d, op->h->file, no, "%s: a ship's order starts "
 		    "with SHIP and the ship's id; legal: e.g. SHIP %s %s",
 		    text, eg, text);
-	else
+	else {
+		orders_keyword_list(st->rs, &b);
 		diag_error(&op->d, op->h->file, no, "%s: %s is not an order; "
-		    "legal: GAME, SIDE, PLAYER, PASSWORD, TURN, SHIP or END",
-		    text, word);
+		    "legal: %s", text, word, buf_str(&b));
+		buf_free(&b);
+	}
 }
 
 /* One line; pass 0 reads SIDE and PLAYER, pass 1 everything else. */
@@ -534,9 +552,9 @@ line_read(struct oparse *op, const struct oline *l, int pass)
 	size_t	 argc;
 	int	 kw;
 
-	argc = str_split_words(copy, argv, ORDERS_MAX_WORDS);
-	kw = keyword(argv[0]);
-	if ((kw == KW_SIDE || kw == KW_PLAYER) != (pass == 0))
+	argc = orders_lex_words(copy, argv, ORDERS_MAX_WORDS);
+	kw = orders_keyword(argv[0]);
+	if ((kw == OKW_SIDE || kw == OKW_PLAYER) != (pass == 0))
 		goto out;
 	if (argc > ORDERS_MAX_WORDS) {
 		diag_error(&op->d, op->h->file, l->no, "line has %zu words; "
@@ -544,30 +562,34 @@ line_read(struct oparse *op, const struct oline *l, int pass)
 		goto out;
 	}
 	switch (kw) {
-	case KW_GAME:
+	case OKW_GAME:
 		if (one_arg(op, l->no, l->text, argc, "GAME id") == 0)
 			set_once(op, l->no, l->text, "GAME", &op->h->game,
 			    argv[1], 0);
 		break;
-	case KW_SIDE:
+	case OKW_SIDE:
 		line_side(op, l->no, l->text, argv, argc);
 		break;
-	case KW_PLAYER:
+	case OKW_PLAYER:
 		if (one_arg(op, l->no, l->text, argc, "PLAYER id") == 0)
 			set_once(op, l->no, l->text, "PLAYER",
 			    &op->h->player, argv[1], 0);
 		break;
-	case KW_PASSWORD:
+	case OKW_PASSWORD:
 		line_password(op, l->no, l->text);
 		break;
-	case KW_TURN:
+	case OKW_TURN:
 		line_turn(op, l->no, l->text, argv, argc);
 		break;
-	case KW_SHIP:
+	case OKW_SHIP:
 		line_ship(op, l->no, l->text, argv, argc);
 		break;
+	case OKW_SQUADRON:
+		osub_squadron_line(op, l->no, l->text, argv, argc);
+		break;
 	default:
-		line_unknown(op, l->no, l->text, argv[0]);
+		if (osub_side_line(op, l->no, l->text, argv, argc) != 0)
+			line_unknown(op, l->no, l->text, argv[0]);
 		break;
 	}
 out:
@@ -634,11 +656,33 @@ orders_parse(struct nv_orders *o, const char *file, const char *text,
 int
 orders_validate(struct nv_orders *o, struct diag *d)
 {
-	return o->st->rs->ops->validate(o, d);
+	size_t	errors = d->errors;
+
+	/* The deployment turn places ships; no ruleset verb is read. */
+	if (o->st->turn == 0)
+		odep_validate(o, d);
+	osub_expand(o, d);
+	(void)o->st->rs->ops->validate(o, d);
+	return d->errors > errors ? -1 : 0;
 }
 
 void
 orders_format(const struct nv_orders *o, struct buf *b)
 {
+	odep_format(o, b);
 	o->st->rs->ops->format(o, b);
+	osub_format(o, -1, b);
+}
+
+void
+orders_format_side(const struct nv_orders *o, int side, struct buf *b)
+{
+	osub_format(o, side, b);
+}
+
+int
+orders_ship_named(const struct nv_orders *o, int ship)
+{
+	return o->more != NULL && (o->more->named[ship] & (ON_OWN | ON_COPY |
+	    ON_STANDING | ON_AT)) != 0;
 }

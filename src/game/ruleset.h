@@ -57,10 +57,38 @@ struct nv_attr_def {
 /* An order verb of the ruleset: "SHIP id VERB args...".  parse() gets
  * argv after the ship id (argv[0] is the verb as written), may take
  * further words of its own, and stores the order in o->rs.  It reports
- * errors to diag with file and line and returns 0 or -1. */
+ * errors to diag with file and line and returns 0 or -1.
+ *
+ * The same verbs serve the subjects the common parser adds (orders.h,
+ * docs/orders.md): a copy of "SQUADRON s VERB ..." for each ship of the
+ * squadron without a line of its own, and a standing order ("... STANDING
+ * VERB ...") for a ship without any other order.  flags bar a verb from
+ * them; while parse() runs, o->subject and o->standing say what the line
+ * is (e.g. to refuse a word a squadron may not use).  text is then
+ * "SQUADRON s VERB ... (for id)", so an error names the line and the
+ * ship. */
+#define NV_VERB_SHIP_ONLY	0x1	/* not on SQUADRON lines, nor in a
+					   squadron's standing order */
+#define NV_VERB_NO_STANDING	0x2	/* never in a STANDING order */
+
 struct nv_verb {
 	const char	*name;	/* upper case, e.g. "SPEED" */
 	int		(*parse)(struct nv_orders *o, int ship, char **argv,
+			    size_t argc, const char *file, unsigned line,
+			    const char *text, struct diag *);
+	unsigned	 flags;	/* NV_VERB_* */
+};
+
+/* A side-level order line of the ruleset: "VERB args..." for the side
+ * whose orders the file holds (e.g. INITIATIVE, PRIORITY).  parse() gets
+ * argv (argv[0] the verb as written) and stores the order in o->rs; a
+ * later line should replace an earlier one, so that a mail's line
+ * replaces the one in force.  Errors to diag with file and line; 0 or
+ * -1.  The verbs must not be the order language's own keywords
+ * (orders-lex.h) nor a mail command. */
+struct nv_side_verb {
+	const char	*name;	/* upper case, e.g. "INITIATIVE" */
+	int		(*parse)(struct nv_orders *o, int side, char **argv,
 			    size_t argc, const char *file, unsigned line,
 			    const char *text, struct diag *);
 };
@@ -141,6 +169,12 @@ struct nv_ruleset_ops {
 	size_t		 nverbs;
 	int		(*validate)(struct nv_orders *, struct diag *);
 	void		(*format)(const struct nv_orders *, struct buf *);
+	/* Side-level lines (may be NULL, 0): their verbs, and
+	 * format_side(), which writes one side's as lines. */
+	const struct nv_side_verb *side_verbs;
+	size_t		 nside_verbs;
+	void		(*format_side)(const struct nv_orders *, int side,
+			    struct buf *);
 
 	/* The turn (turn.h, docs/rulesets.md).  In the order they are
 	 * called: begin() makes rs scratch in the turn and a plot for every

@@ -2,7 +2,8 @@
  * state-xml*.c): state-xml-doc.c parses and decides whether the schema
  * must look at a file; state-xml.c reads the common parts of the tree,
  * state-xml-ship.c the ships, state-xml-rs.c the ruleset's own parts
- * (attribute tables of ships, sides and the game, markers, statuses). */
+ * (attribute tables of ships, sides and the game, markers, statuses),
+ * state-xml-sq.c squadrons, zones and standing orders. */
 #ifndef NV_STATE_XML_INT_H
 #define NV_STATE_XML_INT_H
 
@@ -16,6 +17,7 @@ struct diag;
 struct nv_attr_def;
 struct nv_attrval;
 struct nv_ruleset;
+struct nv_ship;
 struct nv_state;
 struct lship;
 struct slot_name;
@@ -122,5 +124,14 @@ void	sx_ships_end(struct loader *);
 /* What needs every ship: each in open water, alone in its hex, and the
  * ids its attributes name are ships. */
 void	sx_check_ships(struct loader *);
+
+/* state-xml-sq.c: the <squadron> elements (after the sides), the <zone>
+ * elements (after the map and sides), and a ship's squadron and standing
+ * order (the values of its attributes, owned and freed here, or NULL;
+ * after its side and owner, before the ruleset's defaults). */
+void	sx_load_squadrons(struct loader *, xmlNodePtr *v, size_t n);
+void	sx_load_zones(struct loader *, xmlNodePtr *v, size_t n);
+void	sx_load_ship_v2(struct loader *, xmlNodePtr n, struct nv_ship *,
+	    char *squadron, char *standing);
 
 #endif

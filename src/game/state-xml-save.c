@@ -98,17 +98,22 @@ save_ship(const struct nv_state *st, const struct nv_ship *s, struct buf *b)
 		put_attr(b, "name", s->name);
 	put_attr(b, "side", st->sides[s->side].id);
 	put_attr(b, "owner", st->sides[s->owner].id);
+	if (state_ship_squadron(st, s) >= 0)
+		put_attr(b, "squadron",
+		    st->squadrons[state_ship_squadron(st, s)].id);
 	put_attr(b, "class", rs->classes[s->cls].id);
 	put_attr(b, "crew", rs->crews[s->crew].id);
-	/* An exited ship may be just off the map, at column or row 0
-	 * (the loader reads those for it): written as read, so that the
-	 * state loads again (issue 10: it was "????"). */
-	put_attr(b, "hex", s->status == NV_STATUS_EXITED ?
+	/* An exited or fled ship may be just off the map, at column or
+	 * row 0 (the loader reads those for it): written as read, so that
+	 * the state loads again (issue 10: it was "????"). */
+	put_attr(b, "hex", status_may_be_off_map(s->status) ?
 	    hex_format_edge(s->hex, state_hex_digits(st), hex) :
 	    state_hex_name(st, s->hex, hex));
 	put_attr(b, "facing", dir_name(s->facing));
 	put_int_attr(b, "speed", s->speed);
 	put_attr(b, "status", ruleset_status_name(rs, s->status));
+	if (s->standing != NULL)
+		put_attr(b, "standing", s->standing);
 	put_attr_table(b, rs->ops->ship_attrs, rs->ops->nship_attrs, s->attr);
 	buf_adds(b, "/>\n");
 }
@@ -151,6 +156,37 @@ save_marker(const struct nv_state *st, const struct nv_marker *m,
 	if (m->value != 0)
 		buf_printf(b, " value=\"%ld\"", m->value);
 	buf_adds(b, "/>\n");
+}
+
+/* Squadrons and zones (order language version 2): absent from a state
+ * that has none, which is written as before they existed. */
+static void
+save_squadrons_zones(const struct nv_state *st, struct buf *b)
+{
+	const struct nv_squadron	*q;
+	const struct nv_zone		*z;
+	char				 hex[8];
+	size_t				 i;
+
+	for (i = 0; i < st->nsquadrons; i++) {
+		q = &st->squadrons[i];
+		buf_adds(b, "  <squadron");
+		put_attr(b, "id", q->id);
+		put_attr(b, "side", st->sides[q->side].id);
+		if (q->name != NULL)
+			put_attr(b, "name", q->name);
+		if (q->standing != NULL)
+			put_attr(b, "standing", q->standing);
+		buf_adds(b, "/>\n");
+	}
+	for (i = 0; i < st->nzones; i++) {
+		z = &st->zones[i];
+		buf_adds(b, "  <zone");
+		put_attr(b, "side", st->sides[z->side].id);
+		put_attr(b, "from", state_hex_name(st, z->from, hex));
+		put_attr(b, "to", state_hex_name(st, z->to, hex));
+		buf_adds(b, "/>\n");
+	}
 }
 
 static void
@@ -214,6 +250,7 @@ state_xml_save(const struct nv_state *st, struct buf *b)
 			    rs->ops->nside_attrs, st->sides[i].attr);
 		buf_adds(b, "/>\n");
 	}
+	save_squadrons_zones(st, b);
 	for (i = 0; i < st->nships; i++)
 		save_ship(st, &st->ships[i], b);
 	for (i = 0; i < st->nwrecks; i++) {

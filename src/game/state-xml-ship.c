@@ -24,13 +24,13 @@
 #include "xmlsafe.h"
 
 /* The common <ship> attributes, in the order they are written: slots
- * SA_ID ... SA_STATUS; the ruleset's take SA_COMMON + their index. */
-enum { SA_ID, SA_NAME, SA_SIDE, SA_OWNER, SA_CLASS, SA_CREW, SA_HEX,
-	SA_FACING, SA_SPEED, SA_STATUS, SA_COMMON };
+ * SA_ID ... SA_STANDING; the ruleset's take SA_COMMON + their index. */
+enum { SA_ID, SA_NAME, SA_SIDE, SA_OWNER, SA_SQUADRON, SA_CLASS, SA_CREW,
+	SA_HEX, SA_FACING, SA_SPEED, SA_STATUS, SA_STANDING, SA_COMMON };
 
 static const char *const common_ship_attrs[SA_COMMON + 1] = {
-	"id", "name", "side", "owner", "class", "crew", "hex", "facing",
-	"speed", "status", NULL
+	"id", "name", "side", "owner", "squadron", "class", "crew", "hex",
+	"facing", "speed", "status", "standing", NULL
 };
 
 struct slot_name {
@@ -246,8 +246,7 @@ load_ship_place(struct loader *l, xmlNodePtr n, struct lship *ls)
 	/* A ship that left the battle another way than sinking may have
 	 * left it across the edge. */
 	ls->info.hex_ok = sx_read_hex_value(l, n, sattr(l, SA_HEX), what,
-	    s->status == NV_STATUS_EXITED || s->status >= NV_STATUS_COUNT,
-	    &s->hex) == 0;
+	    status_may_be_off_map(s->status), &s->hex) == 0;
 	free(what);
 	v = sattr(l, SA_FACING);
 	if (v == NULL || (s->facing = dir_parse(v)) < 0) {
@@ -277,6 +276,7 @@ load_ship(struct loader *l, xmlNodePtr n, struct lship *ls)
 	s->attr = xcalloc(l->rs->ops->nship_attrs, sizeof *s->attr);
 	slots_read(l, n);
 	ok = load_ship_refs(l, n, s) == 0;
+	sx_load_ship_v2(l, n, s, sattr(l, SA_SQUADRON), sattr(l, SA_STANDING));
 	check_ship_attrs_known(l, n, s->id);
 	load_ship_place(l, n, ls);
 	given = load_rs_attrs(l, n, s);

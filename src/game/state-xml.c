@@ -117,6 +117,8 @@ struct parts {
 	xmlNodePtr	 title, settings, map, result;
 	xmlNodePtr	*side, *ship, *wreck;		/* owned */
 	size_t		 nside, nship, nwreck;
+	xmlNodePtr	*squadron, *zone;		/* owned */
+	size_t		 nsquadron, nzone;
 };
 
 static void
@@ -141,6 +143,10 @@ parts_read(xmlNodePtr root, struct parts *p)
 			part_add(&p->side, &p->nside, n);
 		else if (xmlsafe_is(n, "wreck"))
 			part_add(&p->wreck, &p->nwreck, n);
+		else if (xmlsafe_is(n, "squadron"))
+			part_add(&p->squadron, &p->nsquadron, n);
+		else if (xmlsafe_is(n, "zone"))
+			part_add(&p->zone, &p->nzone, n);
 		else if (xmlsafe_is(n, "title") && p->title == NULL)
 			p->title = n;
 		else if (xmlsafe_is(n, "settings") && p->settings == NULL)
@@ -158,6 +164,8 @@ parts_free(struct parts *p)
 	free(p->side);
 	free(p->ship);
 	free(p->wreck);
+	free(p->squadron);
+	free(p->zone);
 }
 
 /* --- map, settings, sides ------------------------------------------------ */
@@ -356,7 +364,8 @@ load_head(struct loader *l, xmlNodePtr root, const struct parts *p)
 		    "ruleset=\"%s\">: loaded with ruleset %s",
 		    v != NULL ? v : "", l->rs->id);
 	free(v);
-	st->turn = read_int(l, root, "turn", 1, 99999, 1, 1);
+	/* Turn 0 is the deployment turn (docs/orders.md). */
+	st->turn = read_int(l, root, "turn", 0, 99999, 1, 1);
 	if (p->title != NULL)
 		st->title = element_text(p->title);
 	if (p->settings != NULL) {
@@ -373,6 +382,8 @@ load_head(struct loader *l, xmlNodePtr root, const struct parts *p)
 	load_map(l, p->map);
 	load_sides(l, root, p);
 	sx_load_sides_attrs(l, root);
+	sx_load_squadrons(l, p->squadron, p->nsquadron);
+	sx_load_zones(l, p->zone, p->nzone);
 	return 0;
 }
 

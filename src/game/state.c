@@ -35,6 +35,12 @@ status_parse(const char *s)
 	return -1;
 }
 
+int
+status_may_be_off_map(int status)
+{
+	return status == NV_STATUS_EXITED || status >= NV_STATUS_COUNT;
+}
+
 /* The common statuses' sentences: as it happens, and afterwards. */
 static const char *const status_events[] = {
 	"is afloat", "sinks", "is captured", "leaves the battle"
@@ -179,7 +185,18 @@ state_clone(const struct nv_state *in)
 		st->ships[i] = in->ships[i];
 		st->ships[i].name = dup_or_null(in->ships[i].name);
 		st->ships[i].attr = attrs_clone(in->ships[i].attr, na);
+		st->ships[i].standing = dup_or_null(in->ships[i].standing);
 	}
+	st->squadrons = xcalloc(in->nsquadrons + 1, sizeof *st->squadrons);
+	for (i = 0; i < in->nsquadrons; i++) {
+		st->squadrons[i] = in->squadrons[i];
+		st->squadrons[i].name = dup_or_null(in->squadrons[i].name);
+		st->squadrons[i].standing =
+		    dup_or_null(in->squadrons[i].standing);
+	}
+	st->zones = xcalloc(in->nzones + 1, sizeof *st->zones);
+	if (in->nzones > 0)
+		memcpy(st->zones, in->zones, in->nzones * sizeof *st->zones);
 	st->wrecks = xcalloc(in->nwrecks, sizeof *st->wrecks);
 	if (in->nwrecks > 0)
 		memcpy(st->wrecks, in->wrecks,
@@ -213,8 +230,15 @@ state_free(struct nv_state *st)
 	}
 	for (i = 0; i < st->nships; i++) {
 		free(st->ships[i].name);
+		free(st->ships[i].standing);
 		attrs_free(st->ships[i].attr, na);
 	}
+	for (i = 0; i < st->nsquadrons; i++) {
+		free(st->squadrons[i].name);
+		free(st->squadrons[i].standing);
+	}
+	free(st->squadrons);
+	free(st->zones);
 	attrs_free(st->attr, ngame_attrs(st));
 	free(st->markers);
 	free(st->title);
@@ -225,6 +249,18 @@ state_free(struct nv_state *st)
 	free(st->result.reason);
 	free(st->result.score);
 	free(st);
+}
+
+void
+state_declare_result(struct nv_state *st, enum nv_result_kind kind,
+    int winner, const char *reason)
+{
+	free(st->result.reason);
+	free(st->result.score);
+	st->result.kind = kind;
+	st->result.winner = winner;
+	st->result.reason = xstrdup(reason != NULL ? reason : "");
+	st->result.score = xcalloc(st->nsides + 1, sizeof *st->result.score);
 }
 
 int
@@ -411,4 +447,43 @@ state_marker_at(const struct nv_state *st, struct nv_hex h)
 		if (hex_eq(st->markers[i].hex, h))
 			return (int)i;
 	return -1;
+}
+
+int
+state_squadron_index(const struct nv_state *st, const char *id)
+{
+	size_t	i;
+
+	for (i = 0; i < st->nsquadrons; i++)
+		if (strcasecmp(id, st->squadrons[i].id) == 0)
+			return (int)i;
+	return -1;
+}
+
+int
+state_ship_squadron(const struct nv_state *st, const struct nv_ship *s)
+{
+	if (s->squadron <= 0 || (size_t)s->squadron > st->nsquadrons)
+		return -1;
+	return s->squadron - 1;
+}
+
+int
+state_in_zone(const struct nv_state *st, int side, struct nv_hex h)
+{
+	const struct nv_zone	*z;
+	size_t			 i;
+	int			 c, r, c0, r0, c1, r1;
+
+	hex_to_cr(h, &c, &r);
+	for (i = 0; i < st->nzones; i++) {
+		z = &st->zones[i];
+		if (z->side != side)
+			continue;
+		hex_to_cr(z->from, &c0, &r0);
+		hex_to_cr(z->to, &c1, &r1);
+		if (c >= c0 && c <= c1 && r >= r0 && r <= r1)
+			return 1;
+	}
+	return 0;
 }

@@ -35,6 +35,11 @@ enum nv_status {
 
 const char	*status_name(enum nv_status);		/* static */
 int		 status_parse(const char *);		/* -1 if unknown */
+/* A ship that left the battle other than by sinking or capture (exited,
+ * or a module status such as "fled") may stand just off the map, at
+ * column or row 0: the loader reads such a hex for it and the saver
+ * writes it back (hex_format_edge), both by this one rule. */
+int		 status_may_be_off_map(int status);
 
 /* A module may add statuses (ops->statuses, ruleset.h): the k-th is
  * NV_STATUS_COUNT + k.  A ship with a module status has left the battle
@@ -73,6 +78,28 @@ struct nv_ship {
 	int		 speed;		/* last turn's speed; -1 after backing */
 	int		 status;	/* enum nv_status, or a module's */
 	struct nv_attrval *attr;	/* rs->ops->nship_attrs values, owned */
+	int		 squadron;	/* index into st->squadrons + 1, or 0:
+					   none (state_ship_squadron) */
+	char		*standing;	/* its standing order (the words after
+					   STANDING), owned; NULL if none */
+};
+
+/* A squadron: a named group of one side's ships (every ship in at most
+ * one, of its owner's side), which SQUADRON lines order together. */
+struct nv_squadron {
+	char	 id[NV_ID_MAX + 1];
+	char	*name;		/* display name, owned; NULL if none */
+	int	 side;		/* the side whose ships it holds */
+	char	*standing;	/* its standing order, owned; NULL if none */
+};
+
+/* Part of a side's deployment zone: the hexes from column and row of
+ * `from` to those of `to`, corners included.  Turn 0 places ships only
+ * inside their side's zones. */
+struct nv_zone {
+	int		 side;
+	struct nv_hex	 from;
+	struct nv_hex	 to;
 };
 
 struct nv_wreck {
@@ -119,7 +146,9 @@ struct nv_result {
 struct nv_state {
 	const struct nv_ruleset	*rs;	/* not owned */
 	char		*title;		/* owned; NULL if none */
-	int		 turn;		/* the turn to be played next, from 1 */
+	int		 turn;		/* the turn to be played next: 0 is the
+					   deployment turn (orders.h), then
+					   1, 2, ... */
 	int		 columns;
 	int		 rows;
 	unsigned char	*land;		/* columns*rows, 1 = land; owned */
@@ -129,6 +158,10 @@ struct nv_state {
 	size_t		 nships;
 	struct nv_wreck	*wrecks;	/* in hex order; owned */
 	size_t		 nwrecks;
+	struct nv_squadron *squadrons;	/* in file order; owned */
+	size_t		 nsquadrons;
+	struct nv_zone	*zones;		/* in file order; owned */
+	size_t		 nzones;
 	struct nv_marker *markers;	/* in (hex, kind, ship, value) order;
 					   owned */
 	size_t		 nmarkers;
@@ -144,10 +177,23 @@ struct nv_state {
 struct nv_state	*state_clone(const struct nv_state *);
 void		 state_free(struct nv_state *);
 
+/* Ends the game by a decision the rules did not make (an agreed draw, a
+ * concession, the GM): the result kind (NV_RESULT_WON or _DRAWN), winner
+ * (a side index, -1 for none) and reason, every score 0, since no rule
+ * scored it.  The one place such a result is made, so that replay makes
+ * the same (docs/gm-guide.md, "Replay and archives"). */
+void	state_declare_result(struct nv_state *, enum nv_result_kind,
+	    int winner, const char *reason);
+
 /* Look-ups; -1 when there is none.  Ids compare case-insensitively, since
  * orders may write them in any case. */
 int	state_ship_index(const struct nv_state *, const char *id);
 int	state_side_index(const struct nv_state *, const char *id);
+int	state_squadron_index(const struct nv_state *, const char *id);
+/* The squadron of the ship (index into st->squadrons), or -1. */
+int	state_ship_squadron(const struct nv_state *, const struct nv_ship *);
+/* 1 if h is inside one of side's deployment zones. */
+int	state_in_zone(const struct nv_state *, int side, struct nv_hex h);
 /* Adds a wreck of ship id in hex h, keeping wrecks[] in hex order. */
 void	state_add_wreck(struct nv_state *, struct nv_hex h, const char *id);
 /* Adds a marker of the module's kind in hex h (ship: "" or NULL for

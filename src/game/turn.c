@@ -16,6 +16,7 @@
 #include "dice.h"
 #include "hexindex.h"
 #include "move.h"
+#include "orders.h"
 #include "ruleset.h"
 #include "state.h"
 #include "turn.h"
@@ -220,6 +221,35 @@ play_phases(struct nv_turn *t, char **cause)
 	return 0;
 }
 
+/* A ship that changed side in the turn (captured, recaptured) loses its
+ * standing order: it was its old side's (docs/orders.md). */
+static void
+drop_standing_of_taken(const struct nv_state *in, struct nv_state *out)
+{
+	size_t	i;
+
+	for (i = 0; i < out->nships && i < in->nships; i++)
+		if (out->ships[i].side != in->ships[i].side) {
+			free(out->ships[i].standing);
+			out->ships[i].standing = NULL;
+		}
+}
+
+/* A turn after the deployment: the ruleset's begin, the phases, its
+ * end. */
+static int
+play_turn_hooks(struct nv_turn *t, char **cause)
+{
+	const struct nv_ruleset	*rs = t->rs;
+
+	if (rs->ops->begin(t, cause) != 0)
+		return -1;
+	if (play_phases(t, cause) != 0)
+		return -1;
+	t->phase = rs->phases + 1;
+	return rs->ops->end(t, cause);
+}
+
 /* Why a game that has ended cannot go on; owned by the caller. */
 static char *
 ended_cause(const struct nv_state *in)
@@ -267,16 +297,20 @@ turn_play(const struct nv_state *in, const struct nv_orders *orders,
 
 	events_add(ev, 0, event_kind_name(NV_EV_TURN_START), NULL, NULL,
 	    "Turn %d begins.", t.turn);
-	if (rs->ops->begin(&t, cause) != 0)
-		goto fail;
-	if (play_phases(&t, cause) != 0)
-		goto fail;
-	t.phase = rs->phases + 1;
-	if (rs->ops->end(&t, cause) != 0)
+	if (t.turn == 0) {
+		/* The deployment turn: ships are placed, no phase is
+		 * played and no hook of the ruleset runs. */
+		if (move_deploy(&t, cause) != 0)
+			goto fail;
+	} else if (play_turn_hooks(&t, cause) != 0)
 		goto fail;
 	events_add(ev, t.phase, event_kind_name(NV_EV_TURN_END), NULL, NULL,
 	    "Turn %d ends.", t.turn);
-	/* Common to every ruleset: the state now waits for the next turn. */
+	/* Common to every ruleset: the standing orders given are kept, and
+	 * the state now waits for the next turn. */
+	if (orders != NULL)
+		orders_standing_apply(orders, t.st);
+	drop_standing_of_taken(in, t.st);
 	t.st->turn = t.turn + 1;
 	free(t.plots);
 	free_desc(t.desc);

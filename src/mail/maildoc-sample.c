@@ -53,23 +53,62 @@ reader(xmlNodePtr r, int gm)
 	}
 }
 
+/* The clock every mail to a player carries (mp_clock_at): how = the
+ * state of the game's clock. */
+enum clock_how {
+	CLOCK_LOCAL,		/* playing, with the reader's time zone */
+	CLOCK_UTC,		/* playing, UTC only */
+	CLOCK_PASSED,		/* the deadline passed: the grace period */
+	CLOCK_NONE,		/* no deadline */
+	CLOCK_PAUSED,		/* paused, the time left kept */
+	CLOCK_PAUSED_AT,	/* paused, a deadline set during the pause */
+	CLOCK_PAUSED_NONE,	/* paused without a deadline */
+	CLOCK_ENDED,
+};
+
+static void
+clock(xmlNodePtr parent, enum clock_how how)
+{
+	xmlNodePtr	c = md_add(parent, "clock", NULL);
+
+	md_set(c, "status", how == CLOCK_ENDED ? "ended" : how >= CLOCK_PAUSED ?
+	    "paused" : "playing");
+	if (how == CLOCK_PAUSED)
+		md_set(c, "left", "185400");
+	if (how == CLOCK_NONE || how == CLOCK_PAUSED ||
+	    how == CLOCK_PAUSED_NONE || how == CLOCK_ENDED)
+		return;
+	md_set(c, "deadline", "2026-12-03T20:00Z");
+	if (how == CLOCK_LOCAL || how == CLOCK_PAUSED_AT) {
+		md_set(c, "zone", "Europe/Paris");
+		md_set(c, "local", "2026-12-03 21:00");
+		md_set(c, "wday", "4");
+		md_set(c, "abbr", "CET");
+		md_set(c, "offset", "+01:00");
+	}
+	if (how == CLOCK_PAUSED_AT)
+		return;
+	md_set(c, "left", how == CLOCK_PASSED ? "0" : "185400");
+	md_set(c, "passed", how == CLOCK_PASSED ? "yes" : "no");
+}
+
 static void
 help(xmlNodePtr parent, int gm)
 {
 	static const char *const cmds[] = { "HELP", "STATUS", "MAP", "ORDERS",
 	    "CLEAR", "RESEND", "PASSWORD NEW", "PRESS", "DRAW", "CONCEDE",
-	    "ASSIGN", "PROCESS", "PREVIEW", "PAUSE", "RESUME", "DEADLINE",
-	    "ROLLBACK" };
+	    "ASSIGN", "SET", "PROCESS", "PREVIEW", "PAUSE", "RESUME",
+	    "DEADLINE", "ROLLBACK", "ENDGAME" };
 	xmlNodePtr	h = md_add(parent, "help", NULL), c;
 	size_t		i;
 
 	md_set(h, "gm", gm ? "yes" : "no");
 	for (i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
-		if (i >= 11 && !gm)
+		if (i >= 12 && !gm)
 			break;
 		c = md_add(h, "command", NULL);
 		md_set(c, "name", cmds[i]);
-		md_set(c, "gm", i >= 11 ? "yes" : "no");
+		md_set(c, "gm", i >= 12 ? "yes" : "no");
 	}
 }
 
@@ -148,6 +187,7 @@ answer_player(void)
 	xmlNodePtr	r = maildoc_root(d), n;
 
 	reader(r, 0);
+	clock(r, CLOCK_LOCAL);
 	accepted(r);
 	status(r, 0);
 	md_lines(md_add(r, "map", NULL), "line", map);
@@ -162,6 +202,7 @@ answer_player(void)
 	n = md_add(r, "draw", NULL);
 	md_set(n, "state", "offered");
 	md_set(n, "offered-by", "athens");
+	md_set(n, "needed", "athens, persia");
 	n = md_add(r, "draw", NULL);
 	md_set(n, "state", "again");
 	md_set(n, "offered-by", "athens");
@@ -170,11 +211,16 @@ answer_player(void)
 	md_set(n, "offered-by", "athens, persia");
 	md_set(md_add(r, "concede", NULL), "ended", "no");
 	n = md_add(r, "concede", NULL);
+	md_set(n, "ended", "no");
+	md_set(n, "again", "yes");
+	n = md_add(r, "concede", NULL);
 	md_set(n, "ended", "yes");
 	md_set(n, "winner", "persia");
 	n = md_add(r, "assign", NULL);
 	md_set(n, "player", "aristides");
 	md_set(n, "ship", "paralos");
+	md_set(md_add(r, "set", NULL), "timezone", "Europe/Paris");
+	md_add(r, "set", NULL);
 	help(r, 0);
 	md_set(md_add(r, "nothing", NULL), "quoted", "yes");
 	return d;
@@ -187,6 +233,7 @@ answer_gm(void)
 	xmlNodePtr	r = maildoc_root(d), n, s;
 
 	reader(r, 1);
+	clock(r, CLOCK_UTC);
 	status(r, 1);
 	n = md_add(r, "orders", NULL);
 	md_set(n, "all", "yes");
@@ -194,10 +241,26 @@ answer_gm(void)
 	md_set(s, "player", "athens");
 	md_set(s, "side", "athens");
 	md_lines(s, "line", in_force);
+	n = md_add(r, "paused", NULL);
+	md_set(n, "status", "paused");
+	md_set(n, "left", "185400");
+	md_set(n, "reason", "a storm over the Aegean");
 	md_set(md_add(r, "paused", NULL), "status", "paused");
-	md_set(md_add(r, "resumed", NULL), "status", "playing");
-	md_set(md_add(r, "deadline", NULL), "when", "2026-12-03T20:00Z");
+	n = md_add(r, "resumed", NULL);
+	md_set(n, "status", "playing");
+	md_set(n, "when", "2026-12-05T20:00Z");
+	md_set(n, "reason", "the storm passed");
+	n = md_add(r, "deadline", NULL);
+	md_set(n, "when", "2026-12-03T20:00Z");
+	md_set(n, "was", "2026-12-02T20:00Z");
+	md_set(n, "reason", "a player is travelling");
 	md_add(r, "deadline", NULL);
+	n = md_add(r, "deadline", NULL);
+	md_set(n, "left", "86400");
+	n = md_add(r, "endgame", NULL);
+	md_set(n, "winner", "persia");
+	md_set(n, "reason", "athens left the campaign");
+	md_set(md_add(r, "endgame", NULL), "reason", "ended by the GM");
 	n = md_add(r, "rollback", NULL);
 	md_set(n, "to-turn", "1");
 	md_set(n, "reason", "a ram was misread");
@@ -220,6 +283,7 @@ rejected(int gm, int more)
 	xmlNodePtr	r = maildoc_root(d);
 
 	reader(r, gm);
+	clock(r, gm ? CLOCK_PAUSED : more ? CLOCK_ENDED : CLOCK_PASSED);
 	if (more)
 		md_set(r, "more-errors", "99950");
 	md_set(md_add(r, "error", "SHIP nike SPEED 7: nike (trireme) goes "
@@ -279,16 +343,14 @@ unrouted(const char *reason, const char *name, const char *count,
 }
 
 static xmlDocPtr
-notice(const char *kind, const char *offered, const char *reason,
-    const char *winner)
+notice(const char *kind, const char *offered, const char *needed)
 {
 	xmlDocPtr	d = doc(kind, 0);
 	xmlNodePtr	r = maildoc_root(d);
 
 	md_set(r, "side", "athens");
 	md_set(r, "offered-by", offered);
-	md_set(r, "reason", reason);
-	md_set(r, "winner", winner);
+	md_set(r, "needed", needed);
 	return d;
 }
 
@@ -301,6 +363,152 @@ reminder(void)
 	md_set(r, "player", "persia");
 	md_set(r, "side", "persia");
 	md_set(r, "deadline", "2026-12-03T20:00Z");
+	clock(r, CLOCK_LOCAL);
+	return d;
+}
+
+/* The GM's notices: a document with the turn and the reason. */
+static xmlDocPtr
+gm_notice(const char *kind, const char *reason)
+{
+	xmlDocPtr	d = doc(kind, 0);
+
+	if (reason != NULL)
+		md_set(maildoc_root(d), "reason", reason);
+	return d;
+}
+
+static xmlDocPtr
+welcome(int password, int zone)
+{
+	xmlDocPtr	d = gm_notice("welcome", zone ? "welcome aboard" :
+	    NULL);
+	xmlNodePtr	r = maildoc_root(d), s, n;
+
+	clock(r, zone ? CLOCK_LOCAL : CLOCK_NONE);
+	s = md_add(r, "seat", NULL);
+	md_set(s, "player", "athens");
+	md_set(s, "side", "athens");
+	md_set(s, "side-name", "Athens");
+	md_set(s, "ruleset", "sample");
+	md_set(s, "commitment", "1ec1c26b50d5b6b2c2aab0e7bb8a6ad4a1d5e5f1"
+	    "1b6f2a4d9b41a4de5f8e3b2a");
+	md_set(s, "sole", "yes");
+	if (zone)
+		md_set(s, "timezone", "Europe/Paris");
+	if (password)
+		md_set(s, "password", "k7Fq2mWx9aPe");
+	n = md_add(s, "ship", NULL);
+	md_set(n, "id", "nike");
+	md_set(n, "name", "Nike");
+	md_set(n, "class", "trireme");
+	md_set(n, "class-name", "Trireme");
+	md_set(n, "hex", "0508");
+	md_set(n, "facing", "SE");
+	n = md_add(s, "ship", NULL);
+	md_set(n, "id", "paralos");
+	md_set(n, "name", "Paralos");
+	md_set(n, "class", "trireme");
+	md_set(n, "class-name", "Trireme");
+	md_set(n, "facing", "SE");
+	md_lines(md_add(r, "map", NULL), "line", map);
+	md_lines(md_add(r, "order-template", NULL), "line",
+	    "SHIP nike SPEED 2 MOVE F F\n");
+	return d;
+}
+
+static xmlDocPtr
+clock_change(const char *change, const char *reason, enum clock_how how)
+{
+	xmlDocPtr	d = gm_notice("clock-change", reason);
+	xmlNodePtr	r = maildoc_root(d);
+
+	md_set(r, "change", change);
+	if (strcmp(change, "deadline") == 0)
+		md_set(r, "was", "2026-12-02T20:00Z");
+	clock(r, how);
+	return d;
+}
+
+static xmlDocPtr
+rolled_back(int from)
+{
+	xmlDocPtr	d = gm_notice("rolled-back", "a ram was misread");
+	xmlNodePtr	r = maildoc_root(d);
+
+	md_set(r, "to-turn", "2");
+	md_set_int(r, "from-turn", from);
+	return d;
+}
+
+static xmlDocPtr
+seat(const char *kind, const char *how, const char *reason)
+{
+	xmlDocPtr	d = gm_notice(kind, reason);
+	xmlNodePtr	r = maildoc_root(d);
+
+	md_set(r, "how", how);
+	md_set(r, "player", "persia");
+	md_set(r, "side", "persia");
+	return d;
+}
+
+static xmlDocPtr
+orders_entered(void)
+{
+	xmlDocPtr	d = gm_notice("orders-entered", "your orders came to "
+	    "me by telephone");
+
+	md_lines(md_add(maildoc_root(d), "in-force", NULL), "line",
+	    in_force);
+	clock(maildoc_root(d), CLOCK_UTC);
+	return d;
+}
+
+static xmlDocPtr
+late(const char *kind)
+{
+	xmlDocPtr	d = doc(kind, 0);
+	xmlNodePtr	r = maildoc_root(d), w;
+
+	md_set(r, "player", "persia");
+	md_set(r, "side", "persia");
+	md_set(r, "played-at", "2026-12-04T08:00Z");
+	clock(r, CLOCK_PASSED);
+	w = md_add(r, "waiting-for", NULL);
+	md_set(w, "player", "persia");
+	md_set(w, "side", "persia");
+	w = md_add(r, "waiting-for", NULL);
+	md_set(w, "player", "sparta");
+	md_set(w, "side", "sparta");
+	return d;
+}
+
+/* The final mail: how (rules, drawn, conceded, gm), for a reader. */
+static xmlDocPtr
+final(const char *how, const char *reader, const char *winner, int played)
+{
+	xmlDocPtr	d = gm_notice("final", NULL);
+	xmlNodePtr	r = maildoc_root(d), n;
+
+	md_set(r, "reader", reader);
+	md_set(r, "side", strcmp(reader, "side") == 0 ? "athens" : NULL);
+	md_set_int(r, "played", played);
+	n = md_add(r, "result", NULL);
+	md_set(n, "how", how);
+	md_set(n, "kind", winner != NULL ? "won" : "drawn");
+	md_set(n, "winner", winner);
+	md_set(n, "reason", strcmp(how, "rules") == 0 ? "the turn limit is "
+	    "reached" : strcmp(how, "gm") == 0 ? "athens left the campaign" :
+	    strcmp(how, "conceded") == 0 ? "athens conceded on turn 2" :
+	    "drawn by agreement of every side on turn 2");
+	md_set(r, "seed", "4f1c8e0d2a9b7c6e5d4c3b2a19081726354a5b6c7d8e9f0a1"
+	    "b2c3d4e5f6071");
+	md_set(r, "commitment", "1ec1c26b50d5b6b2c2aab0e7bb8a6ad4a1d5e5f11b6f"
+	    "2a4d9b41a4de5f8e3b2a");
+	md_set(r, "archive", "demo-archive.xml");
+	md_set(r, "verify", "navarch replay --archive demo-archive.xml "
+	    "--verify");
 	return d;
 }
 
@@ -319,7 +527,8 @@ press(const char *to, const char *to_kind)
 	return d;
 }
 
-/* The words around a turn report: its subject, the GM's note; part of 3
+/* The words around a turn report: its subject, the GM's note; again 1:
+ * sent again (RESEND), 2: replacing one voided by a rollback; part of 3
  * of a big battle's (0: the whole report). */
 static xmlDocPtr
 report(const char *reader, const char *side, int again, int missed, int part)
@@ -331,11 +540,15 @@ report(const char *reader, const char *side, int again, int missed, int part)
 	md_set(r, "played", "2");
 	md_set(r, "reader", reader);
 	md_set(r, "side", side);
-	md_set(r, "again", again ? "yes" : "no");
+	md_set(r, "again", again == 1 ? "yes" : "no");
+	if (again > 1)
+		md_set(md_add(r, "replaces", NULL), "reason", "a ram was "
+		    "misread");
 	if (part > 0) {
 		md_set_int(r, "part", part);
 		md_set(r, "parts", "3");
 	}
+	clock(r, side != NULL ? CLOCK_LOCAL : CLOCK_UTC);
 	for (i = 0; i < missed; i++) {
 		n = md_add(r, "missed", NULL);
 		md_set(n, "player", i == 0 ? "persia" : "corinth");
@@ -368,13 +581,70 @@ quarantined(int folder)
 	return d;
 }
 
+struct sample {
+	const char	*name;
+	xmlDocPtr	 doc;
+};
+
+/* Hands each sample of s[0..n) to fn until it returns non-zero, and
+ * frees them all. */
+static int
+run(const struct sample *s, size_t n, maildoc_sample_fn fn, void *arg,
+    int rc)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		if (rc == 0)
+			rc = fn(s[i].name, s[i].doc, arg);
+		xmlFreeDoc(s[i].doc);
+	}
+	return rc;
+}
+
+/* The notices of the GM's acts and the end of a game (issue 15). */
+static int
+campaign_samples(maildoc_sample_fn fn, void *arg, int rc)
+{
+	struct sample	s[] = {
+		{ "welcome", welcome(1, 1) },
+		{ "welcome-gm-password", welcome(0, 0) },
+		{ "paused", clock_change("paused", "a storm over the Aegean",
+		    CLOCK_PAUSED) },
+		{ "paused-no-deadline", clock_change("paused", NULL,
+		    CLOCK_PAUSED_NONE) },
+		{ "resumed", clock_change("resumed", NULL, CLOCK_LOCAL) },
+		{ "deadline-changed", clock_change("deadline", "a player is "
+		    "travelling", CLOCK_LOCAL) },
+		{ "deadline-paused", clock_change("deadline", NULL,
+		    CLOCK_PAUSED_AT) },
+		{ "deadline-none", clock_change("deadline", NULL,
+		    CLOCK_NONE) },
+		{ "rolled-back", rolled_back(4) },
+		{ "rolled-back-one", rolled_back(3) },
+		{ "unseated-replaced", seat("unseated", "replaced", NULL) },
+		{ "unseated-removed", seat("unseated", "removed", "no orders "
+		    "for three turns") },
+		{ "seat-replaced", seat("seat-change", "replaced", "the player "
+		    "left") },
+		{ "seat-removed", seat("seat-change", "removed", NULL) },
+		{ "orders-entered", orders_entered() },
+		{ "late", late("late") },
+		{ "waiting", late("waiting") },
+		{ "final-rules", final("rules", "side", "persia", 8) },
+		{ "final-drawn", final("drawn", "gm", NULL, 2) },
+		{ "final-conceded", final("conceded", "observer", "persia",
+		    2) },
+		{ "final-gm", final("gm", "side", NULL, 0) },
+	};
+
+	return run(s, sizeof s / sizeof s[0], fn, arg, rc);
+}
+
 int
 maildoc_samples(maildoc_sample_fn fn, void *arg)
 {
-	struct {
-		const char	*name;
-		xmlDocPtr	 doc;
-	} s[] = {
+	struct sample	s[] = {
 		{ "answer-player", answer_player() },
 		{ "answer-gm", answer_gm() },
 		{ "rejected-player", rejected(0, 0) },
@@ -414,6 +684,7 @@ maildoc_samples(maildoc_sample_fn fn, void *arg)
 		{ "unrouted-help", unrouted("unsigned", NULL, NULL, 1) },
 		{ "report-side", report("side", "athens", 0, 0, 0) },
 		{ "report-side-again", report("side", "athens", 1, 0, 0) },
+		{ "report-side-replaces", report("side", "athens", 2, 0, 0) },
 		{ "report-side-part", report("side", "athens", 0, 0, 2) },
 		{ "report-gm", report("gm", NULL, 0, 2, 0) },
 		{ "report-gm-part", report("gm", NULL, 0, 2, 1) },
@@ -421,24 +692,13 @@ maildoc_samples(maildoc_sample_fn fn, void *arg)
 		{ "reminder", reminder() },
 		{ "press-all", press("ALL", "all") },
 		{ "press-side", press("persia", "side") },
-		{ "draw-offer", notice("draw-offer", "athens", NULL, NULL) },
-		{ "drawn", notice("drawn", "athens, persia", "drawn by "
-		    "agreement of every side on turn 2", NULL) },
-		{ "concession", notice("concession", NULL, NULL, NULL) },
-		{ "conceded", notice("conceded", NULL, "athens conceded on "
-		    "turn 2", "persia") },
-		{ "conceded-none-left", notice("conceded", NULL, "athens "
-		    "conceded on turn 2", NULL) },
+		{ "draw-offer", notice("draw-offer", "athens", "athens, "
+		    "persia") },
+		{ "concession", notice("concession", NULL, NULL) },
 		{ "quarantined", quarantined(1) },
 		{ "quarantined-refused", quarantined(0) },
 	};
-	size_t	i, n = sizeof s / sizeof s[0];
-	int	rc = 0;
 
-	for (i = 0; i < n; i++) {
-		if (rc == 0)
-			rc = fn(s[i].name, s[i].doc, arg);
-		xmlFreeDoc(s[i].doc);
-	}
-	return rc;
+	return campaign_samples(fn, arg, run(s, sizeof s / sizeof s[0], fn,
+	    arg, 0));
 }

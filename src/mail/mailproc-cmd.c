@@ -89,16 +89,6 @@ mp_status(struct mp_ctx *ctx)
 
 /* --- mail to others ------------------------------------------------------ */
 
-static int
-observer_cb(const char *address, void *arg)
-{
-	struct buf	*b = arg;
-
-	buf_adds(b, address);
-	buf_addc(b, '\n');
-	return 0;
-}
-
 /* Every active player but the sender, the GM and the observers: one
  * mail each, worded once. */
 static int
@@ -106,7 +96,7 @@ notify_all(struct mp_ctx *ctx, xmlDocPtr doc)
 {
 	struct buf	 obs = BUF_INIT, body = BUF_INIT;
 	const char	*gm = mp_gm_address(ctx), *p, *nl;
-	char		*cause = NULL, *to, *subject = NULL;
+	char		*to, *subject = NULL;
 	size_t		 i;
 
 	if (mp_word(ctx, doc, &subject, &body) != 0)
@@ -119,8 +109,7 @@ notify_all(struct mp_ctx *ctx, xmlDocPtr doc)
 	if (gm != NULL && !ctx->is_gm)
 		mp_queue(ctx, gm, subject, buf_str(&body),
 		    MAILPROC_AUTO_GENERATED);
-	mp_check(ctx, store_observer_list(ctx->mp->store, ctx->g->id,
-	    observer_cb, &obs, &cause), &cause);
+	mp_observers(ctx, &obs);
 	for (p = buf_str(&obs); !ctx->failed && *p != '\0'; p = nl + 1) {
 		nl = strchr(p, '\n');
 		to = xstrndup(p, (size_t)(nl - p));
@@ -219,18 +208,30 @@ out:
 
 /* --- DRAW and CONCEDE ---------------------------------------------------- */
 
-static size_t
-marked(struct mp_ctx *ctx, const char *kind, struct buf *who)
+/* " id " of every side that conceded so far (a concession stands:
+ * marks of every turn up to this one), or that offered a draw this
+ * turn. */
+static void
+conceded(struct mp_ctx *ctx, struct buf *who)
 {
 	char	*cause = NULL;
-	size_t	 i, n = 0;
 
-	mp_check(ctx, store_mark_list(ctx->mp->store, ctx->g->id, ctx->turn,
-	    kind, mark_cb, who, &cause), &cause);
-	for (i = 0; i < ctx->pg.st->nsides; i++)
-		if (strstr(buf_str(who), ctx->pg.st->sides[i].id) != NULL)
-			n++;
-	return n;
+	mp_check(ctx, store_mark_list_upto(ctx->mp->store, ctx->g->id,
+	    ctx->turn, "concede", mark_cb, who, &cause), &cause);
+}
+
+static int
+listed(const struct buf *who, const char *id)
+{
+	const char	*p = buf_str(who);
+	size_t		 n = strlen(id);
+
+	/* mark_cb joins with ", ". */
+	for (; (p = strstr(p, id)) != NULL; p += n)
+		if ((p == buf_str(who) || p[-1] == ' ') && (p[n] == '\0' ||
+		    p[n] == ','))
+			return 1;
+	return 0;
 }
 
 static int
@@ -249,94 +250,122 @@ mark(struct mp_ctx *ctx, const char *kind, int *again)
 	return mp_check(ctx, code, &cause);
 }
 
-/* A notice to everybody else about the game's end or an offer. */
+/* A notice to everybody else of an offer or a concession; the end of the
+ * game is told by the final mail (the notice "ended"). */
 static void
 notice(struct mp_ctx *ctx, const char *kind, const char *side,
-    const char *offered, const char *reason, const char *winner)
+    const char *offered, const char *needed)
 {
 	xmlDocPtr	doc = mp_doc(ctx, kind);
 	xmlNodePtr	root = maildoc_root(doc);
 
 	md_set(root, "side", side);
 	md_set(root, "offered-by", offered);
-	md_set(root, "reason", reason);
-	md_set(root, "winner", winner);
+	md_set(root, "needed", needed);
 	notify_all(ctx, doc);
 	xmlFreeDoc(doc);
 }
 
 static int
+refuse_ended(struct mp_ctx *ctx, const struct mp_cmd *c, const char *what)
+{
+	if (ctx->g->status != STORE_GAME_ENDED)
+		return 0;
+	mp_error(ctx, c->line, "%s: game %s has ended", what, ctx->g->id);
+	return 1;
+}
+
+static int
 cmd_draw(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
-	struct buf	 who = BUF_INIT;
+	struct buf	 who = BUF_INIT, gone = BUF_INIT, needed = BUF_INIT;
 	xmlNodePtr	 part;
-	char		*reason;
+	char		*reason, *cause = NULL;
+	size_t		 i, missing = 0;
 	int		 again;
 
-	if (ctx->g->status == STORE_GAME_ENDED) {
-		mp_error(ctx, c->line, "DRAW: game %s has ended", ctx->g->id);
+	if (refuse_ended(ctx, c, "DRAW"))
 		return 0;
+	conceded(ctx, &gone);
+	if (listed(&gone, ctx->player->side)) {
+		mp_error(ctx, c->line, "DRAW: side %s conceded the game, so it "
+		    "has no say in a draw", ctx->player->side);
+		goto out;
 	}
 	if (mark(ctx, "draw", &again) != 0)
-		return -1;
+		goto out;
+	mp_check(ctx, store_mark_list(ctx->mp->store, ctx->g->id, ctx->turn,
+	    "draw", mark_cb, &who, &cause), &cause);
+	/* Every side still in the game must offer, in the same turn. */
+	for (i = 0; i < ctx->pg.st->nsides; i++) {
+		if (listed(&gone, ctx->pg.st->sides[i].id))
+			continue;
+		buf_printf(&needed, "%s%s", needed.len > 0 ? ", " : "",
+		    ctx->pg.st->sides[i].id);
+		missing += !listed(&who, ctx->pg.st->sides[i].id);
+	}
 	part = mp_part(ctx, "draw");
-	if (marked(ctx, "draw", &who) == ctx->pg.st->nsides) {
+	if (ctx->failed)
+		goto out;
+	if (missing == 0) {
 		reason = xasprintf("drawn by agreement of every side on turn "
 		    "%d", ctx->turn);
-		if (mp_end_game(ctx, -1, reason) == 0) {
-			notice(ctx, "drawn", ctx->player->side, buf_str(&who),
-			    reason, NULL);
+		if (mp_end_game(ctx, PLAY_END_DRAWN, -1, reason) == 0)
 			md_set(part, "state", "drawn");
-		}
 		free(reason);
 	} else if (!again) {
 		notice(ctx, "draw-offer", ctx->player->side, buf_str(&who),
-		    NULL, NULL);
+		    buf_str(&needed));
 		md_set(part, "state", "offered");
 	} else
 		md_set(part, "state", "again");
 	md_set(part, "offered-by", buf_str(&who));
+	md_set(part, "needed", buf_str(&needed));
+out:
 	buf_free(&who);
+	buf_free(&gone);
+	buf_free(&needed);
 	return ctx->failed ? -1 : 0;
 }
 
 static int
 cmd_concede(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
-	struct buf	 who = BUF_INIT;
+	struct buf	 gone = BUF_INIT;
 	xmlNodePtr	 part;
-	const char	*kind = "concession", *w = NULL;
+	const char	*w = NULL;
 	char		*reason = NULL;
 	size_t		 i;
-	int		 again, winner = -1, left = 0;
+	int		 again, winner = -1, left = 0, before;
 
-	if (ctx->g->status == STORE_GAME_ENDED) {
-		mp_error(ctx, c->line, "CONCEDE: game %s has ended",
-		    ctx->g->id);
+	if (refuse_ended(ctx, c, "CONCEDE"))
 		return 0;
-	}
-	if (mark(ctx, "concede", &again) != 0)
-		return -1;
-	(void)marked(ctx, "concede", &who);
+	conceded(ctx, &gone);
+	before = listed(&gone, ctx->player->side);
+	if (!before && mark(ctx, "concede", &again) != 0)
+		goto out;
+	buf_printf(&gone, "%s%s", gone.len > 0 ? ", " : "",
+	    ctx->player->side);
 	for (i = 0; i < ctx->pg.st->nsides; i++)
-		if (strstr(buf_str(&who), ctx->pg.st->sides[i].id) == NULL) {
+		if (!listed(&gone, ctx->pg.st->sides[i].id)) {
 			winner = (int)i;
 			left++;
 		}
 	if (left <= 1) {
 		reason = xasprintf("%s conceded on turn %d", ctx->player->side,
 		    ctx->turn);
-		kind = "conceded";
 		w = left == 1 ? ctx->pg.st->sides[winner].id : NULL;
-		(void)mp_end_game(ctx, left == 1 ? winner : -1, reason);
-	}
-	if (!ctx->failed)
-		notice(ctx, kind, ctx->player->side, NULL, reason, w);
+		(void)mp_end_game(ctx, PLAY_END_CONCEDED, left == 1 ? winner :
+		    -1, reason);
+	} else if (!before)
+		notice(ctx, "concession", ctx->player->side, NULL, NULL);
 	part = mp_part(ctx, "concede");
 	md_set(part, "ended", left <= 1 ? "yes" : "no");
+	md_set(part, "again", before ? "yes" : "no");
 	md_set(part, "winner", w);
+out:
 	free(reason);
-	buf_free(&who);
+	buf_free(&gone);
 	return ctx->failed ? -1 : 0;
 }
 
@@ -499,6 +528,8 @@ mp_cmd_player(struct mp_ctx *ctx, const struct mp_cmd *c)
 		return cmd_concede(ctx, c);
 	case MP_CMD_ASSIGN:
 		return cmd_assign(ctx, c);
+	case MP_CMD_SET:
+		return mp_cmd_set(ctx, c);
 	default:
 		mp_error(ctx, c->line, "'%s': that is the GM's command; a GM "
 		    "mail has a line GM and the GM's password", c->text);

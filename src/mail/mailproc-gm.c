@@ -18,6 +18,7 @@
 #include "mailproc-int.h"
 #include "map.h"
 #include "mime.h"
+#include "play-end.h"
 #include "state.h"
 #include "store.h"
 #include "strutil.h"
@@ -113,7 +114,16 @@ mp_adjudicate(struct mp_ctx *ctx, int force, int *refused)
 	ctx->adjudicated = 1;
 	if (!a.ended)
 		next_deadline(ctx);
+	/* The clock the report mails show is the next turn's. */
 	if (!ctx->failed)
+		mp_refresh_game(ctx);
+	/* A turn that ends the game is reported by the final mail (the
+	 * report, the seed, the archive), mailed with the notices. */
+	if (!ctx->failed && a.ended)
+		mp_check(ctx, play_end_notice(ctx->mp->store, ctx->g->id,
+		    a.turn, PLAY_END_RULES, a.r.next->result.reason, ctx->actor,
+		    ctx->now, &cause), &cause);
+	else if (!ctx->failed)
 		mp_queue_reports(ctx, &a, m, nm);
 	free(m);
 	play_adj_free(&a);
@@ -122,56 +132,6 @@ mp_adjudicate(struct mp_ctx *ctx, int force, int *refused)
 }
 
 /* --- the commands -------------------------------------------------------- */
-
-static int
-set_status(struct mp_ctx *ctx, const struct mp_cmd *c,
-    enum store_game_status want)
-{
-	char	*cause = NULL;
-
-	if (ctx->g->status == want || ctx->g->status == STORE_GAME_ENDED) {
-		mp_error(ctx, c->line, "%s: game %s is %s", c->text,
-		    ctx->g->id, store_game_status_name(ctx->g->status));
-		return 0;
-	}
-	if (mp_check(ctx, store_game_set_status(ctx->mp->store, ctx->g->id,
-	    want, &cause), &cause) == 0 && mp_check(ctx, store_audit_add(
-	    ctx->mp->store, ctx->g->id, ctx->now, ctx->actor,
-	    want == STORE_GAME_PAUSED ? "pause" : "resume", NULL, &cause),
-	    &cause) == 0) {
-		ctx->g->status = want;
-		md_set(mp_part(ctx, want == STORE_GAME_PAUSED ? "paused" :
-		    "resumed"), "status", store_game_status_name(want));
-	}
-	return ctx->failed ? -1 : 0;
-}
-
-static int
-cmd_deadline(struct mp_ctx *ctx, const struct mp_cmd *c)
-{
-	char	*cause = NULL;
-	int64_t	 t = 0;
-
-	if (c->argc != 1) {
-		mp_error(ctx, c->line, "'%s': write DEADLINE and a time "
-		    "(2026-12-01T20:00Z, @SECONDS or +48h) or NONE", c->text);
-		return 0;
-	}
-	if (strcasecmp(c->argv[0], "NONE") != 0 &&
-	    time_parse(c->argv[0], ctx->now, &t, &cause) != 0) {
-		mp_error(ctx, c->line, "DEADLINE %s", cause);
-		free(cause);
-		return 0;
-	}
-	if (mp_check(ctx, store_game_set_deadline(ctx->mp->store, ctx->g->id,
-	    t, &cause), &cause) == 0 && mp_check(ctx, store_audit_add(
-	    ctx->mp->store, ctx->g->id, ctx->now, ctx->actor, "deadline",
-	    c->argv[0], &cause), &cause) == 0) {
-		ctx->g->deadline = t;
-		mp_set_when(mp_part(ctx, "deadline"), "when", t);
-	}
-	return ctx->failed ? -1 : 0;
-}
 
 static int
 cmd_rollback(struct mp_ctx *ctx, const struct mp_cmd *c)
@@ -189,15 +149,14 @@ cmd_rollback(struct mp_ctx *ctx, const struct mp_cmd *c)
 	}
 	for (i = 1; i < c->argc; i++)
 		buf_printf(&reason, "%s%s", i > 1 ? " " : "", c->argv[i]);
-	code = store_rollback(ctx->mp->store, ctx->g->id, turn, ctx->actor,
+	code = play_rollback(ctx->mp->store, ctx->g->id, turn, ctx->actor,
 	    buf_str(&reason), ctx->now, &cause);
 	if (code == STORE_NOTFOUND) {
 		mp_error(ctx, c->line, "ROLLBACK %d: %s", turn, cause);
 		free(cause);
-	} else if (mp_check(ctx, code, &cause) == 0 &&
-	    (ctx->g->status != STORE_GAME_ENDED || mp_check(ctx,
-	    store_game_set_status(ctx->mp->store, ctx->g->id,
-	    STORE_GAME_PLAYING, &cause), &cause) == 0)) {
+	} else if (mp_check(ctx, code, &cause) == 0) {
+		if (ctx->g->status == STORE_GAME_ENDED)
+			ctx->g->status = STORE_GAME_PLAYING;
 		part = mp_part(ctx, "rollback");
 		md_set_int(part, "to-turn", turn);
 		md_set(part, "reason", buf_str(&reason));
@@ -301,13 +260,13 @@ mp_cmd_gm(struct mp_ctx *ctx, const struct mp_cmd *c)
 	case MP_CMD_PREVIEW:
 		return cmd_preview(ctx, c);
 	case MP_CMD_PAUSE:
-		return set_status(ctx, c, STORE_GAME_PAUSED);
 	case MP_CMD_RESUME:
-		return set_status(ctx, c, STORE_GAME_PLAYING);
 	case MP_CMD_DEADLINE:
-		return cmd_deadline(ctx, c);
+		return mp_cmd_clock(ctx, c);
 	case MP_CMD_ROLLBACK:
 		return cmd_rollback(ctx, c);
+	case MP_CMD_ENDGAME:
+		return mp_cmd_endgame(ctx, c);
 	default:
 		mp_error(ctx, c->line, "'%s': that is a player's command, not "
 		    "the GM's", c->text);

@@ -15,6 +15,7 @@
 #include "buf.h"
 #include "mailproc.h"
 #include "play.h"
+#include "play-end.h"
 #include "report.h"
 #include "store.h"
 
@@ -38,12 +39,14 @@ struct store_player;
 	X(DRAW,		"DRAW",		0)				\
 	X(CONCEDE,	"CONCEDE",	0)				\
 	X(ASSIGN,	"ASSIGN",	0)				\
+	X(SET,		"SET",		0)				\
 	X(PROCESS,	"PROCESS",	1)				\
 	X(PREVIEW,	"PREVIEW",	1)				\
 	X(PAUSE,	"PAUSE",	1)				\
 	X(RESUME,	"RESUME",	1)				\
 	X(DEADLINE,	"DEADLINE",	1)				\
-	X(ROLLBACK,	"ROLLBACK",	1)
+	X(ROLLBACK,	"ROLLBACK",	1)				\
+	X(ENDGAME,	"ENDGAME",	1)
 
 enum mp_cmd_kind {
 #define X(e, s, gm) MP_CMD_##e,
@@ -121,8 +124,9 @@ struct mp_ctx {
 	struct mailproc		*mp;
 	int64_t			 now;
 	const struct mail_msg	*msg;	/* NULL at a tick */
-	const char		*about;	/* without msg: what the mails made
-					   are about, in their Message-IDs
+	const char		*about;	/* what the mails made are about,
+					   in their Message-IDs, when it is
+					   not msg (a notice, a quarantine)
 					   (NULL: a tick) */
 	struct store_game	*g;
 	struct play_game	 pg;	/* the current state */
@@ -143,6 +147,11 @@ struct mp_ctx {
 	int			 temporary;	/* ... that was STORE_BUSY */
 	char			*cause;		/* its sentence */
 	int			 adjudicated;	/* the turn was played */
+	int			 secret;	/* the mail being queued holds
+						   a password (the welcome) */
+	int			 replaces;	/* the reports being queued
+						   replace ones rolled back */
+	char			*replaces_reason;	/* and why */
 };
 
 /* Store results: STORE_OK gives 0; anything else keeps the first cause
@@ -160,6 +169,9 @@ int	mp_fail(struct mp_ctx *, const char *fmt, ...)
 
 /* Loads the current state and roster of ctx->g.  0 or -1 (failed). */
 int	mp_load_game(struct mp_ctx *);
+/* Reads ctx->g again from the store (status, deadline, turn changed by
+ * the work in hand); the state and roster stay.  0 or -1 (failed). */
+int	mp_refresh_game(struct mp_ctx *);
 void	mp_ctx_free(struct mp_ctx *);
 
 /* --- queuing mail (mailproc-out.c) --------------------------------------- */
@@ -203,6 +215,11 @@ struct mp_missed {
  * -1. */
 int	mp_queue_reports(struct mp_ctx *, const struct play_adj *a,
 	    const struct mp_missed *, size_t nmissed);
+/* The same for a turn played earlier (navarch adjudicate: the notice
+ * "reports"), made from the turn played again (play_replay), once for
+ * all its readers.  0 or -1. */
+int	mp_queue_reports_of(struct mp_ctx *, int turn,
+	    const struct mp_missed *, size_t nmissed);
 /* RESEND: side's report of a past turn, made from the turn played again
  * (play_replay), mailed to to (every part of it).  0; -1 with *cause
  * (owned by the caller) when it cannot be made; -1 without when ctx
@@ -210,11 +227,40 @@ int	mp_queue_reports(struct mp_ctx *, const struct play_adj *a,
 int	mp_resend(struct mp_ctx *, int turn, const char *side, const char *to,
 	    char **cause);
 
+/* One reader's report of a turn of ctx->g (or a part of it) as a mail
+ * carries it: the text and the SVG map of the state after the turn, with
+ * the same fog as the text (NULL when the game's setting svg is no).
+ * Every pointer owned; free with mp_report_free. */
+struct mp_report {
+	int		 turn;		/* the turn played */
+	enum report_reader reader;
+	char		*side;		/* REPORT_SIDE: the side's id */
+	int		 part, parts;	/* a big battle's: part of parts;
+					   0, 0: the whole report */
+	char		*text;
+	char		*svg;		/* NUL-terminated, svg_len bytes */
+	size_t		 svg_len;
+	char		*svg_name;	/* "GAME-turn-N.svg", a part's
+					   "GAME-turn-N-part-K.svg" */
+};
+
+/* The final report of ctx->g (ended) for reader (side: the side's id, for
+ * REPORT_SIDE), whole: the last turn played, ending in the game's final
+ * state (with its result), or, when no turn was played, that state alone.
+ * 0, or -1 with *cause (owned by the caller) and *out empty: nothing of
+ * it may be sent, text or picture. */
+int	mp_report_final(struct mp_ctx *, enum report_reader,
+	    const char *side, struct mp_report *out, char **cause);
+void	mp_report_free(struct mp_report *);
+
 /* The MIME type of the map attached to reports. */
 #define MP_SVG_TYPE	"image/svg+xml"
-/* Ends the game (a concession or an agreed draw: play_game_end in the
- * context's transaction).  winner -1 for a draw.  0 or -1. */
-int	mp_end_game(struct mp_ctx *, int winner, const char *reason);
+/* Ends the game by a decision (play_end_game: an agreed draw, a
+ * concession, the GM): result in the open state, status ended, seed
+ * revealed, audit, the notice that mails the final report.  winner -1
+ * for a draw.  0 or -1. */
+int	mp_end_game(struct mp_ctx *, enum play_end_how, int winner,
+	    const char *reason);
 /* Hex SHA-256 of text into out[65]. */
 void	mp_sha256_hex(const char *text, size_t len, char out[65]);
 /* A game setting (settings text "key = value" lines), owned, or NULL. */
@@ -246,6 +292,33 @@ int	mp_send(struct mp_ctx *, const char *to, xmlDocPtr,
 	    enum mailproc_auto);
 /* Sets attribute name to time t as "2026-12-01T20:00Z"; none for 0. */
 void	mp_set_when(xmlNodePtr, const char *name, int64_t t);
+
+/* --- the clock (mailproc-clock.c) and notices (mailproc-notice.c) ------- */
+
+/* Adds <name status deadline left passed zone local wday abbr offset>
+ * under parent: a clock as a reader in zone (NULL or "": UTC only) sees
+ * it at now (status a store_game_status; left, paused: the time kept, -1
+ * none). */
+void	mp_clock_at(xmlNodePtr parent, const char *name, int status,
+	    int64_t deadline, int64_t left, int64_t now, const char *zone);
+/* <clock> of the game in hand, for a reader in zone. */
+void	mp_clock(struct mp_ctx *, xmlNodePtr parent, const char *zone);
+/* The GM's PAUSE, RESUME and DEADLINE (play-clock.c), and ENDGAME. */
+int	mp_cmd_clock(struct mp_ctx *, const struct mp_cmd *);
+int	mp_cmd_endgame(struct mp_ctx *, const struct mp_cmd *);
+/* A player's SET TIMEZONE. */
+int	mp_cmd_set(struct mp_ctx *, const struct mp_cmd *);
+/* Words and queues every pending notice of ctx->g (loaded with
+ * mp_load_game) and marks each sent, in ctx's transaction: 0 or -1
+ * (failed; a template that cannot word one fails it, as for any mail). */
+int	mp_notices(struct mp_ctx *);
+/* 1 when the report of turn replaces one sent before it was rolled
+ * back, with *reason (owned) the GM's reason; 0 otherwise. */
+int	mp_replaces(struct mp_ctx *, int turn, char **reason);
+/* The game's observers' addresses, one a line, appended to out. */
+void	mp_observers(struct mp_ctx *, struct buf *out);
+/* The zone of a reader at an address: the player's, "" for others. */
+const char *mp_zone_of(const struct mp_ctx *, const char *address);
 
 /* --- routing and authentication (mailproc-auth.c) ------------------------ */
 
@@ -299,6 +372,8 @@ int	mp_password(struct mp_ctx *, const char *who, const char *to,
 
 /* The player's set in force (normalised), owned, "" when none. */
 char	*mp_orders_in_force(struct mp_ctx *);
+/* The same for any player of the game. */
+char	*mp_orders_in_force_of(struct mp_ctx *, const char *player);
 /* Accepts the mail's orders: parse, merge with the set in force, store,
  * acknowledge.  Errors go to ctx->errors.  0 or -1 (failed). */
 int	mp_orders_submit(struct mp_ctx *, const struct mp_scan *);

@@ -46,7 +46,13 @@ in_force_cb(const struct store_orders *o, void *arg)
 char *
 mp_orders_in_force(struct mp_ctx *ctx)
 {
-	struct in_force	 f = { ctx->player->id, NULL };
+	return mp_orders_in_force_of(ctx, ctx->player->id);
+}
+
+char *
+mp_orders_in_force_of(struct mp_ctx *ctx, const char *player)
+{
+	struct in_force	 f = { player, NULL };
 	char		*cause = NULL;
 
 	mp_check(ctx, store_orders_in_force(ctx->mp->store, ctx->g->id,
@@ -201,24 +207,29 @@ kept_lines(const char *old, char *const *named, size_t n, struct buf *out,
 	buf_free(&one);
 }
 
-/* The ship ids (canonical) of the mail's SHIP lines, without repeats. */
+/* The ship ids (canonical) the mail names, without repeats: those of
+ * its SHIP lines as written, then those its SQUADRON lines order (o, the
+ * mail's orders), in id order. */
 static size_t
 named_ships(const struct mp_ctx *ctx, const struct mp_scan *sc,
-    char ***out)
+    const struct nv_orders *o, char ***out)
 {
-	size_t	i, j, n = 0;
-	int	k;
+	const struct nv_state	*st = ctx->pg.st;
+	unsigned char		*seen = xcalloc(st->nships + 1, 1);
+	size_t			 i, n = 0;
+	int			 k;
 
-	*out = xcalloc(sc->nships + 1, sizeof **out);
+	*out = xcalloc(sc->nships + st->nships + 1, sizeof **out);
 	for (i = 0; i < sc->nships; i++) {
-		if ((k = state_ship_index(ctx->pg.st, sc->ships[i])) < 0)
+		if ((k = state_ship_index(st, sc->ships[i])) < 0 || seen[k])
 			continue;
-		for (j = 0; j < n; j++)
-			if (strcmp((*out)[j], ctx->pg.st->ships[k].id) == 0)
-				break;
-		if (j == n)
-			(*out)[n++] = xstrdup(ctx->pg.st->ships[k].id);
+		seen[k] = 1;
+		(*out)[n++] = xstrdup(st->ships[k].id);
 	}
+	for (i = 0; i < st->nships; i++)
+		if (!seen[i] && orders_ship_named(o, (int)i))
+			(*out)[n++] = xstrdup(st->ships[i].id);
+	free(seen);
 	return n;
 }
 
@@ -376,7 +387,7 @@ mp_orders_submit(struct mp_ctx *ctx, const struct mp_scan *sc)
 	o1 = parse(ctx->pg.st, may, "your mail", buf_str(&sc->orders), &d);
 	if (take_diag(ctx, &d, "", NULL) > 0 || ctx->errors.n > 0)
 		goto out;
-	nnamed = named_ships(ctx, sc, &named);
+	nnamed = named_ships(ctx, sc, o1, &named);
 	old = mp_orders_in_force(ctx);
 	buf_printf(&text, "SIDE %s\n", ctx->player->side);
 	kept_lines(old, named, nnamed, &text, &kept);

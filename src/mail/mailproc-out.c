@@ -19,6 +19,7 @@
 #include "mailproc-int.h"
 #include "mime.h"
 #include "play.h"
+#include "play-end.h"
 #include "report.h"
 #include "state.h"
 #include "store.h"
@@ -114,7 +115,9 @@ mp_reply_subject(const struct mp_ctx *ctx)
  * tick may run twice in one second (navarchd restarted after a crash), and
  * its second run then makes other mails (turn 2's reminders after turn 1's
  * reports) with the counter from 0 again: the turn and the subject tell
- * them apart. */
+ * them apart.  A notice's mails are about the notice (ctx->about), not
+ * the mail or tick that happens to send them, so that they have the
+ * same ids whichever does (a crash may change which). */
 static char *
 message_id(struct mp_ctx *ctx, const char *to, const char *subject)
 {
@@ -122,10 +125,10 @@ message_id(struct mp_ctx *ctx, const char *to, const char *subject)
 	    strrchr(ctx->mp->address, '@') : NULL;
 	char		*seed, hex[65], *domain, *id, *cause;
 
-	if (ctx->msg != NULL)
-		cause = xstrdup(ctx->msg->message_id);
-	else if (ctx->about != NULL)
+	if (ctx->about != NULL)
 		cause = xstrdup(ctx->about);
+	else if (ctx->msg != NULL)
+		cause = xstrdup(ctx->msg->message_id);
 	else
 		cause = xasprintf("tick %d %s", ctx->turn, subject);
 	seed = xasprintf("%s\n%s\n%lld\n%s\n%u", cause,
@@ -223,6 +226,7 @@ mp_queue_with(struct mp_ctx *ctx, const char *to, const char *subject,
 		o.recipient = to;
 		o.subject = r.subject;
 		o.body = bytes;
+		o.secret = ctx->secret;
 		/* Two statements: the order in which a call's arguments are
 		 * evaluated is not fixed, and cause must be read after the
 		 * store set it. */
@@ -238,14 +242,29 @@ mp_queue_with(struct mp_ctx *ctx, const char *to, const char *subject,
 	return rc;
 }
 
-/* --- the end of a game by agreement -------------------------------------- */
+/* --- the end of a game by decision ---------------------------------------- */
 
 int
-mp_end_game(struct mp_ctx *ctx, int winner, const char *reason)
+mp_end_game(struct mp_ctx *ctx, enum play_end_how how, int winner,
+    const char *reason)
 {
-	char	*cause = NULL;
+	struct play_end	 e;
+	char		*cause = NULL;
+	int		 code;
 
-	return mp_check_play(ctx, play_game_end(ctx->mp->store, ctx->g,
-	    ctx->turn, ctx->pg.st, winner, reason, ctx->actor, ctx->now,
-	    &cause), &cause);
+	memset(&e, 0, sizeof e);
+	e.game = ctx->g->id;
+	e.st = ctx->pg.st;
+	e.turn = ctx->turn;
+	e.how = how;
+	e.winner = winner;
+	e.reason = reason;
+	e.actor = ctx->actor;
+	e.now = ctx->now;
+	code = play_end_game(ctx->mp->store, &e, &cause);
+	if (mp_check(ctx, code, &cause) != 0)
+		return -1;
+	ctx->g->status = STORE_GAME_ENDED;
+	ctx->g->seed_revealed = 1;
+	return 0;
 }

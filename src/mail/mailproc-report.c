@@ -6,8 +6,10 @@
  * picture hides what the text hides (the game's setting svg turns it
  * off).  The reports of the turn just played are made from the
  * adjudication's own result, each reader's once and mailed to each of
- * its addresses; only a report of a past turn (RESEND) plays that turn
- * again.  A big battle's report goes out in parts, a mail each, of at
+ * its addresses; a turn the daemon did not play (navarch adjudicate, a
+ * notice), a past turn's report (RESEND) and the final report of an
+ * ended game play that turn again, once for all their readers.  A big
+ * battle's report goes out in parts, a mail each, of at
  * most report_ships ships (a game setting, 1000 by default): no mail, and
  * no report document in memory, grows with the battle. */
 #include "config.h"
@@ -17,6 +19,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "diag.h"
 #include "maildoc.h"
 #include "mailproc-int.h"
 #include "play.h"
@@ -25,23 +28,6 @@
 #include "store.h"
 #include "strutil.h"
 #include "xalloc.h"
-
-/* One reader's report of a turn of ctx->g (or a part of it) as a mail
- * carries it: the text and the SVG map of the state after the turn, with
- * the same fog as the text (NULL when the game's setting svg is no).
- * Every pointer owned; free with report_free. */
-struct mp_report {
-	int		 turn;		/* the turn played */
-	enum report_reader reader;
-	char		*side;		/* REPORT_SIDE: the side's id */
-	int		 part, parts;	/* a big battle's: part of parts;
-					   0, 0: the whole report */
-	char		*text;
-	char		*svg;		/* NUL-terminated, svg_len bytes */
-	size_t		 svg_len;
-	char		*svg_name;	/* "GAME-turn-N.svg", a part's
-					   "GAME-turn-N-part-K.svg" */
-};
 
 /* What the reports of one played turn are made of (play_played: the
  * state it started in and its result, the GM's corrections) and the
@@ -130,8 +116,8 @@ turn_report(struct mp_ctx *ctx, struct mp_turn *mt,
 	return 0;
 }
 
-static void
-report_free(struct mp_report *r)
+void
+mp_report_free(struct mp_report *r)
 {
 	free(r->side);
 	free(r->text);
@@ -140,12 +126,15 @@ report_free(struct mp_report *r)
 	memset(r, 0, sizeof *r);
 }
 
-/* The words around a report: <mail kind="report" played reader side
- * again [part parts]> with a <missed player count limit/> per player who
- * sent no orders (the GM's only). */
+/* The words around a report to to: <mail kind="report" played reader
+ * side again [part parts]>, a <replaces reason/> when it replaces one a
+ * rollback voided, the next deadline on the reader's clock, and a
+ * <missed player count limit/> per player who sent no orders (the GM's
+ * only). */
 static int
-report_words(struct mp_ctx *ctx, const struct mp_report *rep, int again,
-    const struct mp_missed *m, size_t nm, char **subject, struct buf *after)
+report_words(struct mp_ctx *ctx, const char *to, const struct mp_report *rep,
+    int again, const struct mp_missed *m, size_t nm, char **subject,
+    struct buf *after)
 {
 	static const char *const readers[] = {
 		[REPORT_SIDE] = "side",
@@ -165,6 +154,12 @@ report_words(struct mp_ctx *ctx, const struct mp_report *rep, int again,
 		md_set_int(root, "part", rep->part);
 		md_set_int(root, "parts", rep->parts);
 	}
+	if (ctx->replaces && !again) {
+		n = md_add(root, "replaces", NULL);
+		md_set(n, "reason", ctx->replaces_reason);
+	}
+	/* The next deadline, on the reader's own clock. */
+	mp_clock(ctx, root, mp_zone_of(ctx, to));
 	for (i = 0; rep->reader == REPORT_GM && i < nm; i++) {
 		n = md_add(root, "missed", NULL);
 		md_set(n, "player", m[i].player);
@@ -190,8 +185,8 @@ queue_report(struct mp_ctx *ctx, const char *to,
 	char				*subject = NULL;
 	int				rc;
 
-	if ((rc = report_words(ctx, rep, again, m, nm, &subject, &after)) !=
-	    0)
+	if ((rc = report_words(ctx, to, rep, again, m, nm, &subject,
+	    &after)) != 0)
 		goto out;
 	buf_adds(&body, rep->text);
 	if (after.len > 0)
@@ -235,7 +230,7 @@ queue_reader(struct mp_ctx *ctx, struct mp_turn *mt,
 	if (ps.n == 1 && (cache->text == NULL || cache->reader != reader ||
 	    (side != NULL && (cache->side == NULL ||
 	    strcmp(cache->side, side) != 0)))) {
-		report_free(cache);
+		mp_report_free(cache);
 		rc = turn_report(ctx, mt, reader, side, NULL, cache, cause);
 	}
 	if (ps.n == 1 && rc == 0)
@@ -246,24 +241,14 @@ queue_reader(struct mp_ctx *ctx, struct mp_turn *mt,
 			break;
 		rc = queue_report(ctx, to, &rep, again, k == 0 ? m : NULL,
 		    k == 0 ? nm : 0);
-		report_free(&rep);
+		mp_report_free(&rep);
 	}
 	play_parts_free(&ps);
 	return rc;
 }
 
-static int
-observer_cb(const char *address, void *arg)
-{
-	struct buf	*b = arg;
-
-	buf_adds(b, address);
-	buf_addc(b, '\n');
-	return 0;
-}
-
 /* The readers of the turn in order: every active player, the GM, the
- * observers (their list read here). */
+ * observers (their list read here, mp_observers). */
 static void
 queue_all(struct mp_ctx *ctx, struct mp_turn *mt, struct mp_report *cache,
     const struct mp_missed *m, size_t nm, char **cause)
@@ -282,9 +267,10 @@ queue_all(struct mp_ctx *ctx, struct mp_turn *mt, struct mp_report *cache,
 	if (rc == 0 && gm_to != NULL)
 		rc = queue_reader(ctx, mt, REPORT_GM, NULL, gm_to, 0, cache, m,
 		    nm, cause);
-	if (rc == 0)
-		rc = mp_check(ctx, store_observer_list(ctx->mp->store,
-		    ctx->g->id, observer_cb, &obs, cause), cause);
+	if (rc == 0) {
+		mp_observers(ctx, &obs);
+		rc = ctx->failed ? -1 : 0;
+	}
 	/* Observers see everything but the orders (report-observer.xsl):
 	 * one report for all of them. */
 	for (p = buf_str(&obs); rc == 0 && *p != '\0'; p = nl + 1) {
@@ -297,25 +283,61 @@ queue_all(struct mp_ctx *ctx, struct mp_turn *mt, struct mp_report *cache,
 	buf_free(&obs);
 }
 
-int
-mp_queue_reports(struct mp_ctx *ctx, const struct play_adj *a,
-    const struct mp_missed *m, size_t nm)
+/* The report mails of turn, which started in before and gave r. */
+static int
+queue_turn(struct mp_ctx *ctx, int turn, const struct nv_state *before,
+    const struct play_result *r, const struct mp_missed *m, size_t nm)
 {
 	struct mp_report cache;
 	struct mp_turn	 mt;
 	char		*cause = NULL;
 
 	memset(&cache, 0, sizeof cache);
-	/* From the turn just played: a->before is the state it started in
-	 * and a->r its result, so no reader's report plays it again. */
-	if (turn_open(ctx, a->before, &a->r, &mt, &cause) == 0)
+	/* Played again after a rollback: each report says it replaces the
+	 * one sent before, and why. */
+	free(ctx->replaces_reason);
+	ctx->replaces = mp_replaces(ctx, turn, &ctx->replaces_reason);
+	if (turn_open(ctx, before, r, &mt, &cause) == 0)
 		queue_all(ctx, &mt, &cache, m, nm, &cause);
 	if (cause != NULL)
 		mp_fail(ctx, "%s", cause);
 	free(cause);
-	report_free(&cache);
+	mp_report_free(&cache);
 	turn_close(&mt);
 	return ctx->failed ? -1 : 0;
+}
+
+int
+mp_queue_reports(struct mp_ctx *ctx, const struct play_adj *a,
+    const struct mp_missed *m, size_t nm)
+{
+	/* From the turn just played: a->before is the state it started in
+	 * and a->r its result, so no reader's report plays it again. */
+	return queue_turn(ctx, a->turn, a->before, &a->r, m, nm);
+}
+
+int
+mp_queue_reports_of(struct mp_ctx *ctx, int turn, const struct mp_missed *m,
+    size_t nm)
+{
+	struct play_game	 g;
+	struct play_result	 r;
+	char			*cause = NULL;
+	int			 rc;
+
+	/* Played by navarch, whose result the daemon does not have: played
+	 * again once (the engine is deterministic) for every reader. */
+	if (play_replay(ctx->mp->store, ctx->mp->datadir, ctx->g->id, turn,
+	    &g, &r, &cause) != PLAY_OK) {
+		mp_fail(ctx, "%s", cause);
+		free(cause);
+		return -1;
+	}
+	rc = queue_turn(ctx, turn, g.st, &r, m, nm);
+	/* The result's orders and states use g's ruleset and state. */
+	play_result_free(&r);
+	play_game_free(&g);
+	return rc;
 }
 
 int
@@ -337,9 +359,86 @@ mp_resend(struct mp_ctx *ctx, int turn, const char *side, const char *to,
 	if (turn_open(ctx, g.st, &r, &mt, cause) == 0)
 		rc = queue_reader(ctx, &mt, REPORT_SIDE, side, to, 1, &cache,
 		    NULL, 0, cause);
-	report_free(&cache);
+	mp_report_free(&cache);
 	turn_close(&mt);
 	/* The result's orders and states use g's ruleset and state. */
+	play_result_free(&r);
+	play_game_free(&g);
+	return rc;
+}
+
+/* The final report: the turn played, if one was (played > 0), made from
+ * the turn played again with the game's final state after it (an end by
+ * decision puts on it a result no rule made); else that state alone. */
+static int
+final_of(struct mp_ctx *ctx, int played, struct play_game *g,
+    struct play_result *r, struct nv_state **fin, char **cause)
+{
+	struct diag	 d = DIAG_INIT;
+	char		*xml = NULL;
+	int		 rc = -1;
+
+	if (played == 0) {
+		if (play_game_state(ctx->mp->store, ctx->mp->datadir,
+		    ctx->g->id, -1, g, NULL, &d, cause) == PLAY_OK)
+			rc = 0;
+	} else if (play_replay(ctx->mp->store, ctx->mp->datadir, ctx->g->id,
+	    played, g, r, cause) == PLAY_OK) {
+		if (store_state_get(ctx->mp->store, ctx->g->id, -1, &xml, NULL,
+		    cause) == STORE_OK && play_parse_state(g, "the final "
+		    "state", xml, strlen(xml), fin, &d) == 0)
+			rc = 0;
+		else {
+			play_result_free(r);
+			play_game_free(g);
+		}
+	}
+	if (rc != 0 && *cause == NULL)
+		*cause = xasprintf("the final report of game %s cannot be "
+		    "made", ctx->g->id);
+	free(xml);
+	diag_free(&d);
+	return rc;
+}
+
+int
+mp_report_final(struct mp_ctx *ctx, enum report_reader reader,
+    const char *side, struct mp_report *out, char **cause)
+{
+	struct play_game	 g;
+	struct play_result	 r;
+	struct nv_state		*fin = NULL;
+	struct mp_turn		 mt;
+	int			 played = ctx->turn - 1, rc = -1;
+	char			*xml = NULL, *c = NULL;
+
+	memset(out, 0, sizeof *out);
+	memset(&r, 0, sizeof r);
+	/* The state before the first live one is no turn of this game. */
+	if (played >= 1 && store_state_get(ctx->mp->store, ctx->g->id,
+	    played, &xml, NULL, &c) != STORE_OK) {
+		free(c);
+		played = 0;
+	}
+	free(xml);
+	if (final_of(ctx, played > 0 ? played : 0, &g, &r, &fin, cause) != 0)
+		return -1;
+	if (turn_open(ctx, g.st, &r, &mt, cause) == 0) {
+		if (fin != NULL)
+			mt.p.after = fin;
+		else {
+			mt.p.after = g.st;
+			mt.p.turn = 0;
+		}
+		rc = turn_report(ctx, &mt, reader, side, NULL, out, cause);
+	}
+	if (rc == 0 && out->svg_name != NULL) {
+		free(out->svg_name);
+		out->svg_name = xasprintf("%s-turn-%d.svg", ctx->g->id,
+		    ctx->turn);
+	}
+	turn_close(&mt);
+	state_free(fin);
 	play_result_free(&r);
 	play_game_free(&g);
 	return rc;

@@ -1,13 +1,16 @@
 /* mailproc-scan.c: cutting a mail body into routing lines, the order text
  * and the commands.
  *
- * The clutter rules are the order language's (docs/orders.md): '>' lines
- * quote an earlier mail, "--" starts a signature, END ends the text, '#'
- * starts a comment.  Lines the order parser knows (GAME, SIDE, PLAYER,
- * TURN, SHIP and quoted lines) stay in the order text at their own line
+ * The lines are the order language's: the order parser's lexer
+ * (orders-lex.h) cuts them, clears them of clutter ('>' lines quote an
+ * earlier mail, "--" starts a signature, END ends the text, '#' starts a
+ * comment) and its keyword table says which are orders.  Lines the order
+ * parser reads (GAME, SIDE, PLAYER, TURN, SHIP, SQUADRON, a ruleset's side
+ * lines, and quoted lines) stay in the order text at their own line
  * number, every other line becomes blank there, so the parser's errors
  * name the line of the mail.  PASSWORD lines never enter the order text,
- * which is stored. */
+ * which is stored.  Commands have their own table (mailproc-int.h), read
+ * through the same lexer. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -16,6 +19,7 @@
 
 #include "maildoc.h"
 #include "mailproc-int.h"
+#include "orders-lex.h"
 #include "strutil.h"
 #include "xalloc.h"
 
@@ -55,20 +59,6 @@ mp_help(xmlNodePtr parent, int gm)
 			c = md_add(h, "command", NULL);
 			md_set(c, "name", cmd_names[i]);
 			md_set(c, "gm", cmd_gm[i] ? "yes" : "no");
-		}
-}
-
-/* The same comment rule as the order parser: '#' at the start or after
- * a space or tab. */
-static void
-strip_comment(char *s)
-{
-	char	*p;
-
-	for (p = s; *p != '\0'; p++)
-		if (*p == '#' && (p == s || p[-1] == ' ' || p[-1] == '\t')) {
-			*p = '\0';
-			return;
 		}
 }
 
@@ -173,8 +163,9 @@ unknown_line(struct mp_scan *sc, unsigned no, const char *text,
 	t = str_utf8_cut(text, QUOTE_LINE);
 	w = str_utf8_cut(word, QUOTE_WORD);
 	buf_printf(&b, "'%s': %s is neither an order nor a command; orders "
-	    "start with GAME, SIDE, PLAYER, PASSWORD, TURN, SHIP or END; "
-	    "commands: ", t, w);
+	    "start with ", t, w);
+	orders_keyword_list(NULL, &b);
+	buf_adds(&b, "; commands: ");
 	mp_command_names(&b, 1);
 	buf_adds(&b, " (prose goes after END, or in a # comment)");
 	scan_error(sc, no, buf_str(&b));
@@ -183,62 +174,95 @@ unknown_line(struct mp_scan *sc, unsigned no, const char *text,
 	free(w);
 }
 
+/* The first order line among the commands: where the orders run. */
+static void
+order_line(struct mp_scan *sc, unsigned no)
+{
+	if (sc->order_line == 0)
+		sc->order_line = no;
+}
+
+/* PASSWORD secret, or PASSWORD NEW secret (a command); pw: the rest of
+ * the line after PASSWORD. */
+static void
+scan_password(struct mp_scan *sc, unsigned no, const char *t, char **argv,
+    size_t argc, const char *pw)
+{
+	if (argc >= 2 && strcasecmp(argv[1], "NEW") == 0) {
+		/* The rest of the line, spaces and all. */
+		argv[0] = (char *)orders_lex_rest(pw);
+		add_cmd(sc, MP_CMD_PASSWORD_NEW, no, t, argv,
+		    *argv[0] != '\0' ? 1 : 0);
+	} else if (argc >= 2 && sc->password == NULL)
+		sc->password = xstrdup(pw);
+	else if (argc < 2)
+		scan_error(sc, no, "PASSWORD: no password given; write "
+		    "PASSWORD and your password");
+}
+
+/* A line that is no order: GM, a command, or an error.  Returns 1 for a
+ * ruleset's side line, which belongs in the order text. */
+static int
+scan_other(struct mp_scan *sc, unsigned no, const char *t, char **argv,
+    size_t argc)
+{
+	int	k;
+
+	if (strcasecmp(argv[0], "GM") == 0 && argc == 1)
+		sc->gm = 1;
+	else if ((k = cmd_find(argv[0])) >= 0)
+		add_cmd(sc, k, no, t, argv + 1, argc - 1);
+	else if (orders_line_word(NULL, argv[0])) {
+		order_line(sc, no);
+		return 1;
+	} else
+		unknown_line(sc, no, t, argv[0]);
+	return 0;
+}
+
 /* A line after clean-up: a header, a command, an order, or an error.
  * Returns 1 when the line belongs in the order text. */
 static int
-scan_line(struct mp_scan *sc, unsigned no, char *t, const char *rest_pw)
+scan_line(struct mp_scan *sc, unsigned no, char *t)
 {
 	char	*copy = xstrdup(t), *argv[SCAN_MAX_WORDS];
 	size_t	 argc;
-	int	 keep = 0, k;
+	int	 keep = 1;
 
-	argc = str_split_words(copy, argv, SCAN_MAX_WORDS);
-	if (argc == 0) {
-		free(copy);
-		return 0;
-	}
+	argc = orders_lex_words(copy, argv, SCAN_MAX_WORDS);
 	if (argc > SCAN_MAX_WORDS)
 		argc = SCAN_MAX_WORDS;
-	if (strcasecmp(argv[0], "PASSWORD") == 0) {
-		if (argc >= 2 && strcasecmp(argv[1], "NEW") == 0) {
-			/* The rest of the line, spaces and all. */
-			rest_pw += strcspn(rest_pw, " \t");
-			rest_pw += strspn(rest_pw, " \t");
-			argv[0] = (char *)rest_pw;
-			add_cmd(sc, MP_CMD_PASSWORD_NEW, no, t, argv,
-			    *rest_pw != '\0' ? 1 : 0);
-		}
-		else if (argc >= 2 && sc->password == NULL)
-			sc->password = xstrdup(rest_pw);
-		else if (argc < 2)
-			scan_error(sc, no, "PASSWORD: no password given; "
-			    "write PASSWORD and your password");
-	} else if (strcasecmp(argv[0], "GAME") == 0) {
+	switch (orders_keyword(argv[0])) {
+	case OKW_PASSWORD:
+		scan_password(sc, no, t, argv, argc, orders_lex_rest(t));
+		keep = 0;
+		break;
+	case OKW_GAME:
 		set_header(sc, no, &sc->game, "GAME", argv, argc);
-		keep = 1;
-	} else if (strcasecmp(argv[0], "PLAYER") == 0) {
+		break;
+	case OKW_PLAYER:
 		set_header(sc, no, &sc->player, "PLAYER", argv, argc);
-		keep = 1;
-	} else if (strcasecmp(argv[0], "SIDE") == 0) {
+		break;
+	case OKW_SIDE:
 		set_header(sc, no, &sc->side, "SIDE", argv, argc);
-		keep = 1;
-	} else if (strcasecmp(argv[0], "TURN") == 0)
-		keep = 1;
-	else if (strcasecmp(argv[0], "SHIP") == 0) {
-		if (sc->order_line == 0)
-			sc->order_line = no;
+		break;
+	case OKW_TURN:
+		break;
+	case OKW_SHIP:
+		order_line(sc, no);
 		if (argc >= 2) {
 			sc->ships = grow(sc->ships, sc->nships,
 			    sizeof *sc->ships);
 			sc->ships[sc->nships++] = xstrdup(argv[1]);
 		}
-		keep = 1;
-	} else if (strcasecmp(argv[0], "GM") == 0 && argc == 1)
-		sc->gm = 1;
-	else if ((k = cmd_find(argv[0])) >= 0)
-		add_cmd(sc, k, no, t, argv + 1, argc - 1);
-	else
-		unknown_line(sc, no, t, argv[0]);
+		break;
+	case OKW_SQUADRON:
+		order_line(sc, no);
+		break;
+	default:
+		keep = scan_other(sc, no, t, argv, argc);
+		break;
+	}
 	wipe_free(copy);
 	return keep;
 }
@@ -248,10 +272,10 @@ static int
 is_end_press(const char *t)
 {
 	char	*copy = xstrdup(t), *argv[3];
-	size_t	 argc = str_split_words(copy, argv, 3);
+	size_t	 argc = orders_lex_words(copy, argv, 3);
 	int	 r;
 
-	r = argc == 2 && strcasecmp(argv[0], "END") == 0 &&
+	r = argc == 2 && orders_keyword(argv[0]) == OKW_END &&
 	    strcasecmp(argv[1], "PRESS") == 0;
 	free(copy);
 	return r;
@@ -280,55 +304,44 @@ scan_press(struct mp_scan *sc, struct buf *press, const char *raw,
 void
 mp_scan_body(const char *body, size_t len, struct mp_scan *sc)
 {
-	const char	*p = body, *end = body + len, *nl;
-	struct buf	 press = BUF_INIT;
-	size_t		 ll;
-	unsigned	 no = 0, press_line = 0;
-	char		*raw, *t, *pw;
-	int		 keep;
+	struct orders_lex	 lx;
+	struct orders_lex_line	 l;
+	enum orders_lex_kind	 k;
+	struct buf		 press = BUF_INIT;
+	unsigned		 press_line = 0;
+	char			*copy, *t;
+	int			 keep;
 
 	memset(sc, 0, sizeof *sc);
-	for (; p < end; p = nl + 1) {
-		no++;
-		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
-			nl = end;
-		ll = (size_t)(nl - p);
-		if (ll > 0 && p[ll - 1] == '\r')
-			ll--;
+	orders_lex_init(&lx, body, len);
+	while (orders_lex_next(&lx, &l)) {
 		if (press_line != 0) {
-			if (scan_press(sc, &press, p, ll))
+			if (scan_press(sc, &press, l.raw, l.len))
 				press_line = 0;
 			buf_addc(&sc->orders, '\n');
 			continue;
 		}
-		raw = xstrndup(p, ll);
-		t = str_trim(raw);
 		keep = 0;
-		if (strcmp(t, "--") == 0) {
-			wipe_free(raw);
+		k = orders_lex_clean(&l, &copy, &t);
+		if (k == OLX_STOP) {
+			wipe_free(copy);
 			break;
 		}
-		if (*t == '>')
+		if (k == OLX_NUL)
+			scan_error(sc, l.no, "the line holds a NUL byte; a mail's "
+			    "text is plain text");
+		else if (k == OLX_QUOTED)
 			keep = 1;	/* the parser notes quoted orders */
-		else {
-			strip_comment(t);
-			t = str_trim(t);
-			if (strcasecmp(t, "END") == 0) {
-				wipe_free(raw);
-				break;
-			}
-			pw = t + strcspn(t, " \t");
-			pw += strspn(pw, " \t");
-			if (*t != '\0')
-				keep = scan_line(sc, no, t, pw);
+		else if (k == OLX_TEXT) {
+			keep = scan_line(sc, l.no, t);
 			if (sc->ncmds > 0 && sc->cmds[sc->ncmds - 1].line ==
-			    no && sc->cmds[sc->ncmds - 1].kind == MP_CMD_PRESS)
-				press_line = no;
+			    l.no && sc->cmds[sc->ncmds - 1].kind == MP_CMD_PRESS)
+				press_line = l.no;
 		}
 		if (keep)
 			buf_add(&sc->orders, t, strlen(t));
 		buf_addc(&sc->orders, '\n');
-		wipe_free(raw);
+		wipe_free(copy);
 	}
 	if (press_line != 0) {
 		scan_error(sc, press_line, "PRESS: the message has no END "

@@ -88,9 +88,77 @@ remind(struct mp_ctx *ctx, const struct play_player *p,
 	md_set(root, "player", p->id);
 	md_set(root, "side", p->side);
 	mp_set_when(root, "deadline", ctx->g->deadline);
+	mp_clock(ctx, root, p->timezone);
 	if (mp_send(ctx, p->address, doc, MAILPROC_AUTO_GENERATED) == 0)
 		out->reminders++;
 	xmlFreeDoc(doc);
+}
+
+/* Once a turn per who: 1 when the mark is new (the mail may go). */
+static int
+once(struct mp_ctx *ctx, const char *kind, const char *who)
+{
+	char	*cause = NULL;
+	int	 code;
+
+	code = store_mark_add(ctx->mp->store, ctx->g->id, ctx->turn, kind, who,
+	    ctx->now, &cause);
+	if (code == STORE_EXISTS) {
+		free(cause);
+		return 0;
+	}
+	return mp_check(ctx, code, &cause) == 0;
+}
+
+/* The deadline passed and the turn waits out the grace period: each
+ * late player is told (once a turn), and, as njudge does, every other
+ * player that the turn waits and for whom. */
+static void
+late(struct mp_ctx *ctx, const struct buf *in, int64_t played_at,
+    struct mailproc_tick_result *out)
+{
+	const struct play_player *p;
+	struct buf	 who = BUF_INIT;
+	xmlDocPtr	 doc;
+	xmlNodePtr	 root, w;
+	size_t		 i, j;
+
+	for (i = 0; i < ctx->roster.np; i++) {
+		p = &ctx->roster.p[i];
+		if (p->expected && !has_orders(in, p->id))
+			buf_printf(&who, " %s ", p->id);
+	}
+	for (i = 0; i < ctx->roster.np && !ctx->failed && who.len > 0; i++) {
+		p = &ctx->roster.p[i];
+		if (p->removed)
+			continue;
+		/* who lists the late: " id " each, as has_orders reads. */
+		if (has_orders(&who, p->id)) {
+			if (!once(ctx, "late", p->id))
+				continue;
+			doc = mp_doc(ctx, "late");
+		} else {
+			if (!once(ctx, "waiting", p->id))
+				continue;
+			doc = mp_doc(ctx, "waiting");
+		}
+		root = maildoc_root(doc);
+		md_set(root, "player", p->id);
+		md_set(root, "side", p->side);
+		mp_set_when(root, "played-at", played_at);
+		mp_clock(ctx, root, p->timezone);
+		for (j = 0; j < ctx->roster.np; j++)
+			if (has_orders(&who, ctx->roster.p[j].id)) {
+				w = md_add(root, "waiting-for", NULL);
+				md_set(w, "player", ctx->roster.p[j].id);
+				md_set(w, "side", ctx->roster.p[j].side);
+			}
+		if (mp_send(ctx, p->address, doc, MAILPROC_AUTO_GENERATED) ==
+		    0)
+			out->reminders++;
+		xmlFreeDoc(doc);
+	}
+	buf_free(&who);
 }
 
 /* One game: adjudicate or remind.  0 or -1 (ctx failed). */
@@ -104,7 +172,7 @@ tick_game(struct mp_ctx *ctx, struct mailproc_tick_result *out,
 	size_t		 i, expected = 0, ready = 0;
 	int		 refused, due, early;
 
-	if (mp_load_game(ctx) != 0)
+	if (ctx->pg.st == NULL && mp_load_game(ctx) != 0)
 		return -1;
 	if (mp_check(ctx, store_orders_in_force(ctx->mp->store, ctx->g->id,
 	    ctx->turn, in_cb, &in, &cause), &cause) != 0)
@@ -130,6 +198,10 @@ tick_game(struct mp_ctx *ctx, struct mailproc_tick_result *out,
 		} else if (refused)
 			mp_fail(ctx, "game %s: %s", ctx->g->id,
 			    buf_str(&ctx->errors.text));
+	} else if (dl != 0 && ctx->now >= dl) {
+		/* Passed, and the grace period runs. */
+		if (mp_setting_flag(ctx->g, "late", 1))
+			late(ctx, &in, dl + grace, out);
 	} else if (dl != 0 && before > 0 && ctx->now >= dl - before) {
 		for (i = 0; i < ctx->roster.np && !ctx->failed; i++)
 			if (ctx->roster.p[i].expected &&
@@ -140,23 +212,59 @@ tick_game(struct mp_ctx *ctx, struct mailproc_tick_result *out,
 	return ctx->failed ? -1 : 0;
 }
 
+/* Games with work: every playing one, and any with a notice to send. */
+struct tick_ids {
+	struct buf	 ids;
+	struct buf	 pending;	/* " id " of games with notices */
+};
+
+static int
+pending_cb(const struct store_notice *n, void *arg)
+{
+	struct tick_ids	*t = arg;
+	char		*one = xasprintf(" %s ", n->game);
+
+	if (strstr(buf_str(&t->pending), one) == NULL)
+		buf_adds(&t->pending, one);
+	free(one);
+	return 0;
+}
+
 static int
 ids_cb(const struct store_game *g, void *arg)
 {
-	struct buf	*b = arg;
+	struct tick_ids	*t = arg;
+	char		*one = xasprintf(" %s ", g->id);
 
-	if (g->status == STORE_GAME_PLAYING) {
-		buf_adds(b, g->id);
-		buf_addc(b, '\n');
+	if (g->status == STORE_GAME_PLAYING ||
+	    strstr(buf_str(&t->pending), one) != NULL) {
+		buf_adds(&t->ids, g->id);
+		buf_addc(&t->ids, '\n');
 	}
+	free(one);
 	return 0;
+}
+
+/* One game's work: its notices, the clock's, then the notices that made
+ * (a turn that ended the game).  0 or -1 (ctx failed). */
+static int
+tick_one(struct mp_ctx *ctx, struct mailproc_tick_result *out,
+    struct buf *log)
+{
+	if (mp_notices(ctx) != 0)
+		return -1;
+	if (ctx->g->status == STORE_GAME_PLAYING &&
+	    tick_game(ctx, out, log) != 0)
+		return -1;
+	return mp_notices(ctx);
 }
 
 int
 mailproc_tick(struct mailproc *mp, int64_t now,
     struct mailproc_tick_result *out, char **cause)
 {
-	struct buf	 ids = BUF_INIT, log = BUF_INIT, errs = BUF_INIT;
+	struct tick_ids	 t = { BUF_INIT, BUF_INIT };
+	struct buf	 log = BUF_INIT, errs = BUF_INIT;
 	struct mailproc_tick_result one;
 	struct mp_ctx	 ctx;
 	const char	*p, *nl;
@@ -164,12 +272,15 @@ mailproc_tick(struct mailproc *mp, int64_t now,
 	int		 code;
 
 	memset(out, 0, sizeof *out);
-	if ((code = store_game_list(mp->store, ids_cb, &ids, &c)) !=
-	    STORE_OK) {
+	if ((code = store_notice_pending(mp->store, NULL, pending_cb, &t,
+	    &c)) != STORE_OK || (code = store_game_list(mp->store, ids_cb, &t,
+	    &c)) != STORE_OK) {
+		buf_free(&t.ids);
+		buf_free(&t.pending);
 		*cause = c;
 		return -1;
 	}
-	for (p = buf_str(&ids); *p != '\0'; p = nl + 1) {
+	for (p = buf_str(&t.ids); *p != '\0'; p = nl + 1) {
 		nl = strchr(p, '\n');
 		id = xstrndup(p, (size_t)(nl - p));
 		memset(&ctx, 0, sizeof ctx);
@@ -178,8 +289,8 @@ mailproc_tick(struct mailproc *mp, int64_t now,
 		ctx.now = now;
 		if (mp_check(&ctx, store_begin(mp->store, &c), &c) == 0 &&
 		    mp_check(&ctx, store_game_get(mp->store, id, &ctx.g, &c),
-		    &c) == 0 && ctx.g->status == STORE_GAME_PLAYING)
-			(void)tick_game(&ctx, &one, &log);
+		    &c) == 0)
+			(void)tick_one(&ctx, &one, &log);
 		if (ctx.failed) {
 			(void)store_abort(mp->store, NULL);
 			buf_printf(&errs, "%s%s", errs.len > 0 ? "; " : "",
@@ -198,7 +309,8 @@ mailproc_tick(struct mailproc *mp, int64_t now,
 	}
 	out->summary = log.len > 0 ? buf_detach(&log) : NULL;
 	buf_free(&log);
-	buf_free(&ids);
+	buf_free(&t.ids);
+	buf_free(&t.pending);
 	if (errs.len > 0) {
 		*cause = buf_detach(&errs);
 		return -1;

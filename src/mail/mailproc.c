@@ -164,6 +164,20 @@ mp_load_game(struct mp_ctx *ctx)
 	return code == PLAY_OK ? 0 : -1;
 }
 
+int
+mp_refresh_game(struct mp_ctx *ctx)
+{
+	struct store_game	*g = NULL;
+	char			*cause = NULL;
+
+	if (mp_check(ctx, store_game_get(ctx->mp->store, ctx->g->id, &g,
+	    &cause), &cause) != 0)
+		return -1;
+	store_game_free(ctx->g);
+	ctx->g = g;
+	return 0;
+}
+
 void
 mp_ctx_free(struct mp_ctx *ctx)
 {
@@ -176,6 +190,7 @@ mp_ctx_free(struct mp_ctx *ctx)
 	mp_errors_free(&ctx->errors);
 	free(ctx->actor);
 	free(ctx->cause);
+	free(ctx->replaces_reason);
 	memset(ctx, 0, sizeof *ctx);
 }
 
@@ -242,12 +257,22 @@ set_reader(struct mp_ctx *ctx, xmlNodePtr root)
 	}
 }
 
+/* The reader's time zone: a player's own, none for the GM. */
+static const char *
+reader_zone(const struct mp_ctx *ctx)
+{
+	return ctx->is_gm ? NULL : ctx->player->timezone;
+}
+
 static void
 answer(struct mp_ctx *ctx)
 {
 	const char	*to = reply_address(ctx);
 
 	set_reader(ctx, mp_answer(ctx));
+	/* Every acknowledgement states the deadline and the time left, on
+	 * the reader's own clock too. */
+	mp_clock(ctx, mp_answer(ctx), reader_zone(ctx));
 	if (to != NULL)
 		mp_send(ctx, to, ctx->reply, MAILPROC_AUTO_REPLIED);
 }
@@ -263,6 +288,7 @@ reject(struct mp_ctx *ctx)
 	char		*in_force;
 
 	set_reader(ctx, root);
+	mp_clock(ctx, root, reader_zone(ctx));
 	mp_error_list(root, &ctx->errors);
 	if (!ctx->is_gm) {
 		in_force = mp_orders_in_force(ctx);
@@ -315,8 +341,12 @@ process(struct mp_ctx *ctx, const struct mp_scan *sc,
 		out->player = xstrdup("GM");
 	}
 	out->outcome = MAILPROC_DONE;
-	if (run(ctx, sc) == 0 && ctx->errors.n == 0)
+	if (run(ctx, sc) == 0 && ctx->errors.n == 0) {
 		answer(ctx);
+		/* What the mail did that others must be told of (a GM's
+		 * pause, the end of the game), in its transaction. */
+		(void)mp_notices(ctx);
+	}
 }
 
 /* --- the transaction ----------------------------------------------------- */

@@ -34,6 +34,7 @@ roster_player_cb(const struct store_player *sp, void *arg)
 	p->id = xstrdup(sp->id);
 	p->side = xstrdup(sp->side);
 	p->address = xstrdup(sp->address);
+	p->timezone = xstrdup(sp->timezone != NULL ? sp->timezone : "");
 	p->ships = xcalloc(sp->nships + 1, sizeof *p->ships);
 	for (i = 0; i < sp->nships; i++)
 		p->ships[i] = xstrdup(sp->ships[i]);
@@ -70,6 +71,7 @@ play_roster_free(struct play_roster *a)
 		free(a->p[i].id);
 		free(a->p[i].side);
 		free(a->p[i].address);
+		free(a->p[i].timezone);
 	}
 	for (i = 0; i < a->nsets; i++) {
 		free(a->texts[i]);
@@ -416,34 +418,4 @@ out:
 	store_game_free(sg);
 	diag_free(&d);
 	return rc;
-}
-
-enum play_code
-play_game_end(struct store *s, const struct store_game *g, int turn,
-    const struct nv_state *in, int winner, const char *reason,
-    const char *actor, int64_t now, char **cause)
-{
-	struct nv_state	*st = state_clone(in);
-	struct buf	 xml = BUF_INIT;
-	char		*details;
-	enum store_code	 code;
-
-	st->result.kind = winner >= 0 ? NV_RESULT_WON : NV_RESULT_DRAWN;
-	st->result.winner = winner;
-	free(st->result.reason);
-	st->result.reason = xstrdup(reason);
-	free(st->result.score);
-	st->result.score = xcalloc(st->nsides + 1, sizeof *st->result.score);
-	state_xml_save(st, &xml);
-	details = xasprintf("turn %d: %s", turn, reason);
-	code = store_state_set(s, g->id, turn, buf_str(&xml), cause);
-	if (code == STORE_OK)
-		code = game_ended(s, g, actor, now, cause);
-	if (code == STORE_OK)
-		code = store_audit_add(s, g->id, now, actor, "game-end",
-		    details, cause);
-	free(details);
-	buf_free(&xml);
-	state_free(st);
-	return play_store_code(code);
 }

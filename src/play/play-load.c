@@ -207,6 +207,8 @@ play_turn(const struct nv_state *in, const char *game, const char *seed,
 	enum play_code		 rc = PLAY_INPUT;
 
 	memset(out, 0, sizeof *out);
+	/* Played: ships without an order take their standing orders. */
+	o->use_standing = 1;
 	for (i = 0; i < n; i++) {
 		name = xasprintf("orders of %s", sets[i].player);
 		may = play_may_order(in, sets[i].side, sets[i].ships,

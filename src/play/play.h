@@ -121,6 +121,7 @@ void	play_result_free(struct play_result *);
  * as adjudication sees them (see play-adj.c for who orders what). */
 struct play_player {
 	char	 *id, *side, *address;
+	char	 *timezone;	/* the player's zone (tz.h); "": UTC */
 	char	**ships;
 	size_t	  nships;
 	int	  sole;		/* the only active player of the side */
@@ -202,15 +203,6 @@ void	play_adj_free(struct play_adj *);
 enum play_code play_replay(struct store *, const char *datadir,
 	    const char *game, int turn, struct play_game *g,
 	    struct play_result *r, char **cause);
-
-/* Ends a stored game by agreement (a concession, an agreed draw) inside
- * the caller's transaction: the state of turn st (the open one) gets the
- * result (winner a side index, or -1 for a draw; reason), the game is
- * ended, its seed revealed and the end audited (action "game-end",
- * actor, now).  PLAY_OK, or PLAY_BUSY / PLAY_STORE with *cause. */
-enum play_code play_game_end(struct store *, const struct store_game *,
-	    int turn, const struct nv_state *st, int winner,
-	    const char *reason, const char *actor, int64_t now, char **cause);
 
 /* --- the plotted path of orders (play-preview.c) ------------------------ */
 

@@ -144,6 +144,13 @@ void	report_wrap(const char *text, const char *first, const char *rest,
 void	report_fog_end(const struct report_input *, unsigned char *ship_vis,
 	    unsigned char *wreck_vis);
 
+/* The order lines of side's ships on the map in st, one "SHIP ..." line
+ * each (and a newline), each legal as it stands: straight on at its
+ * speed, or what an obligation demands (the order template of a side's
+ * report; the welcome mail's too). */
+void	report_order_lines(const struct nv_state *st, int side,
+	    struct buf *out);
+
 struct map_opts;
 /* The map of st as side sees it now (report_fog_end on st alone): sets
  * o->side and o's visibility flags, which point into *ship_vis and

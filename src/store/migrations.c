@@ -216,6 +216,39 @@ static const char m5[] =
 "  quarantined INTEGER\n"
 ");\n";
 
-const char *const store_migrations[] = { m1, m2, m3, m4, m5 };
+/* 6: a campaign by mail (issue 15).  players.timezone: the zone the
+ * player reads deadlines in ("" none: UTC only; tz.h).
+ * games.paused_left: the seconds the clock had left when the game was
+ * paused (NULL: no deadline then), given back on resume.  notices: what
+ * the GM did that players must be told (a pause, a deadline changed, a
+ * player seated, replaced or removed, orders entered for someone, a
+ * rollback, the end of the game), written by whoever did it (navarch or
+ * the daemon) in the transaction that did it, worded and queued by the
+ * daemon, and marked sent in the transaction of those mails.  secret
+ * holds a password to hand to a new player until its mail is queued;
+ * outbox.secret marks a mail that holds one, whose body is emptied once
+ * it is sent or has failed for good. */
+static const char m6[] =
+"ALTER TABLE players ADD COLUMN timezone TEXT NOT NULL DEFAULT '';\n"
+"ALTER TABLE games ADD COLUMN paused_left INTEGER\n"
+"  CHECK (paused_left IS NULL OR paused_left >= 0);\n"
+"ALTER TABLE outbox ADD COLUMN secret INTEGER NOT NULL DEFAULT 0\n"
+"  CHECK (secret IN (0, 1));\n"
+"CREATE TABLE notices (\n"
+"  id INTEGER PRIMARY KEY,\n"
+"  game TEXT NOT NULL REFERENCES games(id),\n"
+"  kind TEXT NOT NULL,\n"
+"  turn INTEGER NOT NULL,\n"
+"  player TEXT,\n"
+"  actor TEXT NOT NULL,\n"
+"  reason TEXT NOT NULL DEFAULT '',\n"
+"  details TEXT NOT NULL DEFAULT '',\n"
+"  secret TEXT,\n"
+"  created INTEGER NOT NULL,\n"
+"  sent INTEGER\n"
+");\n"
+"CREATE INDEX notices_pending ON notices(game, sent, id);\n";
+
+const char *const store_migrations[] = { m1, m2, m3, m4, m5, m6 };
 const int store_nmigrations =
     (int)(sizeof store_migrations / sizeof store_migrations[0]);

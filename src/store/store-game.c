@@ -26,8 +26,8 @@ static const char *const outbox_status_names[] = {
 #undef X
 };
 
-static int
-name_parse(const char *const *names, int n, const char *s, int *out)
+int
+st_name_parse(const char *const *names, int n, const char *s, int *out)
 {
 	int	i;
 
@@ -52,7 +52,7 @@ store_game_status_parse(const char *s, enum store_game_status *out)
 {
 	int	i;
 
-	if (name_parse(game_status_names, STORE_GAME_STATUS_COUNT, s, &i))
+	if (st_name_parse(game_status_names, STORE_GAME_STATUS_COUNT, s, &i))
 		return -1;
 	*out = (enum store_game_status)i;
 	return 0;
@@ -69,7 +69,7 @@ store_source_parse(const char *s, enum store_source *out)
 {
 	int	i;
 
-	if (name_parse(source_names, STORE_SOURCE_COUNT, s, &i))
+	if (st_name_parse(source_names, STORE_SOURCE_COUNT, s, &i))
 		return -1;
 	*out = (enum store_source)i;
 	return 0;
@@ -87,7 +87,7 @@ store_outbox_status_parse(const char *s, enum store_outbox_status *out)
 {
 	int	i;
 
-	if (name_parse(outbox_status_names, STORE_OUTBOX_STATUS_COUNT, s, &i))
+	if (st_name_parse(outbox_status_names, STORE_OUTBOX_STATUS_COUNT, s, &i))
 		return -1;
 	*out = (enum store_outbox_status)i;
 	return 0;
@@ -193,7 +193,7 @@ store_game_create(struct store *s, const struct store_game_new *g,
 	"id, ruleset, scenario, settings, status, deadline, gm_address,"	\
 	" gm_password, seed, seed_commitment, seed_revealed, created,"	\
 	" (SELECT MAX(turn) FROM states WHERE game = games.id"		\
-	" AND superseded = 0)"
+	" AND superseded = 0), paused_left"
 
 static void
 game_fill(sqlite3_stmt *st, struct store_game *g)
@@ -215,6 +215,8 @@ game_fill(sqlite3_stmt *st, struct store_game *g)
 	g->seed_revealed = sqlite3_column_int(st, 10);
 	g->created = sqlite3_column_int64(st, 11);
 	g->turn = sqlite3_column_int(st, 12);
+	g->paused_left = sqlite3_column_type(st, 13) == SQLITE_NULL ? -1 :
+	    sqlite3_column_int64(st, 13);
 }
 
 static void
@@ -330,6 +332,17 @@ store_game_set_deadline(struct store *s, const char *id, int64_t deadline,
 {
 	return game_update(s, id, cause,
 	    "UPDATE games SET deadline = ? WHERE id = ?", "ts", deadline, id);
+}
+
+enum store_code
+store_game_set_paused_left(struct store *s, const char *id, int64_t left,
+    char **cause)
+{
+	if (left < 0)
+		return game_update(s, id, cause,
+		    "UPDATE games SET paused_left = NULL WHERE id = ?", "s", id);
+	return game_update(s, id, cause,
+	    "UPDATE games SET paused_left = ? WHERE id = ?", "ls", left, id);
 }
 
 enum store_code

@@ -79,6 +79,10 @@ int	st_check_id(const char *what, const char *id, char **cause);
 /* STORE_OK if the game exists, else STORE_NOTFOUND "no game 'x'". */
 int	st_game_exists(struct store *, const char *game, char **cause);
 
+/* The index in names[0..n) of s: 0 with *out, or -1 (unknown name). */
+int	st_name_parse(const char *const *names, int n, const char *s,
+	    int *out);
+
 /* Direct access to the connection, for tests only. */
 sqlite3	*store_db(struct store *);
 

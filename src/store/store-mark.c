@@ -65,24 +65,49 @@ store_mark_add(struct store *s, const char *game, int turn,
 	return code;
 }
 
+/* Calls cb with the first column of each row of st until it returns
+ * non-zero; finalizes st. */
+static int
+walk(struct store *s, sqlite3_stmt *st, int (*cb)(const char *, void *),
+    void *arg, char **cause)
+{
+	int	code, row, stop = 0;
+
+	while (!stop && (code = st_step(s, st, &row, cause)) == STORE_OK &&
+	    row)
+		stop = cb(st_col_text(st, 0, 1), arg);
+	sqlite3_finalize(st);
+	return code;
+}
+
 enum store_code
 store_mark_list(struct store *s, const char *game, int turn,
     const char *kind, int (*cb)(const char *who, void *), void *arg,
     char **cause)
 {
 	sqlite3_stmt	*st;
-	int		 code, row, stop = 0;
+	int		 code;
 
 	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
 		return code;
 	code = st_prepare(s, &st, cause, "SELECT who FROM turn_marks"
 	    " WHERE game = ? AND turn = ? AND kind = ? ORDER BY who", "sis",
 	    game, turn, kind);
-	if (code != STORE_OK)
+	return code == STORE_OK ? walk(s, st, cb, arg, cause) : code;
+}
+
+enum store_code
+store_mark_list_upto(struct store *s, const char *game, int turn,
+    const char *kind, int (*cb)(const char *who, void *), void *arg,
+    char **cause)
+{
+	sqlite3_stmt	*st;
+	int		 code;
+
+	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
 		return code;
-	while (!stop && (code = st_step(s, st, &row, cause)) == STORE_OK &&
-	    row)
-		stop = cb(st_col_text(st, 0, 1), arg);
-	sqlite3_finalize(st);
-	return code;
+	code = st_prepare(s, &st, cause, "SELECT DISTINCT who FROM turn_marks"
+	    " WHERE game = ? AND turn <= ? AND kind = ? ORDER BY who", "sis",
+	    game, turn, kind);
+	return code == STORE_OK ? walk(s, st, cb, arg, cause) : code;
 }

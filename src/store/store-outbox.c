@@ -43,9 +43,10 @@ store_outbox_add(struct store *s, const struct store_outbox_new *m,
 		return st_cause(cause, STORE_ERROR, "an outgoing message needs "
 		    "a Message-ID, a recipient, a subject and a body");
 	code = st_run(s, cause, NULL, "INSERT INTO outbox (game, message_id,"
-	    " recipient, subject, body, next_attempt, created)"
-	    " VALUES (?, ?, ?, ?, ?, ?, ?)", "sssssll", m->game,
-	    m->message_id, m->recipient, m->subject, m->body, now, now);
+	    " recipient, subject, body, next_attempt, created, secret)"
+	    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", "ssssslli", m->game,
+	    m->message_id, m->recipient, m->subject, m->body, now, now,
+	    m->secret ? 1 : 0);
 	if (code == STORE_EXISTS)
 		return st_cause(cause, code,
 		    "message %s is already in the outbox", m->message_id);
@@ -137,8 +138,10 @@ store_outbox_mark_sent(struct store *s, int64_t id, int64_t now,
 {
 	int	code, n;
 
+	/* A mail that held a password keeps no copy of it once sent. */
 	code = st_run(s, cause, &n, "UPDATE outbox SET status = 'sent',"
-	    " attempts = attempts + 1, sent = ?, last_error = NULL"
+	    " attempts = attempts + 1, sent = ?, last_error = NULL,"
+	    " body = CASE secret WHEN 1 THEN '' ELSE body END"
 	    " WHERE id = ? AND status = 'queued'", "ll", now, id);
 	if (code == STORE_OK && n == 0)
 		return st_cause(cause, STORE_NOTFOUND,
@@ -169,8 +172,9 @@ store_outbox_mark_failed(struct store *s, int64_t id, int64_t now,
 		if (permanent || wait < 0)
 			v = STORE_OUTBOX_FAILED;
 		code = st_run(s, cause, NULL, "UPDATE outbox SET attempts = ?,"
-		    " status = ?, next_attempt = ?, last_error = ?"
-		    " WHERE id = ?", "lslsl", attempts,
+		    " status = ?, next_attempt = ?, last_error = ?,"
+		    " body = CASE WHEN secret = 1 AND ?2 = 'failed' THEN ''"
+		    " ELSE body END WHERE id = ?", "lslsl", attempts,
 		    store_outbox_status_name(v),
 		    v == STORE_OUTBOX_FAILED ? now : now + wait,
 		    error != NULL ? error : "", id);

@@ -141,6 +141,19 @@ store_player_set_password(struct store *s, const char *game, const char *id,
 }
 
 enum store_code
+store_player_set_timezone(struct store *s, const char *game, const char *id,
+    const char *timezone, char **cause)
+{
+	int	code;
+
+	if ((code = player_exists(s, game, id, 0, cause)) != STORE_OK)
+		return code;
+	return st_run(s, cause, NULL, "UPDATE players SET timezone = ?"
+	    " WHERE game = ? AND id = ?", "sss",
+	    timezone != NULL ? timezone : "", game, id);
+}
+
+enum store_code
 store_player_bounce(struct store *s, const char *game, const char *id,
     char **cause)
 {
@@ -177,7 +190,8 @@ store_player_assign_ships(struct store *s, const char *game, const char *id,
 }
 
 #define PLAYER_COLUMNS							\
-	"game, id, side, address, password, admiral, missed, bounces, removed"
+	"game, id, side, address, password, admiral, missed, bounces, removed,"\
+	" timezone"
 
 static int
 player_fill(struct store *s, sqlite3_stmt *st, struct store_player *p,
@@ -196,6 +210,7 @@ player_fill(struct store *s, sqlite3_stmt *st, struct store_player *p,
 	p->missed = sqlite3_column_int(st, 6);
 	p->bounces = sqlite3_column_int(st, 7);
 	p->removed = sqlite3_column_int(st, 8);
+	p->timezone = xstrdup(st_col_text(st, 9, 1));
 	code = st_prepare(s, &sh, cause,
 	    "SELECT ship FROM player_ships WHERE game = ? AND player = ?"
 	    " ORDER BY ship", "ss", p->game, p->id);
@@ -220,6 +235,7 @@ player_clear(struct store_player *p)
 	free(p->side);
 	free(p->address);
 	free(p->password);
+	free(p->timezone);
 	for (i = 0; i < p->nships; i++)
 		free(p->ships[i]);
 	free(p->ships);

@@ -77,6 +77,30 @@ enum store_outbox_status {
 	STORE_OUTBOX_STATUS_COUNT
 };
 
+/* What players are told of (store-notice.c): the GM's actions and the
+ * end of a game, worded by the daemon (docs/mail-commands.md). */
+#define STORE_NOTICE_KINDS(X)						\
+	X(WELCOME,	"welcome")	/* a player seated: to them */	\
+	X(REPLACED,	"replaced")	/* a player's place given to	\
+					   someone new */		\
+	X(REMOVED,	"removed")	/* a player removed */		\
+	X(PAUSED,	"paused")					\
+	X(RESUMED,	"resumed")					\
+	X(DEADLINE,	"deadline")	/* the deadline changed */	\
+	X(ROLLBACK,	"rollback")					\
+	X(ORDERS,	"orders")	/* orders the GM entered for	\
+					   a player */			\
+	X(REPORTS,	"reports")	/* a turn played with navarch:	\
+					   its report mails */		\
+	X(ENDED,	"ended")	/* the game is over */
+
+enum store_notice_kind {
+#define X(e, s) STORE_NOTICE_##e,
+	STORE_NOTICE_KINDS(X)
+#undef X
+	STORE_NOTICE_KIND_COUNT
+};
+
 /* Names (static) and parsers (0, or -1 for an unknown name). */
 const char	*store_game_status_name(enum store_game_status);
 int		 store_game_status_parse(const char *, enum store_game_status *);
@@ -85,6 +109,9 @@ int		 store_source_parse(const char *, enum store_source *);
 const char	*store_outbox_status_name(enum store_outbox_status);
 int		 store_outbox_status_parse(const char *,
 		    enum store_outbox_status *);
+const char	*store_notice_kind_name(enum store_notice_kind);
+int		 store_notice_kind_parse(const char *,
+		    enum store_notice_kind *);
 
 struct store;
 
@@ -159,6 +186,9 @@ struct store_game {
 	int		 seed_revealed;
 	int64_t		 created;
 	int		 turn;		/* current turn: the latest live state */
+	int64_t		 paused_left;	/* paused: seconds the clock had
+					   left; -1: none (no deadline, or
+					   not paused) */
 };
 
 /* Creates a game, its sides and its first state (turn first_turn, the
@@ -184,6 +214,9 @@ enum store_code store_game_set_status(struct store *, const char *id,
 	    enum store_game_status, char **cause);
 enum store_code store_game_set_deadline(struct store *, const char *id,
 	    int64_t deadline, char **cause);
+/* The time left when the game was paused (-1 clears it). */
+enum store_code store_game_set_paused_left(struct store *, const char *id,
+	    int64_t left, char **cause);
 enum store_code store_game_set_settings(struct store *, const char *id,
 	    const char *settings, char **cause);
 enum store_code store_game_set_gm(struct store *, const char *id,
@@ -228,6 +261,7 @@ struct store_player {
 	int		 missed;	/* turns adjudicated without orders */
 	int		 bounces;	/* mails to address that bounced */
 	int		 removed;	/* removed by the GM; kept for history */
+	char		*timezone;	/* the player's zone (tz.h); "": UTC */
 	char		**ships;	/* ships commanded, sorted */
 	size_t		 nships;
 };
@@ -256,6 +290,10 @@ enum store_code store_player_set_address(struct store *, const char *game,
  * only the hash changes, the missed and bounce counts stay.  Same codes. */
 enum store_code store_player_set_password(struct store *, const char *game,
 	    const char *id, const char *password_hash, char **cause);
+/* The zone the player reads times in, canonical (tz_check), or "" for
+ * UTC only.  Same codes. */
+enum store_code store_player_set_timezone(struct store *, const char *game,
+	    const char *id, const char *timezone, char **cause);
 /* Counts a bounce to the player's address (mail issue).  Same codes. */
 enum store_code store_player_bounce(struct store *, const char *game,
 	    const char *id, char **cause);
@@ -443,6 +481,8 @@ struct store_outbox_new {
 	const char	*recipient;
 	const char	*subject;
 	const char	*body;		/* the whole message as sent */
+	int		 secret;	/* it holds a password: the body is
+					   emptied once sent or failed */
 };
 
 struct store_outbox {
@@ -541,6 +581,61 @@ enum store_code store_mark_add(struct store *, const char *game, int turn,
 enum store_code store_mark_list(struct store *, const char *game, int turn,
 	    const char *kind, int (*cb)(const char *who, void *), void *arg,
 	    char **cause);
+/* store_mark_list of every turn up to turn, each who once (e.g. the
+ * sides that conceded so far).  Same codes. */
+enum store_code store_mark_list_upto(struct store *, const char *game, int turn,
+	    const char *kind, int (*cb)(const char *who, void *), void *arg,
+	    char **cause);
+
+/* --- notices to players (store-notice.c) ------------------------------- */
+
+/* A notice is written by whoever acts (navarch, the daemon) in the
+ * transaction of the act, and worded and queued by the daemon, which
+ * marks it sent in the transaction of those mails: a GM's act is told
+ * once, whichever program did it. */
+struct store_notice_new {
+	const char	*game;
+	enum store_notice_kind kind;
+	int		 turn;		/* the game's turn when it happened */
+	const char	*player;	/* the player it is about; NULL: the
+					   whole game */
+	const char	*actor;		/* as in the audit log */
+	const char	*reason;	/* the GM's words; NULL: none */
+	const char	*details;	/* key=value lines; NULL: none */
+	const char	*secret;	/* a password to hand over; NULL */
+	int64_t		 now;
+};
+
+struct store_notice {
+	int64_t		 id;
+	const char	*game;
+	enum store_notice_kind kind;
+	int		 turn;
+	const char	*player;	/* NULL: the whole game */
+	const char	*actor;
+	const char	*reason;	/* "" when none */
+	const char	*details;	/* "" when none */
+	const char	*secret;	/* NULL when none */
+	int64_t		 created;
+};
+
+/* Records a notice.  *id may be NULL.  STORE_OK, STORE_NOTFOUND (game),
+ * STORE_BUSY, STORE_ERROR. */
+enum store_code store_notice_add(struct store *, const struct store_notice_new *,
+	    int64_t *id, char **cause);
+/* The notices not sent yet, of one game (NULL: every game), oldest
+ * first; each owned by the store, valid during the call.  Non-zero from
+ * cb stops.  STORE_OK, STORE_BUSY, STORE_ERROR. */
+enum store_code store_notice_pending(struct store *, const char *game,
+	    int (*cb)(const struct store_notice *, void *), void *arg,
+	    char **cause);
+/* Marks a notice sent at now and forgets its secret.  STORE_OK,
+ * STORE_NOTFOUND (no pending notice id), STORE_BUSY, STORE_ERROR. */
+enum store_code store_notice_done(struct store *, int64_t id, int64_t now,
+	    char **cause);
+/* The value of key in details ("key=value" lines), owned by the caller,
+ * or NULL. */
+char	*store_notice_detail(const char *details, const char *key);
 
 /* --- wrong passwords and lock-outs (store-auth.c) ---------------------- */
 

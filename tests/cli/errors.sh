@@ -20,7 +20,9 @@ expect 64 "option without its value" nv game show demo --turn
 expect 64 "a turn that is no number" nv game show demo --turn two
 expect 64 "rollback turn no number" nv rollback demo x --reason r
 expect 64 "bad deadline SPEC" nv deadline demo tomorrow
-has "says what is legal" "$T/err" "'tomorrow': expected YYYY-MM-DDTHH:MMZ"
+has "says what is legal" "$T/err" \
+    "'tomorrow': expected a date and a time with its zone: 2026-12-01T20:00Z"
+has "and the relative form" "$T/err" "or +N to extend (+24h), or none"
 expect 64 "bad --deadline" nv game create g2 --scenario "$SCENARIO" --deadline +3y
 expect 64 "bad --now" nv --now yesterday adjudicate demo
 expect 64 "relative --now" nv --now +1h adjudicate demo

@@ -12,16 +12,27 @@ cp "$SRC"/templates/*.xsl "$TPL/"
 
 # --- the shipped templates -------------------------------------------------
 expect 0 "shipped templates" "$NAVARCH" templates --dir "$SRC/templates"
-has "every sample worded" "$T/err" "mail.xsl: 42 sample mails worded, 0 failed"
+has "every sample worded" "$T/err" "mail.xsl: 61 sample mails worded, 0 failed"
 has "report templates compile" "$T/err" "report-side.xsl: compiles"
 expect 0 "--show" "$NAVARCH" templates --dir "$SRC/templates" --show
 for s in answer-player answer-gm rejected-player refused-gm \
-    unrouted-no-game unrouted-help reminder press-all draw-offer drawn \
-    concession conceded-none-left report-gm report-side-again; do
+    unrouted-no-game unrouted-help reminder press-all draw-offer \
+    concession report-gm report-side-again report-side-replaces welcome \
+    welcome-gm-password paused resumed deadline-changed rolled-back \
+    unseated-replaced seat-removed orders-entered late waiting \
+    final-rules final-drawn final-conceded final-gm; do
 	has "sample $s shown" "$T/out" "^==== $s\$"
 done
 has "the reminder's subject" "$T/out" "^Subject: Reminder: your orders"
 has "GM's help lists PROCESS" "$T/out" "^  PROCESS       play the turn now"
+has "and ENDGAME" "$T/out" "^  ENDGAME       ENDGAME DRAW or ENDGAME WIN side"
+has "the clock on the reader's own" "$T/out" \
+    "^Deadline: 2026-12-03T20:00Z (UTC), Thu 2026-12-03 21:00 CET on your clock"
+has "the time left" "$T/out" "2 days 3 hours left\.$"
+has "a paused clock" "$T/out" "stopped with 2 days 3 hours left"
+has "the final mail's command" "$T/out" \
+    "^  navarch replay --archive demo-archive.xml --verify$"
+has "the welcome's password" "$T/out" "^Your password: k7Fq2mWx9aPe$"
 long=$(awk 'length($0) > 76' "$T/out" | wc -l)
 [ "$long" = 0 ] && ok || bad "$long sample lines are longer than 76"
 if grep -q "$(printf '\t')" "$T/out"; then bad "a tab in a sample"; else ok; fi
@@ -57,14 +68,14 @@ PY
 expect 1 "no reminder wording" "$NAVARCH" templates --dir "$TPL"
 has "the missing kind named" "$T/err" \
     "sample reminder: .*no wording for a mail of kind reminder"
-has "the others still worded" "$T/err" "41 sample mails worded, 1 failed"
+has "the others still worded" "$T/err" "60 sample mails worded, 1 failed"
 
 # --- a missing report template ---------------------------------------------
 cp "$SRC/templates/mail.xsl" "$TPL/mail.xsl"
 rm "$TPL/report-observer.xsl"
 expect 1 "missing report-observer.xsl" "$NAVARCH" templates --dir "$TPL"
 has "missing file named" "$T/err" "report-observer.xsl"
-has "mail.xsl still counted right" "$T/err" "42 sample mails worded, 0 failed"
+has "mail.xsl still counted right" "$T/err" "61 sample mails worded, 0 failed"
 
 # --- every name the daemon uses has a sample --------------------------------
 names=$(cat "$SRC"/src/mail/mailproc*.c | tr -d '\n\t' |

@@ -143,6 +143,8 @@ struct proof_ship_orders {
 struct proof_orders {
 	const struct nv_state		*st;
 	struct proof_ship_orders	*ships;
+	char				**signal;	/* per side: SIGNAL's
+							   word, or NULL */
 };
 
 static void *
@@ -152,6 +154,7 @@ proof_orders_new(const struct nv_state *st)
 
 	po->st = st;
 	po->ships = xcalloc(st->nships + 1, sizeof *po->ships);
+	po->signal = xcalloc(st->nsides + 1, sizeof *po->signal);
 	return po;
 }
 
@@ -165,6 +168,9 @@ proof_orders_free(void *p)
 		return;
 	for (i = 0; i < po->st->nships; i++)
 		free(po->ships[i].file);
+	for (i = 0; i < po->st->nsides; i++)
+		free(po->signal[i]);
+	free(po->signal);
 	free(po->ships);
 	free(po);
 }
@@ -200,6 +206,15 @@ verb_move(struct nv_orders *o, int ship, char **argv, size_t argc,
 				    "step; legal: F B L R W P S", text, *p);
 				return -1;
 			}
+			/* A squadron does not back water as one (as
+			 * Nauta's squadrons make no Dash): the subject
+			 * decides what a verb's words may say. */
+			if (*k == 'B' && o->subject == NV_SUBJECT_SQUADRON) {
+				diag_error(d, file, line, "%s: B is for a "
+				    "SHIP line; legal on a SQUADRON line: F L "
+				    "R W P S", text);
+				return -1;
+			}
 			so->steps[so->nsteps++] = (unsigned char)(k -
 			    step_letters);
 		}
@@ -219,12 +234,52 @@ verb_flee(struct nv_orders *o, int ship, char **argv, size_t argc,
 	return 0;
 }
 
+/* The ruleset's declaration of what lines beyond "SHIP id" may say
+ * (ruleset.h, docs/rulesets.md): MOVE on SQUADRON lines and in standing
+ * orders too; FLEE on SHIP lines only, and never as a standing order. */
 static const struct nv_verb verbs[] = {
-	{ "MOVE", verb_move },
-	{ "FLEE", verb_flee },
-	/* The place for SQUADRON: a subject the common parser will take
-	 * from the ruleset's declaration (issue 11, item 2), not a verb. */
+	{ "MOVE", verb_move, 0 },
+	{ "FLEE", verb_flee, NV_VERB_SHIP_ONLY | NV_VERB_NO_STANDING },
 };
+
+/* A side line: "SIGNAL word" hoists a signal for the turn (an event at
+ * its start); a later one replaces it. */
+static int
+side_signal(struct nv_orders *o, int side, char **argv, size_t argc,
+    const char *file, unsigned line, const char *text, struct diag *d)
+{
+	struct proof_orders	*po = o->rs;
+	const char		*p;
+	size_t			 k;
+
+	for (p = argc == 2 ? argv[1] : ""; *p != '\0' && isalpha(
+	    (unsigned char)*p); p++)
+		;
+	if (argc != 2 || *p != '\0') {
+		diag_error(d, file, line, "%s: SIGNAL takes one word of "
+		    "letters; legal: e.g. SIGNAL ATTACK", text);
+		return -1;
+	}
+	free(po->signal[side]);
+	po->signal[side] = xstrdup(argv[1]);
+	for (k = 0; po->signal[side][k] != '\0'; k++)
+		po->signal[side][k] = (char)toupper((unsigned char)
+		    po->signal[side][k]);
+	return 0;
+}
+
+static const struct nv_side_verb side_verbs[] = {
+	{ "SIGNAL", side_signal },
+};
+
+static void
+proof_format_side(const struct nv_orders *o, int side, struct buf *b)
+{
+	const struct proof_orders	*po = o->rs;
+
+	if (po->signal[side] != NULL)
+		buf_printf(b, "SIGNAL %s\n", po->signal[side]);
+}
 
 static int
 proof_validate(struct nv_orders *o, struct diag *d)
@@ -369,6 +424,7 @@ static int
 proof_begin(struct nv_turn *t, char **cause)
 {
 	struct proof_turn	*pt = xcalloc(1, sizeof *pt);
+	const struct proof_orders *po;
 	size_t			 i;
 
 	(void)cause;
@@ -380,6 +436,11 @@ proof_begin(struct nv_turn *t, char **cause)
 		if (ship_on_map(&t->st->ships[i]))
 			plot_ship(t, (int)i);
 	}
+	po = t->orders != NULL ? t->orders->rs : NULL;
+	for (i = 0; po != NULL && i < t->st->nsides; i++)
+		if (po->signal[i] != NULL)
+			events_add(t->ev, 0, pev(PROOF_EV_SIGNAL), NULL, NULL,
+			    "%s signals %s", t->st->sides[i].id, po->signal[i]);
 	return 0;
 }
 
@@ -650,6 +711,9 @@ const struct nv_ruleset_ops proof_ops = {
 	.nverbs = sizeof verbs / sizeof verbs[0],
 	.validate = proof_validate,
 	.format = proof_format,
+	.side_verbs = side_verbs,
+	.nside_verbs = sizeof side_verbs / sizeof side_verbs[0],
+	.format_side = proof_format_side,
 	.begin = proof_begin,
 	.phase_begin = proof_phase_begin,
 	.contact = proof_contact,

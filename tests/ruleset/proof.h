@@ -28,9 +28,12 @@
  *    side rolls its command dice for the next turn as a pool (re-rolling
  *    one 1), kept in its `dice` attribute.
  * Each round of the mover ends with an event `round-end`, so the tests
- * see the rounds.  A place is left for the SQUADRON subject: when the
- * common order parser takes subjects a ruleset declares (issue 11, item
- * 2), this module declares one and test_seam.c plays it. */
+ * see the rounds.
+ *  - beyond SHIP lines (the common parser's subjects, declared in the
+ *    verb table): SQUADRON lines and STANDING orders may carry MOVE, but
+ *    a SQUADRON line's MOVE no B (the verb asks o->subject); FLEE is for
+ *    SHIP lines only and never standing.  A side line "SIGNAL word"
+ *    writes an event "blue signals WORD" as the turn begins. */
 #ifndef PROOF_H
 #define PROOF_H
 
@@ -71,7 +74,8 @@ enum proof_game_attr { PROOF_GAME_ATTRS(X) PROOF_G_COUNT };
 #define PROOF_EVENT_KINDS(X)					\
 	X(INITIATIVE,	"initiative")	/* who holds it */	\
 	X(RAM,		"ram")		/* a ram and its hit */	\
-	X(ROUND_END,	"round-end")	/* a round of the mover ended */
+	X(ROUND_END,	"round-end")	/* a round of the mover ended */ \
+	X(SIGNAL,	"signal")	/* a side's SIGNAL line */
 
 #define X(e, s) PROOF_EV_##e,
 enum proof_event_kind { PROOF_EVENT_KINDS(X) PROOF_EV_COUNT };

@@ -57,6 +57,37 @@ datafix_setup(void **state)
 	return 0;
 }
 
+void
+datafix_load_ops(struct datafix *f, const struct nv_ruleset_ops *ops,
+    const char *xml_rel, const char *rng_rel)
+{
+	struct diag	 d = DIAG_INIT;
+	struct buf	 b = BUF_INIT;
+	char		*xml, *rng;
+	size_t		 xlen, rlen;
+
+	xml = datafix_read(xml_rel, &xlen);
+	rng = datafix_read(rng_rel, &rlen);
+	f->rs = ruleset_load_ops(ops, xml_rel, xml, xlen, rng, rlen, &d);
+	if (f->rs == NULL) {
+		diag_format(&d, &b);
+		fail_msg("%s", buf_str(&b));
+	}
+	free(xml);
+	free(rng);
+	diag_free(&d);
+	f->rng = datafix_read("schema/scenario.rng", &f->rnglen);
+}
+
+void
+datafix_release(struct datafix *f)
+{
+	ruleset_free(f->rs);
+	free(f->rng);
+	f->rs = NULL;
+	f->rng = NULL;
+}
+
 int
 datafix_teardown(void **state)
 {

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 struct nv_ruleset;
+struct nv_ruleset_ops;
 struct nv_state;
 
 /* The real classic ruleset and the scenario schema text, loaded once per
@@ -26,6 +27,13 @@ struct datafix {
 char	*datafix_read(const char *rel, size_t *len);
 int	 datafix_setup(void **state);
 int	 datafix_teardown(void **state);
+/* f loaded with a module that is not in the registry (ops, the test
+ * suite's), its data file and schema (rel as for datafix_read), and the
+ * scenario schema; the test fails with the diagnostics if it does not
+ * load.  Release with datafix_release(). */
+void	 datafix_load_ops(struct datafix *f, const struct nv_ruleset_ops *ops,
+	    const char *xml_rel, const char *rng_rel);
+void	 datafix_release(struct datafix *f);
 
 /* The scenario or state xml (NUL-terminated) loaded with f's ruleset and
  * schema, or the test fails with the diagnostics.  Owned by the caller

@@ -120,6 +120,29 @@ ok(int code, char *cause)
 	free(cause);
 }
 
+/* The demo scenario with nike and paralos in athens's squadron left;
+ * takes xml (owned). */
+static char *
+squadron(char *xml)
+{
+	struct buf	 b = BUF_INIT;
+	const char	*p = xml, *at;
+
+	at = strstr(p, "  <ship id=\"nike\"");
+	assert_non_null(at);
+	buf_add(&b, p, (size_t)(at - p));
+	buf_adds(&b, "  <squadron id=\"left\" side=\"athens\"/>\n");
+	for (p = at; (at = strstr(p, " side=\"athens\" class=\"trireme\""))
+	    != NULL; p = at) {
+		buf_add(&b, p, (size_t)(at - p));
+		buf_adds(&b, " side=\"athens\" squadron=\"left\"");
+		at += strlen(" side=\"athens\"");
+	}
+	buf_adds(&b, p);
+	free(xml);
+	return buf_detach(&b);
+}
+
 void
 mpfx_add_game(struct mpfx *f, const struct mpfx_game *m)
 {
@@ -135,6 +158,8 @@ mpfx_add_game(struct mpfx *f, const struct mpfx_game *m)
 	assert_non_null(at = strstr(xml, "visibility=\"0\""));
 	scen = xasprintf("%.*svisibility=\"%d\"%s", (int)(at - xml), xml,
 	    m->visibility, at + strlen("visibility=\"0\""));
+	if (m->squadron)
+		scen = squadron(scen);
 	gm = hash("gm-pass");
 	memset(&g, 0, sizeof g);
 	g.id = m->id;
@@ -175,11 +200,11 @@ mpfx_add_game(struct mpfx *f, const struct mpfx_game *m)
 /* The demo game; fog: a visibility of 3 hexes, where the sides start
  * out of each other's sight. */
 static int
-setup(void **state, int fog)
+setup(void **state, int fog, int sq)
 {
 	struct mpfx		*f = xcalloc(1, sizeof *f);
 	struct mpfx_game	 demo = { "demo", 0, T0 + 2 * DAY,
-				    "test-seed", "" };
+				    "test-seed", "", sq };
 	char			 tmpl[] = "/tmp/nv-mailproc-XXXXXX",
 				*cause = NULL;
 
@@ -203,13 +228,19 @@ setup(void **state, int fog)
 int
 mpfx_setup(void **state)
 {
-	return setup(state, 0);
+	return setup(state, 0, 0);
 }
 
 int
 mpfx_setup_fog(void **state)
 {
-	return setup(state, 1);
+	return setup(state, 1, 0);
+}
+
+int
+mpfx_setup_squadron(void **state)
+{
+	return setup(state, 0, 1);
 }
 
 int

@@ -67,11 +67,14 @@ struct mpfx_game {
 	int64_t		 deadline;
 	const char	*seed;
 	const char	*prefix;	/* of the addresses */
+	int		 squadron;	/* nike and paralos are athens's
+					   squadron "left" */
 };
 void	mpfx_add_game(struct mpfx *, const struct mpfx_game *);
 
 int	mpfx_setup(void **state);
 int	mpfx_setup_fog(void **state);		/* visibility 3 */
+int	mpfx_setup_squadron(void **state);	/* athens's squadron left */
 int	mpfx_teardown(void **state);
 void	mpfx_run(struct mpfx *, const struct step *, size_t n);
 /* The first column of the first row of sql as text (owned), "" if none. */
@@ -101,5 +104,7 @@ extern const struct CMUnitTest	mailproc_svg_tests[];
 extern const size_t		mailproc_svg_ntests;
 extern const struct CMUnitTest	mailproc_auth_tests[];
 extern const size_t		mailproc_auth_ntests;
+extern const struct CMUnitTest	mailproc_clock_tests[];
+extern const size_t		mailproc_clock_ntests;
 
 #endif

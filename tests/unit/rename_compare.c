@@ -15,6 +15,7 @@
 #include "rename_fixture.h"
 #include "ruleset.h"
 #include "state.h"
+#include "strutil.h"
 #include "xalloc.h"
 
 /* ---- comparing -------------------------------------------------------- */
@@ -67,6 +68,26 @@ compare_attrs(struct buf *d, const struct nv_ship *x, const struct nv_ship *y,
 	}
 }
 
+/* Two standing orders (of a ship or a squadron, what), the first's ship
+ * ids mapped word by word. */
+static void
+compare_standing(struct buf *d, const char *what, const char *x,
+    const char *y, char *const *from, char *const *to, size_t n)
+{
+	struct buf	 m = BUF_INIT;
+	char		*copy = xstrdup(x != NULL ? x : ""), *w[256];
+	size_t		 k, nw = str_split_words(copy, w, 256);
+
+	for (k = 0; k < nw && k < 256; k++)
+		buf_printf(&m, "%s%s", k > 0 ? " " : "",
+		    rn_map_id(from, to, n, w[k]));
+	if (strcmp(buf_str(&m), y != NULL ? y : "") != 0)
+		differ(d, "%s: standing order \"%s\", renamed \"%s\"", what,
+		    x != NULL ? x : "", y != NULL ? y : "");
+	buf_free(&m);
+	free(copy);
+}
+
 static void
 compare_ship(struct buf *d, const struct nv_state *a, const struct nv_ship *x,
     const struct nv_ship *y, char *const *from, char *const *to, size_t n)
@@ -89,6 +110,10 @@ compare_ship(struct buf *d, const struct nv_state *a, const struct nv_ship *x,
 		differ(d, "%s: %s, renamed %s", x->id, status_name(x->status),
 		    status_name(y->status));
 	compare_attrs(d, x, y, a->rs, from, to, n);
+	if (x->squadron != y->squadron)
+		differ(d, "%s: squadron %d, renamed %d", x->id, x->squadron,
+		    y->squadron);
+	compare_standing(d, x->id, x->standing, y->standing, from, to, n);
 }
 
 static void
@@ -147,6 +172,10 @@ rn_compare(const struct nv_state *a, const struct nv_state *b,
 			    "renamed state", a->wrecks[i].ship,
 			    state_hex_name(a, a->wrecks[i].hex, h));
 	}
+	for (i = 0; i < a->nsquadrons && i < b->nsquadrons && d.len == 0; i++)
+		compare_standing(&d, a->squadrons[i].id,
+		    a->squadrons[i].standing, b->squadrons[i].standing, from,
+		    to, n);
 	compare_result(&d, a, b);
 	return d.len > 0 ? buf_detach(&d) : NULL;
 }

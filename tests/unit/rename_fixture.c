@@ -185,6 +185,27 @@ set_id(char *dst, size_t size, const char *id)
 	memcpy(dst, id, len + 1);
 }
 
+/* A standing order's words with every ship id renamed, in place (its
+ * words keep their order). */
+static void
+rename_standing(char **text, const struct names *nm)
+{
+	struct buf	 b = BUF_INIT;
+	char		*copy, *w[256];
+	size_t		 k, nw;
+
+	if (*text == NULL)
+		return;
+	copy = xstrdup(*text);
+	nw = str_split_words(copy, w, 256);
+	for (k = 0; k < nw && k < 256; k++)
+		buf_printf(&b, "%s%s", k > 0 ? " " : "",
+		    rn_map_id(nm->from, nm->to, nm->n, w[k]));
+	free(copy);
+	free(*text);
+	*text = buf_detach(&b);
+}
+
 /* Renames in place: st's order (and so every index) is kept, which the
  * orders formatter relies on (rename_orders). */
 static void
@@ -205,6 +226,7 @@ rename_state(struct nv_state *st, const struct names *nm)
 			s->attr[a].s = v;
 		}
 		set_id(s->id, sizeof s->id, nm->to[i]);
+		rename_standing(&s->standing, nm);
 		if (s->name != NULL) {
 			free(s->name);
 			s->name = xasprintf("Ship %s", nm->to[i]);
@@ -213,6 +235,8 @@ rename_state(struct nv_state *st, const struct names *nm)
 	for (i = 0; i < st->nwrecks; i++)
 		set_id(st->wrecks[i].ship, sizeof st->wrecks[i].ship,
 		    rn_map_id(nm->from, nm->to, nm->n, st->wrecks[i].ship));
+	for (i = 0; i < st->nsquadrons; i++)
+		rename_standing(&st->squadrons[i].standing, nm);
 	for (i = 0; i < st->nsides; i++) {
 		set_id(st->sides[i].id, sizeof st->sides[i].id, nm->sto[i]);
 		if (st->sides[i].name != NULL) {
@@ -312,6 +336,8 @@ parse_orders(const struct nv_state *st, const struct rn_file *files,
 	struct nv_orders	*o = orders_new(st);
 	size_t			 i;
 
+	/* Played as navarch plays them: standing orders taken. */
+	o->use_standing = 1;
 	for (i = 0; i < nfiles; i++)
 		(void)orders_parse(o, files[i].name, files[i].text,
 		    strlen(files[i].text), d);
@@ -350,11 +376,42 @@ rename_words(const char *text, const struct names *nm)
 	return buf_detach(&b);
 }
 
+/* The lines of text with every ship id after a word STANDING renamed:
+ * the words of a standing order are kept as given, so the formatter
+ * writes them with the old names (ren is st renamed, same indices).
+ * Owned by the caller. */
+static char *
+standing_renamed(const char *text, const struct nv_state *st,
+    const struct nv_state *ren)
+{
+	struct buf	 b = BUF_INIT;
+	struct lines	 l;
+	char		*w[256];
+	size_t		 i, k, nw;
+	int		 after, s;
+
+	split_lines(text, &l);
+	for (i = 0; i < l.n; i++) {
+		nw = str_split_words(l.v[i], w, 256);
+		for (k = 0, after = 0; k < nw && k < 256; k++) {
+			s = after ? state_ship_index(st, w[k]) : -1;
+			buf_printf(&b, "%s%s", k > 0 ? " " : "", s >= 0 ?
+			    ren->ships[s].id : w[k]);
+			after |= strcmp(w[k], "STANDING") == 0;
+		}
+		buf_addc(&b, '\n');
+		free(l.v[i]);
+	}
+	free(l.v);
+	return buf_detach(&b);
+}
+
 /* The orders as understood (orders_format), written with the new names:
  * one file per side, the sides' files in reverse order, the ships' lines
  * shuffled (a ship's own lines keep their order: a later order replaces an
- * earlier one, and FIRE lines are read in order).  ren is st renamed in
- * place (same indices). */
+ * earlier one, and FIRE lines are read in order), then the side's own
+ * lines (orders_format_side: side lines, its squadrons' standing orders).
+ * ren is st renamed in place (same indices). */
 static size_t
 rename_orders(struct nv_orders *o, const struct nv_state *ren,
     struct rn_rng *r, struct rn_file *out)
@@ -363,14 +420,24 @@ rename_orders(struct nv_orders *o, const struct nv_state *ren,
 	struct buf		 b = BUF_INIT;
 	struct lines		 l;
 	size_t			*ord = xcalloc(ren->nships + 1, sizeof *ord);
-	char			*w[4], *copy;
+	char			*w[4], *copy, **own;
 	size_t			 i, k, j, t, side, n = 0;
 
+	own = xcalloc(ren->nsides + 1, sizeof *own);
 	o->st = ren;
 	orders_format(o, &b);
+	for (side = 0; side < ren->nsides; side++) {
+		struct buf	s = BUF_INIT;
+
+		orders_format_side(o, (int)side, &s);
+		own[side] = standing_renamed(buf_str(&s), st, ren);
+		buf_free(&s);
+	}
 	o->st = st;
-	split_lines(buf_str(&b), &l);
+	copy = standing_renamed(buf_str(&b), st, ren);
 	buf_free(&b);
+	split_lines(copy, &l);
+	free(copy);
 	for (i = 0; i < ren->nships; i++)
 		ord[i] = i;
 	for (i = ren->nships; i > 1; i--) {
@@ -392,12 +459,15 @@ rename_orders(struct nv_orders *o, const struct nv_state *ren,
 				free(copy);
 			}
 		}
+		buf_adds(&b, own[side]);
+		free(own[side]);
 		out[n].name = xasprintf("renamed-%s.txt", ren->sides[side].id);
 		out[n++].text = buf_detach(&b);
 	}
 	for (i = 0; i < l.n; i++)
 		free(l.v[i]);
 	free(l.v);
+	free(own);
 	free(ord);
 	return n;
 }

@@ -158,6 +158,10 @@ ships_xml(const struct nv_ruleset *rs, const struct placed *p, int n,
 		if (rn_chance(r, 30))
 			buf_printf(b, " crew=\"%s\"",
 			    rs->crews[rn_below(r, (int)rs->ncrews)].id);
+		/* Two ships in three in their side's squadron (no roll:
+		 * the battles stay those they were before squadrons). */
+		if (i % 3 != 0)
+			buf_printf(b, " squadron=\"sq-%c\"", 'a' + p[i].side);
 		if (p[i].sunk)
 			buf_adds(b, " status=\"sunk\"");
 		else
@@ -209,6 +213,9 @@ scenario(const struct nv_ruleset *rs, struct rn_rng *r)
 		    "crew=\"%s\"/>\n", 'a' + i, rs->nations[nation[i]].id,
 		    rs->crews[rn_below(r, (int)rs->ncrews)].id);
 	}
+	for (i = 0; i < nsides; i++)
+		buf_printf(&b, "  <squadron id=\"sq-%c\" side=\"%c\"/>\n",
+		    'a' + i, 'a' + i);
 	n = place(p, land, cols, rows, nsides, nation, rs, r);
 	ships_xml(rs, p, n, r, &b);
 	buf_adds(&b, "</scenario>\n");
@@ -305,11 +312,38 @@ ship_orders(const struct nv_state *st, int i, struct rn_rng *r,
 		    "COUNTER" : "CUT");
 }
 
+/* The side's squadron lines and standing orders (order language 2),
+ * from a generator of their own, so that the ships' orders are those
+ * they were before squadrons: a squadron's movement now and then (its
+ * ships with a line of their own keep theirs), standing orders for the
+ * squadron and for ships, taken by ships left without an order. */
+static void
+squadron_orders(const struct nv_state *st, size_t side, struct rn_rng *q,
+    struct buf *b)
+{
+	const char	*sq = st->sides[side].id;
+	size_t		 i;
+
+	if (rn_chance(q, 30))
+		buf_printf(b, "SQUADRON sq-%s SPEED %d\n", sq, rn_below(q, 4));
+	if (rn_chance(q, 25))
+		buf_printf(b, "SQUADRON sq-%s STANDING SPEED %d\n", sq,
+		    rn_below(q, 4));
+	else if (rn_chance(q, 10))
+		buf_printf(b, "SQUADRON sq-%s STANDING NONE\n", sq);
+	for (i = 0; i < st->nships; i++)
+		if (ship_on_map(&st->ships[i]) &&
+		    (size_t)st->ships[i].side == side && rn_chance(q, 8))
+			buf_printf(b, "SHIP %s STANDING %s\n", st->ships[i].id,
+			    rn_chance(q, 80) ? "SPEED 1" : "NONE");
+}
+
 static void
 orders(const struct nv_state *st, struct rn_rng *r, struct rn_file *files,
     size_t *nfiles)
 {
 	struct buf	b = BUF_INIT;
+	struct rn_rng	q = { (uint64_t)st->turn * 7919 + st->nships + 1 };
 	size_t		side, i;
 
 	*nfiles = 0;
@@ -319,6 +353,7 @@ orders(const struct nv_state *st, struct rn_rng *r, struct rn_file *files,
 			if (ship_on_map(&st->ships[i]) &&
 			    (size_t)st->ships[i].side == side)
 				ship_orders(st, (int)i, r, &b);
+		squadron_orders(st, side, &q, &b);
 		files[*nfiles].name = xasprintf("orders-%s.txt",
 		    st->sides[side].id);
 		files[(*nfiles)++].text = buf_detach(&b);

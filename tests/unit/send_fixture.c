@@ -198,7 +198,7 @@ int64_t
 sfx_queue(struct store *s, const char *mid, const char *rcpt,
     const char *body, int64_t now)
 {
-	struct store_outbox_new	 m = { "g12", mid, rcpt, "subject", body };
+	struct store_outbox_new	 m = { "g12", mid, rcpt, "subject", body, 0 };
 	int64_t			 id;
 	char			*cause = NULL;
 

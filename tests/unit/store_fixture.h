@@ -51,5 +51,7 @@ extern const struct CMUnitTest	store_turn_tests[];
 extern const size_t		store_turn_ntests;
 extern const struct CMUnitTest	store_mail_tests[];
 extern const size_t		store_mail_ntests;
+extern const struct CMUnitTest	store_notice_tests[];
+extern const size_t		store_notice_ntests;
 
 #endif

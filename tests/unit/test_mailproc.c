@@ -70,6 +70,34 @@ test_orders_partial(void **state)
 	RUN_STEPS(*state, steps);
 }
 
+/* A SQUADRON line names the squadron's ships: their orders in force are
+ * replaced, as a SHIP line's would be (docs/orders.md, Squadrons); the
+ * copies are echoed as the ships' lines, the squadron's standing order
+ * as its own line, and salaminia keeps its orders. */
+static void
+test_orders_squadron(void **state)
+{
+	static const struct step steps[] = {
+		{ "athens-orders", 60, 0, { { "a@example.org", NULL,
+		    { "Orders accepted" } } }, NULL, NULL },
+		{ "athens-squadron", 120, 0, {
+			{ "a@example.org", "Re: [navarch demo] Your mail", {
+			    "replace every order of nike, paralos; these keep "
+			    "the orders they had: salaminia",
+			    "  SHIP nike SPEED 2 MOVE F F\n",
+			    "  SHIP paralos SPEED 2 MOVE F F\n",
+			    "  SQUADRON left STANDING SPEED 1\n" } },
+		  }, IN_FORCE("athens"),
+		  "SHIP nike SPEED 2 MOVE F F\n"
+		  "SHIP paralos SPEED 2 MOVE F F\n"
+		  "SHIP salaminia SPEED 2 MOVE F R F\n"
+		  "SHIP salaminia FIRE 2 BOW AT sidon PHASE 6\n"
+		  "SQUADRON left STANDING SPEED 1\n" },
+	};
+
+	RUN_STEPS(*state, steps);
+}
+
 /* Any error rejects the whole mail; every error is listed with its
  * line; the orders in force stay and the answer says so. */
 static void
@@ -361,8 +389,19 @@ test_early_off_and_reminder(void **state)
 		{ NULL, 14 * HOUR, 0, { { NULL } },
 		  "SELECT who FROM turn_marks WHERE kind = 'reminder'",
 		  "athens" },
-		/* Grace 1 h: not yet at the deadline, at it plus an hour. */
-		{ NULL, 2 * DAY + 1, 0, { { NULL } }, NULL, NULL },
+		/* Grace 1 h: not yet at the deadline, at it plus an hour.
+		 * Meanwhile the late player is told, and the others that
+		 * the turn waits (once a turn). */
+		{ NULL, 2 * DAY + 1, 0, {
+			{ "a@example.org", "Your orders are late", {
+			  "The turn waits until 2026-01-03T11:00Z (UTC)",
+			  "it has passed" } },
+			{ "p@example.org", "Turn 1 waits for orders", {
+			  "for orders from: athens (side athens)" } },
+		  }, "SELECT group_concat(kind || ':' || who) FROM turn_marks"
+		  " WHERE kind IN ('late', 'waiting')",
+		  "late:athens,waiting:persia" },
+		{ NULL, 2 * DAY + 30 * 60, 0, { { NULL } }, NULL, NULL },
 		{ NULL, 2 * DAY + HOUR, 1, { REPORT("a@example.org"),
 		    REPORT("p@example.org"), REPORT("gm@example.org"),
 		    REPORT("obs@example.org") }, NULL, NULL },
@@ -409,6 +448,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_orders_accepted),
 		T(test_orders_partial),
+		cmocka_unit_test_setup_teardown(test_orders_squadron,
+		    mpfx_setup_squadron, mpfx_teardown),
 		T(test_orders_rejected),
 		T(test_orders_clear),
 		T(test_quoted_only),
@@ -432,6 +473,8 @@ main(void)
 	    mailproc_tpl_tests, mailproc_tpl_ntests, NULL, NULL);
 	fails += _cmocka_run_group_tests("mailproc-svg", mailproc_svg_tests,
 	    mailproc_svg_ntests, NULL, NULL);
+	fails += _cmocka_run_group_tests("mailproc-clock",
+	    mailproc_clock_tests, mailproc_clock_ntests, NULL, NULL);
 	fails += _cmocka_run_group_tests("mailproc-auth", mailproc_auth_tests,
 	    mailproc_auth_ntests, NULL, NULL);
 	return fails;

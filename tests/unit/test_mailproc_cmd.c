@@ -96,20 +96,29 @@ test_press(void **state)
 	RUN_STEPS(*state, steps);
 }
 
+/* The end of a game by decision: everybody gets the final mail, with
+ * the final report, the seed, the archive attached and the command that
+ * verifies it. */
+#define FINAL(to, how)	{ to, "Game over: ", { how, "The seed of the dice",	\
+	    "navarch replay --archive demo-archive.xml --verify",	\
+	    MPFX_ATT_START "demo-archive.xml application/xml",		\
+	    "NAVARCH -- turn 1" } }
+#define FINAL_SEED	"SELECT status || ' ' || seed_revealed || ' ' ||"	\
+	" (SELECT count(*) FROM notices WHERE sent IS NULL) FROM games"
+
 static void
 test_concede(void **state)
 {
-	static const struct want notice[] = {
-		{ "p@example.org", "Concession", { "side athens concedes, the "
-		  "winner is persia" } },
-		{ "gm@example.org", "Concession", { "the winner is persia" } },
-		{ "obs@example.org", "Concession", { "the winner is persia" } },
-	};
 	static const struct step steps[] = {
-		{ "concede", 60, DONE, { notice[0], notice[1], notice[2],
-		    { "a@example.org", NULL, { "CONCEDE: Game demo is over" } },
-		  }, "SELECT status || ' ' || seed_revealed FROM games",
-		  "ended 1" },
+		{ "concede", 60, DONE, {
+			{ "a@example.org", NULL, { "CONCEDE: Game demo is "
+			  "over", "the winner is persia" } },
+			FINAL("a@example.org", "won by persia. A side "
+			  "conceded (athens conceded on turn 1)"),
+			FINAL("p@example.org", "won by persia"),
+			FINAL("gm@example.org", "won by persia"),
+			FINAL("obs@example.org", "won by persia"),
+		  }, FINAL_SEED, "ended 1 0" },
 		{ "athens-orders", 120, REJECTED, { { "a@example.org", NULL,
 		    { "game demo has ended; no orders are taken" } } },
 		  "SELECT instr(xml, 'winner=\"persia\"') > 0 FROM states",
@@ -127,20 +136,22 @@ test_draw(void **state)
 	static const struct step steps[] = {
 		{ "draw-athens", 60, DONE, {
 			{ "p@example.org", "Draw offer", { "Side athens offers "
-			  "a draw on turn 1", "send DRAW to accept" } },
+			  "a draw on turn 1", "send DRAW to accept",
+			  "every side still in it (athens, persia)" } },
 			{ "gm@example.org", "Draw offer", { NULL } },
 			{ "obs@example.org", "Draw offer", { NULL } },
 			{ "a@example.org", NULL, { "DRAW: your side's offer is "
 			  "made" } },
 		  }, "SELECT status FROM games", "playing" },
 		{ "draw-persia", 120, DONE, {
-			{ "a@example.org", "The game is drawn", { "drawn by "
-			  "agreement of every side on turn 1" } },
-			{ "gm@example.org", "The game is drawn", { NULL } },
-			{ "obs@example.org", "The game is drawn", { NULL } },
 			{ "p@example.org", NULL,
 			  { "DRAW: every side offered" } },
-		  }, "SELECT status FROM games", "ended" },
+			FINAL("a@example.org", "drawn. Every side offered a "
+			  "draw (drawn by agreement of every side on turn 1)"),
+			FINAL("p@example.org", "drawn"),
+			FINAL("gm@example.org", "drawn"),
+			FINAL("obs@example.org", "drawn"),
+		  }, FINAL_SEED, "ended 1 0" },
 	};
 
 	RUN_STEPS(*state, steps);
@@ -194,6 +205,10 @@ test_resend(void **state)
 	RUN_STEPS(*state, steps);
 }
 
+#define ROLLED(to)	{ to, "Game rolled back to turn 1", {		\
+	    "to the start of turn 1, because: a ship was misplaced",	\
+	    "The report of turn 1 you received is void" } }
+
 static void
 test_gm_process_preview(void **state)
 {
@@ -215,9 +230,13 @@ test_gm_process_preview(void **state)
 		    { "PROCESS: turn 1 is played" } } },
 		  "SELECT actor || ': ' || details FROM audit WHERE action ="
 		  " 'adjudicate'", "mail:GM: turn 1; missed: persia; forced" },
-		{ "gm-rollback", 300, DONE, { { "gm@example.org", NULL,
-		    { "ROLLBACK: game demo is back at the start of turn 1 (a "
-		      "ship was misplaced)" } } }, LIVE_STATES, "1" },
+		{ "gm-rollback", 300, DONE, {
+			{ "gm@example.org", NULL, { "ROLLBACK: game demo is "
+			  "back at the start of turn 1 (a ship was "
+			  "misplaced)" } },
+			ROLLED("a@example.org"), ROLLED("p@example.org"),
+			ROLLED("obs@example.org"),
+		  }, LIVE_STATES, "1" },
 		{ "gm-wrong-password", 360, REFUSED, { { "gm@example.org",
 		    "Mail refused", { "signed as GM of game demo was refused: "
 		    "the GM password is wrong" } } }, LIVE_STATES, "1" },
@@ -226,25 +245,45 @@ test_gm_process_preview(void **state)
 	RUN_STEPS(*state, steps);
 }
 
+#define CLOCKED(to, subject, text)	{ to, subject, { text } }
+
 static void
 test_gm_pause_deadline(void **state)
 {
 	static const struct step steps[] = {
-		{ "gm-pause", 60, DONE, { { "gm@example.org", NULL, {
-		    "PAUSE: game demo is paused", "STATUS: game demo",
-		    "athens (side athens): not yet; missed 0 turn(s), 0 "
-		    "bounce(s)" } } },
-		  "SELECT status FROM games", "paused" },
+		{ "gm-pause", 60, DONE, {
+			{ "gm@example.org", NULL, { "PAUSE: game demo is "
+			  "paused: its clock stopped with 1 day 23 hours left",
+			  "STATUS: game demo", "athens (side athens): not yet; "
+			  "missed 0 turn(s), 0 bounce(s)" } },
+			CLOCKED("a@example.org", "Game paused", "stopped with "
+			  "1 day 23 hours left"),
+			CLOCKED("p@example.org", "Game paused", NULL),
+			CLOCKED("obs@example.org", "Game paused", NULL),
+		  }, "SELECT status || ' ' || paused_left FROM games",
+		  "paused 172740" },
 		/* A paused game is not played at its deadline. */
 		{ NULL, 3 * DAY, 0, { { NULL } }, LIVE_STATES, "1" },
-		{ "gm-deadline", 3 * DAY + 60, DONE, { { "gm@example.org",
-		    NULL, { "the deadline of this turn is 2026-01-05T20:00Z "
-		    "(UTC)" } } }, "SELECT deadline FROM games", "1767643200" },
+		{ "gm-deadline", 3 * DAY + 60, DONE, {
+			{ "gm@example.org", NULL, { "the deadline of this turn "
+			  "is 2026-01-05T20:00Z (UTC)" } },
+			CLOCKED("a@example.org", "Deadline changed", "when it "
+			  "resumes, the deadline is 2026-01-05T20:00Z"),
+			CLOCKED("p@example.org", "Deadline changed", NULL),
+			CLOCKED("obs@example.org", "Deadline changed", NULL),
+		  }, "SELECT deadline FROM games", "1767643200" },
 		{ "gm-deadline-bad", 3 * DAY + 120, REJECTED, { {
-		    "gm@example.org", NULL, { "DEADLINE 'tomorrow': expected "
-		    "YYYY-MM-DDTHH:MMZ" } } }, NULL, NULL },
-		{ "gm-resume", 3 * DAY + 180, DONE, { { "gm@example.org", NULL,
-		    { "RESUME: game demo is playing" } } }, NULL, NULL },
+		    "gm@example.org", NULL, { "'DEADLINE tomorrow': write "
+		    "DEADLINE and a time" } } }, NULL, NULL },
+		{ "gm-resume", 3 * DAY + 180, DONE, {
+			{ "gm@example.org", NULL, { "RESUME: game demo is "
+			  "playing again; the deadline of this turn is "
+			  "2026-01-05T20:00Z (UTC)" } },
+			CLOCKED("a@example.org", "Game resumed", "1 day 9 hours "
+			  "left"),
+			CLOCKED("p@example.org", "Game resumed", NULL),
+			CLOCKED("obs@example.org", "Game resumed", NULL),
+		  }, NULL, NULL },
 		{ NULL, 4 * DAY + 10 * HOUR, 1, { REPORT("a@example.org"),
 		    REPORT("p@example.org"), REPORT("gm@example.org"),
 		    REPORT("obs@example.org") }, LIVE_STATES, "2" },

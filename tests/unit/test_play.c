@@ -1,7 +1,6 @@
 /* test_play.c: the play layer (src/play): its codes, loading, the
  * adjudication and its replay, reports made from a turn's result, the
- * end of a game by agreement, the GM's corrections and the plotted path
- * preview.
+ * GM's corrections and the plotted path preview.
  *
  * A game is the demo battle (orders/demo) in a fresh database, with the
  * demo's turn-1 orders in force; the preview has a board of its own whose
@@ -540,38 +539,6 @@ test_missing_orders(void **state)
 	free(path);
 }
 
-static void
-test_game_end(void **state)
-{
-	struct fx		*f = *state;
-	struct play_game	 g;
-	struct store_game	*sg;
-	struct diag		 d = DIAG_INIT;
-	char			*cause = NULL;
-	int			 turn;
-
-	assert_int_equal(play_game_state(f->s, PLAY_DATADIR, "demo", -1, &g,
-	    &turn, &d, &cause), PLAY_OK);
-	ok(store_game_get(f->s, "demo", &sg, &cause), &cause);
-	ok(store_begin(f->s, &cause), &cause);
-	assert_int_equal(play_game_end(f->s, sg, turn, g.st, 1,
-	    "athens conceded on turn 1", "test", NOW, &cause), PLAY_OK);
-	ok(store_commit(f->s, &cause), &cause);
-	store_game_free(sg);
-	play_game_free(&g);
-	ok(store_game_get(f->s, "demo", &sg, &cause), &cause);
-	assert_int_equal(sg->status, STORE_GAME_ENDED);
-	assert_true(sg->seed_revealed);
-	store_game_free(sg);
-	assert_int_equal(play_game_state(f->s, PLAY_DATADIR, "demo", -1, &g,
-	    NULL, &d, &cause), PLAY_OK);
-	assert_int_equal(g.st->result.kind, NV_RESULT_WON);
-	assert_int_equal(g.st->result.winner, 1);
-	assert_string_equal(g.st->result.reason, "athens conceded on turn 1");
-	play_game_free(&g);
-	diag_free(&d);
-}
-
 /* --- the GM's corrections ------------------------------------------------ */
 
 static void
@@ -716,8 +683,6 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_refusals, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_missing_orders, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_game_end, setup,
 		    teardown),
 		cmocka_unit_test(test_fixes),
 		cmocka_unit_test(test_preview),

@@ -37,24 +37,9 @@ static struct datafix	fx;
 static int
 setup(void **state)
 {
-	struct diag	 d = DIAG_INIT;
-	struct buf	 b = BUF_INIT;
-	char		*xml, *rng;
-	size_t		 xlen, rlen;
-
 	(void)state;
-	xml = datafix_read("../tests/ruleset/proof.xml", &xlen);
-	rng = datafix_read("../tests/ruleset/ruleset-proof.rng", &rlen);
-	fx.rs = ruleset_load_ops(&proof_ops, "proof.xml", xml, xlen, rng,
-	    rlen, &d);
-	if (fx.rs == NULL) {
-		diag_format(&d, &b);
-		fail_msg("%s", buf_str(&b));
-	}
-	free(xml);
-	free(rng);
-	diag_free(&d);
-	fx.rng = datafix_read("schema/scenario.rng", &fx.rnglen);
+	datafix_load_ops(&fx, &proof_ops, "../tests/ruleset/proof.xml",
+	    "../tests/ruleset/ruleset-proof.rng");
 	return 0;
 }
 
@@ -62,8 +47,7 @@ static int
 teardown(void **state)
 {
 	(void)state;
-	ruleset_free(fx.rs);
-	free(fx.rng);
+	datafix_release(&fx);
 	return 0;
 }
 
@@ -586,6 +570,10 @@ test_state_roundtrip(void **state)
 	    "facing=\"N\" contact=\"r1\"/>\n"
 	    "<ship id=\"r1\" side=\"red\" class=\"galley\" hex=\"0504\" "
 	    "facing=\"S\" contact=\"b1\" hits=\"1\"/>\n"
+	    /* A ship that fled across the edge stands at column 0:
+	     * saved as read (it was "????", which no loader read). */
+	    "<ship id=\"r2\" side=\"red\" class=\"galley\" hex=\"0004\" "
+	    "facing=\"NW\" status=\"fled\"/>\n"
 	    "<marker hex=\"0707\" kind=\"debris\" value=\"2\"/>\n"
 	    "<marker hex=\"0303\" kind=\"hulk\" ship=\"r1\"/>\n");
 	st = datafix_state(&fx, xml);
@@ -597,6 +585,8 @@ test_state_roundtrip(void **state)
 	assert_non_null(strstr(out, "  <marker hex=\"0303\" kind=\"hulk\" "
 	    "ship=\"r1\"/>\n  <marker hex=\"0707\" kind=\"debris\" "
 	    "value=\"2\"/>\n"));
+	assert_non_null(strstr(out, "<ship id=\"r2\" side=\"red\" owner="
+	    "\"red\" class=\"galley\" crew=\"green\" hex=\"0004\""));
 	back = datafix_state(&fx, out);
 	again = saved(back);
 	assert_string_equal(again, out);

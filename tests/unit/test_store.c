@@ -227,7 +227,7 @@ test_upgrade_from_v1(void **state)
 	struct fx		*f = *state;
 	struct store_player	*p = NULL;
 	struct store_outbox_new	 m = { "old", "<m1@example.org>",
-	    "a@example.org", "hello", "body" };
+	    "a@example.org", "hello", "body", 0 };
 	char			*cause = NULL;
 
 	raw_exec(f->path, frozen_m1);
@@ -492,5 +492,7 @@ main(void)
 	    store_turn_ntests, NULL, NULL);
 	fails += _cmocka_run_group_tests("store-mail", store_mail_tests,
 	    store_mail_ntests, NULL, NULL);
+	fails += _cmocka_run_group_tests("store-notice", store_notice_tests,
+	    store_notice_ntests, NULL, NULL);
 	return fails != 0;
 }

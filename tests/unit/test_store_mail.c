@@ -14,7 +14,7 @@ queue(struct store *s, const char *game, const char *mid, int64_t now,
     int want)
 {
 	struct store_outbox_new	m = { game, mid, "a@example.org", "Subject",
-	    "Body" };
+	    "Body", 0 };
 	int64_t			id = -1;
 	char			*cause = NULL;
 
@@ -53,7 +53,7 @@ test_outbox_queue(void **state)
 {
 	struct fx		*f = *state;
 	struct store_outbox	*m = NULL;
-	struct store_outbox_new	 bad = { NULL, "", "a@example.org", "s", "b" };
+	struct store_outbox_new	 bad = { NULL, "", "a@example.org", "s", "b", 0 };
 	char			*cause = NULL;
 	int64_t			 a, b;
 

@@ -398,7 +398,7 @@ crash_child(const char *path, int fd)
 	static struct store_event	ev[2000];
 	struct store			*s = NULL;
 	struct store_outbox_new		 m = { "g1", "<report-1@x>",
-	    "a@example.org", "Turn 1", "body" };
+	    "a@example.org", "Turn 1", "body", 0 };
 	struct store_turn		 t = { .game = "g1", .turn = 1,
 	    .events = ev, .nevents = 2000, .rolls = rolls2, .nrolls = 2,
 	    .now = 4000 };
@@ -528,7 +528,7 @@ test_orders_with_ack(void **state)
 {
 	struct fx		*f = *state;
 	struct store_outbox_new	 m = { "g1", "<ack-1@x>", "a@example.org",
-	    "Orders received", "body" };
+	    "Orders received", "body", 0 };
 	char			*cause = NULL;
 
 	make_game(f->s, "g1");

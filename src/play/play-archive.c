@@ -1,6 +1,6 @@
-/* ctl-archive.c: a game's self-contained archive (docs/gm-guide.md).
+/* play-archive.c: a game's self-contained archive (docs/gm-guide.md).
  *
- *   <navarch-archive version="1" game=".." ruleset=".." commitment=".."
+ *   <navarch-archive version="1|2" game=".." ruleset=".." commitment=".."
  *       [seed=".."]>
  *     <scenario>the first state, canonical XML, as text</scenario>
  *     <turn number="N" adjudicated="0|1">
@@ -11,11 +11,17 @@
  *           result=".."/>
  *     </turn>
  *     <fix turn="T" ship="S"><set>KEY=VALUE</set>...</fix>
+ *     <end turn="T" result="drawn|won" winner="S">reason</end>
  *   </navarch-archive>
  *
  * Everything a player needs to re-run the game with navarch replay
  * --archive FILE --verify, without the GM's database: only the ruleset
- * comes from the player's own installation. */
+ * comes from the player's own installation.
+ *
+ * Version 2 adds <end>, an end the rules did not decide (an agreed draw,
+ * a concession, the GM's).  An archive without one is written as
+ * version 1, so that an older navarch still reads it; this one reads
+ * both. */
 #include "config.h"
 
 #include <stdio.h>
@@ -24,15 +30,14 @@
 
 #include <libxml/tree.h>
 
-#include "ctl.h"
+#include "buf.h"
 #include "diag.h"
-#include "exitcode.h"
-#include "fileio.h"
-#include "ruleset.h"
+#include "play-record.h"
 #include "xalloc.h"
 #include "xmlsafe.h"
 
-#define ARCHIVE_VERSION	"1"
+#define ARCHIVE_VERSION		"1"
+#define ARCHIVE_VERSION_END	"2"	/* with an <end> */
 #define X(s)		((const xmlChar *)(s))
 
 static void
@@ -45,7 +50,7 @@ prop_int(xmlNodePtr n, const char *name, long v)
 }
 
 static void
-write_turn(xmlNodePtr root, const struct ctl_rec_turn *t)
+write_turn(xmlNodePtr root, const struct play_rec_turn *t)
 {
 	xmlNodePtr	n, c;
 	size_t		i;
@@ -78,18 +83,33 @@ write_turn(xmlNodePtr root, const struct ctl_rec_turn *t)
 	}
 }
 
-int
-ctl_archive_write(const struct ctl_record *r, int with_seed, const char *path)
+static void
+write_end(xmlNodePtr root, const struct play_rec_end *e)
+{
+	xmlNodePtr	n;
+
+	n = xmlNewTextChild(root, NULL, X("end"), X(e->reason != NULL ?
+	    e->reason : ""));
+	prop_int(n, "turn", e->turn);
+	if (e->result != NULL)
+		xmlNewProp(n, X("result"), X(e->result));
+	if (e->winner != NULL && e->winner[0] != '\0')
+		xmlNewProp(n, X("winner"), X(e->winner));
+}
+
+void
+play_archive_xml(const struct play_record *r, int with_seed, struct buf *out)
 {
 	xmlDocPtr	 doc = xmlNewDoc(X("1.0"));
 	xmlNodePtr	 root, n;
 	xmlChar		*mem = NULL;
 	size_t		 i, j;
-	int		 size = 0, rc;
+	int		 size = 0;
 
 	root = xmlNewNode(NULL, X("navarch-archive"));
 	xmlDocSetRootElement(doc, root);
-	xmlNewProp(root, X("version"), X(ARCHIVE_VERSION));
+	xmlNewProp(root, X("version"), X(r->end.turn > 0 ?
+	    ARCHIVE_VERSION_END : ARCHIVE_VERSION));
 	xmlNewProp(root, X("game"), X(r->game));
 	xmlNewProp(root, X("ruleset"), X(r->ruleset));
 	xmlNewProp(root, X("commitment"), X(r->commitment));
@@ -106,11 +126,12 @@ ctl_archive_write(const struct ctl_record *r, int with_seed, const char *path)
 			xmlNewTextChild(n, NULL, X("set"),
 			    X(r->fixes.v[i].kv[j]));
 	}
+	if (r->end.turn > 0)
+		write_end(root, &r->end);
 	xmlDocDumpFormatMemoryEnc(doc, &mem, &size, "UTF-8", 1);
 	xmlFreeDoc(doc);
-	rc = ctl_write_file(path, (const char *)mem, (size_t)size);
+	buf_add(out, (const char *)mem, (size_t)size);
 	xmlFree(mem);
-	return rc == 0 ? 0 : NV_EXIT_FAIL;
 }
 
 /* --- reading ------------------------------------------------------------ */
@@ -157,11 +178,11 @@ text(xmlNodePtr n)
 }
 
 static void
-read_turn_child(const struct areader *a, xmlNodePtr c, struct ctl_rec_turn *t)
+read_turn_child(const struct areader *a, xmlNodePtr c, struct play_rec_turn *t)
 {
-	struct ctl_rec_orders	*o;
-	struct ctl_rec_event	*e;
-	struct ctl_rec_roll	*r;
+	struct play_rec_orders	*o;
+	struct play_rec_event	*e;
+	struct play_rec_roll	*r;
 
 	if (xmlsafe_is(c, "state")) {
 		free(t->state);
@@ -199,9 +220,9 @@ read_turn_child(const struct areader *a, xmlNodePtr c, struct ctl_rec_turn *t)
 }
 
 static void
-read_turn(const struct areader *a, xmlNodePtr n, struct ctl_record *r)
+read_turn(const struct areader *a, xmlNodePtr n, struct play_record *r)
 {
-	struct ctl_rec_turn	*t;
+	struct play_rec_turn	*t;
 	xmlNodePtr		 c;
 
 	r->turns = xreallocarray(r->turns, r->nturns + 1, sizeof *r->turns);
@@ -219,7 +240,7 @@ read_turn(const struct areader *a, xmlNodePtr n, struct ctl_record *r)
 }
 
 static void
-read_fix(const struct areader *a, xmlNodePtr n, struct ctl_record *r)
+read_fix(const struct areader *a, xmlNodePtr n, struct play_record *r)
 {
 	struct play_fix	*f;
 	xmlNodePtr	 c;
@@ -237,7 +258,27 @@ read_fix(const struct areader *a, xmlNodePtr n, struct ctl_record *r)
 }
 
 static void
-read_root(const struct areader *a, xmlNodePtr root, struct ctl_record *r)
+read_end(const struct areader *a, xmlNodePtr n, struct play_record *r)
+{
+	if (r->end.turn > 0) {
+		diag_error(a->d, a->file, xmlsafe_line(n), "a second <end>: a "
+		    "game ends once");
+		return;
+	}
+	r->end.turn = req_int(a, n, "turn", 1, 1000000);
+	r->end.result = xmlsafe_attr(n, "result");
+	r->end.winner = xmlsafe_attr(n, "winner");
+	if (r->end.result != NULL && r->end.winner == NULL)
+		r->end.winner = xstrdup("");
+	r->end.reason = text(n);
+	if (r->end.result != NULL && strcmp(r->end.result, "drawn") != 0 &&
+	    strcmp(r->end.result, "won") != 0)
+		diag_error(a->d, a->file, xmlsafe_line(n), "<end result=\"%s\">:"
+		    " legal: drawn, won", r->end.result);
+}
+
+static void
+read_root(const struct areader *a, xmlNodePtr root, struct play_record *r)
 {
 	xmlNodePtr	 n;
 	char		*v;
@@ -249,9 +290,11 @@ read_root(const struct areader *a, xmlNodePtr root, struct ctl_record *r)
 		return;
 	}
 	v = req(a, root, "version");
-	if (strcmp(v, ARCHIVE_VERSION) != 0)
+	if (strcmp(v, ARCHIVE_VERSION) != 0 &&
+	    strcmp(v, ARCHIVE_VERSION_END) != 0)
 		diag_error(a->d, a->file, xmlsafe_line(root), "archive version "
-		    "'%s': this navarch reads version %s", v, ARCHIVE_VERSION);
+		    "'%s': this navarch reads versions %s and %s", v,
+		    ARCHIVE_VERSION, ARCHIVE_VERSION_END);
 	free(v);
 	r->game = req(a, root, "game");
 	r->ruleset = req(a, root, "ruleset");
@@ -264,9 +307,11 @@ read_root(const struct areader *a, xmlNodePtr root, struct ctl_record *r)
 			read_turn(a, n, r);
 		else if (xmlsafe_is(n, "fix"))
 			read_fix(a, n, r);
+		else if (xmlsafe_is(n, "end"))
+			read_end(a, n, r);
 		else
 			diag_error(a->d, a->file, xmlsafe_line(n), "unexpected "
-			    "<%s>; legal: scenario, turn, fix",
+			    "<%s>; legal: scenario, turn, fix, end",
 			    (const char *)n->name);
 	}
 	if (r->scenario == NULL)
@@ -274,32 +319,22 @@ read_root(const struct areader *a, xmlNodePtr root, struct ctl_record *r)
 }
 
 int
-ctl_archive_read(const char *path, struct ctl_record *r)
+play_archive_parse(const char *name, const char *xml, size_t len,
+    struct play_record *r, struct diag *d)
 {
-	struct diag	 d = DIAG_INIT;
-	struct areader	 a = { path, &d };
+	struct areader	 a = { name, d };
 	xmlDocPtr	 doc;
-	char		*buf, *cause;
-	size_t		 len;
+	size_t		 before = d->errors;
 
 	memset(r, 0, sizeof *r);
-	if (file_read(path, NV_XML_MAX, &buf, &len, &cause) != 0) {
-		ctl_err(0, "%s", cause);
-		free(cause);
-		return NV_EXIT_INPUT;
-	}
-	doc = xmlsafe_parse(path, buf, len, &d);
-	free(buf);
+	doc = xmlsafe_parse(name, xml, len, d);
 	if (doc != NULL) {
 		read_root(&a, xmlDocGetRootElement(doc), r);
 		xmlFreeDoc(doc);
 	}
-	if (d.errors > 0) {
-		ctl_print_diag(&d);
-		diag_free(&d);
-		ctl_record_free(r);
-		return NV_EXIT_INPUT;
+	if (d->errors > before || doc == NULL) {
+		play_record_free(r);
+		return -1;
 	}
-	diag_free(&d);
 	return 0;
 }

@@ -1,28 +1,28 @@
-/* ctl-record.c: a stored game as a struct ctl_record, what replay and
+/* ctl-record.c: a stored game as a struct play_record, what replay and
  * archives work on: the scenario, the seed, every live turn's state, the
  * order sets in force at its adjudication with its events and rolls, and
  * the GM's corrections still in effect.
  *
  * Corrections come from the audit log, as the play layer reads them
- * (play_fixes_audit). */
+ * (play_fixes_audit); so does an end by decision, which a rollback to a
+ * turn before it discards as it discards corrections. */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ctl.h"
-#include "exitcode.h"
+#include "play-record.h"
 #include "store.h"
 #include "strutil.h"
 #include "xalloc.h"
 
 struct loader {
-	struct ctl_record	*rec;
+	struct play_record	*rec;
 	struct store		*s;
 	char			**pl_id, **pl_side;	/* every player */
 	size_t			  npl;
-	struct ctl_rec_turn	*cur;
+	struct play_rec_turn	*cur;
 };
 
 static char *
@@ -59,8 +59,8 @@ static int
 state_cb(const struct store_state_info *i, void *arg)
 {
 	struct loader		*l = arg;
-	struct ctl_record	*r = l->rec;
-	struct ctl_rec_turn	*t;
+	struct play_record	*r = l->rec;
+	struct play_rec_turn	*t;
 
 	if (i->superseded)
 		return 0;
@@ -76,8 +76,8 @@ static int
 orders_cb(const struct store_orders *o, void *arg)
 {
 	struct loader		*l = arg;
-	struct ctl_rec_turn	*t = l->cur;
-	struct ctl_rec_orders	*x;
+	struct play_rec_turn	*t = l->cur;
+	struct play_rec_orders	*x;
 
 	t->orders = xreallocarray(t->orders, t->norders + 1,
 	    sizeof *t->orders);
@@ -92,8 +92,8 @@ static int
 event_cb(const struct store_event_row *e, void *arg)
 {
 	struct loader		*l = arg;
-	struct ctl_rec_turn	*t = l->cur;
-	struct ctl_rec_event	*x;
+	struct play_rec_turn	*t = l->cur;
+	struct play_rec_event	*x;
 
 	t->events = xreallocarray(t->events, t->nevents + 1,
 	    sizeof *t->events);
@@ -110,8 +110,8 @@ static int
 roll_cb(const struct store_roll_row *r, void *arg)
 {
 	struct loader		*l = arg;
-	struct ctl_rec_turn	*t = l->cur;
-	struct ctl_rec_roll	*x;
+	struct play_rec_turn	*t = l->cur;
+	struct play_rec_roll	*x;
 
 	t->rolls = xreallocarray(t->rolls, t->nrolls + 1, sizeof *t->rolls);
 	x = &t->rolls[t->nrolls++];
@@ -124,21 +124,70 @@ roll_cb(const struct store_roll_row *r, void *arg)
 	return 0;
 }
 
-/* The corrections in effect: each made on turn T's state stays until a
- * rollback to a turn before T discards that state (play-fix.c). */
+static void
+end_free(struct play_rec_end *e)
+{
+	free(e->result);
+	free(e->winner);
+	free(e->reason);
+	memset(e, 0, sizeof *e);
+}
+
+/* "turn T: REASON", then "result=..." and "winner=..." lines (older
+ * entries have the first line only). */
+static void
+end_parse(const char *details, struct play_rec_end *e)
+{
+	const char	*p = details, *nl;
+	char		*line;
+	int		 n = 0, turn;
+
+	end_free(e);
+	if (sscanf(details, "turn %d: %n", &turn, &n) != 1 || n == 0)
+		return;
+	e->turn = turn;
+	nl = details + strcspn(details, "\n");
+	e->reason = xstrndup(details + n, (size_t)(nl - details - n));
+	for (p = nl; *p == '\n'; p = nl) {
+		p++;
+		nl = p + strcspn(p, "\n");
+		line = xstrndup(p, (size_t)(nl - p));
+		if (strncmp(line, "result=", 7) == 0) {
+			free(e->result);
+			e->result = xstrdup(line + 7);
+		} else if (strncmp(line, "winner=", 7) == 0) {
+			free(e->winner);
+			e->winner = xstrdup(line + 7);
+		}
+		free(line);
+	}
+	if (e->result != NULL && e->winner == NULL)
+		e->winner = xstrdup("");
+}
+
+/* The corrections in effect (play-fix.c) and the end by decision: each
+ * made on turn T's state stays until a rollback to a turn before T
+ * discards that state. */
 static int
 audit_cb(const struct store_audit *a, void *arg)
 {
-	struct loader	*l = arg;
+	struct play_record	*r = ((struct loader *)arg)->rec;
+	int			 to;
 
-	play_fixes_audit(&l->rec->fixes, a);
+	play_fixes_audit(&r->fixes, a);
+	if (strcmp(a->action, PLAY_END_ACTION) == 0 && a->details != NULL)
+		end_parse(a->details, &r->end);
+	if (strcmp(a->action, "rollback") == 0 && a->details != NULL &&
+	    sscanf(a->details, "to the start of turn %d:", &to) == 1 &&
+	    r->end.turn > to)
+		end_free(&r->end);
 	return 0;
 }
 
 static int
 turn_cmp(const void *a, const void *b)
 {
-	const struct ctl_rec_turn	*x = a, *y = b;
+	const struct play_rec_turn	*x = a, *y = b;
 
 	return (x->turn > y->turn) - (x->turn < y->turn);
 }
@@ -146,7 +195,7 @@ turn_cmp(const void *a, const void *b)
 static int
 load_turns(struct loader *l, const char *game, char **cause)
 {
-	struct ctl_record	*r = l->rec;
+	struct play_record	*r = l->rec;
 	size_t			 i;
 	int			 code;
 
@@ -172,11 +221,11 @@ load_turns(struct loader *l, const char *game, char **cause)
 }
 
 int
-ctl_record_load(struct store *s, const char *game, struct ctl_record *r)
+play_record_load(struct store *s, const char *game, struct play_record *r,
+    char **cause)
 {
 	struct store_game	*g = NULL;
 	struct loader		 l;
-	char			*cause = NULL;
 	size_t			 i;
 	int			 code;
 
@@ -184,24 +233,19 @@ ctl_record_load(struct store *s, const char *game, struct ctl_record *r)
 	memset(&l, 0, sizeof l);
 	l.rec = r;
 	l.s = s;
-	/* One snapshot for every read (WAL readers see one per statement
-	 * otherwise), without the write lock: the daemon goes on. */
-	if ((code = store_begin_read(s, &cause)) != STORE_OK)
-		return ctl_store_err(code, cause);
-	code = store_game_get(s, game, &g, &cause);
+	code = store_game_get(s, game, &g, cause);
 	if (code == STORE_OK) {
 		r->game = xstrdup(g->id);
 		r->ruleset = xstrdup(g->ruleset);
 		r->scenario = xstrdup(g->scenario);
 		r->seed = xstrdup(g->seed);
 		r->commitment = xstrdup(g->seed_commitment);
-		code = store_player_list(s, game, player_cb, &l, &cause);
+		code = store_player_list(s, game, player_cb, &l, cause);
 	}
 	if (code == STORE_OK)
-		code = load_turns(&l, game, &cause);
+		code = load_turns(&l, game, cause);
 	if (code == STORE_OK)
-		code = store_audit_list(s, game, audit_cb, &l, &cause);
-	(void)store_abort(s, NULL);
+		code = store_audit_list(s, game, audit_cb, &l, cause);
 	store_game_free(g);
 	for (i = 0; i < l.npl; i++) {
 		free(l.pl_id[i]);
@@ -209,15 +253,13 @@ ctl_record_load(struct store *s, const char *game, struct ctl_record *r)
 	}
 	free(l.pl_id);
 	free(l.pl_side);
-	if (code != STORE_OK) {
-		ctl_record_free(r);
-		return ctl_store_err(code, cause);
-	}
-	return 0;
+	if (code != STORE_OK)
+		play_record_free(r);
+	return code;
 }
 
 static void
-turn_free(struct ctl_rec_turn *t)
+turn_free(struct play_rec_turn *t)
 {
 	size_t	i;
 
@@ -244,7 +286,7 @@ turn_free(struct ctl_rec_turn *t)
 }
 
 void
-ctl_record_free(struct ctl_record *r)
+play_record_free(struct play_record *r)
 {
 	size_t	i;
 
@@ -257,5 +299,6 @@ ctl_record_free(struct ctl_record *r)
 	free(r->scenario);
 	free(r->seed);
 	free(r->commitment);
+	end_free(&r->end);
 	memset(r, 0, sizeof *r);
 }

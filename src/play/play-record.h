@@ -1,0 +1,95 @@
+/* play-record.h: a stored game as everything a replay needs, from the
+ * database (play-record.c) or from an archive (play-archive.c; the format
+ * is docs/gm-guide.md's "Replay and archives").  Shared by navarch
+ * (export --archive, replay) and the daemon, which attaches the archive
+ * to the mail that ends a game.
+ *
+ * Every pointer in a record is owned by it (play_record_free). */
+#ifndef NV_PLAY_RECORD_H
+#define NV_PLAY_RECORD_H
+
+#include <stddef.h>
+
+#include "play.h"
+
+struct buf;
+struct diag;
+struct store;
+
+struct play_rec_event {
+	int	 phase;
+	char	*kind, *ship, *other, *text;	/* "" when none */
+};
+
+struct play_rec_roll {
+	int	 phase;
+	char	*label, *purpose, *ship;
+	int	 sides, result;
+};
+
+struct play_rec_orders {
+	char	*player, *side, *text;
+};
+
+/* One live turn: its stored state and, once adjudicated, what was used
+ * and what came of it. */
+struct play_rec_turn {
+	int			 turn;
+	char			*state;		/* the stored state */
+	int			 adjudicated;
+	struct play_rec_orders	*orders;
+	size_t			 norders;
+	struct play_rec_event	*events;
+	size_t			 nevents;
+	struct play_rec_roll	*rolls;
+	size_t			 nrolls;
+};
+
+/* An end the rules did not decide (an agreed draw, a concession, the
+ * GM), declared on the open state of turn: replay declares it again
+ * there (state_declare_result) before comparing. */
+struct play_rec_end {
+	int	 turn;		/* 0: none */
+	char	*result;	/* "drawn" or "won"; NULL: not recorded (a
+				   game ended before navarch wrote it):
+				   replay reads it from the stored state */
+	char	*winner;	/* side id, "" none; NULL as result */
+	char	*reason;
+};
+
+struct play_record {
+	char			*game;
+	char			*ruleset;
+	char			*scenario;
+	char			*seed;		/* NULL: withheld */
+	char			*commitment;
+	struct play_rec_turn	*turns;		/* in turn order */
+	size_t			 nturns;
+	struct play_fixes	 fixes;		/* the GM's corrections in
+						   effect, in the order made */
+	struct play_rec_end	 end;
+};
+
+/* The audit actions replay reads: a correction (PLAY_FIX_ACTION, play.h)
+ * and an end by decision (details "turn T: REASON", then
+ * "result=drawn|won" and "winner=SIDE" lines). */
+#define PLAY_END_ACTION	"game-end"
+
+/* Loads a stored game, inside whatever transaction the caller has open
+ * (navarch opens a read snapshot, store_begin_read; the daemon is in the
+ * write transaction that ended the game).  A store code (store.h), with
+ * *cause on failure; r is empty then. */
+int	play_record_load(struct store *, const char *game,
+	    struct play_record *r, char **cause);
+void	play_record_free(struct play_record *);
+
+/* The archive of a record (with_seed: the seed in it), UTF-8 XML,
+ * appended to out. */
+void	play_archive_xml(const struct play_record *, int with_seed,
+	    struct buf *out);
+/* Reads an archive (name for messages): 0, or -1 with every error in d
+ * (file and line) and r empty. */
+int	play_archive_parse(const char *name, const char *xml, size_t len,
+	    struct play_record *r, struct diag *d);
+
+#endif
