@@ -144,7 +144,10 @@ report_names_of(xmlDocPtr xsl)
 		report_names_free(r);
 		return NULL;
 	}
-	qsort(r->v, r->n, sizeof *r->v, cmp_str);
+	/* A stylesheet that reads no attribute has no list (v NULL), which
+	 * qsort may not be given. */
+	if (r->n > 1)
+		qsort(r->v, r->n, sizeof *r->v, cmp_str);
 	for (i = 0, j = 0; i < r->n; i++) {
 		if (j > 0 && strcmp(r->v[j - 1], r->v[i]) == 0)
 			free(r->v[i]);
@@ -160,6 +163,8 @@ report_names_has(const struct report_names *r, const char *name)
 {
 	if (r == NULL)
 		return 1;
+	if (r->n == 0)
+		return 0;
 	return bsearch(&name, r->v, r->n, sizeof *r->v, cmp_str) != NULL;
 }
 
