@@ -2,10 +2,13 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
 
 #include "bench-common.h"
@@ -17,6 +20,8 @@
 #include "state-xml.h"
 #include "strutil.h"
 #include "xalloc.h"
+
+extern char **environ;
 
 char *
 bench_read(const char *dir_env, const char *def, const char *rel,
@@ -280,4 +285,47 @@ bench_orders(const char *prog, const char *dir, const struct nv_state *st,
 		free(path);
 	}
 	buf_free(&b);
+}
+
+/* Milliseconds of CPU (user and system) in ru. */
+static double
+cpu_ms(const struct rusage *ru)
+{
+	return (double)(ru->ru_utime.tv_sec + ru->ru_stime.tv_sec) * 1000.0 +
+	    (double)(ru->ru_utime.tv_usec + ru->ru_stime.tv_usec) / 1000.0;
+}
+
+void
+bench_spawn(const char *caller, const char *prog, char **argv,
+    const char *out, int append, struct bench_usage *u)
+{
+	posix_spawn_file_actions_t fa;
+	struct rusage	 ru;
+	double		 t0 = bench_now_ms();
+	pid_t		 pid;
+	int		 status, i;
+
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT |
+	    (append ? O_APPEND : O_TRUNC), 0644);
+	posix_spawn_file_actions_adddup2(&fa, 1, 2);
+	if ((errno = posix_spawn(&pid, prog, &fa, NULL, argv, environ)) != 0) {
+		fprintf(stderr, "%s: %s: %s\n", caller, prog, strerror(errno));
+		exit(1);
+	}
+	if (wait4(pid, &status, 0, &ru) != pid) {
+		fprintf(stderr, "%s: wait: %s\n", caller, strerror(errno));
+		exit(1);
+	}
+	posix_spawn_file_actions_destroy(&fa);
+	u->wall_ms = bench_now_ms() - t0;
+	u->cpu_ms = cpu_ms(&ru);
+	u->rss_kib = ru.ru_maxrss;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		fprintf(stderr, "%s: %s failed (see %s):", caller, prog, out);
+		for (i = 0; argv[i] != NULL; i++)
+			fprintf(stderr, " %s", argv[i]);
+		fprintf(stderr, "\n");
+		exit(1);
+	}
 }

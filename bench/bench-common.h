@@ -46,4 +46,19 @@ double	bench_median(double *v, int n);
 /* Peak resident memory in KiB. */
 long	bench_rss_kib(void);
 
+/* What a program run took: wall time and CPU time (user and system; on a
+ * shared machine the wall time also counts the others' work) in ms, and
+ * its peak resident memory. */
+struct bench_usage {
+	double	wall_ms;
+	double	cpu_ms;
+	long	rss_kib;
+};
+
+/* Runs prog with argv, its standard output and error into the file out
+ * (appended to, or emptied first), and measures it into u.  Exits 1,
+ * naming caller and out, if it cannot be run or does not exit 0. */
+void	bench_spawn(const char *caller, const char *prog, char **argv,
+	    const char *out, int append, struct bench_usage *u);
+
 #endif

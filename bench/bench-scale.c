@@ -30,14 +30,10 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -52,8 +48,6 @@
 #include "state-xml.h"
 #include "strutil.h"
 #include "xalloc.h"
-
-extern char **environ;
 
 #define MAX_SIZES	16
 #define MAX_RUNS	25
@@ -101,14 +95,6 @@ write_orders(const char *dir, const struct nv_state *st, int n)
 	bench_orders("bench-scale", dir, st, n);
 }
 
-/* Milliseconds of CPU (user and system) in ru. */
-static double
-cpu_ms(const struct rusage *ru)
-{
-	return (double)(ru->ru_utime.tv_sec + ru->ru_stime.tv_sec) * 1000.0 +
-	    (double)(ru->ru_utime.tv_usec + ru->ru_stime.tv_usec) / 1000.0;
-}
-
 /* Runs navarch with argv; its standard output and error go to
  * DIR/navarch.out.  Returns the CPU time it used in ms (user and system:
  * on a shared machine the wall time also counts the others' work); exits
@@ -116,40 +102,14 @@ cpu_ms(const struct rusage *ru)
 static double
 run(const char *dir, char **argv, long *rss_kib)
 {
-	posix_spawn_file_actions_t fa;
-	struct rusage	 ru;
-	char		*out = xasprintf("%s/navarch.out", dir);
-	double		 t0;
-	pid_t		 pid;
-	int		 status, i;
+	struct bench_usage	 u;
+	char			*out = xasprintf("%s/navarch.out", dir);
 
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT |
-	    O_TRUNC, 0644);
-	posix_spawn_file_actions_adddup2(&fa, 1, 2);
-	if ((errno = posix_spawn(&pid, navarch, &fa, NULL, argv, environ))
-	    != 0) {
-		fprintf(stderr, "bench-scale: %s: %s\n", navarch,
-		    strerror(errno));
-		exit(1);
-	}
-	if (wait4(pid, &status, 0, &ru) != pid) {
-		fprintf(stderr, "bench-scale: wait: %s\n", strerror(errno));
-		exit(1);
-	}
-	t0 = cpu_ms(&ru);
-	posix_spawn_file_actions_destroy(&fa);
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		fprintf(stderr, "bench-scale: navarch failed (see %s):", out);
-		for (i = 0; argv[i] != NULL; i++)
-			fprintf(stderr, " %s", argv[i]);
-		fprintf(stderr, "\n");
-		exit(1);
-	}
+	bench_spawn("bench-scale", navarch, argv, out, 0, &u);
 	free(out);
 	if (rss_kib != NULL)
-		*rss_kib = ru.ru_maxrss;
-	return t0;
+		*rss_kib = u.rss_kib;
+	return u.cpu_ms;
 }
 
 /* navarch turn IN t<turn>-east.txt t<turn>-west.txt --seed bench
