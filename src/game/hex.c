@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "hex.h"
+#include "xalloc.h"
 
 static const struct nv_hex dir_vec[NV_DIR_COUNT] = {
 	{ 0, -1 }, { 1, -1 }, { 1, 0 }, { 0, 1 }, { -1, 1 }, { -1, 0 },
@@ -289,4 +290,30 @@ hex_line(struct nv_hex a, struct nv_hex b, struct nv_hexline_step *out,
 		line_step(a.q * (n - i) + b.q * i, a.r * (n - i) + b.r * i, n,
 		    &out[i]);
 	return (size_t)n + 1;
+}
+
+int
+hex_line_clear(struct nv_hex a, struct nv_hex b,
+    int (*blocks)(void *, struct nv_hex), void *ctx, struct nv_hex *block,
+    int *nblock)
+{
+	struct nv_hexline_step	*steps;
+	size_t			 n = hex_line(a, b, NULL, 0), k;
+	int			 j, nb, clear = 1;
+
+	*nblock = 0;
+	steps = xcalloc(n, sizeof *steps);
+	hex_line(a, b, steps, n);
+	/* Only the hexes strictly between the two ends count. */
+	for (k = 1; k + 1 < n && clear; k++) {
+		for (nb = 0, j = 0; j < steps[k].n; j++)
+			nb += blocks(ctx, steps[k].h[j]) != 0;
+		if (nb == 0 || nb < steps[k].n)
+			continue;
+		clear = 0;
+		for (j = 0; j < steps[k].n; j++)
+			block[(*nblock)++] = steps[k].h[j];
+	}
+	free(steps);
+	return clear;
 }

@@ -91,5 +91,12 @@ struct nv_hexline_step {
  * distance(a, b) + 1. */
 size_t	hex_line(struct nv_hex a, struct nv_hex b,
 	    struct nv_hexline_step *out, size_t max);
+/* 1 if the hex line from a to b is clear: no hex strictly between them
+ * blocks (blocks(ctx, h) says), and where the line runs along a hexside,
+ * not all the hexes beside it block.  Otherwise 0, with the hexes that
+ * block it first in block[0..*nblock-1] (block holds 3). */
+int	hex_line_clear(struct nv_hex a, struct nv_hex b,
+	    int (*blocks)(void *ctx, struct nv_hex), void *ctx,
+	    struct nv_hex *block, int *nblock);
 
 #endif

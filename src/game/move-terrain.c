@@ -5,7 +5,7 @@
  * filled in (the edge: the ship leaves the battle; land, wrecks and
  * markers: it is blocked), the answer of the first ruleset's rulings, so
  * that a ruleset without the hook plays by them.
- * The hook may answer otherwise: eliminate the ship (Nauta's coasts),
+ * The hook may answer otherwise: eliminate the ship (a coast that wrecks),
  * block it at the edge (Thalassa), let it run aground into land (War
  * Galley, with ops->ships_on_land) or into a marker's hex, or let it pass
  * a marker (debris).  An answer that does not fit the kind is a block:

@@ -8,10 +8,12 @@
 #include <string.h>
 
 #include "classic/classic.h"
+#include "nauta/nauta.h"
 #include "ruleset.h"
 
 static const struct nv_ruleset_ops *const modules[] = {
 	&classic_ops,
+	&nauta_ops,
 };
 
 const struct nv_ruleset_ops *

@@ -159,6 +159,10 @@ struct nv_ruleset_ops {
 	/* Ships may stand in land hexes (aground): the loader allows it and
 	 * terrain() may answer NV_TERRAIN_ENTER_STOP for land. */
 	int		 ships_on_land;
+	/* The speed a <ship> without a speed attribute loads with: 0, or
+	 * -1 where the ruleset tells "no speed carried yet" apart (a ship
+	 * whose first turn may be written at any speed). */
+	int		 speed_unset;
 
 	/* Orders.  orders_new() makes the per-turn store of parsed orders
 	 * for a state; verbs parse into it; validate() checks all of it;

@@ -257,7 +257,9 @@ load_ship_place(struct loader *l, xmlNodePtr n, struct lship *ls)
 	}
 	free(v);
 	v = sattr(l, SA_SPEED);
-	if (v != NULL && str_to_long(v, -1, l->rs->max_speed, &speed) != 0)
+	if (v == NULL)
+		speed = l->rs->ops->speed_unset;
+	else if (str_to_long(v, -1, l->rs->max_speed, &speed) != 0)
 		diag_error(l->d, l->file, ls->info.line, "<ship id=\"%s\" speed="
 		    "\"%s\">: expected a whole number from -1 to %d", s->id, v,
 		    l->rs->max_speed);

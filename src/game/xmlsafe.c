@@ -175,6 +175,33 @@ xmlsafe_int(xmlNodePtr n, const char *name, long min, long max, long *out,
 	return 1;
 }
 
+int
+xmlsafe_get_int(xmlNodePtr n, const char *name, long min, long max,
+    long def, int required, const char *file, struct diag *d)
+{
+	long	v = def;
+	int	rc = xmlsafe_int(n, name, min, max, &v, file, d);
+
+	if (rc == 0 && required)
+		diag_error(d, file, xmlsafe_line(n), "<%s> has no %s "
+		    "attribute; it is required", (const char *)n->name, name);
+	return rc == 1 ? (int)v : (int)def;
+}
+
+xmlNodePtr
+xmlsafe_need_child(xmlNodePtr root, const char *name, const char *who,
+    const char *file, struct diag *d)
+{
+	xmlNodePtr	n;
+
+	for (n = xmlsafe_child(root); n != NULL; n = xmlsafe_next(n))
+		if (xmlsafe_is(n, name))
+			return n;
+	diag_error(d, file, xmlsafe_line(root), "the ruleset has no <%s> "
+	    "element; %s needs one", name, who);
+	return NULL;
+}
+
 unsigned
 xmlsafe_line(xmlNodePtr n)
 {

@@ -34,6 +34,16 @@ char		*xmlsafe_attr_value(xmlAttrPtr);
  * absent (out untouched), -1 if malformed (error added to diag). */
 int		 xmlsafe_int(xmlNodePtr, const char *name, long min, long max,
 		    long *out, const char *file, struct diag *);
+/* A module's integer attribute: its value, or def when absent (then an
+ * error "<tag> has no NAME attribute; it is required" if required) or
+ * malformed (xmlsafe_int reports it). */
+int		 xmlsafe_get_int(xmlNodePtr, const char *name, long min,
+		    long max, long def, int required, const char *file,
+		    struct diag *);
+/* The first child element of root called name, or NULL after the error
+ * "the ruleset has no <NAME> element; WHO needs one". */
+xmlNodePtr	 xmlsafe_need_child(xmlNodePtr root, const char *name,
+		    const char *who, const char *file, struct diag *);
 unsigned	 xmlsafe_line(xmlNodePtr);
 /* Next element sibling (or first element child with xmlsafe_child). */
 xmlNodePtr	 xmlsafe_child(xmlNodePtr);

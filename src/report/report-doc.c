@@ -144,6 +144,7 @@ add_ship(const struct nv_state *st, const char *code, int i, int full,
 {
 	const struct nv_ship	*s = &st->ships[i];
 	const struct nv_attr_def *ad = st->rs->ops->ship_attrs;
+	const struct report_module *m;
 	xmlNodePtr		 n = doc_child(parent, "ship", NULL);
 	char			 h[8];
 	size_t			 k;
@@ -170,7 +171,8 @@ add_ship(const struct nv_state *st, const char *code, int i, int full,
 		else
 			doc_set(n, ad[k].name, s->attr[k].s);
 	}
-	report_ruleset_ship(st, i, n);
+	if ((m = report_module_find(st)) != NULL)
+		m->ship(st, i, n);
 }
 
 static void
@@ -417,7 +419,8 @@ add_result(const struct report_input *in, xmlNodePtr root)
 		score = r->score;
 	else if (!fog_active(in)) {
 		score = xcalloc(st->nsides + 1, sizeof *score);
-		if (!report_ruleset_scores(st, score)) {
+		if (report_module_find(st) == NULL ||
+		    !report_module_find(st)->scores(st, score)) {
 			free(score);
 			score = NULL;
 		}
@@ -546,6 +549,7 @@ report_doc_build(const struct report_input *in,
 	xmlDocPtr	 doc;
 	xmlNodePtr	 root;
 	unsigned char	*vis, *wvis;
+	const struct report_module *m;
 
 	if (check_input(in, cause) != 0)
 		return NULL;
@@ -565,6 +569,8 @@ report_doc_build(const struct report_input *in,
 	add_result(in, root);
 	if (in->reader == REPORT_SIDE)
 		report_order_template(in, root);
+	if ((m = report_module_find(in->after)) != NULL && m->doc != NULL)
+		m->doc(in, root);
 	/* Nothing else may see the names (libxslt has _private too). */
 	doc->_private = NULL;
 	free(vis);

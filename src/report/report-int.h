@@ -65,15 +65,25 @@ void	report_names_free(struct report_names *);
  * ship on the map, each checked against the orders validator. */
 void	report_order_template(const struct report_input *, xmlNodePtr root);
 
-/* --- the ruleset's report file (src/report/NAME/NAME-report.c) ----------- */
+/* --- a ruleset's report module (src/report/NAME/NAME-report.c) ----------- */
 
-/* The ruleset's derived figures of ship i (speeds, uses left, weapons as
- * words) as attributes of node; nothing for a ruleset the file does not
- * know. */
-void	report_ruleset_ship(const struct nv_state *, int i, xmlNodePtr node);
-/* The running score of every side into score (nsides entries): 1, or 0
- * when the ruleset has no scoring the report layer knows. */
-int	report_ruleset_scores(const struct nv_state *, int *score);
+/* What a ruleset adds to its reports, registered in report-registry.c
+ * by its ruleset's name.  ship(): its derived figures of ship i (speeds,
+ * uses left, weapons as words; the ship table's columns and the detail
+ * sentence for templates that take them) as attributes of node.
+ * scores(): the running score of every side into score (nsides entries),
+ * 1, or 0 when it has none.  doc() (may be NULL): its own elements of
+ * the document's root (the ship table's heading and legend, each side's
+ * losses, the order template's help), after the ships and the result. */
+struct report_module {
+	const char	*ruleset;
+	void		(*ship)(const struct nv_state *, int i, xmlNodePtr node);
+	int		(*scores)(const struct nv_state *, int *score);
+	void		(*doc)(const struct report_input *, xmlNodePtr root);
+};
+
+/* The module for the state's ruleset, or NULL (report-registry.c). */
+const struct report_module *report_module_find(const struct nv_state *);
 
 /* --- report-text.c -------------------------------------------------------- */
 

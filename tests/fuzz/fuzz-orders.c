@@ -1,8 +1,9 @@
 /* fuzz-orders.c: the order parser, the validator and the turn they feed.
  *
  * Each input is one order file, parsed (orders_parse) and validated
- * (orders_validate) against two fixed states: the demo battle and
- * tests/fuzz/orders-state.xml (the case suite's ship ids, every weapon).
+ * (orders_validate) against three fixed states: the demo battle,
+ * tests/fuzz/orders-state.xml (the case suite's ship ids, every weapon)
+ * and the Nauta duel (orders/nauta/duel.xml).
  * Both always run, as for a player's mail; the errors are formatted as a
  * reply would quote them.  Orders that validate are played
  * (turn_play with seeded dice), and checked:
@@ -28,7 +29,7 @@
 #include "turn.h"
 
 static struct fuzz_game	 game;
-static struct nv_state	*states[2];
+static struct nv_state	*states[3];
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -36,6 +37,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	fuzz_game_init(&game);
 	states[0] = fuzz_game_state(&game, "orders/demo/scenario.xml");
 	states[1] = fuzz_game_state(&game, "tests/fuzz/orders-state.xml");
+	states[2] = fuzz_game_state(&game, "orders/nauta/duel.xml");
 	return 0;
 }
 
@@ -63,7 +65,7 @@ play(const struct nv_state *st, const struct nv_orders *o, struct buf *out)
 
 /* The state part of play()'s output loads again. */
 static void
-check_reload(const char *played)
+check_reload(const struct nv_state *from, const char *played)
 {
 	struct diag	 d = DIAG_INIT;
 	struct buf	 b = BUF_INIT;
@@ -73,7 +75,7 @@ check_reload(const char *played)
 
 	FUZZ_CHECK(end != NULL, "no </scenario> in the saved state");
 	len = (size_t)(end - played) + strlen("</scenario>\n");
-	st = state_xml_load(game.rs, "next.xml", played, len, game.rng,
+	st = state_xml_load(from->rs, "next.xml", played, len, game.rng,
 	    game.rnglen, &d);
 	if (st == NULL)
 		diag_format(&d, &b);
@@ -105,7 +107,7 @@ one_state(const struct nv_state *st, const char *text, size_t len)
 		    second.p, first.len) == 0, "the same turn played twice "
 		    "differs:\n%s\n---\n%s", buf_str(&first),
 		    buf_str(&second));
-		check_reload(buf_str(&first));
+		check_reload(st, buf_str(&first));
 	}
 	buf_free(&first);
 	buf_free(&second);

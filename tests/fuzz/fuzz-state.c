@@ -1,7 +1,7 @@
 /* fuzz-state.c: the scenario and state XML loader, and its round trip.
  *
- * Each input is a scenario or state document, loaded with the classic
- * ruleset and validated against data/schema/scenario.rng as `navarch`
+ * Each input is a scenario or state document, loaded with the ruleset it
+ * names (any compiled in with a data file) and validated against data/schema/scenario.rng as `navarch`
  * and the daemon load them (state_xml_ruleset, then state_xml_load).
  * The property (docs/files.md: output is canonical): whenever load(x)
  * succeeds, s1 = save(load(x)) loads again, and save(load(s1)) is s1
@@ -43,9 +43,9 @@ load(const char *name, const char *text, size_t len, struct buf *out)
 		diag_free(&d);
 		return NULL;
 	}
+	st = state_xml_load(fuzz_game_ruleset(&game, id), name, text, len,
+	    game.rng, game.rnglen, &d);
 	free(id);
-	st = state_xml_load(game.rs, name, text, len, game.rng, game.rnglen,
-	    &d);
 	diag_format(&d, out);
 	FUZZ_CHECK((st != NULL) == (d.errors == 0), "state_xml_load gave "
 	    "%s with %zu errors", st != NULL ? "a state" : "NULL", d.errors);

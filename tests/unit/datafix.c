@@ -21,6 +21,7 @@
 #include "state-xml.h"
 #include "state-xml-int.h"
 #include "state.h"
+#include "strutil.h"
 #include "xalloc.h"
 #include "xmlsafe.h"
 
@@ -77,6 +78,33 @@ datafix_load_ops(struct datafix *f, const struct nv_ruleset_ops *ops,
 	free(rng);
 	diag_free(&d);
 	f->rng = datafix_read("schema/scenario.rng", &f->rnglen);
+}
+
+struct nv_ruleset *
+datafix_ruleset(const char *id)
+{
+	struct diag	 d = DIAG_INIT;
+	struct buf	 b = BUF_INIT;
+	struct nv_ruleset *rs;
+	char		*rel, *xml, *rng;
+	size_t		 xlen, rlen;
+
+	if (ruleset_ops_find(id) == NULL || !str_is_id(id))
+		return NULL;
+	rel = xasprintf("rulesets/%s.xml", id);
+	xml = datafix_read(rel, &xlen);
+	free(rel);
+	rel = xasprintf("schema/ruleset-%s.rng", id);
+	rng = datafix_read(rel, &rlen);
+	free(rel);
+	if ((rs = ruleset_load(id, xml, xlen, rng, rlen, &d)) == NULL) {
+		diag_format(&d, &b);
+		fail_msg("ruleset %s: %s", id, buf_str(&b));
+	}
+	free(xml);
+	free(rng);
+	diag_free(&d);
+	return rs;
 }
 
 void

@@ -34,6 +34,11 @@ int	 datafix_teardown(void **state);
 void	 datafix_load_ops(struct datafix *f, const struct nv_ruleset_ops *ops,
 	    const char *xml_rel, const char *rng_rel);
 void	 datafix_release(struct datafix *f);
+/* The data directory's ruleset id (rulesets/ID.xml and its schema) loaded
+ * with the module of that name, or NULL if no module of that name is
+ * compiled in; the test fails with the diagnostics if it does not load.
+ * Owned by the caller (ruleset_free). */
+struct nv_ruleset *datafix_ruleset(const char *id);
 
 /* The scenario or state xml (NUL-terminated) loaded with f's ruleset and
  * schema, or the test fails with the diagnostics.  Owned by the caller

@@ -37,32 +37,33 @@ differ(struct buf *d, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* One attribute table's values (what names whose: "s3", "side a"). */
 static void
-compare_attrs(struct buf *d, const struct nv_ship *x, const struct nv_ship *y,
-    const struct nv_ruleset *rs, char *const *from, char *const *to,
+compare_table(struct buf *d, const char *what,
+    const struct nv_attr_def *defs, size_t ndefs, const struct nv_attrval *x,
+    const struct nv_attrval *y, char *const *from, char *const *to,
     size_t n)
 {
 	const struct nv_attr_def *def;
 	char			*lx, *ly;
 	size_t			 a;
 
-	for (a = 0; a < rs->ops->nship_attrs; a++) {
-		def = &rs->ops->ship_attrs[a];
-		if (def->kind == NV_ATTR_INT && x->attr[a].i != y->attr[a].i)
-			differ(d, "%s: %s %ld, renamed %ld", x->id, def->name,
-			    x->attr[a].i, y->attr[a].i);
-		if (def->kind == NV_ATTR_TEXT && strcmp(x->attr[a].s != NULL ?
-		    x->attr[a].s : "", y->attr[a].s != NULL ? y->attr[a].s :
-		    ""))
-			differ(d, "%s: %s \"%s\", renamed \"%s\"", x->id,
-			    def->name, x->attr[a].s, y->attr[a].s);
+	for (a = 0; x != NULL && y != NULL && a < ndefs; a++) {
+		def = &defs[a];
+		if (def->kind == NV_ATTR_INT && x[a].i != y[a].i)
+			differ(d, "%s: %s %ld, renamed %ld", what, def->name,
+			    x[a].i, y[a].i);
+		if (def->kind == NV_ATTR_TEXT && strcmp(x[a].s != NULL ?
+		    x[a].s : "", y[a].s != NULL ? y[a].s : ""))
+			differ(d, "%s: %s \"%s\", renamed \"%s\"", what,
+			    def->name, x[a].s, y[a].s);
 		if (def->kind != NV_ATTR_IDS)
 			continue;
-		lx = rn_map_list(from, to, n, x->attr[a].s);
-		ly = rn_map_list(from, to, 0, y->attr[a].s);
+		lx = rn_map_list(from, to, n, x[a].s);
+		ly = rn_map_list(from, to, 0, y[a].s);
 		if (strcmp(lx, ly) != 0)
 			differ(d, "%s: %s \"%s\" (renamed), renamed \"%s\"",
-			    x->id, def->name, lx, ly);
+			    what, def->name, lx, ly);
 		free(lx);
 		free(ly);
 	}
@@ -86,6 +87,35 @@ compare_standing(struct buf *d, const char *what, const char *x,
 		    x != NULL ? x : "", y != NULL ? y : "");
 	buf_free(&m);
 	free(copy);
+}
+
+static void
+compare_attrs(struct buf *d, const struct nv_ship *x, const struct nv_ship *y,
+    const struct nv_ruleset *rs, char *const *from, char *const *to,
+    size_t n)
+{
+	compare_table(d, x->id, rs->ops->ship_attrs, rs->ops->nship_attrs,
+	    x->attr, y->attr, from, to, n);
+}
+
+/* The sides' attributes (by index: renaming keeps their order) and the
+ * game's. */
+static void
+compare_rs_state(struct buf *d, const struct nv_state *a,
+    const struct nv_state *b, char *const *from, char *const *to, size_t n)
+{
+	const struct nv_ruleset_ops	*ops = a->rs->ops;
+	char				*what;
+	size_t				 k;
+
+	for (k = 0; k < a->nsides && k < b->nsides; k++) {
+		what = xasprintf("side %s", a->sides[k].id);
+		compare_table(d, what, ops->side_attrs, ops->nside_attrs,
+		    a->sides[k].attr, b->sides[k].attr, from, to, n);
+		free(what);
+	}
+	compare_table(d, "the game", ops->game_attrs, ops->ngame_attrs,
+	    a->attr, b->attr, from, to, n);
 }
 
 static void
@@ -176,6 +206,7 @@ rn_compare(const struct nv_state *a, const struct nv_state *b,
 		compare_standing(&d, a->squadrons[i].id,
 		    a->squadrons[i].standing, b->squadrons[i].standing, from,
 		    to, n);
+	compare_rs_state(&d, a, b, from, to, n);
 	compare_result(&d, a, b);
 	return d.len > 0 ? buf_detach(&d) : NULL;
 }

@@ -1,5 +1,6 @@
 /* rename_data.c: the data directory's rulesets and a directory's files,
- * for the renaming check (see rename_fixture.h). */
+ * for the renaming check, and the random battles' maps (see
+ * rename_fixture.h). */
 #include "config.h"
 
 #include <dirent.h>
@@ -15,11 +16,11 @@
 #include "buf.h"
 #include "datafix.h"
 #include "diag.h"
+#include "hex.h"
 #include "rename_fixture.h"
 #include "ruleset.h"
 #include "state-xml.h"
 #include "state.h"
-#include "strutil.h"
 #include "xalloc.h"
 
 /* ---- the data directory ---------------------------------------------- */
@@ -45,30 +46,14 @@ rn_world_free(struct rn_world *w)
 const struct nv_ruleset *
 rn_ruleset(struct rn_world *w, const char *id)
 {
-	struct diag	 d = DIAG_INIT;
-	struct buf	 b = BUF_INIT;
 	struct nv_ruleset *rs;
-	char		*rel, *xml, *rng;
-	size_t		 i, xlen, rlen;
+	size_t		 i;
 
 	for (i = 0; i < w->nrs; i++)
 		if (strcmp(w->rs[i]->id, id) == 0)
 			return w->rs[i];
-	if (ruleset_ops_find(id) == NULL || !str_is_id(id))
+	if ((rs = datafix_ruleset(id)) == NULL)
 		return NULL;
-	rel = xasprintf("rulesets/%s.xml", id);
-	xml = datafix_read(rel, &xlen);
-	free(rel);
-	rel = xasprintf("schema/ruleset-%s.rng", id);
-	rng = datafix_read(rel, &rlen);
-	free(rel);
-	if ((rs = ruleset_load(id, xml, xlen, rng, rlen, &d)) == NULL) {
-		diag_format(&d, &b);
-		fail_msg("ruleset %s: %s", id, buf_str(&b));
-	}
-	free(xml);
-	free(rng);
-	diag_free(&d);
 	w->rs = xreallocarray(w->rs, w->nrs + 1, sizeof *w->rs);
 	w->rs[w->nrs++] = rs;
 	return rs;
@@ -163,3 +148,49 @@ rn_ruleset_ids(char ***ids)
 	return n;
 }
 
+/* ---- the generators' maps ---------------------------------------------- */
+
+void
+rn_map_xml(int cols, int rows, unsigned char *grid, struct rn_rng *r,
+    struct buf *b)
+{
+	char	h[8];
+	int	i, c;
+
+	buf_printf(b, "  <map columns=\"%d\" rows=\"%d\">\n", cols, rows);
+	/* The bound drawn again each time round, as it always was: the same
+	 * seed gives the same battles. */
+	for (i = 0; i < 4 + rn_below(r, 8); i++) {
+		c = rn_below(r, cols * rows);
+		if (grid[c])
+			continue;
+		grid[c] = RN_LAND;
+		buf_printf(b, "    <land hex=\"%s\"/>\n", hex_format(
+		    hex_from_cr(c % cols + 1, c / cols + 1), 2, h));
+	}
+	buf_adds(b, "  </map>\n");
+}
+
+unsigned char *
+rn_cell(unsigned char *grid, int cols, struct nv_hex h)
+{
+	int	c, row;
+
+	hex_to_cr(h, &c, &row);
+	return &grid[(row - 1) * cols + c - 1];
+}
+
+struct nv_hex
+rn_box_hex(unsigned char *grid, int cols, int rows, struct rn_rng *r)
+{
+	struct nv_hex	h;
+	int		c, row;
+
+	do {
+		c = cols / 2 - 3 + rn_below(r, 7);
+		row = rows / 2 - 3 + rn_below(r, 7);
+		h = hex_from_cr(c, row);
+	} while (*rn_cell(grid, cols, h) != 0);
+	*rn_cell(grid, cols, h) = RN_TAKEN;
+	return h;
+}

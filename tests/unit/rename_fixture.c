@@ -206,6 +206,23 @@ rename_standing(char **text, const struct names *nm)
 	*text = buf_detach(&b);
 }
 
+/* The NV_ATTR_IDS values of an attribute table, renamed. */
+static void
+map_ids(const struct nv_attr_def *defs, size_t ndefs, struct nv_attrval *v,
+    const struct names *nm)
+{
+	char	*m;
+	size_t	 a;
+
+	for (a = 0; v != NULL && a < ndefs; a++) {
+		if (defs[a].kind != NV_ATTR_IDS)
+			continue;
+		m = rn_map_list(nm->from, nm->to, nm->n, v[a].s);
+		free(v[a].s);
+		v[a].s = m;
+	}
+}
+
 /* Renames in place: st's order (and so every index) is kept, which the
  * orders formatter relies on (rename_orders). */
 static void
@@ -237,6 +254,12 @@ rename_state(struct nv_state *st, const struct names *nm)
 		    rn_map_id(nm->from, nm->to, nm->n, st->wrecks[i].ship));
 	for (i = 0; i < st->nsquadrons; i++)
 		rename_standing(&st->squadrons[i].standing, nm);
+	/* Ship ids in the sides' and the game's attributes (an Admiral's
+	 * ship): the id lists of their tables too. */
+	for (i = 0; i < st->nsides; i++)
+		map_ids(rs->ops->side_attrs, rs->ops->nside_attrs,
+		    st->sides[i].attr, nm);
+	map_ids(rs->ops->game_attrs, rs->ops->ngame_attrs, st->attr, nm);
 	for (i = 0; i < st->nsides; i++) {
 		set_id(st->sides[i].id, sizeof st->sides[i].id, nm->sto[i]);
 		if (st->sides[i].name != NULL) {
@@ -570,11 +593,16 @@ renamed_dice(struct nv_dice *dice, const struct names *nm, size_t *n)
 	struct nv_roll		*v = xcalloc(*n + 1, sizeof *v);
 	struct nv_dice		*d;
 	size_t			 i;
+	const char		*m;
+
 
 	for (i = 0; i < *n; i++) {
 		v[i] = r[i];
-		v[i].ship = xstrdup(rn_map_id(nm->from, nm->to, nm->n,
-		    r[i].ship));
+		/* A roll is a ship's, or a side's (an initiative die). */
+		m = rn_map_id(nm->from, nm->to, nm->n, r[i].ship);
+		if (m == r[i].ship)
+			m = rn_map_id(nm->sfrom, nm->sto, nm->ns, r[i].ship);
+		v[i].ship = xstrdup(m);
 	}
 	d = dice_replay(v, *n);
 	for (i = 0; i < *n; i++)
@@ -795,4 +823,48 @@ rn_check_turn(struct rn_world *w, const struct nv_state *st,
 	events_free(&f.ev);
 	orders_free(f.o);
 	return f.out;
+}
+
+void
+rn_orders_by_side(const struct nv_state *st, struct rn_rng *r,
+    struct rn_file *files, size_t *nfiles,
+    void (*ship)(const struct nv_state *, int, struct rn_rng *, struct buf *),
+    void (*sidef)(const struct nv_state *, size_t, struct rn_rng *,
+    struct buf *))
+{
+	struct buf	b = BUF_INIT;
+	struct rn_rng	q = { (uint64_t)st->turn * 7919 + st->nships + 1 };
+	size_t		side, i;
+
+	*nfiles = 0;
+	for (side = 0; side < st->nsides; side++) {
+		buf_printf(&b, "SIDE %s\n", st->sides[side].id);
+		for (i = 0; i < st->nships; i++)
+			if (ship_on_map(&st->ships[i]) &&
+			    (size_t)st->ships[i].side == side)
+				ship(st, (int)i, r, &b);
+		if (sidef != NULL)
+			sidef(st, side, &q, &b);
+		files[*nfiles].name = xasprintf("orders-%s.txt",
+		    st->sides[side].id);
+		files[(*nfiles)++].text = buf_detach(&b);
+	}
+}
+
+int
+rn_enemy_near(const struct nv_state *st, int i, int range, int afloat_only,
+    struct rn_rng *r)
+{
+	const struct nv_ship	*s;
+	int			 cand[64], n = 0;
+	size_t			 k;
+
+	for (k = 0; k < st->nships && n < 64; k++) {
+		s = &st->ships[k];
+		if ((afloat_only ? s->status == NV_STATUS_AFLOAT :
+		    ship_on_map(s)) && s->side != st->ships[i].side &&
+		    hex_distance(s->hex, st->ships[i].hex) <= range)
+			cand[n++] = (int)k;
+	}
+	return n > 0 ? cand[rn_below(r, n)] : -1;
 }

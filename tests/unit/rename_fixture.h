@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #include "buf.h"
+#include "hex.h"
 
 struct nv_dice;
 struct nv_ruleset;
@@ -126,6 +127,35 @@ char	*rn_compare(const struct nv_state *a, const struct nv_state *b,
  * ones (a ship whose lines all go takes its default order). */
 void	rn_legal_orders(const struct nv_state *st, struct rn_file *files,
 	    size_t nfiles);
+
+/* For the generators: one order file per side, "SIDE id" and then
+ * ship() for each of the side's ships on the map, in id order, then
+ * side() (squadron lines and standing orders; may be NULL) with a
+ * generator of its own, seeded by the turn and the number of ships, so
+ * that the ships' orders are those they were without it; into files[]
+ * (room for the state's sides), setting *nfiles. */
+void	rn_orders_by_side(const struct nv_state *, struct rn_rng *,
+	    struct rn_file *files, size_t *nfiles,
+	    void (*ship)(const struct nv_state *, int i, struct rn_rng *,
+	    struct buf *),
+	    void (*side)(const struct nv_state *, size_t side,
+	    struct rn_rng *, struct buf *));
+/* An enemy of ship i within range hexes, on the map (only afloat with
+ * afloat_only), drawn at random; or -1. */
+int	rn_enemy_near(const struct nv_state *, int i, int range,
+	    int afloat_only, struct rn_rng *);
+
+/* For the generators' maps (rename_data.c): grid is cols x rows cells,
+ * zeroed by the caller, a cell RN_LAND or RN_TAKEN once used.
+ * rn_map_xml writes the <map> with 4 to 11 random land hexes into b;
+ * rn_box_hex draws a hex of the 7 x 7 box in the middle that is neither,
+ * and marks it taken; rn_cell is a hex's cell. */
+enum { RN_LAND = 1, RN_TAKEN = 2 };
+void	rn_map_xml(int cols, int rows, unsigned char *grid, struct rn_rng *,
+	    struct buf *b);
+struct nv_hex rn_box_hex(unsigned char *grid, int cols, int rows,
+	    struct rn_rng *);
+unsigned char *rn_cell(unsigned char *grid, int cols, struct nv_hex);
 
 /* A ruleset's random dense battles (rename_gen_NAME.c).  scenario() writes
  * a scenario (owned by the caller); orders() the order files of one turn,

@@ -56,17 +56,6 @@ pick_class(const struct nv_ruleset *rs, int nation, struct rn_rng *r)
 	return -1;
 }
 
-static int
-taken(const struct placed *p, int n, struct nv_hex h)
-{
-	int	i;
-
-	for (i = 0; i < n; i++)
-		if (hex_eq(p[i].hex, h))
-			return 1;
-	return 0;
-}
-
 /* The ship's optional damage and standing orders. */
 static void
 ship_extras(const struct nv_ruleset *rs, int cls, struct rn_rng *r,
@@ -113,25 +102,23 @@ grapples(const struct placed *p, int n, struct rn_rng *r, struct buf *g,
 
 /* Up to MAXS ships in a 7 x 7 box in the middle, off the land. */
 static int
-place(struct placed *p, const unsigned char *land, int cols, int rows,
+place(struct placed *p, unsigned char *grid, int cols, int rows,
     int nsides, const int *nation, const struct nv_ruleset *rs,
     struct rn_rng *r)
 {
 	struct nv_hex	h;
-	int		n = 12 + rn_below(r, MAXS - 11), i, c, row;
+	int		n = 12 + rn_below(r, MAXS - 11), i;
 
 	for (i = 0; i < n; i++) {
-		do {
-			c = cols / 2 - 3 + rn_below(r, 7);
-			row = rows / 2 - 3 + rn_below(r, 7);
-			h = hex_from_cr(c, row);
-		} while (taken(p, i, h) || land[(row - 1) * cols + c - 1]);
+		h = rn_box_hex(grid, cols, rows, r);
 		p[i].hex = h;
 		p[i].side = rn_below(r, nsides);
 		p[i].cls = pick_class(rs, nation[p[i].side], r);
 		p[i].sunk = rn_chance(r, 8);
-		if (p[i].cls < 0)
-			i--;		/* a Roman side's bireme: again */
+		if (p[i].cls < 0) {	/* a Roman side's bireme: again */
+			*rn_cell(grid, cols, h) = 0;
+			i--;
+		}
 	}
 	return n;
 }
@@ -185,28 +172,18 @@ scenario(const struct nv_ruleset *rs, struct rn_rng *r)
 {
 	struct buf	 b = BUF_INIT;
 	struct placed	 p[MAXS];
-	unsigned char	*land;
+	unsigned char	*grid;
 	int		 cols = 12 + rn_below(r, 5), rows = 12 + rn_below(r, 5);
-	int		 nsides = rn_chance(r, 25) ? 3 : 2, nation[3], i, n, c;
-	char		 h[8];
+	int		 nsides = rn_chance(r, 25) ? 3 : 2, nation[3], i, n;
 
-	land = xcalloc((size_t)(cols * rows), 1);
+	grid = xcalloc((size_t)(cols * rows), 1);
 	buf_adds(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<scenario ruleset=\"");
 	buf_printf(&b, "%s\" turn=\"1\">\n", rs->id);
 	if (rn_chance(r, 50))
 		buf_printf(&b, "  <settings turn-limit=\"%d\"/>\n",
 		    2 + rn_below(r, 6));
-	buf_printf(&b, "  <map columns=\"%d\" rows=\"%d\">\n", cols, rows);
-	for (i = 0; i < 4 + rn_below(r, 8); i++) {
-		c = rn_below(r, cols * rows);
-		if (land[c])
-			continue;
-		land[c] = 1;
-		buf_printf(&b, "    <land hex=\"%s\"/>\n", hex_format(
-		    hex_from_cr(c % cols + 1, c / cols + 1), 2, h));
-	}
-	buf_adds(&b, "  </map>\n");
+	rn_map_xml(cols, rows, grid, r, &b);
 	for (i = 0; i < nsides; i++) {
 		nation[i] = rn_below(r, (int)rs->nnations);
 		buf_printf(&b, "  <side id=\"%c\" nation=\"%s\" "
@@ -216,10 +193,10 @@ scenario(const struct nv_ruleset *rs, struct rn_rng *r)
 	for (i = 0; i < nsides; i++)
 		buf_printf(&b, "  <squadron id=\"sq-%c\" side=\"%c\"/>\n",
 		    'a' + i, 'a' + i);
-	n = place(p, land, cols, rows, nsides, nation, rs, r);
+	n = place(p, grid, cols, rows, nsides, nation, rs, r);
 	ships_xml(rs, p, n, r, &b);
 	buf_adds(&b, "</scenario>\n");
-	free(land);
+	free(grid);
 	return buf_detach(&b);
 }
 
@@ -269,21 +246,6 @@ movement(const struct nv_state *st, int i, struct rn_rng *r, struct buf *b)
 	buf_addc(b, '\n');
 }
 
-/* An enemy on the map within range hexes of ship i, or -1. */
-static int
-enemy_near(const struct nv_state *st, int i, int range, struct rn_rng *r)
-{
-	int	cand[64], n = 0;
-	size_t	k;
-
-	for (k = 0; k < st->nships && n < 64; k++)
-		if (ship_on_map(&st->ships[k]) &&
-		    st->ships[k].side != st->ships[i].side &&
-		    hex_distance(st->ships[k].hex, st->ships[i].hex) <= range)
-			cand[n++] = (int)k;
-	return n > 0 ? cand[rn_below(r, n)] : -1;
-}
-
 static void
 ship_orders(const struct nv_state *st, int i, struct rn_rng *r,
     struct buf *b)
@@ -295,7 +257,7 @@ ship_orders(const struct nv_state *st, int i, struct rn_rng *r,
 
 	if (rn_chance(r, 85))
 		movement(st, i, r, b);
-	if ((t = enemy_near(st, i, 5, r)) >= 0 && rn_chance(r, 50)) {
+	if ((t = rn_enemy_near(st, i, 5, 0, r)) >= 0 && rn_chance(r, 50)) {
 		if (rn_chance(r, 50))
 			buf_printf(b, "SHIP %s FIRE ALL AT %s\n", s->id,
 			    st->ships[t].id);
@@ -303,7 +265,7 @@ ship_orders(const struct nv_state *st, int i, struct rn_rng *r,
 			buf_printf(b, "SHIP %s FIRE BOW AT %s PHASE %d\n",
 			    s->id, st->ships[t].id, 1 + rn_below(r, 6));
 	}
-	if ((t = enemy_near(st, i, 2, r)) >= 0 && rn_chance(r, 45))
+	if ((t = rn_enemy_near(st, i, 2, 0, r)) >= 0 && rn_chance(r, 45))
 		buf_printf(b, "SHIP %s BOARD %s\n", s->id, st->ships[t].id);
 	if (rn_chance(r, 15))
 		buf_printf(b, "SHIP %s %s\n", s->id, rake[rn_below(r, 4)]);
@@ -342,22 +304,7 @@ static void
 orders(const struct nv_state *st, struct rn_rng *r, struct rn_file *files,
     size_t *nfiles)
 {
-	struct buf	b = BUF_INIT;
-	struct rn_rng	q = { (uint64_t)st->turn * 7919 + st->nships + 1 };
-	size_t		side, i;
-
-	*nfiles = 0;
-	for (side = 0; side < st->nsides; side++) {
-		buf_printf(&b, "SIDE %s\n", st->sides[side].id);
-		for (i = 0; i < st->nships; i++)
-			if (ship_on_map(&st->ships[i]) &&
-			    (size_t)st->ships[i].side == side)
-				ship_orders(st, (int)i, r, &b);
-		squadron_orders(st, side, &q, &b);
-		files[*nfiles].name = xasprintf("orders-%s.txt",
-		    st->sides[side].id);
-		files[(*nfiles)++].text = buf_detach(&b);
-	}
+	rn_orders_by_side(st, r, files, nfiles, ship_orders, squadron_orders);
 }
 
 static const char *const kinds[] = {

@@ -55,9 +55,11 @@
 
 /* The random battles' generators, one per ruleset. */
 extern const struct rn_gen rn_gen_classic;
+extern const struct rn_gen rn_gen_nauta;
 
 static const struct rn_gen *const gens[] = {
 	&rn_gen_classic,
+	&rn_gen_nauta,
 };
 
 /* At least this many random turns played both ways (issue 12). */

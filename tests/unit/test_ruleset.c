@@ -85,7 +85,7 @@ test_common(void **state)
 	assert_string_equal(rs->id, "classic");
 	assert_string_equal(rs->ops->name, "classic");
 	assert_ptr_equal(rs->ops, ruleset_ops_find("classic"));
-	assert_null(ruleset_ops_find("nauta"));
+	assert_null(ruleset_ops_find("no-such-ruleset"));
 	assert_int_equal(rs->phases, 6);
 	assert_int_equal(rs->max_speed, 6);
 	assert_int_equal(rs->nclasses, 5);

@@ -68,31 +68,18 @@ noun(int i, int n)
 
 /* ---- the parts the unit tests check alone ------------------------------ */
 
+static int
+land_at(void *st, struct nv_hex h)
+{
+	return state_is_land(st, h);
+}
+
 int
 classic_fire_sight(const struct nv_state *st, struct nv_hex a,
     struct nv_hex b, struct nv_hex *block, int *nblock)
 {
-	struct nv_hexline_step	*steps;
-	size_t			 n = hex_line(a, b, NULL, 0), k;
-	int			 j, land, clear = 1;
-
-	*nblock = 0;
-	steps = xcalloc(n, sizeof *steps);
-	hex_line(a, b, steps, n);
-	/* Only the hexes strictly between the two ends count; a step along
-	 * a hexside holds the hexes beside it and is blocked only when all
-	 * of them are land. */
-	for (k = 1; k + 1 < n && clear; k++) {
-		for (land = 0, j = 0; j < steps[k].n; j++)
-			land += state_is_land(st, steps[k].h[j]);
-		if (land == 0 || land < steps[k].n)
-			continue;
-		clear = 0;
-		for (j = 0; j < steps[k].n; j++)
-			block[(*nblock)++] = steps[k].h[j];
-	}
-	free(steps);
-	return clear;
+	/* Only land blocks; along a hexside, both hexes beside it. */
+	return hex_line_clear(a, b, land_at, (void *)st, block, nblock);
 }
 
 const struct classic_shot *

@@ -71,34 +71,10 @@ name_index(const char *const *names, int n, const char *s)
 	return -1;
 }
 
-/* An integer attribute: its value, or def when absent (an error when
- * required) or malformed (xmlsafe_int reports it). */
-static int
-get_int(xmlNodePtr n, const char *name, long min, long max, long def,
-    int required, const char *file, struct diag *d)
-{
-	long	v = def;
-	int	rc = xmlsafe_int(n, name, min, max, &v, file, d);
-
-	if (rc == 0 && required)
-		diag_error(d, file, xmlsafe_line(n), "<%s> has no %s "
-		    "attribute; it is required", (const char *)n->name, name);
-	return rc == 1 ? (int)v : (int)def;
-}
-
-static xmlNodePtr
-need_child(xmlNodePtr root, const char *name, const char *file,
-    struct diag *d)
-{
-	xmlNodePtr	n;
-
-	for (n = xmlsafe_child(root); n != NULL; n = xmlsafe_next(n))
-		if (xmlsafe_is(n, name))
-			return n;
-	diag_error(d, file, xmlsafe_line(root), "the ruleset has no <%s> "
-	    "element; classic needs one", name);
-	return NULL;
-}
+/* The common helpers (xmlsafe.h), with this module's name. */
+#define get_int		xmlsafe_get_int
+#define need_child(root, name, file, d) \
+	xmlsafe_need_child(root, name, "classic", file, d)
 
 static void
 load_nations(struct nv_ruleset *rs, struct classic_data *cd,

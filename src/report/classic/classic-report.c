@@ -25,14 +25,8 @@ static const char *const marine_words[CL_M_COUNT] = {
 #undef X
 };
 
-static int
-is_classic(const struct nv_state *st)
-{
-	return st->rs != NULL && st->rs->ops == &classic_ops;
-}
-
-void
-report_ruleset_ship(const struct nv_state *st, int i, xmlNodePtr node)
+static void
+classic_report_ship(const struct nv_state *st, int i, xmlNodePtr node)
 {
 	const struct nv_ship	*s = &st->ships[i];
 	const struct classic_data *cd;
@@ -40,8 +34,6 @@ report_ruleset_ship(const struct nv_state *st, int i, xmlNodePtr node)
 	long			 n, left;
 	int			 w, m;
 
-	if (!is_classic(st))
-		return;
 	cd = classic_data(st->rs);
 	doc_set_int(node, "cruise", classic_cruise(st->rs, s));
 	doc_set_int(node, "max-speed", classic_max_speed(st->rs, s));
@@ -73,11 +65,13 @@ report_ruleset_ship(const struct nv_state *st, int i, xmlNodePtr node)
 	buf_free(&b);
 }
 
-int
-report_ruleset_scores(const struct nv_state *st, int *score)
+static int
+classic_report_scores(const struct nv_state *st, int *score)
 {
-	if (!is_classic(st))
-		return 0;
 	classic_scores(st, score);
 	return 1;
 }
+
+const struct report_module classic_report = {
+	"classic", classic_report_ship, classic_report_scores, NULL
+};
