@@ -182,23 +182,6 @@ plot_default(struct nv_turn *t, int i)
 	}
 }
 
-/* The last event names the ships of list (space-separated ids) too. */
-static void
-also_ids(struct nv_turn *t, const char *list)
-{
-	const char	*p = list;
-	char		*id;
-	size_t		 n;
-
-	while (*(p += strspn(p, " ")) != '\0') {
-		n = strcspn(p, " ");
-		id = xstrndup(p, n);
-		turn_event_also(t, state_ship_index(t->st, id));
-		free(id);
-		p += n;
-	}
-}
-
 static void
 plot_ship(struct nv_turn *t, int i)
 {
@@ -220,7 +203,7 @@ plot_ship(struct nv_turn *t, int i)
 		    state_hex_name(t->st, s->hex, h),
 		    attr_text(s, CL_A_GRAPPLED),
 		    ordered ? "; its movement order is void" : "");
-		also_ids(t, attr_text(s, CL_A_GRAPPLED));
+		turn_event_also_ids(t, attr_text(s, CL_A_GRAPPLED));
 	} else if (ordered)
 		plot_ordered(t, i, o);
 	else
