@@ -71,45 +71,47 @@ mailproc_result_free(struct mailproc_result *r)
 
 /* --- the context --------------------------------------------------------- */
 
-int
-mp_check(struct mp_ctx *ctx, enum store_code code, char **cause)
+/* ctx fails with *cause, or name when there is none (the first failure
+ * stands); temporary: a busy database, to be tried again.  -1. */
+static int
+fail_code(struct mp_ctx *ctx, int temporary, const char *name, char **cause)
 {
 	char	*c = *cause;
 
-	/* Takes the cause by address, so that a call written
-	 * mp_check(ctx, store_x(..., &cause), &cause) reads it after
-	 * store_x() set it: arguments are evaluated in no fixed order. */
 	*cause = NULL;
-	if (code == STORE_OK) {
-		free(c);
-		return 0;
-	}
 	if (!ctx->failed) {
 		ctx->failed = 1;
-		ctx->temporary = code == STORE_BUSY;
-		ctx->cause = c != NULL ? c : xstrdup(store_code_name(code));
+		ctx->temporary = temporary;
+		ctx->cause = c != NULL ? c : xstrdup(name);
 	} else
 		free(c);
 	return -1;
 }
 
 int
-mp_check_play(struct mp_ctx *ctx, enum play_code code, char **cause)
+mp_check(struct mp_ctx *ctx, enum store_code code, char **cause)
 {
-	char	*c = *cause;
-
-	*cause = NULL;
-	if (code == PLAY_OK) {
-		free(c);
+	/* Takes the cause by address, so that a call written
+	 * mp_check(ctx, store_x(..., &cause), &cause) reads it after
+	 * store_x() set it: arguments are evaluated in no fixed order. */
+	if (code == STORE_OK) {
+		free(*cause);
+		*cause = NULL;
 		return 0;
 	}
-	if (!ctx->failed) {
-		ctx->failed = 1;
-		ctx->temporary = code == PLAY_BUSY;
-		ctx->cause = c != NULL ? c : xstrdup(play_code_name(code));
-	} else
-		free(c);
-	return -1;
+	return fail_code(ctx, code == STORE_BUSY, store_code_name(code),
+	    cause);
+}
+
+int
+mp_check_play(struct mp_ctx *ctx, enum play_code code, char **cause)
+{
+	if (code == PLAY_OK) {
+		free(*cause);
+		*cause = NULL;
+		return 0;
+	}
+	return fail_code(ctx, code == PLAY_BUSY, play_code_name(code), cause);
 }
 
 int
