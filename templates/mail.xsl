@@ -484,6 +484,18 @@
   </xsl:call-template>
 </xsl:template>
 
+<!-- A reply is read down to the mail it answers (docs/mail-parsing.md,
+     "Replies"): the player sees where reading stopped. -->
+<xsl:template match="read-to">
+  <xsl:value-of select="$nl"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Your mail was read down to',
+        ' line ', @line - 1, '. Line ', @line, ' (', @cut, ') starts the',
+        ' mail you replied to or forwarded: nothing from there on is read.',
+        ' Put your orders above it.')"/>
+  </xsl:call-template>
+</xsl:template>
+
 <!-- The GM's commands.  The players are told of each by a notice. -->
 <xsl:template match="paused">
   <xsl:variable name="left">
@@ -747,6 +759,7 @@
           ' more error(s), not listed here.')"/>
     </xsl:call-template>
   </xsl:if>
+  <xsl:apply-templates select="read-to"/>
   <xsl:for-each select="in-force">
     <xsl:value-of select="concat($nl, 'Your previous orders stay in force:',
         $nl)"/>

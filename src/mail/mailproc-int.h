@@ -109,10 +109,20 @@ struct mp_scan {
 	struct mp_cmd	*cmds;
 	size_t		 ncmds;
 	struct mp_errors errors;
+	unsigned	 cut_line;	/* where the earlier mail a reply
+					   carries starts, 0: none */
+	char		*cut;		/* that line (mail_reply_read) */
 };
 
 void	mp_scan_body(const char *body, size_t len, struct mp_scan *);
 void	mp_scan_free(struct mp_scan *);
+/* mailproc-read.c: a mail's scan, what the daemon reads of a mail: the
+ * sender's own text (mail_reply_read: the mail it answers left out)
+ * through mp_scan_body.  Free with mp_scan_free. */
+void	mp_scan_mail(const struct mail_msg *, struct mp_scan *);
+/* Adds <read-to line= cut=> to an answer when the scan was cut at an
+ * earlier mail: the player sees where reading stopped. */
+void	mp_read_to(xmlNodePtr parent, const struct mp_scan *);
 /* Adds <help gm="yes|no"> with a <command name= gm=> for each command
  * the reader may give (gm: the GM's too). */
 void	mp_help(xmlNodePtr parent, int gm);

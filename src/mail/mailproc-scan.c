@@ -381,5 +381,6 @@ mp_scan_free(struct mp_scan *sc)
 	free(sc->cmds);
 	buf_free(&sc->orders);
 	mp_errors_free(&sc->errors);
+	free(sc->cut);
 	memset(sc, 0, sizeof *sc);
 }

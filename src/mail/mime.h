@@ -97,6 +97,34 @@ int	 mail_parse(const char *raw, size_t len, struct mail_msg **out,
 	    char **cause);
 void	 mail_msg_free(struct mail_msg *);
 
+/* --- the sender's own text (mime-reply.c) --------------------------------
+ *
+ * A reply carries the mail it answers, quoted with '>' (which the order
+ * parser ignores) or copied unquoted below a separator that the mail
+ * program writes ("-----Original Message-----", a From:/Sent:/To: block,
+ * ...).  mail_reply_read() finds where the sender's own text ends, and
+ * blanks the lines a mail program adds that are no orders: an
+ * attribution above a quote ("On ... wrote:") and a phone's "Sent from my
+ * iPhone".  Lines keep their numbers, so errors name the mail's lines.
+ * The rules, and why each is safe, are in docs/mail-parsing.md. */
+struct mail_reply {
+	char		*text;		/* the sender's own text (owned): the
+					   body up to the separator, with
+					   those lines blank */
+	size_t		 len;
+	unsigned	 cut_line;	/* the separator's line (from 1),
+					   where the earlier mail starts; 0
+					   when there is none */
+	char		*cut;		/* that line, trimmed, at most 60
+					   characters (owned); NULL: none */
+};
+
+/* Reads body[0..len) (LF line ends, valid UTF-8, as in struct mail_msg)
+ * into *r; free it with mail_reply_free. */
+void	 mail_reply_read(const char *body, size_t len, struct mail_reply *r);
+/* Frees r's strings (the text wiped: it may hold a password). */
+void	 mail_reply_free(struct mail_reply *r);
+
 /* --- parsing in a child process (mime-child.c) --------------------------
  *
  * How the daemon parses mail from the open internet: mail_parse() in a
