@@ -127,3 +127,59 @@ str_utf8_cut(const char *s, size_t chars)
 	n = str_utf8_prefix(s, len, chars - 3);
 	return xasprintf("%.*s...", (int)n, s);
 }
+
+/* The code point of the valid UTF-8 sequence at u, and its length in
+ * *n; 0 with *n 0 when there is none (bytes after a NUL are not read). */
+static unsigned long
+utf8_decode(const unsigned char *u, size_t *n)
+{
+	unsigned long	c;
+	size_t		k, i;
+
+	*n = 0;
+	if (u[0] >= 0xc2 && u[0] <= 0xdf) {
+		k = 2;
+		c = u[0] & 0x1f;
+	} else if (u[0] >= 0xe0 && u[0] <= 0xef) {
+		k = 3;
+		c = u[0] & 0x0f;
+	} else if (u[0] >= 0xf0 && u[0] <= 0xf4) {
+		k = 4;
+		c = u[0] & 0x07;
+	} else
+		return 0;
+	for (i = 1; i < k; i++) {
+		if ((u[i] & 0xc0) != 0x80)
+			return 0;
+		c = (c << 6) | (u[i] & 0x3f);
+	}
+	/* Overlong forms, surrogates and what lies beyond U+10FFFF are no
+	 * characters. */
+	if ((k == 3 && c < 0x800) || (k == 4 && (c < 0x10000 ||
+	    c > 0x10ffff)) || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	*n = k;
+	return c;
+}
+
+char *
+str_utf8_char_name(const char *s, size_t *n)
+{
+	const unsigned char	*u = (const unsigned char *)s;
+	unsigned long		 c;
+	size_t			 k;
+
+	if (u[0] < 0x80) {
+		if (n != NULL)
+			*n = 1;
+		if (u[0] >= 0x20 && u[0] < 0x7f)
+			return xasprintf("'%c'", s[0]);
+		return xasprintf("U+%04X", (unsigned)u[0]);
+	}
+	c = utf8_decode(u, &k);
+	if (n != NULL)
+		*n = k > 0 ? k : 1;
+	if (k == 0)
+		return xasprintf("byte 0x%02X", (unsigned)u[0]);
+	return xasprintf("'%.*s' (U+%04lX)", (int)k, s, c);
+}

@@ -31,5 +31,12 @@ size_t	str_utf8_prefix(const char *s, size_t len, size_t chars);
 /* A copy of s (owned by the caller) of at most `chars` characters: when
  * s is longer, its first chars - 3 characters and "...". */
 char	*str_utf8_cut(const char *s, size_t chars);
+/* The character that starts s (a non-empty string, UTF-8), named for an
+ * error message (owned by the caller): 'x' for printable ASCII, and
+ * '—' (U+2014) for any other character, so that one a player cannot
+ * tell from another (a dash, a no-break space) is named exactly; a byte
+ * that starts no valid UTF-8 character is "byte 0x97".  *n (when not
+ * NULL): the bytes of that character, at least 1. */
+char	*str_utf8_char_name(const char *s, size_t *n);
 
 #endif
