@@ -365,6 +365,23 @@ is_program_sig(const struct line *l)
 
 /* --- the scan ------------------------------------------------------------- */
 
+/* 1 if the line holds a comment ('#' at its start or after a blank, the
+ * order language's rule), or is a PASSWORD line (whose rest is anything
+ * at all): the player's own writing, never a mail program's separator. */
+static int
+is_players(const struct line *l)
+{
+	size_t	i;
+
+	if (starts_word(l, "PASSWORD"))
+		return 1;
+	for (i = 0; i < l->n; i++)
+		if (l->p[i] == '#' && (i == 0 || l->p[i - 1] == ' ' ||
+		    l->p[i - 1] == '\t'))
+			return 1;
+	return 0;
+}
+
 /* "--" (the signature) or END alone (a comment after it allowed): the
  * scanner stops there, so nothing after it is looked at here either. */
 static int
@@ -444,7 +461,8 @@ mail_reply_read(const char *body, size_t len, struct mail_reply *r)
 			buf_add(&out, p, (size_t)(l.next - p));
 			continue;
 		}
-		if (l.n == 0 || l.p[0] == '>') {
+		if (l.n == 0 || l.p[0] == '>' || (is_players(&l) &&
+		    !is_stop(&l))) {
 			buf_add(&out, p, (size_t)(l.next - p));
 			continue;
 		}
