@@ -119,10 +119,34 @@ has_opener(const char *s, size_t n)
 	return 0;
 }
 
+/* The offset just after " verb " in s[0..n), the first of any verb, or
+ * 0 when there is none. */
+static size_t
+verb_inside(const char *s, size_t n)
+{
+	size_t	i, m, k;
+
+	for (m = 1; m < n; m++) {
+		if (s[m - 1] != ' ')
+			continue;
+		for (i = 0; i < sizeof verbs / sizeof verbs[0]; i++) {
+			k = strlen(verbs[i]);
+			if (m + k < n && s[m + k] == ' ' &&
+			    strncasecmp(s + m, verbs[i], k) == 0)
+				return m + k + 1;
+		}
+	}
+	return 0;
+}
+
 /* 1 if s[0..n), a line or wrapped lines joined by spaces, is an
- * attribution: it ends in a colon, and either ends in a verb ("Navarch
- * wrote:", "... a écrit :") or has the dated form with the name after the
- * verb ("Am 11.12.2026 um 10:00 schrieb Navarch <n@example.org>:"). */
+ * attribution.  It ends in a colon, and either
+ * - ends in a verb: "On <date>, Navarch wrote:", "Navarch a \xc3\xa9crit :";
+ * - has the dated form, the name after the verb: "Am 11.12.2026 um 10:00
+ *   schrieb Navarch <n@example.org>:", "Op ... schreef Navarch:";
+ * - has the date after the verb, as Gmail's phone app writes it:
+ *   "Navarch <n@example.org> schrieb am Sa., 3. Jan. 2026, 11:00:";
+ * - is Horde's "Quoting Navarch <n@example.org>:". */
 static int
 is_attribution(const char *s, size_t n)
 {
@@ -142,17 +166,15 @@ is_attribution(const char *s, size_t n)
 		    before == '"')
 			return 1;
 	}
-	if (!has_opener(s, n))
-		return 0;
 	if (strncasecmp(s, "Quoting ", 8) == 0)
 		return n <= 200;
-	for (i = 0; i < sizeof verbs / sizeof verbs[0]; i++) {
-		k = strlen(verbs[i]);
-		for (m = 1; m + k + 1 < n; m++)
-			if (s[m - 1] == ' ' && s[m + k] == ' ' &&
-			    strncasecmp(s + m, verbs[i], k) == 0)
-				return 1;
-	}
+	if ((k = verb_inside(s, n)) == 0)
+		return 0;
+	if (has_opener(s, n))
+		return 1;
+	for (; k < n; k++)
+		if (s[k] >= '0' && s[k] <= '9')
+			return 1;
 	return 0;
 }
 

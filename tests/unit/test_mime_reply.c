@@ -86,6 +86,14 @@ static const struct row rows[] = {
 	{ "Portuguese", ORDERS "Em sex., 11 de dez. de 2026 \xc3\xa0s 10:00, "
 	  "Navarch <navarch@example.org> escreveu:\n" QUOTE, ORDERS B1 QUOTE,
 	  0, NULL },
+	{ "German, Gmail's phone app", ORDERS "Navarch <navarch@example.org> "
+	  "schrieb am Sa., 3. Jan. 2026, 11:00:\n\n" QUOTE, ORDERS B1 "\n" QUOTE,
+	  0, NULL },
+	{ "Portuguese, the name first", ORDERS "Navarch <navarch@example.org> "
+	  "escreveu no dia s\xc3\xa1" "bado, 3/01/2026 \xc3\xa0(s) 11:00:\n" QUOTE,
+	  ORDERS B1 QUOTE, 0, NULL },
+	{ "wrote on a date", ORDERS "Navarch wrote on 03/01/2026 11:00:\n"
+	  QUOTE, ORDERS B1 QUOTE, 0, NULL },
 	{ "Horde", ORDERS "Quoting Navarch <navarch@example.org>:\n" QUOTE,
 	  ORDERS B1 QUOTE, 0, NULL },
 	{ "attribution last", ORDERS "On Fri, Navarch wrote:\n",
@@ -193,6 +201,8 @@ static const struct row rows[] = {
 	  NULL },
 	{ "a password", "PASSWORD the owl wrote:\n" ORDERS, NULL, 0, NULL },
 	{ "rewrote", "Navarch rewrote:\n" ORDERS, NULL, 0, NULL },
+	{ "a verb inside, no date", "Themistocles wrote to the GM:\n" ORDERS,
+	  NULL, 0, NULL },
 	{ "Sent from, too long", "Sent from " "0123456789012345678901234567890"
 	  "1234567890123456789012345678901234567890123456789012345678901234567"
 	  "8901234567890\n", NULL, 0, NULL },
