@@ -487,7 +487,6 @@
 <!-- A reply is read down to the mail it answers (docs/mail-parsing.md,
      "Replies"): the player sees where reading stopped. -->
 <xsl:template match="read-to">
-  <xsl:value-of select="$nl"/>
   <xsl:call-template name="p">
     <xsl:with-param name="t" select="concat('Your mail was read down to',
         ' line ', @line - 1, '. Line ', @line, ' (', @cut, ') starts the',
@@ -759,7 +758,10 @@
           ' more error(s), not listed here.')"/>
     </xsl:call-template>
   </xsl:if>
-  <xsl:apply-templates select="read-to"/>
+  <xsl:if test="read-to">
+    <xsl:value-of select="$nl"/>
+    <xsl:apply-templates select="read-to"/>
+  </xsl:if>
   <xsl:for-each select="in-force">
     <xsl:value-of select="concat($nl, 'Your previous orders stay in force:',
         $nl)"/>
