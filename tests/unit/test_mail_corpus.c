@@ -268,7 +268,7 @@ check_processed(struct mpfx *f, const char *name, const struct mail_msg *m,
 		fail_msg("%s: in force:\n%s\nwanted:\n%s", name, got, want);
 	if (e->read_to != 0) {
 		at = xasprintf("Line %u (", e->read_to);
-		if (strstr(answer, at) == NULL)
+		if (!mpfx_holds(answer, at))
 			fail_msg("%s: the answer does not say where the mail "
 			    "was read down to:\n%s", name, answer);
 		free(at);
@@ -326,12 +326,83 @@ test_processed(void **state)
 	}
 }
 
+/* Bad input from the same programs, answered clearly: what was wrong,
+ * as the player wrote it, and what would be legal; nothing lost in
+ * silence. */
+static const struct bad {
+	const char	*eml;
+	const char	*program;
+	enum mailproc_outcome outcome;
+	const char	*has[3];
+} bad[] = {
+	/* "f f -- f" typed on an iPhone: smart punctuation made "--" an em
+	 * dash; the answer named the first of its three bytes (U+FFFD). */
+	{ "bad-ios-em-dash", "iPhone Mail (iOS 17.2)", MAILPROC_REJECTED,
+	  { "line 4: Ship nike speed 4 move f f \xe2\x80\x94 f f: "
+	    "'\xe2\x80\x94' (U+2014) is not a step; legal: F, L, R, or B "
+	    "alone" } },
+	/* 8-bit text that names no charset, from an old Windows program: its
+	 * em dash is byte 0x97 of windows-1252. */
+	{ "bad-unlabelled-cp1252", "Pegasus Mail 4.73 (Windows)",
+	  MAILPROC_REJECTED,
+	  { "line 4: SHIP nike SPEED 4 MOVE F F\xe2\x80\x94" "F F: "
+	    "'\xe2\x80\x94' (U+2014) is not a step" } },
+	/* Orders written into the report below Outlook's separator: they
+	 * are the earlier mail's lines, and the player is told where the
+	 * mail was read down to. */
+	{ "bad-orders-below-outlook", "Outlook for Microsoft 365",
+	  MAILPROC_DONE,
+	  { "Your mail held no orders and no command: nothing was done.",
+	    "Your mail was read down to line 4. Line 5 "
+	    "(-----Original Message-----) starts the mail you replied to or "
+	    "forwarded: nothing from there on is read. Put your orders above "
+	    "it." } },
+};
+
+static void
+test_bad(void **state)
+{
+	struct mailproc_result	 res;
+	struct mail_msg		*m;
+	void			*f;
+	char			*raw, *answer, *cause = NULL;
+	size_t			 i, j, len;
+
+	(void)state;
+	for (i = 0; i < NELEM(bad); i++) {
+		raw = slurp(bad[i].eml, "eml", &len);
+		m = parse(bad[i].eml, raw, len);
+		mpfx_setup(&f);
+		if (mailproc_parsed(&((struct mpfx *)f)->mp, m, T0 + HOUR,
+		    &res, &cause) != 0)
+			fail_msg("%s: %s", bad[i].eml, cause);
+		answer = mpfx_outbox(f, "a@example.org", "");
+		if (res.outcome != bad[i].outcome)
+			fail_msg("%s (%s): %s\n%s", bad[i].eml, bad[i].program,
+			    res.summary, answer);
+		for (j = 0; j < NELEM(bad[i].has) && bad[i].has[j] != NULL;
+		    j++)
+			if (!mpfx_holds(answer, bad[i].has[j]))
+				fail_msg("%s: the answer lacks '%s':\n%s",
+				    bad[i].eml, bad[i].has[j], answer);
+		if (strstr(answer, "\xef\xbf\xbd") != NULL)
+			fail_msg("%s: U+FFFD in the answer:\n%s", bad[i].eml,
+			    answer);
+		free(answer);
+		mailproc_result_free(&res);
+		mpfx_teardown(&f);
+		mail_msg_free(m);
+		free(raw);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_read),
 		cmocka_unit_test(test_processed),
+		cmocka_unit_test(test_bad),
 	};
 
 	return cmocka_run_group_tests_name("mail-corpus", tests, NULL, NULL);
