@@ -128,16 +128,19 @@ str_utf8_cut(const char *s, size_t chars)
 	return xasprintf("%.*s...", (int)n, s);
 }
 
-/* The code point of the valid UTF-8 sequence at u, and its length in
- * *n; 0 with *n 0 when there is none (bytes after a NUL are not read). */
-static unsigned long
-utf8_decode(const unsigned char *u, size_t *n)
+size_t
+str_utf8_seq(const char *p, size_t n, unsigned long *cp)
 {
-	unsigned long	c;
-	size_t		k, i;
+	const unsigned char	*u = (const unsigned char *)p;
+	unsigned long		 c;
+	size_t			 k, i;
 
-	*n = 0;
-	if (u[0] >= 0xc2 && u[0] <= 0xdf) {
+	if (n == 0)
+		return 0;
+	if (u[0] < 0x80) {
+		k = 1;
+		c = u[0];
+	} else if (u[0] >= 0xc2 && u[0] <= 0xdf) {
 		k = 2;
 		c = u[0] & 0x1f;
 	} else if (u[0] >= 0xe0 && u[0] <= 0xef) {
@@ -147,6 +150,8 @@ utf8_decode(const unsigned char *u, size_t *n)
 		k = 4;
 		c = u[0] & 0x07;
 	} else
+		return 0;
+	if (n < k)
 		return 0;
 	for (i = 1; i < k; i++) {
 		if ((u[i] & 0xc0) != 0x80)
@@ -158,28 +163,26 @@ utf8_decode(const unsigned char *u, size_t *n)
 	if ((k == 3 && c < 0x800) || (k == 4 && (c < 0x10000 ||
 	    c > 0x10ffff)) || (c >= 0xd800 && c <= 0xdfff))
 		return 0;
-	*n = k;
-	return c;
+	if (cp != NULL)
+		*cp = c;
+	return k;
 }
 
 char *
 str_utf8_char_name(const char *s, size_t *n)
 {
-	const unsigned char	*u = (const unsigned char *)s;
-	unsigned long		 c;
-	size_t			 k;
+	unsigned long	c = 0;
+	size_t		k;
 
-	if (u[0] < 0x80) {
-		if (n != NULL)
-			*n = 1;
-		if (u[0] >= 0x20 && u[0] < 0x7f)
-			return xasprintf("'%c'", s[0]);
-		return xasprintf("U+%04X", (unsigned)u[0]);
-	}
-	c = utf8_decode(u, &k);
+	/* At most 4 bytes are read, and none after a NUL. */
+	k = str_utf8_seq(s, strnlen(s, 4), &c);
 	if (n != NULL)
 		*n = k > 0 ? k : 1;
+	if (k == 1 && c >= 0x20 && c < 0x7f)
+		return xasprintf("'%c'", s[0]);
+	if (k == 1)
+		return xasprintf("U+%04lX", c);
 	if (k == 0)
-		return xasprintf("byte 0x%02X", (unsigned)u[0]);
+		return xasprintf("byte 0x%02X", (unsigned)(unsigned char)s[0]);
 	return xasprintf("'%.*s' (U+%04lX)", (int)k, s, c);
 }

@@ -17,53 +17,19 @@
 
 #include "buf.h"
 #include "mime-int.h"
+#include "strutil.h"
 #include "xalloc.h"
 
 static const char replacement[] = "\xef\xbf\xbd";	/* U+FFFD */
-
-/* Length of the valid UTF-8 sequence at p (at most n bytes), or 0. */
-static size_t
-utf8_seq(const unsigned char *p, size_t n)
-{
-	unsigned char	lo = 0x80, hi = 0xbf;
-	size_t		need, i;
-
-	if (p[0] < 0x80)
-		return 1;
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		need = 2;
-	else if (p[0] >= 0xe0 && p[0] <= 0xef) {
-		need = 3;
-		if (p[0] == 0xe0)
-			lo = 0xa0;	/* overlong */
-		else if (p[0] == 0xed)
-			hi = 0x9f;	/* surrogates */
-	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
-		need = 4;
-		if (p[0] == 0xf0)
-			lo = 0x90;	/* overlong */
-		else if (p[0] == 0xf4)
-			hi = 0x8f;	/* beyond U+10FFFF */
-	} else
-		return 0;
-	if (n < need || p[1] < lo || p[1] > hi)
-		return 0;
-	for (i = 2; i < need; i++) {
-		if (p[i] < 0x80 || p[i] > 0xbf)
-			return 0;
-	}
-	return need;
-}
 
 /* Appends p[0..n), each byte of an invalid sequence replaced by U+FFFD. */
 static void
 utf8_repair(struct buf *out, const char *p, size_t n)
 {
-	const unsigned char	*u = (const unsigned char *)p;
-	size_t			 i = 0, start = 0, k;
+	size_t	i = 0, start = 0, k;
 
 	while (i < n) {
-		k = utf8_seq(u + i, n - i);
+		k = str_utf8_seq(p + i, n - i, NULL);
 		if (k != 0) {
 			i += k;
 			continue;
@@ -95,11 +61,10 @@ is_ascii_label(const char *cs)
 static int
 utf8_valid(const char *p, size_t n)
 {
-	const unsigned char	*u = (const unsigned char *)p;
-	size_t			 i = 0, k;
+	size_t	i = 0, k;
 
 	while (i < n) {
-		if ((k = utf8_seq(u + i, n - i)) == 0)
+		if ((k = str_utf8_seq(p + i, n - i, NULL)) == 0)
 			return 0;
 		i += k;
 	}

@@ -281,23 +281,34 @@ check_processed(struct mpfx *f, const char *name, const struct mail_msg *m,
 	mailproc_result_free(&res);
 }
 
+/* A corpus message, parsed the daemon's way (owned by the caller). */
+static struct mail_msg *
+load(const char *name)
+{
+	struct mail_msg	*m;
+	char		*raw;
+	size_t		 len;
+
+	raw = slurp(name, "eml", &len);
+	m = parse(name, raw, len);
+	free(raw);
+	return m;
+}
+
 /* Each message, read: raw bytes to the scan. */
 static void
 test_read(void **state)
 {
 	struct mail_msg	*m;
 	struct expect	 e;
-	char		*raw;
-	size_t		 i, len;
+	size_t		 i;
 
 	(void)state;
 	for (i = 0; i < NELEM(corpus); i++) {
 		expect_read(corpus[i], &e);
-		raw = slurp(corpus[i], "eml", &len);
-		m = parse(corpus[i], raw, len);
+		m = load(corpus[i]);
 		check_scan(corpus[i], m, &e);
 		mail_msg_free(m);
-		free(raw);
 		expect_free(&e);
 	}
 }
@@ -309,19 +320,16 @@ test_processed(void **state)
 	struct mail_msg	*m;
 	struct expect	 e;
 	void		*f;
-	char		*raw;
-	size_t		 i, len;
+	size_t		 i;
 
 	(void)state;
 	for (i = 0; i < NELEM(corpus); i++) {
 		expect_read(corpus[i], &e);
-		raw = slurp(corpus[i], "eml", &len);
-		m = parse(corpus[i], raw, len);
+		m = load(corpus[i]);
 		mpfx_setup(&f);
 		check_processed(f, corpus[i], m, &e);
 		mpfx_teardown(&f);
 		mail_msg_free(m);
-		free(raw);
 		expect_free(&e);
 	}
 }
@@ -365,13 +373,12 @@ test_bad(void **state)
 	struct mailproc_result	 res;
 	struct mail_msg		*m;
 	void			*f;
-	char			*raw, *answer, *cause = NULL;
-	size_t			 i, j, len;
+	char			*answer, *cause = NULL;
+	size_t			 i, j;
 
 	(void)state;
 	for (i = 0; i < NELEM(bad); i++) {
-		raw = slurp(bad[i].eml, "eml", &len);
-		m = parse(bad[i].eml, raw, len);
+		m = load(bad[i].eml);
 		mpfx_setup(&f);
 		if (mailproc_parsed(&((struct mpfx *)f)->mp, m, T0 + HOUR,
 		    &res, &cause) != 0)
@@ -392,7 +399,6 @@ test_bad(void **state)
 		mailproc_result_free(&res);
 		mpfx_teardown(&f);
 		mail_msg_free(m);
-		free(raw);
 	}
 }
 
