@@ -64,8 +64,9 @@ utf8_ok(const char *s)
 static void
 check(const struct mail_msg *m)
 {
-	char	*game = NULL;
-	size_t	 i;
+	struct mail_reply	 r;
+	char			*game = NULL;
+	size_t			 i;
 
 	FUZZ_CHECK(m->message_id != NULL && *m->message_id != '\0',
 	    "no Message-ID");
@@ -103,6 +104,16 @@ check(const struct mail_msg *m)
 	}
 	(void)mail_is_own_address(m, "navarch@example.org");
 	(void)mail_is_own_address(m, "Navarch <navarch@example.org>");
+	/* And the sender's own text, the mail a reply answers left out. */
+	mail_reply_read(m->body, m->body_len, &r);
+	FUZZ_CHECK(r.text != NULL && strlen(r.text) == r.len &&
+	    r.len <= m->body_len, "the reply's text is %zu bytes of %zu",
+	    r.len, m->body_len);
+	FUZZ_CHECK(utf8_ok(r.text), "the reply's text is not UTF-8");
+	FUZZ_CHECK((r.cut_line == 0) == (r.cut == NULL) &&
+	    (r.cut == NULL || utf8_ok(r.cut)), "cut at line %u: %s",
+	    r.cut_line, r.cut != NULL ? "a bad separator" : "no separator");
+	mail_reply_free(&r);
 }
 
 int
