@@ -351,6 +351,10 @@ unrouted(const char *reason, const char *name, const char *count,
 	md_set(r, "count", count);
 	if (with_help)
 		help(r, 0);
+	else if (strcmp(reason, "unsigned") == 0) {
+		md_set(r, "text", "none");
+		md_set(md_add(r, "read-to", NULL), "line", "5");
+	}
 	return d;
 }
 

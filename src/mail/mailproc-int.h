@@ -121,8 +121,10 @@ void	mp_scan_free(struct mp_scan *);
  * through mp_scan_body.  Free with mp_scan_free. */
 void	mp_scan_mail(const struct mail_msg *, struct mp_scan *);
 /* Adds <read-to line= cut=> to an answer when the scan was cut at an
- * earlier mail: the player sees where reading stopped. */
-void	mp_read_to(xmlNodePtr parent, const struct mp_scan *);
+ * earlier mail: the player sees where reading stopped.  quote 0: without
+ * cut, the separator's text (an answer to a From address that may be
+ * forged repeats nothing of the mail). */
+void	mp_read_to(xmlNodePtr parent, const struct mp_scan *, int quote);
 /* Adds <help gm="yes|no"> with a <command name= gm=> for each command
  * the reader may give (gm: the GM's too). */
 void	mp_help(xmlNodePtr parent, int gm);

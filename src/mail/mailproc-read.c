@@ -26,7 +26,7 @@ mp_scan_mail(const struct mail_msg *m, struct mp_scan *sc)
 }
 
 void
-mp_read_to(xmlNodePtr parent, const struct mp_scan *sc)
+mp_read_to(xmlNodePtr parent, const struct mp_scan *sc, int quote)
 {
 	xmlNodePtr	n;
 
@@ -34,5 +34,6 @@ mp_read_to(xmlNodePtr parent, const struct mp_scan *sc)
 		return;
 	n = md_add(parent, "read-to", NULL);
 	md_set_int(n, "line", (long)sc->cut_line);
-	md_set(n, "cut", sc->cut);
+	if (quote)
+		md_set(n, "cut", sc->cut);
 }

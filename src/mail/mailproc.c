@@ -219,7 +219,7 @@ run(struct mp_ctx *ctx, const struct mp_scan *sc)
 		md_set(mp_part(ctx, "nothing"), "quoted",
 		    strstr(buf_str(&sc->orders), ">") != NULL ? "yes" : "no");
 	if (rc == 0 && ctx->errors.n == 0)
-		mp_read_to(mp_answer(ctx), sc);
+		mp_read_to(mp_answer(ctx), sc, 1);
 	return rc;
 }
 
@@ -273,7 +273,7 @@ reject(struct mp_ctx *ctx, const struct mp_scan *sc)
 	set_reader(ctx, root);
 	mp_clock(ctx, root, reader_zone(ctx));
 	mp_error_list(root, &ctx->errors);
-	mp_read_to(root, sc);
+	mp_read_to(root, sc, 1);
 	if (!ctx->is_gm) {
 		in_force = mp_orders_in_force(ctx);
 		md_lines(md_add(root, "in-force", NULL), "line", in_force);

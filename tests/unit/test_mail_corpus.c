@@ -342,6 +342,7 @@ static const struct bad {
 	const char	*program;
 	enum mailproc_outcome outcome;
 	const char	*has[3];
+	const char	*to;		/* the answer's; NULL: a@example.org */
 } bad[] = {
 	/* "f f -- f" typed on an iPhone: smart punctuation made "--" an em
 	 * dash; the answer named the first of its three bytes (U+FFFD). */
@@ -361,10 +362,22 @@ static const struct bad {
 	{ "bad-orders-below-outlook", "Outlook for Microsoft 365",
 	  MAILPROC_DONE,
 	  { "Your mail held no orders and no command: nothing was done.",
-	    "Your mail was read down to line 4. Line 5 "
-	    "(-----Original Message-----) starts the mail you replied to or "
-	    "forwarded: nothing from there on is read. Put your orders above "
-	    "it." } },
+	    "Line 5 (-----Original Message-----) starts the mail you replied "
+	    "to or forwarded: your mail was read down to it and no further. "
+	    "Put your orders above it." } },
+	/* Everything written below Outlook.com's underscores, PLAYER and
+	 * PASSWORD too: the mail names nobody, and the answer (to its From,
+	 * which may be forged) names the line, not its text. */
+	{ "bad-all-below-outlook-com", "Outlook.com", MAILPROC_UNROUTED,
+	  { "says neither whose it is",
+	    "Line 2 starts the mail you replied to or forwarded: your mail "
+	    "was read down to it and no further." },
+	  "kallias.h@outlook.example" },
+	/* A picture of the order sheet and no text. */
+	{ "bad-picture-only", "iPhone Mail (iOS 17.2)", MAILPROC_UNROUTED,
+	  { "Your mail has no text to read, only attachments or pictures: "
+	    "write the lines in the mail itself, or attach them as a plain "
+	    "text file (.txt)." }, "kallias@icloud.example" },
 };
 
 static void
@@ -383,7 +396,10 @@ test_bad(void **state)
 		if (mailproc_parsed(&((struct mpfx *)f)->mp, m, T0 + HOUR,
 		    &res, &cause) != 0)
 			fail_msg("%s: %s", bad[i].eml, cause);
-		answer = mpfx_outbox(f, "a@example.org", "");
+		answer = mpfx_outbox(f, bad[i].to != NULL ? bad[i].to :
+		    "a@example.org", "");
+		if (getenv("MAIL_CORPUS_SHOW") != NULL)
+			fprintf(stderr, "==== %s\n%s\n", bad[i].eml, answer);
 		if (res.outcome != bad[i].outcome)
 			fail_msg("%s (%s): %s\n%s", bad[i].eml, bad[i].program,
 			    res.summary, answer);
