@@ -37,10 +37,11 @@ char	*str_utf8_cut(const char *s, size_t chars);
  * beyond U+10FFFF). */
 size_t	str_utf8_seq(const char *p, size_t n, unsigned long *cp);
 /* The character that starts s (a non-empty string, UTF-8), named for an
- * error message (owned by the caller): 'x' for printable ASCII, and
- * '—' (U+2014) for any other character, so that one a player cannot
- * tell from another (a dash, a no-break space) is named exactly; a byte
- * that starts no valid UTF-8 character is "byte 0x97".  *n (when not
+ * error message (owned by the caller): 'x' for printable ASCII; for any
+ * other character, itself in quotes and its code, "'<em dash>' (U+2014)",
+ * so that one a player cannot tell from another (a dash, a no-break
+ * space) is named exactly; "U+0009" for a control character; "byte
+ * 0x97" for a byte that starts no valid UTF-8 character.  *n (when not
  * NULL): the bytes of that character, at least 1. */
 char	*str_utf8_char_name(const char *s, size_t *n);
 

@@ -141,7 +141,8 @@ verb_inside(const char *s, size_t n)
 
 /* 1 if s[0..n), a line or wrapped lines joined by spaces, is an
  * attribution.  It ends in a colon, and either
- * - ends in a verb: "On <date>, Navarch wrote:", "Navarch a \xc3\xa9crit :";
+ * - ends in a verb: "On <date>, Navarch wrote:", "Navarch a ecrit :"
+ *   (with an e acute);
  * - has the dated form, the name after the verb: "Am 11.12.2026 um 10:00
  *   schrieb Navarch <n@example.org>:", "Op ... schreef Navarch:";
  * - has the date after the verb, as Gmail's phone app writes it:
