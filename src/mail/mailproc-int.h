@@ -116,6 +116,14 @@ struct mp_scan {
 
 void	mp_scan_body(const char *body, size_t len, struct mp_scan *);
 void	mp_scan_free(struct mp_scan *);
+/* The scanner's words, shared with the reader (mailproc-read.c) so that
+ * both read a line alike.  mp_command_find: the command whose one word w
+ * is (any case), or -1.  mp_end_press: 1 if the raw line raw[0..len) is
+ * "END PRESS" (any case and spacing), which closes a PRESS block.
+ * mp_wipe_free: wipes s (it may hold a password) and frees it. */
+int	mp_command_find(const char *w);
+int	mp_end_press(const char *raw, size_t len);
+void	mp_wipe_free(char *s);
 /* mailproc-read.c: a mail's scan, what the daemon reads of a mail: the
  * sender's own text (mail_reply_read: the mail it answers left out)
  * through mp_scan_body.  Free with mp_scan_free. */

@@ -62,9 +62,8 @@ mp_help(xmlNodePtr parent, int gm)
 		}
 }
 
-/* A line may hold a password: wipe it before it is freed. */
-static void
-wipe_free(char *s)
+void
+mp_wipe_free(char *s)
 {
 	if (s != NULL) {
 		explicit_bzero(s, strlen(s));
@@ -72,8 +71,8 @@ wipe_free(char *s)
 	}
 }
 
-static int
-cmd_find(const char *w)
+int
+mp_command_find(const char *w)
 {
 	int	i;
 
@@ -210,7 +209,7 @@ scan_other(struct mp_scan *sc, unsigned no, const char *t, char **argv,
 
 	if (strcasecmp(argv[0], "GM") == 0 && argc == 1)
 		sc->gm = 1;
-	else if ((k = cmd_find(argv[0])) >= 0)
+	else if ((k = mp_command_find(argv[0])) >= 0)
 		add_cmd(sc, k, no, t, argv + 1, argc - 1);
 	else if (orders_line_word(NULL, argv[0])) {
 		order_line(sc, no);
@@ -263,21 +262,20 @@ scan_line(struct mp_scan *sc, unsigned no, char *t)
 		keep = scan_other(sc, no, t, argv, argc);
 		break;
 	}
-	wipe_free(copy);
+	mp_wipe_free(copy);
 	return keep;
 }
 
-/* 1 if t is "END PRESS" (any case and spacing). */
-static int
-is_end_press(const char *t)
+int
+mp_end_press(const char *raw, size_t len)
 {
-	char	*copy = xstrdup(t), *argv[3];
-	size_t	 argc = orders_lex_words(copy, argv, 3);
+	char	*copy = xstrndup(raw, len), *argv[3];
+	size_t	 argc = orders_lex_words(str_trim(copy), argv, 3);
 	int	 r;
 
 	r = argc == 2 && orders_keyword(argv[0]) == OKW_END &&
 	    strcasecmp(argv[1], "PRESS") == 0;
-	free(copy);
+	mp_wipe_free(copy);
 	return r;
 }
 
@@ -286,8 +284,8 @@ static int
 scan_press(struct mp_scan *sc, struct buf *press, const char *raw,
     size_t ll)
 {
-	char	*line = xstrndup(raw, ll), *dup = xstrdup(line);
-	int	 end = is_end_press(str_trim(dup));
+	char	*line = xstrndup(raw, ll);
+	int	 end = mp_end_press(raw, ll);
 
 	if (end) {
 		free(sc->cmds[sc->ncmds - 1].press);
@@ -296,8 +294,7 @@ scan_press(struct mp_scan *sc, struct buf *press, const char *raw,
 		buf_adds(press, line);
 		buf_addc(press, '\n');
 	}
-	free(line);
-	free(dup);
+	mp_wipe_free(line);
 	return end;
 }
 
@@ -324,7 +321,7 @@ mp_scan_body(const char *body, size_t len, struct mp_scan *sc)
 		keep = 0;
 		k = orders_lex_clean(&l, &copy, &t);
 		if (k == OLX_STOP) {
-			wipe_free(copy);
+			mp_wipe_free(copy);
 			break;
 		}
 		if (k == OLX_NUL)
@@ -341,7 +338,7 @@ mp_scan_body(const char *body, size_t len, struct mp_scan *sc)
 		if (keep)
 			buf_add(&sc->orders, t, strlen(t));
 		buf_addc(&sc->orders, '\n');
-		wipe_free(copy);
+		mp_wipe_free(copy);
 	}
 	if (press_line != 0) {
 		scan_error(sc, press_line, "PRESS: the message has no END "
