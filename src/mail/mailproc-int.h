@@ -111,7 +111,7 @@ struct mp_scan {
 	struct mp_errors errors;
 	unsigned	 cut_line;	/* where the earlier mail a reply
 					   carries starts, 0: none */
-	char		*cut;		/* that line (mail_reply_read) */
+	char		*cut;		/* that line (mp_reply_read) */
 };
 
 void	mp_scan_body(const char *body, size_t len, struct mp_scan *);
@@ -125,9 +125,23 @@ int	mp_command_find(const char *w);
 int	mp_end_press(const char *raw, size_t len);
 void	mp_wipe_free(char *s);
 /* mailproc-read.c: a mail's scan, what the daemon reads of a mail: the
- * sender's own text (mail_reply_read: the mail it answers left out)
- * through mp_scan_body.  Free with mp_scan_free. */
+ * sender's own text (mp_reply_read) through mp_scan_body.  Free with
+ * mp_scan_free. */
 void	mp_scan_mail(const struct mail_msg *, struct mp_scan *);
+/* The sender's own text of a mail's body: up to the mail it answers,
+ * with the lines a mail program adds around a quote made blank
+ * (mail_reply_line), each line at its number. */
+struct mp_reply {
+	char		*text;		/* owned; may hold a password */
+	size_t		 len;
+	unsigned	 cut_line;	/* the separator's line (from 1), where
+					   the earlier mail starts; 0: none */
+	char		*cut;		/* that line, trimmed, at most 60
+					   characters (owned), or NULL */
+};
+void	mp_reply_read(const char *body, size_t len, struct mp_reply *);
+/* Frees r's strings, the text wiped. */
+void	mp_reply_free(struct mp_reply *);
 /* Adds <read-to line= cut=> to an answer when the scan was cut at an
  * earlier mail: the player sees where reading stopped.  quote 0: without
  * cut, the separator's text (an answer to a From address that may be

@@ -1,4 +1,5 @@
-/* mime-reply.c: the sender's own text, without the mail it answers.
+/* mime-reply.c: the lines a mail program writes around the mail a reply
+ * answers.
  *
  * A reply carries the mail it answers.  Mail programs that quote it with
  * '>' need nothing from us but the line above the quote ("On ... wrote:"),
@@ -6,31 +7,25 @@
  * a separator ("-----Original Message-----", Outlook's line of
  * underscores and From:/Sent:/To:/Subject: block, "Begin forwarded
  * message:"): every line of it, the order template of our own report
- * included, would be read as orders.  docs/mail-parsing.md, "Replies",
- * has the table of what is recognised, in which languages, and why.
+ * included, would be read as orders.  mail_reply_line() says which a line
+ * is; the daemon asks it of each line that is no order, command or
+ * comment of the player's (mailproc-read.c, with the order language's
+ * lexer).  docs/mail-parsing.md, "Replies", has the table of what is
+ * recognised, in which languages, and why.
  *
  * The rule that keeps orders safe: a line is a separator only when it has
- * the exact shape a mail program writes, and no such shape can be an
- * order or a command (every one would be an error line without this
- * file).  An attribution line followed by quoted lines is only made blank:
+ * the exact shape a mail program writes, a shape no order or command can
+ * have.  An attribution followed by quoted lines is only made blank:
  * whatever comes after the quote (a bottom-posted or interleaved reply) is
- * read as before.  Only a separator followed by unquoted text cuts, and
- * the answer says where (mailproc), so a cut is never silent.  Lines
- * inside a PRESS block are the player's message and are never looked at;
- * nor is anything after the signature or END, where the scanner stops. */
+ * read as before.  Only a separator followed by unquoted text cuts. */
 #include "config.h"
 
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "buf.h"
 #include "mime.h"
-#include "strutil.h"
-#include "xalloc.h"
 
-/* Characters of the separator quoted in the answer. */
-#define CUT_CHARS	60
 /* An attribution is one line, or up to this many when a program wrapped
  * it (Gmail wraps its plain text at 78 columns, name and address too). */
 #define ATTR_LINES	3
@@ -83,13 +78,6 @@ starts_word(const struct line *l, const char *word)
 
 	return l->n >= n && strncasecmp(l->p, word, n) == 0 &&
 	    (l->n == n || l->p[n] == ' ' || l->p[n] == '\t');
-}
-
-/* 1 if l is, in any case, s. */
-static int
-is(const struct line *l, const char *s)
-{
-	return l->n == strlen(s) && strncasecmp(l->p, s, l->n) == 0;
 }
 
 /* --- attributions: "On <date>, <name> wrote:" ---------------------------- */
@@ -386,45 +374,7 @@ is_program_sig(const struct line *l)
 	return 0;
 }
 
-/* --- the scan ------------------------------------------------------------- */
-
-/* 1 if the line holds a comment ('#' at its start or after a blank, the
- * order language's rule), or is a PASSWORD line (whose rest is anything
- * at all): the player's own writing, never a mail program's separator. */
-static int
-is_players(const struct line *l)
-{
-	size_t	i;
-
-	if (starts_word(l, "PASSWORD"))
-		return 1;
-	for (i = 0; i < l->n; i++)
-		if (l->p[i] == '#' && (i == 0 || l->p[i - 1] == ' ' ||
-		    l->p[i - 1] == '\t'))
-			return 1;
-	return 0;
-}
-
-/* "--" (the signature) or END alone (a comment after it allowed): the
- * scanner stops there, so nothing after it is looked at here either. */
-static int
-is_stop(const struct line *l)
-{
-	struct line	t = *l;
-	size_t		i;
-
-	if (is(&t, "--"))
-		return 1;
-	for (i = 0; i < t.n; i++)
-		if (t.p[i] == '#' && (i == 0 || t.p[i - 1] == ' ' ||
-		    t.p[i - 1] == '\t')) {
-			t.n = i;
-			break;
-		}
-	while (t.n > 0 && (t.p[t.n - 1] == ' ' || t.p[t.n - 1] == '\t'))
-		t.n--;
-	return is(&t, "END");
-}
+/* --- the question ----------------------------------------------------------- */
 
 /* 1 if the earlier mail starts at l: a separator with unquoted text
  * after it. */
@@ -439,95 +389,30 @@ is_cut(const struct line *l, const char *end)
 	    is_header_block(&n, end);
 }
 
-static void
-cut_at(struct mail_reply *r, unsigned no, const struct line *l)
+enum mail_reply_kind
+mail_reply_line(const char *p, const char *end, size_t *lines)
 {
-	char	*s = xstrndup(l->p, l->n);
-
-	r->cut_line = no;
-	r->cut = str_utf8_cut(s, CUT_CHARS);
-	free(s);
-}
-
-/* "END PRESS", which closes a PRESS block (any case and spacing). */
-static int
-is_end_press(const struct line *l)
-{
-	struct line	rest;
-
-	if (!starts_word(l, "END") || l->n <= 3)
-		return 0;
-	rest.p = l->p + 3;
-	rest.n = l->n - 3;
-	while (rest.n > 0 && (*rest.p == ' ' || *rest.p == '\t'))
-		rest.p++, rest.n--;
-	return is(&rest, "PRESS");
-}
-
-void
-mail_reply_read(const char *body, size_t len, struct mail_reply *r)
-{
-	const char	*p = body, *end = body + len, *after;
-	struct buf	 out = BUF_INIT;
+	const char	*after;
 	struct line	 l, n;
-	unsigned	 no = 0;
-	size_t		 k, i;
-	int		 press = 0;
+	size_t		 k;
 
-	memset(r, 0, sizeof *r);
-	for (; p < end; p = l.next) {
-		no++;
-		line_at(p, end, &l);
-		/* A PRESS block is the player's message, as written. */
-		if (press || starts_word(&l, "PRESS")) {
-			press = press ? !is_end_press(&l) : 1;
-			buf_add(&out, p, (size_t)(l.next - p));
-			continue;
-		}
-		if (l.n == 0 || l.p[0] == '>' || (is_players(&l) &&
-		    !is_stop(&l))) {
-			buf_add(&out, p, (size_t)(l.next - p));
-			continue;
-		}
-		if (is_stop(&l)) {
-			buf_add(&out, p, (size_t)(end - p));
-			break;
-		}
-		if ((k = attribution(&l, end, &after)) > 0) {
-			/* Above a quote: a blank line each.  Above the
-			 * earlier mail unquoted: where it starts. */
-			if (next_text(after, end, &n) && n.p[0] != '>') {
-				cut_at(r, no, &l);
-				break;
-			}
-			for (i = 0; i < k; i++)
-				buf_addc(&out, '\n');
-			no += (unsigned)(k - 1);
-			l.next = after;
-			continue;
-		}
-		if (is_cut(&l, end)) {
-			cut_at(r, no, &l);
-			break;
-		}
-		if (is_program_sig(&l))
-			buf_addc(&out, '\n');
-		else
-			buf_add(&out, p, (size_t)(l.next - p));
+	*lines = 1;
+	if (p >= end)
+		return MAIL_REPLY_TEXT;
+	line_at(p, end, &l);
+	if (l.n == 0 || l.p[0] == '>')
+		return MAIL_REPLY_TEXT;
+	if ((k = attribution(&l, end, &after)) > 0) {
+		/* Above a quote: blank.  Above the earlier mail unquoted:
+		 * where it starts. */
+		if (next_text(after, end, &n) && n.p[0] != '>')
+			return MAIL_REPLY_CUT;
+		*lines = k;
+		return MAIL_REPLY_BLANK;
 	}
-	r->text = buf_detach(&out);
-	r->len = strlen(r->text);
-}
-
-void
-mail_reply_free(struct mail_reply *r)
-{
-	if (r == NULL)
-		return;
-	/* The text may hold a PASSWORD line. */
-	if (r->text != NULL)
-		explicit_bzero(r->text, r->len);
-	free(r->text);
-	free(r->cut);
-	memset(r, 0, sizeof *r);
+	if (is_cut(&l, end))
+		return MAIL_REPLY_CUT;
+	if (is_program_sig(&l))
+		return MAIL_REPLY_BLANK;
+	return MAIL_REPLY_TEXT;
 }

@@ -1,9 +1,10 @@
 /* test_mime_reply.c: reading mail as people send it, rule by rule.
  *
- * mail_reply_read (the sender's own text: separators, attributions,
- * phones' signatures) as a table of texts and the text that must come
- * out; then, through mail_parse, format=flowed (RFC 3676), the Unicode
- * spaces and unlabelled 8-bit text.  Whole messages of real mail programs
+ * mp_reply_read (the sender's own text: separators, attributions, phones'
+ * signatures, through the order language's lexer and mail_reply_line) as
+ * a table of texts and the text that must come out; then, through
+ * mail_parse, format=flowed (RFC 3676), the Unicode spaces and unlabelled
+ * 8-bit text.  Whole messages of real mail programs
  * are the corpus's (test_mail_corpus.c). */
 #include "config.h"
 
@@ -16,6 +17,7 @@
 
 #include <cmocka.h>
 
+#include "mailproc-int.h"
 #include "mime.h"
 #include "xalloc.h"
 
@@ -216,6 +218,19 @@ static const struct row rows[] = {
 	{ "after a PRESS block", "press to all\nhail\nend  press\n"
 	  "-----Original Message-----\n" REPORT, "press to all\nhail\n"
 	  "end  press\n", 4, "-----Original Message-----" },
+	/* The PRESS block ends where the scanner ends it: at END PRESS
+	 * alone (a comment after it is the message's). */
+	{ "PRESS with a comment", "PRESS TO ALL # the league\n"
+	  "-----Original Message-----\nhail\nEND PRESS\n" ORDERS, NULL, 0,
+	  NULL },
+	{ "END PRESS with a comment is the message", "PRESS TO ALL\nhail\n"
+	  "END PRESS # not yet\n-----Original Message-----\nEND PRESS\n"
+	  ORDERS, NULL, 0, NULL },
+	/* A line that starts with an order's or a command's word is the
+	 * player's, whatever follows. */
+	{ "a command", "STATUS as Navarch wrote:\n" ORDERS, NULL, 0, NULL },
+	{ "GM", "GM\nFrom: athens\nSent: now\nTo: all\n" ORDERS, "GM\n", 2,
+	  "From: athens" },
 	/* Where the scanner stops, this stops. */
 	{ "after the signature", ORDERS "-- \nAthens\n-----Original Message---"
 	  "--\n" REPORT, NULL, 0, NULL },
@@ -226,13 +241,13 @@ static const struct row rows[] = {
 static void
 test_rows(void **state)
 {
-	struct mail_reply	 r;
+	struct mp_reply		 r;
 	const char		*want;
 	size_t			 i;
 
 	(void)state;
 	for (i = 0; i < NELEM(rows); i++) {
-		mail_reply_read(rows[i].in, strlen(rows[i].in), &r);
+		mp_reply_read(rows[i].in, strlen(rows[i].in), &r);
 		want = rows[i].out != NULL ? rows[i].out : rows[i].in;
 		if (strcmp(r.text, want) != 0)
 			fail_msg("%s: the text is\n[%s]\nwanted\n[%s]",
@@ -246,7 +261,7 @@ test_rows(void **state)
 			fail_msg("%s: the separator is '%s', wanted '%s'",
 			    rows[i].name, r.cut != NULL ? r.cut : "(none)",
 			    rows[i].cut != NULL ? rows[i].cut : "(none)");
-		mail_reply_free(&r);
+		mp_reply_free(&r);
 	}
 }
 
@@ -258,7 +273,7 @@ test_hostile(void **state)
 		"________\n", "On\n", "From: a\n", "On Fri x wrote:\n\n\n",
 		"----- Original Message\n", "PRESS\n",
 	};
-	struct mail_reply	 r;
+	struct mp_reply		 r;
 	char			*text;
 	size_t			 i, j, n, len;
 
@@ -270,9 +285,9 @@ test_hostile(void **state)
 		for (j = 0; j < len; j += n)
 			memcpy(text + j, units[i], n);
 		text[len] = '\0';
-		mail_reply_read(text, len, &r);
+		mp_reply_read(text, len, &r);
 		assert_true(r.len <= len);
-		mail_reply_free(&r);
+		mp_reply_free(&r);
 		free(text);
 	}
 }
