@@ -24,31 +24,33 @@ struct store_game;
 struct store_player;
 
 /* The mail commands, in the order HELP lists them: the enum, the word of
- * the mail and whether only the GM may give it.  What each does is said
- * in templates/mail.xsl (<help>), not here. */
+ * the mail, whether only the GM may give it and whether words may follow
+ * it on its line (a command that takes none refuses them: "CLEAR SHIP
+ * nike" would clear every order).  What each does is said in
+ * templates/mail.xsl (<help>), not here. */
 #define MP_COMMANDS(X)							\
-	X(HELP,		"HELP",		0)				\
-	X(STATUS,	"STATUS",	0)				\
-	X(MAP,		"MAP",		0)				\
-	X(ORDERS,	"ORDERS",	0)				\
-	X(CLEAR,	"CLEAR",	0)				\
-	X(RESEND,	"RESEND",	0)				\
-	X(PASSWORD_NEW,	"PASSWORD NEW",	0)				\
-	X(PRESS,	"PRESS",	0)				\
-	X(DRAW,		"DRAW",		0)				\
-	X(CONCEDE,	"CONCEDE",	0)				\
-	X(ASSIGN,	"ASSIGN",	0)				\
-	X(SET,		"SET",		0)				\
-	X(PROCESS,	"PROCESS",	1)				\
-	X(PREVIEW,	"PREVIEW",	1)				\
-	X(PAUSE,	"PAUSE",	1)				\
-	X(RESUME,	"RESUME",	1)				\
-	X(DEADLINE,	"DEADLINE",	1)				\
-	X(ROLLBACK,	"ROLLBACK",	1)				\
-	X(ENDGAME,	"ENDGAME",	1)
+	X(HELP,		"HELP",		0, 1)				\
+	X(STATUS,	"STATUS",	0, 0)				\
+	X(MAP,		"MAP",		0, 0)				\
+	X(ORDERS,	"ORDERS",	0, 0)				\
+	X(CLEAR,	"CLEAR",	0, 0)				\
+	X(RESEND,	"RESEND",	0, 0)				\
+	X(PASSWORD_NEW,	"PASSWORD NEW",	0, 1)				\
+	X(PRESS,	"PRESS",	0, 1)				\
+	X(DRAW,		"DRAW",		0, 0)				\
+	X(CONCEDE,	"CONCEDE",	0, 0)				\
+	X(ASSIGN,	"ASSIGN",	0, 1)				\
+	X(SET,		"SET",		0, 1)				\
+	X(PROCESS,	"PROCESS",	1, 0)				\
+	X(PREVIEW,	"PREVIEW",	1, 0)				\
+	X(PAUSE,	"PAUSE",	1, 1)				\
+	X(RESUME,	"RESUME",	1, 1)				\
+	X(DEADLINE,	"DEADLINE",	1, 1)				\
+	X(ROLLBACK,	"ROLLBACK",	1, 1)				\
+	X(ENDGAME,	"ENDGAME",	1, 1)
 
 enum mp_cmd_kind {
-#define X(e, s, gm) MP_CMD_##e,
+#define X(e, s, gm, words) MP_CMD_##e,
 	MP_COMMANDS(X)
 #undef X
 	MP_CMD_COUNT

@@ -26,12 +26,17 @@
 #define SCAN_MAX_WORDS	64
 
 static const char *const cmd_names[] = {
-#define X(e, s, gm) s,
+#define X(e, s, gm, words) s,
 	MP_COMMANDS(X)
 #undef X
 };
 static const int cmd_gm[] = {
-#define X(e, s, gm) gm,
+#define X(e, s, gm, words) gm,
+	MP_COMMANDS(X)
+#undef X
+};
+static const int cmd_words[] = {
+#define X(e, s, gm, words) words,
 	MP_COMMANDS(X)
 #undef X
 };
@@ -113,6 +118,30 @@ grow(void *p, size_t n, size_t size)
 	return xreallocarray(p, n == 0 ? 1 : 2 * n, size);
 }
 
+/* Quoted lines and words are cut: the line may be 400 kB long. */
+#define QUOTE_LINE	60
+#define QUOTE_WORD	24
+
+/* A command that takes no words, given some: refused, not obeyed in
+ * part ("CLEAR SHIP nike" would clear every order). */
+static void
+words_refused(struct mp_scan *sc, int kind, unsigned no, const char *text)
+{
+	char	*t, *msg;
+
+	if (sc->errors.listed >= MP_ERRORS_MAX) {
+		mp_errors_more(&sc->errors, 1);
+		return;
+	}
+	t = str_utf8_cut(text, QUOTE_LINE);
+	msg = xasprintf("'%s': %s takes nothing after it on its line; write "
+	    "%s alone (prose goes after END, or in a # comment)", t,
+	    cmd_names[kind], cmd_names[kind]);
+	scan_error(sc, no, msg);
+	free(msg);
+	free(t);
+}
+
 static void
 add_cmd(struct mp_scan *sc, int kind, unsigned no, const char *text,
     char **argv, size_t argc)
@@ -121,6 +150,10 @@ add_cmd(struct mp_scan *sc, int kind, unsigned no, const char *text,
 	size_t		 i;
 	char		*msg;
 
+	if (!cmd_words[kind] && argc > 0) {
+		words_refused(sc, kind, no, text);
+		return;
+	}
 	/* Bounded work per mail: each command may add to the answer. */
 	if (sc->ncmds >= MP_CMDS_MAX) {
 		msg = xasprintf("%s: too many commands: at most %d in one mail",
@@ -141,10 +174,6 @@ add_cmd(struct mp_scan *sc, int kind, unsigned no, const char *text,
 		c->argv[i] = xstrdup(argv[i]);
 	c->argc = argc;
 }
-
-/* Quoted lines and words are cut: the line may be 400 kB long. */
-#define QUOTE_LINE	60
-#define QUOTE_WORD	24
 
 static void
 unknown_line(struct mp_scan *sc, unsigned no, const char *text,
