@@ -43,6 +43,16 @@ doc(const char *kind, int answer)
 	return d;
 }
 
+/* A reply read down to the mail it answers. */
+static void
+read_to(xmlNodePtr r)
+{
+	xmlNodePtr	n = md_add(r, "read-to", NULL);
+
+	md_set(n, "line", "7");
+	md_set(n, "cut", "-----Original Message-----");
+}
+
 static void
 reader(xmlNodePtr r, int gm)
 {
@@ -223,6 +233,7 @@ answer_player(void)
 	md_add(r, "set", NULL);
 	help(r, 0);
 	md_set(md_add(r, "nothing", NULL), "quoted", "yes");
+	read_to(r);
 	return d;
 }
 
@@ -289,6 +300,7 @@ rejected(int gm, int more)
 	md_set(md_add(r, "error", "SHIP nike SPEED 7: nike (trireme) goes "
 	    "at most 5; legal: SPEED 0 to 5"), "line", "5");
 	md_add(r, "error", "the mail has no PASSWORD line");
+	read_to(r);
 	if (!gm)
 		md_lines(md_add(r, "in-force", NULL), "line", in_force);
 	return d;
@@ -339,6 +351,10 @@ unrouted(const char *reason, const char *name, const char *count,
 	md_set(r, "count", count);
 	if (with_help)
 		help(r, 0);
+	else if (strcmp(reason, "unsigned") == 0) {
+		md_set(r, "text", "none");
+		md_set(md_add(r, "read-to", NULL), "line", "5");
+	}
 	return d;
 }
 

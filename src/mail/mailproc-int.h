@@ -25,31 +25,33 @@ struct store_game;
 struct store_player;
 
 /* The mail commands, in the order HELP lists them: the enum, the word of
- * the mail and whether only the GM may give it.  What each does is said
- * in templates/mail.xsl (<help>), not here. */
+ * the mail, whether only the GM may give it and whether words may follow
+ * it on its line (a command that takes none refuses them: "CLEAR SHIP
+ * nike" would clear every order).  What each does is said in
+ * templates/mail.xsl (<help>), not here. */
 #define MP_COMMANDS(X)							\
-	X(HELP,		"HELP",		0)				\
-	X(STATUS,	"STATUS",	0)				\
-	X(MAP,		"MAP",		0)				\
-	X(ORDERS,	"ORDERS",	0)				\
-	X(CLEAR,	"CLEAR",	0)				\
-	X(RESEND,	"RESEND",	0)				\
-	X(PASSWORD_NEW,	"PASSWORD NEW",	0)				\
-	X(PRESS,	"PRESS",	0)				\
-	X(DRAW,		"DRAW",		0)				\
-	X(CONCEDE,	"CONCEDE",	0)				\
-	X(ASSIGN,	"ASSIGN",	0)				\
-	X(SET,		"SET",		0)				\
-	X(PROCESS,	"PROCESS",	1)				\
-	X(PREVIEW,	"PREVIEW",	1)				\
-	X(PAUSE,	"PAUSE",	1)				\
-	X(RESUME,	"RESUME",	1)				\
-	X(DEADLINE,	"DEADLINE",	1)				\
-	X(ROLLBACK,	"ROLLBACK",	1)				\
-	X(ENDGAME,	"ENDGAME",	1)
+	X(HELP,		"HELP",		0, 1)				\
+	X(STATUS,	"STATUS",	0, 0)				\
+	X(MAP,		"MAP",		0, 0)				\
+	X(ORDERS,	"ORDERS",	0, 0)				\
+	X(CLEAR,	"CLEAR",	0, 0)				\
+	X(RESEND,	"RESEND",	0, 0)				\
+	X(PASSWORD_NEW,	"PASSWORD NEW",	0, 1)				\
+	X(PRESS,	"PRESS",	0, 1)				\
+	X(DRAW,		"DRAW",		0, 0)				\
+	X(CONCEDE,	"CONCEDE",	0, 0)				\
+	X(ASSIGN,	"ASSIGN",	0, 1)				\
+	X(SET,		"SET",		0, 1)				\
+	X(PROCESS,	"PROCESS",	1, 0)				\
+	X(PREVIEW,	"PREVIEW",	1, 0)				\
+	X(PAUSE,	"PAUSE",	1, 1)				\
+	X(RESUME,	"RESUME",	1, 1)				\
+	X(DEADLINE,	"DEADLINE",	1, 1)				\
+	X(ROLLBACK,	"ROLLBACK",	1, 1)				\
+	X(ENDGAME,	"ENDGAME",	1, 1)
 
 enum mp_cmd_kind {
-#define X(e, s, gm) MP_CMD_##e,
+#define X(e, s, gm, words) MP_CMD_##e,
 	MP_COMMANDS(X)
 #undef X
 	MP_CMD_COUNT
@@ -110,10 +112,44 @@ struct mp_scan {
 	struct mp_cmd	*cmds;
 	size_t		 ncmds;
 	struct mp_errors errors;
+	unsigned	 cut_line;	/* where the earlier mail a reply
+					   carries starts, 0: none */
+	char		*cut;		/* that line (mp_reply_read) */
 };
 
 void	mp_scan_body(const char *body, size_t len, struct mp_scan *);
 void	mp_scan_free(struct mp_scan *);
+/* The scanner's words, shared with the reader (mailproc-read.c) so that
+ * both read a line alike.  mp_command_find: the command whose one word w
+ * is (any case), or -1.  mp_end_press: 1 if the raw line raw[0..len) is
+ * "END PRESS" (any case and spacing), which closes a PRESS block.
+ * mp_wipe_free: wipes s (it may hold a password) and frees it. */
+int	mp_command_find(const char *w);
+int	mp_end_press(const char *raw, size_t len);
+void	mp_wipe_free(char *s);
+/* mailproc-read.c: a mail's scan, what the daemon reads of a mail: the
+ * sender's own text (mp_reply_read) through mp_scan_body.  Free with
+ * mp_scan_free. */
+void	mp_scan_mail(const struct mail_msg *, struct mp_scan *);
+/* The sender's own text of a mail's body: up to the mail it answers,
+ * with the lines a mail program adds around a quote made blank
+ * (mail_reply_line), each line at its number. */
+struct mp_reply {
+	char		*text;		/* owned; may hold a password */
+	size_t		 len;
+	unsigned	 cut_line;	/* the separator's line (from 1), where
+					   the earlier mail starts; 0: none */
+	char		*cut;		/* that line, trimmed, at most 60
+					   characters (owned), or NULL */
+};
+void	mp_reply_read(const char *body, size_t len, struct mp_reply *);
+/* Frees r's strings, the text wiped. */
+void	mp_reply_free(struct mp_reply *);
+/* Adds <read-to line= cut=> to an answer when the scan was cut at an
+ * earlier mail: the player sees where reading stopped.  quote 0: without
+ * cut, the separator's text (an answer to a From address that may be
+ * forged repeats nothing of the mail). */
+void	mp_read_to(xmlNodePtr parent, const struct mp_scan *, int quote);
 /* Adds <help gm="yes|no"> with a <command name= gm=> for each command
  * the reader may give (gm: the GM's too). */
 void	mp_help(xmlNodePtr parent, int gm);

@@ -239,6 +239,8 @@ run(struct mp_ctx *ctx, const struct mp_scan *sc)
 	    ctx->errors.n == 0)
 		md_set(mp_part(ctx, "nothing"), "quoted",
 		    strstr(buf_str(&sc->orders), ">") != NULL ? "yes" : "no");
+	if (rc == 0 && ctx->errors.n == 0)
+		mp_read_to(mp_answer(ctx), sc, 1);
 	return rc;
 }
 
@@ -282,7 +284,7 @@ answer(struct mp_ctx *ctx)
 /* The answer to a mail with errors, queued in a fresh transaction after
  * the first was undone. */
 static void
-reject(struct mp_ctx *ctx)
+reject(struct mp_ctx *ctx, const struct mp_scan *sc)
 {
 	xmlDocPtr	 doc = mp_doc(ctx, "rejected");
 	xmlNodePtr	 root = maildoc_root(doc);
@@ -292,6 +294,7 @@ reject(struct mp_ctx *ctx)
 	set_reader(ctx, root);
 	mp_clock(ctx, root, reader_zone(ctx));
 	mp_error_list(root, &ctx->errors);
+	mp_read_to(root, sc, 1);
 	if (!ctx->is_gm) {
 		in_force = mp_orders_in_force(ctx);
 		md_lines(md_add(root, "in-force", NULL), "line", in_force);
@@ -413,7 +416,7 @@ handle(struct mp_ctx *ctx, struct mailproc_result *out)
 		commit(ctx);
 		return;
 	}
-	mp_scan_body(ctx->msg->body, ctx->msg->body_len, &sc);
+	mp_scan_mail(ctx->msg, &sc);
 	if (begin(ctx) == 0)
 		process(ctx, &sc, out);
 	if (ctx->errors.n > 0 && !ctx->failed && out->outcome ==
@@ -423,7 +426,7 @@ handle(struct mp_ctx *ctx, struct mailproc_result *out)
 		(void)store_abort(ctx->mp->store, NULL);
 		ctx->queued = 0;
 		if (begin(ctx) == 0)
-			reject(ctx);
+			reject(ctx, &sc);
 		out->outcome = MAILPROC_REJECTED;
 	}
 	commit(ctx);
