@@ -31,7 +31,7 @@ struct submit {
 	struct play_roster	 roster;	/* who commands what */
 	const struct play_player *me;		/* p in the roster */
 	int			 turn;
-	struct ctl_game		 cg;
+	struct play_game	 cg;
 	char			*text;
 	struct buf		 normalised;
 };
@@ -73,7 +73,7 @@ submit_check(struct submit *sb)
 		return rc;
 	}
 	/* The ships the player commands: by name or by squadron. */
-	may = ctl_may_order(sb->cg.st, sb->p->side, sb->me->sole ? NULL :
+	may = play_may_order(sb->cg.st, sb->p->side, sb->me->sole ? NULL :
 	    (const char *const *)sb->me->ships, sb->me->nships);
 	o->may_order = may;
 	(void)orders_parse(o, sb->file, sb->text, len, &d);
@@ -162,6 +162,7 @@ submit_run(struct store *s, struct submit *sb)
 {
 	struct store_game	*g = NULL;
 	char			*cause = NULL;
+	enum play_code		 pc;
 	int			 code, rc;
 
 	code = store_game_get(s, sb->game, &g, &cause);
@@ -183,14 +184,11 @@ submit_run(struct store *s, struct submit *sb)
 	store_game_free(g);
 	if (rc != 0)
 		return rc;
-	if ((rc = ctl_game_state(s, sb->game, -1, &sb->cg, &sb->turn)) != 0)
+	if ((rc = ctl_game_load(s, sb->game, -1, &sb->cg, &sb->turn)) != 0)
 		return rc;
-	if ((rc = play_roster_load(s, sb->game, sb->turn, sb->cg.st,
-	    &sb->roster, &cause)) != 0) {
-		ctl_err(rc, "%s", cause);
-		free(cause);
-		return rc;
-	}
+	if ((pc = play_roster_load(s, sb->game, sb->turn, sb->cg.st,
+	    &sb->roster, &cause)) != PLAY_OK)
+		return ctl_play_err(pc, NULL, cause);
 	if ((sb->me = play_roster_find(&sb->roster, sb->p->id)) == NULL)
 		return ctl_err(NV_EXIT_FAIL, "player %s is not in game %s",
 		    sb->p->id, sb->game);
@@ -221,7 +219,7 @@ cmd_orders_submit(int argc, char **argv)
 		return rc;
 	rc = submit_run(s, &sb);
 	play_roster_free(&sb.roster);
-	ctl_game_free(&sb.cg);
+	play_game_free(&sb.cg);
 	store_player_free(sb.p);
 	buf_free(&sb.normalised);
 	free(sb.text);

@@ -140,7 +140,8 @@ pick_ships(struct store *s, struct pchange *c, const struct nv_state *st,
 	unsigned char		*taken;
 	char			*cause = NULL, *p;
 	size_t			 i, j;
-	int			 k, side, rc;
+	enum play_code		 pc;
+	int			 k, side;
 
 	if ((side = state_side_index(st, c->side)) < 0)
 		return ctl_err(NV_EXIT_FAIL, "game %s has no side '%s'",
@@ -162,12 +163,9 @@ pick_ships(struct store *s, struct pchange *c, const struct nv_state *st,
 		return 0;
 	/* The side's ships that no player commands, by name or by
 	 * squadron. */
-	if ((rc = play_roster_load(s, c->game, st->turn, st, &r, &cause)) !=
-	    0) {
-		ctl_err(rc, "%s", cause);
-		free(cause);
-		return rc;
-	}
+	if ((pc = play_roster_load(s, c->game, st->turn, st, &r, &cause)) !=
+	    PLAY_OK)
+		return ctl_play_err(pc, NULL, cause);
 	taken = xcalloc(st->nships + 1, 1);
 	for (i = 0; i < r.np; i++)
 		for (j = 0; j < r.p[i].nships; j++)
@@ -207,13 +205,13 @@ add_op(struct store *s, void *arg, char **cause)
 static int
 add_run(struct store *s, struct pchange *c, char *ships, const char *pwfile)
 {
-	struct ctl_game	 cg;
+	struct play_game	 cg;
 	struct buf	 b = BUF_INIT;
 	char		*hash = NULL, *shown = NULL;
 	size_t		 i;
 	int		 rc;
 
-	if ((rc = ctl_game_state(s, c->game, -1, &cg, NULL)) != 0)
+	if ((rc = ctl_game_load(s, c->game, -1, &cg, NULL)) != 0)
 		return rc;
 	if ((rc = pick_ships(s, c, cg.st, ships)) != 0)
 		goto out;
@@ -241,7 +239,7 @@ out:
 	free(hash);
 	free(c->ships);
 	buf_free(&b);
-	ctl_game_free(&cg);
+	play_game_free(&cg);
 	return rc;
 }
 

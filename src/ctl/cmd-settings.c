@@ -1,9 +1,8 @@
 /* cmd-settings.c: navarch game settings GAME [KEY=VALUE...]
  *
  * A game's settings for the mail daemon (docs/mail-commands.md, "Game
- * settings"): early, grace, reminder, missed_limit, schedule, svg and
- * late.
- * Without KEY=VALUE it prints them; with, it checks and sets them
+ * settings"): early, grace, reminder, missed_limit, schedule, svg, late
+ * and report_ships.  Without KEY=VALUE it prints them; with, it checks and sets them
  * (audited).  The settings are "key = value" lines kept with the game. */
 #include "config.h"
 
@@ -21,7 +20,7 @@
 
 static const char *const setting_keys[] = {
 	"early", "grace", "reminder", "missed_limit", "schedule", "svg",
-	"late",
+	"late", "report_ships",
 };
 #define NSETTINGS (sizeof setting_keys / sizeof setting_keys[0])
 
@@ -57,13 +56,18 @@ setting_check(const char *key, const char *v)
 			break;
 	if (i == NSETTINGS)
 		return "unknown setting; the settings are early, grace, "
-		    "reminder, missed_limit, schedule, svg, late";
+		    "reminder, missed_limit, schedule, svg, late, "
+		    "report_ships";
 	if (strcmp(key, "early") == 0 || strcmp(key, "late") == 0)
 		return strcmp(v, "on") == 0 || strcmp(v, "off") == 0 ? NULL :
 		    "expected on or off";
 	if (strcmp(key, "svg") == 0)
 		return strcmp(v, "yes") == 0 || strcmp(v, "no") == 0 ? NULL :
 		    "expected yes or no (the SVG map attached to report mails)";
+	if (strcmp(key, "report_ships") == 0)
+		return str_to_long(v, 0, 1000000, &l) == 0 ? NULL :
+		    "expected a whole number from 0 (whole reports) to "
+		    "1000000";
 	if (strcmp(key, "missed_limit") == 0)
 		return str_to_long(v, 1, 1000, &l) == 0 ? NULL :
 		    "expected a whole number from 1 to 1000";

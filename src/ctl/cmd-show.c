@@ -175,7 +175,7 @@ cmd_game_show(int argc, char **argv)
 		{ "turn", &targ, NULL },
 		{ NULL, NULL, NULL }
 	};
-	struct ctl_game		 cg;
+	struct play_game	 cg;
 	char			**pos, *cause = NULL;
 	int			 npos, rc, code, turn = 0;
 
@@ -191,10 +191,10 @@ cmd_game_show(int argc, char **argv)
 		code = show_body(s, g, turn, &cause);
 	}
 	/* Who commands the squadrons of the state, and what is to come. */
-	if (code == STORE_OK && (rc = ctl_game_state(s, g->id, -1, &cg,
+	if (code == STORE_OK && (rc = ctl_game_load(s, g->id, -1, &cg,
 	    NULL)) == 0) {
 		rc = ctl_squadrons_print(s, g->id, cg.st);
-		ctl_game_free(&cg);
+		play_game_free(&cg);
 	}
 	store_game_free(g);
 	store_close(s);

@@ -29,7 +29,7 @@ ctl_refit(struct store *s, const char *game, char **cause)
 	struct play_refit	 how;
 	char			*actor = ctl_actor(), *who = NULL;
 	int64_t			 now;
-	int			 rc;
+	enum play_code		 rc;
 
 	if (ctl_now(&now) != 0)
 		now = 0;	/* checked before the transaction began */
@@ -44,14 +44,14 @@ ctl_refit(struct store *s, const char *game, char **cause)
 		    "the lines no longer legal: %s\n", who);
 	free(who);
 	free(actor);
-	return rc == 0 ? STORE_OK : rc == NV_EXIT_TEMP ? STORE_BUSY :
+	return rc == PLAY_OK ? STORE_OK : rc == PLAY_BUSY ? STORE_BUSY :
 	    STORE_ERROR;
 }
 
 struct assign_run {
 	struct play_assign	 a;
 	struct play_assigned	 out;
-	int			 rc;	/* play_assign's */
+	enum play_code		 rc;	/* play_assign's */
 };
 
 static int
@@ -60,9 +60,9 @@ assign_op(struct store *s, void *arg, char **cause)
 	struct assign_run	*r = arg;
 
 	r->rc = play_assign(s, ctl_datadir(), &r->a, &r->out, cause);
-	if (r->rc == NV_EXIT_TEMP)
+	if (r->rc == PLAY_BUSY)
 		return STORE_BUSY;
-	return r->rc == 0 ? STORE_OK : STORE_ERROR;
+	return r->rc == PLAY_OK ? STORE_OK : STORE_ERROR;
 }
 
 /* Gives ships (or, with squadron, the one squadron what[0]) to player:
@@ -223,7 +223,7 @@ ctl_squadrons_print(struct store *s, const char *game,
 int
 cmd_squadron_list(int argc, char **argv)
 {
-	struct ctl_game	 cg;
+	struct play_game cg;
 	struct store	*s;
 	char		**pos;
 	int		  npos, rc;
@@ -232,9 +232,9 @@ cmd_squadron_list(int argc, char **argv)
 		return rc;
 	if ((rc = ctl_db_open(&s)) != 0)
 		return rc;
-	if ((rc = ctl_game_state(s, pos[0], -1, &cg, NULL)) == 0) {
+	if ((rc = ctl_game_load(s, pos[0], -1, &cg, NULL)) == 0) {
 		rc = ctl_squadrons_print(s, pos[0], cg.st);
-		ctl_game_free(&cg);
+		play_game_free(&cg);
 	}
 	store_close(s);
 	return rc;

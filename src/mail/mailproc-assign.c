@@ -16,7 +16,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "exitcode.h"
 #include "maildoc.h"
 #include "mailproc-int.h"
 #include "play-assign.h"
@@ -65,7 +64,8 @@ mp_cmd_assign(struct mp_ctx *ctx, const struct mp_cmd *c)
 	const char		*what[1];
 	xmlNodePtr		 part;
 	char			*cause = NULL, *details;
-	int			 squadron, now, rc;
+	enum play_code		 rc;
+	int			 squadron, now;
 
 	now = c->argc == 5 && strcasecmp(c->argv[4], "NOW") == 0;
 	if ((c->argc != 4 && !now) || strcasecmp(c->argv[2], "TO") != 0 ||
@@ -92,16 +92,13 @@ mp_cmd_assign(struct mp_ctx *ctx, const struct mp_cmd *c)
 	a.actor = ctx->actor;
 	a.time = ctx->now;
 	rc = play_assign(ctx->mp->store, ctx->mp->datadir, &a, &out, &cause);
-	if (rc != 0 && out.refused) {
+	if (rc == PLAY_REFUSED) {
 		mp_error(ctx, c->line, "'%s': %s", c->text, cause);
 		free(cause);
 		return 0;
 	}
-	if (rc != 0) {
-		mp_fail(ctx, "%s", cause != NULL ? cause : "assign failed");
-		free(cause);
+	if (mp_check_play(ctx, rc, &cause) != 0)
 		return -1;
-	}
 	details = xasprintf("%s %s to %s from the start of turn %d%s",
 	    squadron ? "squadron" : "ship", what[0], a.player, out.turn,
 	    now ? " (at once)" : "");

@@ -11,9 +11,8 @@
 
 #include "buf.h"
 #include "diag.h"
-#include "exitcode.h"
-#include "play.h"
 #include "play-assign.h"
+#include "play-int.h"
 #include "state.h"
 #include "store.h"
 #include "xalloc.h"
@@ -192,7 +191,7 @@ taker(const struct play_assign *a, const struct play_roster *r,
 	return 0;
 }
 
-int
+enum play_code
 play_assign(struct store *s, const char *datadir, const struct play_assign *a,
     struct play_assigned *out, char **cause)
 {
@@ -201,17 +200,18 @@ play_assign(struct store *s, const char *datadir, const struct play_assign *a,
 	struct play_refit	 how = { a->source, a->actor, a->time,
 	    NULL };
 	struct diag		 d = DIAG_INIT;
-	int			 turn, side, rc, code;
+	enum play_code		 rc;
+	enum store_code		 code;
+	int			 turn, side;
 
 	memset(out, 0, sizeof *out);
 	memset(&r, 0, sizeof r);
 	if ((rc = play_game_state(s, datadir, a->game, -1, &g, &turn, &d,
-	    cause)) != 0) {
+	    cause)) != PLAY_OK) {
 		diag_free(&d);
 		return rc;
 	}
-	rc = NV_EXIT_FAIL;
-	out->refused = 1;
+	rc = PLAY_REFUSED;
 	if (a->nwhat == 0 || (a->squadron && a->nwhat != 1)) {
 		*cause = xstrdup("name the ships, or one squadron");
 		goto out;
@@ -220,40 +220,34 @@ play_assign(struct store *s, const char *datadir, const struct play_assign *a,
 		*cause = xasprintf("game %s is over", a->game);
 		goto out;
 	}
-	out->refused = 0;
-	if ((rc = play_roster_load(s, a->game, turn, g.st, &r, cause)) != 0)
+	if ((rc = play_roster_load(s, a->game, turn, g.st, &r, cause)) !=
+	    PLAY_OK)
 		goto out;
-	rc = NV_EXIT_FAIL;
-	out->refused = 1;
+	rc = PLAY_REFUSED;
 	if (taker(a, &r, g.st, &side, cause) != 0 ||
 	    moved(a, &r, g.st, side, out, cause) != 0)
 		goto out;
-	out->refused = 0;
 	out->turn = a->now ? turn : turn + 1;
 	if ((code = record(s, a, g.st, out->turn, cause)) != STORE_OK) {
-		rc = play_store_rc(code);
+		rc = play_store_code(code);
 		goto out;
 	}
+	/* Orders that cannot be made legal refuse the change. */
 	if (a->now && (rc = play_orders_refit(s, datadir, a->game, &how,
-	    &out->rewritten, cause)) != 0) {
-		if (rc == NV_EXIT_INPUT) {
-			out->refused = 1;
-			rc = NV_EXIT_FAIL;
-		}
+	    &out->rewritten, cause)) != PLAY_OK) {
+		if (rc == PLAY_INPUT)
+			rc = PLAY_REFUSED;
 		goto out;
 	}
 	if (out->rewritten == NULL)
 		out->rewritten = xstrdup("");
-	rc = 0;
+	rc = PLAY_OK;
 	if (out->ships[0] != '\0' &&
 	    (code = notice(s, a, turn, out, cause)) != STORE_OK)
-		rc = play_store_rc(code);
+		rc = play_store_code(code);
 out:
-	if (rc != 0) {
-		side = out->refused;
+	if (rc != PLAY_OK)
 		play_assigned_free(out);
-		out->refused = side;
-	}
 	play_roster_free(&r);
 	play_game_free(&g);
 	diag_free(&d);

@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "play.h"
+
 struct nv_state;
 struct store;
 
@@ -39,17 +41,15 @@ struct play_assigned {
 	char	*ships;		/* "a1 a2": the ships that change hands */
 	char	*from;		/* "p1 p2": who commanded them ("" none) */
 	char	*rewritten;	/* "p1, p2": sets in force rewritten */
-	int	 refused;	/* the change was refused (also on
-				   failure, for the answer) */
 };
 
 /* Checks and makes the change in the caller's transaction (store_begin),
- * with its notice; the caller audits.  0; NV_EXIT_FAIL with *cause and
- * out->refused set for a change refused (an unknown or foreign ship or
- * squadron, no such active player of the side, the game over, orders
- * in force that could not be made legal); another exit status (or
- * NV_EXIT_FAIL without refused) for a data or store failure. */
-int	play_assign(struct store *, const char *datadir,
+ * with its notice; the caller audits.  PLAY_OK; PLAY_REFUSED with *cause
+ * for a change refused (an unknown or foreign ship or squadron, no such
+ * active player of the side, the game over, orders in force that could
+ * not be made legal); a code of play_game_state, PLAY_BUSY or PLAY_STORE
+ * for a data or store failure. */
+enum play_code play_assign(struct store *, const char *datadir,
 	    const struct play_assign *, struct play_assigned *out,
 	    char **cause);
 void	play_assigned_free(struct play_assigned *);

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "buf.h"
-#include "exitcode.h"
 #include "play.h"
 #include "play-end.h"
 #include "play-record.h"
@@ -116,7 +115,8 @@ play_rollback(struct store *s, const char *datadir, int source,
 	    "for those you no longer command were dropped" };
 	struct store_game	*g = NULL;
 	char			*details = NULL, *who = NULL;
-	int			 code, rc;
+	enum play_code		 rc;
+	int			 code;
 
 	if ((code = store_game_get(s, game, &g, cause)) != STORE_OK)
 		return code;
@@ -130,8 +130,8 @@ play_rollback(struct store *s, const char *datadir, int source,
 		    reason, details, now, cause);
 	}
 	if (code == STORE_OK && (rc = play_orders_refit(s, datadir, game,
-	    &how, &who, cause)) != 0)
-		code = rc == NV_EXIT_TEMP ? STORE_BUSY : STORE_ERROR;
+	    &how, &who, cause)) != PLAY_OK)
+		code = rc == PLAY_BUSY ? STORE_BUSY : STORE_ERROR;
 	free(who);
 	free(details);
 	store_game_free(g);

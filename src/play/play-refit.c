@@ -20,9 +20,8 @@
 
 #include "buf.h"
 #include "diag.h"
-#include "exitcode.h"
 #include "orders.h"
-#include "play.h"
+#include "play-int.h"
 #include "state.h"
 #include "store.h"
 #include "xalloc.h"
@@ -135,7 +134,7 @@ refit_store(struct store *s, const char *game, int turn,
 	return code;
 }
 
-int
+enum play_code
 play_orders_refit(struct store *s, const char *datadir, const char *game,
     const struct play_refit *how, char **who, char **cause)
 {
@@ -147,15 +146,18 @@ play_orders_refit(struct store *s, const char *datadir, const char *game,
 	struct buf		 w = BUF_INIT;
 	char			*text;
 	size_t			 i;
-	int			 turn, rc, code;
+	enum play_code		 rc;
+	enum store_code		 code;
+	int			 turn;
 
 	*who = NULL;
 	if ((rc = play_game_state(s, datadir, game, -1, &g, &turn, &d,
-	    cause)) != 0) {
+	    cause)) != PLAY_OK) {
 		diag_free(&d);
 		return rc;
 	}
-	if ((rc = play_roster_load(s, game, turn, g.st, &r, cause)) != 0)
+	if ((rc = play_roster_load(s, game, turn, g.st, &r, cause)) !=
+	    PLAY_OK)
 		goto out;
 	for (i = 0; i < r.nsets; i++) {
 		diag_clear(&d);
@@ -167,14 +169,15 @@ play_orders_refit(struct store *s, const char *datadir, const char *game,
 		code = refit_store(s, game, turn, g.st, &one, how, cause);
 		free(text);
 		if (code != STORE_OK) {
-			rc = play_store_rc(code);
+			rc = play_store_code(code);
 			goto out;
 		}
 		buf_printf(&w, "%s%s", w.len > 0 ? ", " : "", one.player);
 	}
 	/* Every set together, as the turn will parse them. */
 	play_roster_free(&r);
-	if ((rc = play_roster_load(s, game, turn, g.st, &r, cause)) != 0)
+	if ((rc = play_roster_load(s, game, turn, g.st, &r, cause)) !=
+	    PLAY_OK)
 		goto out;
 	diag_clear(&d);
 	o = play_orders_parse(g.st, r.sets, r.nsets, 1, &d);
@@ -182,7 +185,7 @@ play_orders_refit(struct store *s, const char *datadir, const char *game,
 	if (d.errors > 0) {
 		*cause = xasprintf("the orders in force of turn %d would not "
 		    "be legal after this change; nothing was changed", turn);
-		rc = NV_EXIT_INPUT;
+		rc = PLAY_INPUT;
 		goto out;
 	}
 	*who = buf_detach(&w);

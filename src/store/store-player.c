@@ -32,7 +32,7 @@ st_player_exists(struct store *s, const char *game, const char *id, int active,
 	return code;
 }
 
-int
+enum store_code
 store_player_add(struct store *s, const char *game, const char *side,
     const char *id, const char *address, const char *password_hash,
     int admiral, char **cause)
@@ -68,7 +68,7 @@ store_player_add(struct store *s, const char *game, const char *side,
 	return code;
 }
 
-int
+enum store_code
 store_player_remove(struct store *s, const char *game, const char *id,
     char **cause)
 {
@@ -95,7 +95,7 @@ store_player_remove(struct store *s, const char *game, const char *id,
 	return txn_end(s, &t, code, cause);
 }
 
-int
+enum store_code
 store_player_replace(struct store *s, const char *game, const char *id,
     const char *address, const char *password_hash, char **cause)
 {
@@ -113,7 +113,7 @@ store_player_replace(struct store *s, const char *game, const char *id,
 	    address, password_hash, game, id);
 }
 
-int
+enum store_code
 store_player_set_address(struct store *s, const char *game, const char *id,
     const char *address, char **cause)
 {
@@ -130,7 +130,7 @@ store_player_set_address(struct store *s, const char *game, const char *id,
 	    " WHERE game = ? AND id = ?", "sss", address, game, id);
 }
 
-int
+enum store_code
 store_player_set_password(struct store *s, const char *game, const char *id,
     const char *password_hash, char **cause)
 {
@@ -145,7 +145,7 @@ store_player_set_password(struct store *s, const char *game, const char *id,
 	    " WHERE game = ? AND id = ?", "sss", password_hash, game, id);
 }
 
-int
+enum store_code
 store_player_set_timezone(struct store *s, const char *game, const char *id,
     const char *timezone, char **cause)
 {
@@ -158,7 +158,7 @@ store_player_set_timezone(struct store *s, const char *game, const char *id,
 	    timezone != NULL ? timezone : "", game, id);
 }
 
-int
+enum store_code
 store_player_bounce(struct store *s, const char *game, const char *id,
     char **cause)
 {
@@ -171,7 +171,7 @@ store_player_bounce(struct store *s, const char *game, const char *id,
 	    " WHERE game = ? AND id = ?", "ss", game, id);
 }
 
-int
+enum store_code
 store_player_assign_ships(struct store *s, const char *game, const char *id,
     const char *const *ships, size_t n, char **cause)
 {
@@ -256,7 +256,7 @@ store_player_free(struct store_player *p)
 	free(p);
 }
 
-int
+enum store_code
 store_player_get(struct store *s, const char *game, const char *id,
     struct store_player **out, char **cause)
 {
@@ -286,7 +286,7 @@ store_player_get(struct store *s, const char *game, const char *id,
 	return code;
 }
 
-int
+enum store_code
 store_player_list(struct store *s, const char *game,
     int (*cb)(const struct store_player *, void *), void *arg, char **cause)
 {
