@@ -647,7 +647,8 @@
 <xsl:template name="command-help">
   <xsl:param name="name"/>
   <xsl:choose>
-    <xsl:when test="$name = 'HELP'">this list</xsl:when>
+    <xsl:when test="$name = 'HELP'">HELP [topic]: this list, or one
+      topic: ORDERS, COMMANDS, an order (FIRE) or a command</xsl:when>
     <xsl:when test="$name = 'STATUS'">the turn, the deadline, whose orders
       are in</xsl:when>
     <xsl:when test="$name = 'MAP'">the map as it stands</xsl:when>
@@ -688,6 +689,11 @@
       '  GAME id, PLAYER id or SIDE id, PASSWORD secret, then', $nl,
       '  SHIP id SPEED n MOVE F L R..., SHIP id FIRE ..., and so on.', $nl,
       'Commands, one a line, beside or instead of orders:', $nl)"/>
+  <xsl:call-template name="help-commands"/>
+</xsl:template>
+
+<xsl:template name="help-commands">
+  <xsl:param name="note" select="true()"/>
   <xsl:for-each select="command">
     <xsl:variable name="h">
       <xsl:call-template name="command-help">
@@ -700,7 +706,7 @@
       <xsl:with-param name="rest" select="'                '"/>
     </xsl:call-template>
   </xsl:for-each>
-  <xsl:if test="@gm = 'no'">
+  <xsl:if test="@gm = 'no' and $note">
     <xsl:call-template name="p">
       <xsl:with-param name="t" select="concat(&quot;The GM's commands&quot;,
           ' (PROCESS, PREVIEW, PAUSE, RESUME, DEADLINE, ROLLBACK, ENDGAME)',
@@ -713,6 +719,194 @@
 <xsl:template match="help">
   <xsl:value-of select="concat('HELP:', $nl)"/>
   <xsl:call-template name="help-body"/>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<!-- HELP [topic] in a game: <help-topic topic topics> with the game's
+     <orders> (its <verb name usage kind> with real <example line>s,
+     each legal on the current state) and the commands (<help>). -->
+<xsl:template name="verb-help">
+  <xsl:param name="name"/>
+  <xsl:choose>
+    <xsl:when test="$name = 'SPEED'">The ship's speed this turn: that
+      many hexes straight on, or with MOVE the steps taken. It may differ
+      from last turn's by the ship's acceleration; above cruising speed it
+      uses one of the ship's maximum-speed turns. SPEED 0 holds, SPEED -1
+      is MOVE B.</xsl:when>
+    <xsl:when test="$name = 'MOVE'">The steps, in order: F one hex
+      forward, L or R a turn of one hexside to port or starboard, or B
+      alone, one hex astern. The number of F is the speed; between two
+      turns the ship goes straight at least its turning circle.</xsl:when>
+    <xsl:when test="$name = 'FIRE'">Missiles at an enemy ship: n of a
+      weapon (without n, all of it not otherwise ordered; ALL, every
+      weapon), at the end of phase p, or without PHASE when the target
+      is first in range and sight. FIRE lines add up.</xsl:when>
+    <xsl:when test="$name = 'BOARD'">Grapple and board an enemy ship that
+      is next to yours at the end of the turn.</xsl:when>
+    <xsl:when test="$name = 'REPULSE'">When boarded: CUT the grapples,
+      or COUNTER-board the boarder.</xsl:when>
+    <xsl:when test="$name = 'RAKE'">Rake an enemy's oars when passing
+      along its side: PORT or STARBOARD, either without a side, NONE to
+      take back a standing rake.</xsl:when>
+  </xsl:choose>
+</xsl:template>
+
+<xsl:template name="help-mail">
+  <xsl:value-of select="concat('A mail of orders (copy these lines into',
+      ' a new mail and change them):', $nl)"/>
+  <xsl:value-of select="concat('  GAME ', @game, $nl)"/>
+  <xsl:if test="@who">
+    <xsl:value-of select="concat('  ', @who, $nl,
+        '  PASSWORD your-password', $nl)"/>
+  </xsl:if>
+  <xsl:for-each select="mail">
+    <xsl:value-of select="concat('  ', ., $nl)"/>
+  </xsl:for-each>
+  <xsl:value-of select="concat('  END', $nl, $nl)"/>
+</xsl:template>
+
+<xsl:template name="help-verbs">
+  <xsl:param name="more" select="false()"/>
+  <xsl:for-each select="verb">
+    <xsl:call-template name="p">
+      <xsl:with-param name="t">
+        <xsl:choose>
+          <xsl:when test="@kind = 'side'">
+            <xsl:value-of select="concat(@usage, ' (a line of its own)')"/>
+          </xsl:when>
+          <xsl:otherwise>
+            <xsl:value-of select="concat('SHIP id ', @usage)"/>
+          </xsl:otherwise>
+        </xsl:choose>
+      </xsl:with-param>
+      <xsl:with-param name="first" select="'  '"/>
+      <xsl:with-param name="rest" select="'      '"/>
+    </xsl:call-template>
+    <xsl:if test="$more">
+      <xsl:variable name="h">
+        <xsl:call-template name="verb-help">
+          <xsl:with-param name="name" select="@name"/>
+        </xsl:call-template>
+      </xsl:variable>
+      <xsl:if test="normalize-space($h) != ''">
+        <xsl:call-template name="p">
+          <xsl:with-param name="t" select="normalize-space($h)"/>
+          <xsl:with-param name="first" select="'    '"/>
+          <xsl:with-param name="rest" select="'    '"/>
+        </xsl:call-template>
+      </xsl:if>
+    </xsl:if>
+    <xsl:for-each select="example">
+      <xsl:value-of select="concat('    e.g. ', @line, $nl)"/>
+    </xsl:for-each>
+  </xsl:for-each>
+</xsl:template>
+
+<xsl:template match="help-topic">
+  <xsl:variable name="o" select="orders"/>
+  <xsl:variable name="ships">
+    <xsl:choose>
+      <xsl:when test="$o/@who">your ships</xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat('side ', $o/@side, &quot;'s ships&quot;)"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:choose>
+    <xsl:when test="@topic = 'ALL' or @topic = 'ORDERS'">
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat('HELP: writing to game ',
+            $o/@game, ' (ruleset ', $o/@ruleset, ').')"/>
+      </xsl:call-template>
+      <xsl:value-of select="$nl"/>
+      <xsl:for-each select="$o">
+        <xsl:call-template name="help-mail"/>
+      </xsl:for-each>
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat('Orders, one a line: SHIP',
+            ' and a ship', &quot;'s id, then one of these (the examples&quot;,
+            ' are made of ', $ships, ' as they stand on turn ', $o/@turn,
+            ' and are legal now):')"/>
+      </xsl:call-template>
+      <xsl:for-each select="$o">
+        <xsl:call-template name="help-verbs">
+          <xsl:with-param name="more" select="../@topic = 'ORDERS'"/>
+        </xsl:call-template>
+      </xsl:for-each>
+      <xsl:if test="@topic = 'ORDERS'">
+        <xsl:value-of select="$nl"/>
+        <xsl:call-template name="p">
+          <xsl:with-param name="t" select="concat('SQUADRON and a',
+              &quot; squadron's id instead of SHIP orders every ship of&quot;,
+              ' the squadron without a line of its own. STANDING before an',
+              ' order keeps it from turn to turn for a ship without other',
+              ' orders (STANDING NONE drops it). A mail replaces the',
+              ' orders of the ships it names and keeps the others; CLEAR',
+              ' drops them all. Anything after END, or after a # on a',
+              ' line, is not read; nor are quoted (&gt;) lines.')"/>
+        </xsl:call-template>
+      </xsl:if>
+    </xsl:when>
+    <xsl:when test="$o">
+      <xsl:for-each select="$o/verb">
+        <xsl:variable name="h">
+          <xsl:call-template name="verb-help">
+            <xsl:with-param name="name" select="@name"/>
+          </xsl:call-template>
+        </xsl:variable>
+        <xsl:call-template name="p">
+          <xsl:with-param name="t" select="concat('HELP ', @name, ': ',
+              @usage)"/>
+        </xsl:call-template>
+        <xsl:if test="normalize-space($h) != ''">
+          <xsl:call-template name="p">
+            <xsl:with-param name="t" select="normalize-space($h)"/>
+            <xsl:with-param name="first" select="'  '"/>
+            <xsl:with-param name="rest" select="'  '"/>
+          </xsl:call-template>
+        </xsl:if>
+        <xsl:choose>
+          <xsl:when test="example">
+            <xsl:call-template name="p">
+              <xsl:with-param name="t" select="concat('Examples, made of ',
+                  $ships, ' as they stand on turn ', ../@turn,
+                  ' and legal now:')"/>
+            </xsl:call-template>
+            <xsl:for-each select="example">
+              <xsl:value-of select="concat('  ', @line, $nl)"/>
+            </xsl:for-each>
+          </xsl:when>
+          <xsl:otherwise>
+            <xsl:call-template name="p">
+              <xsl:with-param name="t" select="concat('None of ', $ships,
+                  ' could be given this order now.')"/>
+            </xsl:call-template>
+          </xsl:otherwise>
+        </xsl:choose>
+      </xsl:for-each>
+    </xsl:when>
+    <xsl:otherwise>
+      <xsl:value-of select="concat('HELP ', @topic, ':', $nl)"/>
+    </xsl:otherwise>
+  </xsl:choose>
+  <xsl:for-each select="help">
+    <xsl:if test="../@topic = 'ALL'">
+      <xsl:value-of select="$nl"/>
+    </xsl:if>
+    <xsl:if test="../@topic = 'ALL' or ../@topic = 'COMMANDS'">
+      <xsl:value-of select="concat('Commands, one a line, beside or',
+          ' instead of orders:', $nl)"/>
+    </xsl:if>
+    <xsl:call-template name="help-commands">
+      <xsl:with-param name="note" select="../@topic = 'ALL' or
+          ../@topic = 'COMMANDS'"/>
+    </xsl:call-template>
+  </xsl:for-each>
+  <xsl:value-of select="$nl"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('More: HELP and one of ',
+        @topics, '.')"/>
+  </xsl:call-template>
   <xsl:value-of select="$nl"/>
 </xsl:template>
 

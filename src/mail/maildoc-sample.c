@@ -226,6 +226,63 @@ answer_player(void)
 	return d;
 }
 
+/* HELP topic (mailproc-help.c): ALL, ORDERS, a verb or a command. */
+static xmlDocPtr
+help_topic(const char *topic)
+{
+	static const char *const verbs[][3] = {
+		{ "SPEED", "SPEED n [MOVE steps]", "SHIP nike SPEED 1" },
+		{ "MOVE", "MOVE steps (F, L, R) or MOVE B",
+		    "SHIP paralos MOVE F L" },
+		{ "FIRE", "FIRE [n] BOW|CATAPULT|STONE|ALL AT ship [PHASE p]",
+		    "SHIP salaminia FIRE 1 BOW AT sidon PHASE 3" },
+		{ "BOARD", "BOARD ship", NULL },
+		{ "INITIATIVE", "INITIATIVE n", "INITIATIVE 2" },
+	};
+	xmlDocPtr	d = doc("answer", 1);
+	xmlNodePtr	r = maildoc_root(d), t, o, v;
+	size_t		i;
+	int		all = strcmp(topic, "ALL") == 0 ||
+			    strcmp(topic, "ORDERS") == 0;
+
+	reader(r, 0);
+	clock(r, CLOCK_UTC);
+	t = md_add(r, "help-topic", NULL);
+	md_set(t, "topic", topic);
+	md_set(t, "topics", "ORDERS, COMMANDS, SPEED, MOVE, FIRE, BOARD, "
+	    "INITIATIVE, HELP, STATUS, MAP, CLEAR, PRESS");
+	if (strcmp(topic, "PRESS") != 0) {
+		o = md_add(t, "orders", NULL);
+		md_set(o, "game", "demo");
+		md_set(o, "ruleset", "sample");
+		md_set(o, "turn", "2");
+		md_set(o, "side", "athens");
+		md_set(o, "who", "PLAYER athens");
+		for (i = 0; i < sizeof verbs / sizeof verbs[0]; i++) {
+			if (!all && strcmp(topic, verbs[i][0]) != 0)
+				continue;
+			v = md_add(o, "verb", NULL);
+			md_set(v, "name", verbs[i][0]);
+			md_set(v, "usage", verbs[i][1]);
+			md_set(v, "kind", i == 4 ? "side" : "ship");
+			if (verbs[i][2] != NULL)
+				md_set(md_add(v, "example", NULL), "line",
+				    verbs[i][2]);
+			if (verbs[i][2] != NULL && all)
+				md_add(o, "mail", verbs[i][2]);
+		}
+	}
+	if (strcmp(topic, "ALL") == 0)
+		help(t, 0);
+	else if (strcmp(topic, "PRESS") == 0) {
+		v = md_add(md_add(t, "help", NULL), "command", NULL);
+		md_set(v->parent, "gm", "no");
+		md_set(v, "name", "PRESS");
+		md_set(v, "gm", "no");
+	}
+	return d;
+}
+
 static xmlDocPtr
 answer_gm(void)
 {
@@ -641,6 +698,11 @@ maildoc_samples(maildoc_sample_fn fn, void *arg)
 	struct sample	s[] = {
 		{ "answer-player", answer_player() },
 		{ "answer-gm", answer_gm() },
+		{ "help-all", help_topic("ALL") },
+		{ "help-orders", help_topic("ORDERS") },
+		{ "help-fire", help_topic("FIRE") },
+		{ "help-board", help_topic("BOARD") },
+		{ "help-press", help_topic("PRESS") },
 		{ "rejected-player", rejected(0, 0) },
 		{ "rejected-gm", rejected(1, 0) },
 		{ "rejected-many", rejected(0, 1) },

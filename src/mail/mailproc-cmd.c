@@ -505,8 +505,7 @@ mp_cmd_player(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
 	switch (c->kind) {
 	case MP_CMD_HELP:
-		mp_help(mp_answer(ctx), 0);
-		return 0;
+		return mp_cmd_help(ctx, c);
 	case MP_CMD_STATUS:
 		mp_status(ctx);
 		return ctx->failed ? -1 : 0;

@@ -364,6 +364,11 @@ int	mp_orders_clear(struct mp_ctx *);
 
 /* --- commands (mailproc-cmd.c, mailproc-gm.c) ---------------------------- */
 
+/* HELP [topic] for the reader in hand (player, GM or observer): the
+ * game's verbs with real examples and the commands (mailproc-help.c); a
+ * topic the game has not is an error naming those it has.  0 or -1. */
+int	mp_cmd_help(struct mp_ctx *, const struct mp_cmd *);
+
 int	mp_cmd_player(struct mp_ctx *, const struct mp_cmd *);
 int	mp_cmd_gm(struct mp_ctx *, const struct mp_cmd *);
 /* MAP for the GM: the whole map, no side's view. */

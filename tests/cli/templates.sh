@@ -12,7 +12,7 @@ cp "$SRC"/templates/*.xsl "$TPL/"
 
 # --- the shipped templates -------------------------------------------------
 expect 0 "shipped templates" "$NAVARCH" templates --dir "$SRC/templates"
-has "every sample worded" "$T/err" "mail.xsl: 59 sample mails worded, 0 failed"
+has "every sample worded" "$T/err" "mail.xsl: 64 sample mails worded, 0 failed"
 has "report templates compile" "$T/err" "report-side.xsl: compiles"
 expect 0 "--show" "$NAVARCH" templates --dir "$SRC/templates" --show
 for s in answer-player answer-gm rejected-player refused-gm \
@@ -20,10 +20,16 @@ for s in answer-player answer-gm rejected-player refused-gm \
     concession report-gm report-side-again report-side-replaces welcome \
     welcome-gm-password paused resumed deadline-changed rolled-back \
     unseated-replaced seat-removed orders-entered late waiting \
-    final-rules final-drawn final-conceded final-gm; do
+    final-rules final-drawn final-conceded final-gm help-all help-orders \
+    help-fire help-board help-press; do
 	has "sample $s shown" "$T/out" "^==== $s\$"
 done
 has "the reminder's subject" "$T/out" "^Subject: Reminder: your orders"
+has "HELP's sample mail" "$T/out" "^  SHIP salaminia FIRE 1 BOW AT sidon PHASE 3$"
+has "HELP FIRE's usage" "$T/out" \
+    "^HELP FIRE: FIRE \[n\] BOW|CATAPULT|STONE|ALL AT ship \[PHASE p\]$"
+has "HELP topic with no example" "$T/out" \
+    "^None of your ships could be given this order now\.$"
 has "GM's help lists PROCESS" "$T/out" "^  PROCESS       play the turn now"
 has "and ENDGAME" "$T/out" "^  ENDGAME       ENDGAME DRAW or ENDGAME WIN side"
 has "the clock on the reader's own" "$T/out" \
@@ -68,14 +74,14 @@ PY
 expect 1 "no reminder wording" "$NAVARCH" templates --dir "$TPL"
 has "the missing kind named" "$T/err" \
     "sample reminder: .*no wording for a mail of kind reminder"
-has "the others still worded" "$T/err" "58 sample mails worded, 1 failed"
+has "the others still worded" "$T/err" "63 sample mails worded, 1 failed"
 
 # --- a missing report template ---------------------------------------------
 cp "$SRC/templates/mail.xsl" "$TPL/mail.xsl"
 rm "$TPL/report-observer.xsl"
 expect 1 "missing report-observer.xsl" "$NAVARCH" templates --dir "$TPL"
 has "missing file named" "$T/err" "report-observer.xsl"
-has "mail.xsl still counted right" "$T/err" "59 sample mails worded, 0 failed"
+has "mail.xsl still counted right" "$T/err" "64 sample mails worded, 0 failed"
 
 # --- every name the daemon uses has a sample --------------------------------
 names=$(cat "$SRC"/src/mail/mailproc*.c | tr -d '\n\t' |

@@ -52,6 +52,67 @@ test_help_status_map_orders(void **state)
 	RUN_STEPS(*state, steps);
 }
 
+/* HELP topic: the ruleset's verbs with examples made of the player's own
+ * ships and legal now; a command's help; a topic the game has not is
+ * refused naming those it has. */
+static void
+test_help_topics(void **state)
+{
+	static const struct step steps[] = {
+		{ "help", 60, DONE, { { "a@example.org", NULL, {
+		    "HELP: writing to game demo (ruleset classic).",
+		    "  GAME demo\n  PLAYER athens\n  PASSWORD your-password\n"
+		    "  SHIP nike SPEED 1\n  SHIP paralos MOVE F L\n"
+		    "  SHIP salaminia FIRE 1 BOW AT sidon PHASE 3\n",
+		    "  SHIP id FIRE [n] BOW|CATAPULT|STONE|ALL AT ship [PHASE p]\n"
+		    "    e.g. SHIP salaminia FIRE 1 BOW AT sidon PHASE 3\n",
+		    "  PRESS         PRESS TO side|player|ALL",
+		    "More: HELP and one of ORDERS, COMMANDS, SPEED, MOVE, FIRE,",
+		    "MAP, CLEAR," }, { "  PROCESS ", "MAP, ORDERS" } } },
+		  NULL, NULL },
+		{ "help-fire", 120, DONE, { { "a@example.org", NULL, {
+		    "HELP FIRE: FIRE [n] BOW|CATAPULT|STONE|ALL AT ship [PHASE p]\n"
+		    "  Missiles at an enemy ship",
+		    "Examples, made of your ships as they stand on turn 1 and "
+		    "legal now:\n  SHIP salaminia FIRE 1 BOW AT sidon PHASE 3\n"
+		    "  SHIP nike FIRE ALL AT sidon\n" },
+		    { "HELP: writing", "Commands, one a line" } } },
+		  NULL, NULL },
+		{ "help-orders", 180, DONE, { { "a@example.org", NULL, {
+		    "  SHIP nike SPEED 1\n",
+		    "  SHIP id SPEED n [MOVE steps]\n    The ship's speed",
+		    "SQUADRON and a squadron's id instead of SHIP",
+		    "More: HELP and one of" }, { "Commands, one a line" } } },
+		  NULL, NULL },
+		/* The sample mail of HELP, sent as it is: accepted whole. */
+		{ "help-sample", 200, DONE, { { "a@example.org", NULL, {
+		    "Orders accepted for turn 1", "SHIP salaminia RAKE PORT" },
+		    { "line " } } }, "SELECT count(*) FROM order_sets", "1" },
+		{ "help-press", 240, DONE, { { "a@example.org", NULL, {
+		    "HELP press:\n  PRESS         PRESS TO side|player|ALL" },
+		    { "  STATUS ", "The GM's commands", "HELP: writing" } } },
+		  NULL, NULL },
+		{ "help-bad", 300, REJECTED, { { "a@example.org", NULL, {
+		    "line 4: HELP SWIM: game demo (ruleset classic) has no "
+		    "such topic; topics: ORDERS, COMMANDS, SPEED, MOVE, FIRE, "
+		    "BOARD, REPULSE, RAKE, HELP, STATUS" } } }, NULL, NULL },
+		/* The GM's examples are of the first side's ships. */
+		{ "gm-help", 330, DONE, { { "gm@example.org", NULL, {
+		    "HELP MOVE: MOVE steps (F, L, R) or MOVE B\n",
+		    "Examples, made of side athens's ships as they stand on "
+		    "turn 1 and legal now:\n  SHIP paralos MOVE F L\n"
+		    "  SHIP salaminia MOVE F R F\n",
+		    "PROCESS, PREVIEW" } } }, NULL, NULL },
+		{ "help-commands", 360, DONE, { { "a@example.org", NULL, {
+		    "Commands, one a line, beside or instead of orders:\n"
+		    "  HELP          HELP [topic]",
+		    "The GM's commands (PROCESS," }, { "HELP: writing",
+		    "SHIP nike" } } }, NULL, NULL },
+	};
+
+	RUN_STEPS(*state, steps);
+}
+
 static void
 test_password_new(void **state)
 {
@@ -296,6 +357,7 @@ test_gm_pause_deadline(void **state)
 
 const struct CMUnitTest mailproc_cmd_tests[] = {
 	T(test_help_status_map_orders),
+	T(test_help_topics),
 	T(test_password_new),
 	T(test_press),
 	T(test_concede),
