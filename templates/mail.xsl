@@ -589,6 +589,20 @@
   <xsl:call-template name="p">
     <xsl:with-param name="t">
       <xsl:choose>
+        <xsl:when test="@key = 'SVG' and @value = 'GAME'">
+          <xsl:value-of select="concat('SET SVG GAME: your reports carry',
+              ' the map as an SVG picture as the game says (now ',
+              @svg-game, ').')"/>
+        </xsl:when>
+        <xsl:when test="@key = 'SVG' and @value = 'ON'">SET SVG ON: your
+          reports carry the map as an SVG picture.</xsl:when>
+        <xsl:when test="@key = 'SVG'">SET SVG OFF: your reports are text
+          only, without the SVG picture.</xsl:when>
+        <xsl:when test="@key = 'STORY' and @value = 'OWN'">SET STORY OWN:
+          the story of each turn in your reports tells only what befell
+          your side's own ships.</xsl:when>
+        <xsl:when test="@key = 'STORY'">SET STORY FULL: the story of each
+          turn in your reports tells every event your side saw.</xsl:when>
         <xsl:when test="@timezone">
           <xsl:value-of select="concat('SET TIMEZONE: your time zone is ',
               @timezone, ': deadlines are shown in UTC and on your clock.')"/>
@@ -599,6 +613,29 @@
     </xsl:with-param>
   </xsl:call-template>
   <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template match="set-list">
+  <xsl:variable name="zone">
+    <xsl:choose>
+      <xsl:when test="@timezone"><xsl:value-of select="@timezone"/></xsl:when>
+      <xsl:otherwise>NONE (UTC only)</xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:variable name="svg">
+    <xsl:choose>
+      <xsl:when test="@svg = 'GAME'">
+        <xsl:value-of select="concat('GAME (as the game says: ', @svg-game,
+            ')')"/>
+      </xsl:when>
+      <xsl:otherwise><xsl:value-of select="@svg"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:value-of select="concat('SET: your settings (change one with SET',
+      ' and the setting and its value):', $nl,
+      '  TIMEZONE  ', $zone, $nl,
+      '  SVG       ', $svg, ': ON, OFF or GAME', $nl,
+      '  STORY     ', @story, ': FULL or OWN', $nl, $nl)"/>
 </xsl:template>
 
 <xsl:template match="rollback">
@@ -665,7 +702,10 @@
     <xsl:when test="$name = 'ASSIGN'">ASSIGN SHIP s TO player: an admiral
       gives a ship to a player of the side</xsl:when>
     <xsl:when test="$name = 'SET'">SET TIMEZONE zone (Europe/Paris,
-      +02:00) or NONE: deadlines on your own clock too</xsl:when>
+      +02:00) or NONE: deadlines on your own clock too; SET SVG ON, OFF
+      or GAME: the map as a picture in your reports; SET STORY FULL or
+      OWN: all your side saw, or your own ships' story; SET alone: your
+      settings</xsl:when>
     <xsl:when test="$name = 'PROCESS'">play the turn now</xsl:when>
     <xsl:when test="$name = 'PREVIEW'">the turn's outcome with other dice,
       nothing stored</xsl:when>

@@ -180,6 +180,28 @@ status(xmlNodePtr r, int gm)
 	}
 }
 
+/* SET SVG, SET STORY and SET alone (mailproc-set.c). */
+static void
+set_prefs(xmlNodePtr r)
+{
+	static const char *const kv[][2] = { { "SVG", "ON" }, { "SVG", "OFF" },
+	    { "SVG", "GAME" }, { "STORY", "OWN" }, { "STORY", "FULL" } };
+	xmlNodePtr	n;
+	size_t		i;
+
+	for (i = 0; i < sizeof kv / sizeof kv[0]; i++) {
+		n = md_add(r, "set", NULL);
+		md_set(n, "key", kv[i][0]);
+		md_set(n, "value", kv[i][1]);
+		md_set(n, "svg-game", "on");
+	}
+	n = md_add(r, "set-list", NULL);
+	md_set(n, "timezone", "Europe/Paris");
+	md_set(n, "svg", "GAME");
+	md_set(n, "svg-game", "on");
+	md_set(n, "story", "OWN");
+}
+
 static xmlDocPtr
 answer_player(void)
 {
@@ -221,6 +243,7 @@ answer_player(void)
 	md_set(n, "ship", "paralos");
 	md_set(md_add(r, "set", NULL), "timezone", "Europe/Paris");
 	md_add(r, "set", NULL);
+	set_prefs(r);
 	help(r, 0);
 	md_set(md_add(r, "nothing", NULL), "quoted", "yes");
 	return d;

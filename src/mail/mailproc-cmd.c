@@ -458,8 +458,8 @@ cmd_resend(struct mp_ctx *ctx, const struct mp_cmd *c)
 	}
 	/* The turn was played, so its report can be made: a failure is
 	 * ours (a template, the store), not the player's. */
-	if (mp_report(ctx, ctx->turn - 1, REPORT_SIDE, ctx->player->side,
-	    &rep, &cause) != 0) {
+	if (mp_report_for(ctx, ctx->turn - 1, play_roster_find(&ctx->roster,
+	    ctx->player->id), &rep, &cause) != 0) {
 		mp_fail(ctx, "RESEND: the report of turn %d of game %s: %s",
 		    ctx->turn - 1, ctx->g->id, cause);
 		ctx->temporary = 1;

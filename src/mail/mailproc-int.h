@@ -222,6 +222,11 @@ struct mp_report {
  * it may be sent, text or picture. */
 int	mp_report(struct mp_ctx *, int turn, enum report_reader,
 	    const char *side, struct mp_report *out, char **cause);
+/* mp_report of a side's report for player p, by the player's own
+ * preferences (the map attached or not, the whole story or the own
+ * ships'). */
+int	mp_report_for(struct mp_ctx *, int turn, const struct play_player *p,
+	    struct mp_report *out, char **cause);
 void	mp_report_free(struct mp_report *);
 /* The final report of ctx->g (ended) for reader: the last turn played,
  * ending in the game's final state (with its result), or, when no turn
@@ -288,7 +293,7 @@ void	mp_clock(struct mp_ctx *, xmlNodePtr parent, const char *zone);
 /* The GM's PAUSE, RESUME and DEADLINE (play-clock.c), and ENDGAME. */
 int	mp_cmd_clock(struct mp_ctx *, const struct mp_cmd *);
 int	mp_cmd_endgame(struct mp_ctx *, const struct mp_cmd *);
-/* A player's SET TIMEZONE. */
+/* A player's SET key value: TIMEZONE, SVG, STORY (mailproc-set.c). */
 int	mp_cmd_set(struct mp_ctx *, const struct mp_cmd *);
 /* Words and queues every pending notice of ctx->g (loaded with
  * mp_load_game) and marks each sent, in ctx's transaction: 0 or -1

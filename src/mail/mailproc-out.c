@@ -399,7 +399,7 @@ final_state(struct mailproc *mp, const char *game, struct play_game *pg,
  * was). */
 static int
 report_make(struct mailproc *mp, const char *game, int turn, int final,
-    enum report_reader reader, const char *side, char **text,
+    enum report_reader reader, const char *side, int own_story, char **text,
     struct buf *svg, char **cause)
 {
 	struct play_game	 pg;
@@ -438,6 +438,7 @@ report_make(struct mailproc *mp, const char *game, int turn, int final,
 	}
 	in.game = game;
 	in.reader = reader;
+	in.own_story = own_story;
 	in.side = reader == REPORT_SIDE ? state_side_index(in.after, side) :
 	    -1;
 	if (reader == REPORT_SIDE && in.side < 0) {
@@ -474,19 +475,23 @@ out:
 	return rc;
 }
 
-/* mp_report and mp_report_final: a report of turn (0: final alone). */
+/* mp_report, mp_report_for and mp_report_final: a report of turn (0:
+ * final alone), for player p (NULL: as the game's settings say). */
 static int
 report_of(struct mp_ctx *ctx, int turn, int final, enum report_reader reader,
-    const char *side, struct mp_report *out, char **cause)
+    const char *side, const struct play_player *p, struct mp_report *out,
+    char **cause)
 {
 	struct buf	svg = BUF_INIT;
-	/* The picture is on unless the game's setting svg says no
-	 * (docs/mail-commands.md). */
-	int		want = mp_setting_flag(ctx->g, "svg", 1);
+	/* The picture is on unless the player's preference or else the
+	 * game's setting svg says no (docs/mail-commands.md). */
+	int		want = p != NULL && p->svg >= 0 ? p->svg :
+			    mp_setting_flag(ctx->g, "svg", 1);
 
 	memset(out, 0, sizeof *out);
 	if (report_make(ctx->mp, ctx->g->id, turn, final, reader, side,
-	    &out->text, want ? &svg : NULL, cause) != 0) {
+	    p != NULL && p->story_own, &out->text, want ? &svg : NULL,
+	    cause) != 0) {
 		buf_free(&svg);
 		return -1;
 	}
@@ -516,15 +521,22 @@ mp_report_final(struct mp_ctx *ctx, enum report_reader reader,
 		played = 0;
 	}
 	free(xml);
-	return report_of(ctx, played > 0 ? played : 0, 1, reader, side, out,
-	    cause);
+	return report_of(ctx, played > 0 ? played : 0, 1, reader, side, NULL,
+	    out, cause);
 }
 
 int
 mp_report(struct mp_ctx *ctx, int turn, enum report_reader reader,
     const char *side, struct mp_report *out, char **cause)
 {
-	return report_of(ctx, turn, 0, reader, side, out, cause);
+	return report_of(ctx, turn, 0, reader, side, NULL, out, cause);
+}
+
+int
+mp_report_for(struct mp_ctx *ctx, int turn, const struct play_player *p,
+    struct mp_report *out, char **cause)
+{
+	return report_of(ctx, turn, 0, REPORT_SIDE, p->side, p, out, cause);
 }
 
 void
@@ -632,8 +644,8 @@ mp_queue_reports(struct mp_ctx *ctx, int turn, const struct mp_missed *m,
 	for (i = 0; i < ctx->roster.np && !ctx->failed; i++) {
 		if (ctx->roster.p[i].removed)
 			continue;
-		if (mp_report(ctx, turn, REPORT_SIDE, ctx->roster.p[i].side,
-		    &rep, &cause) != 0)
+		if (mp_report_for(ctx, turn, &ctx->roster.p[i], &rep,
+		    &cause) != 0)
 			mp_fail(ctx, "%s", cause);
 		else
 			mp_queue_report(ctx, ctx->roster.p[i].address, &rep, 0,

@@ -90,6 +90,10 @@ void	play_result_free(struct play_result *);
 struct play_player {
 	char	 *id, *side, *address;
 	char	 *timezone;	/* the player's zone (tz.h); "": UTC */
+	int	  svg;		/* the report's map: -1 as the game says,
+				   0 off, 1 on (players.svg) */
+	int	  story_own;	/* the report tells only the events of the
+				   side's own ships (players.story) */
 	char	**ships;
 	size_t	  nships;
 	int	  sole;		/* the only active player of the side */

@@ -249,6 +249,19 @@ static const char m6[] =
 ");\n"
 "CREATE INDEX notices_pending ON notices(game, sent, id);\n";
 
-const char *const store_migrations[] = { m1, m2, m3, m4, m5, m6 };
+/* 8 (issue 15; the lead numbers it after another branch's 7): a
+ * player's own preferences, set by mail (SET SVG, SET STORY).
+ * players.svg: whether the player's report mails carry the SVG map
+ * ('' the game's setting svg, 'on', 'off'); players.story: the story of a
+ * turn the player's report tells ('full': every event the side saw,
+ * 'own': only those of the side's own ships).  Store values, not the
+ * mail's words (store.h, STORE_PREFS). */
+static const char m8[] =
+"ALTER TABLE players ADD COLUMN svg TEXT NOT NULL DEFAULT ''\n"
+"  CHECK (svg IN ('', 'on', 'off'));\n"
+"ALTER TABLE players ADD COLUMN story TEXT NOT NULL DEFAULT 'full'\n"
+"  CHECK (story IN ('full', 'own'));\n";
+
+const char *const store_migrations[] = { m1, m2, m3, m4, m5, m6, m8 };
 const int store_nmigrations =
     (int)(sizeof store_migrations / sizeof store_migrations[0]);

@@ -153,6 +153,55 @@ store_player_set_timezone(struct store *s, const char *game, const char *id,
 	    timezone != NULL ? timezone : "", game, id);
 }
 
+static const struct {
+	const char	*name;
+	const char	*values[3];
+} prefs[] = {
+#define X(e, key, v0, v1, v2) { key, { v0, v1, v2 } },
+	STORE_PREFS(X)
+#undef X
+};
+
+const char *
+store_pref_name(enum store_pref k)
+{
+	return prefs[k].name;
+}
+
+int
+store_pref_valid(enum store_pref k, const char *value)
+{
+	size_t	i;
+
+	for (i = 0; i < 3 && prefs[k].values[i] != NULL; i++)
+		if (strcmp(prefs[k].values[i], value) == 0)
+			return 1;
+	return 0;
+}
+
+int
+store_player_set_pref(struct store *s, const char *game, const char *id,
+    enum store_pref k, const char *value, char **cause)
+{
+	char	*sql;
+	int	 code;
+
+	if (!store_pref_valid(k, value)) {
+		if (cause != NULL)
+			*cause = xasprintf("%s: no such value '%s'",
+			    prefs[k].name, value);
+		return STORE_ERROR;
+	}
+	if ((code = player_exists(s, game, id, 0, cause)) != STORE_OK)
+		return code;
+	/* The column comes from the table above, never from the caller. */
+	sql = xasprintf("UPDATE players SET %s = ? WHERE game = ? AND id = ?",
+	    prefs[k].name);
+	code = st_run(s, cause, NULL, sql, "sss", value, game, id);
+	free(sql);
+	return code;
+}
+
 int
 store_player_bounce(struct store *s, const char *game, const char *id,
     char **cause)
@@ -191,7 +240,7 @@ store_player_assign_ships(struct store *s, const char *game, const char *id,
 
 #define PLAYER_COLUMNS							\
 	"game, id, side, address, password, admiral, missed, bounces, removed,"\
-	" timezone"
+	" timezone, svg, story"
 
 static int
 player_fill(struct store *s, sqlite3_stmt *st, struct store_player *p,
@@ -211,6 +260,8 @@ player_fill(struct store *s, sqlite3_stmt *st, struct store_player *p,
 	p->bounces = sqlite3_column_int(st, 7);
 	p->removed = sqlite3_column_int(st, 8);
 	p->timezone = xstrdup(st_col_text(st, 9, 1));
+	p->svg = xstrdup(st_col_text(st, 10, 1));
+	p->story = xstrdup(st_col_text(st, 11, 1));
 	code = st_prepare(s, &sh, cause,
 	    "SELECT ship FROM player_ships WHERE game = ? AND player = ?"
 	    " ORDER BY ship", "ss", p->game, p->id);
@@ -236,6 +287,8 @@ player_clear(struct store_player *p)
 	free(p->address);
 	free(p->password);
 	free(p->timezone);
+	free(p->svg);
+	free(p->story);
 	for (i = 0; i < p->nships; i++)
 		free(p->ships[i]);
 	free(p->ships);

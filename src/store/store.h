@@ -262,6 +262,8 @@ struct store_player {
 	int		 bounces;	/* mails to address that bounced */
 	int		 removed;	/* removed by the GM; kept for history */
 	char		*timezone;	/* the player's zone (tz.h); "": UTC */
+	char		*svg;		/* "", "on", "off" (STORE_PREFS) */
+	char		*story;		/* "full", "own" */
 	char		**ships;	/* ships commanded, sorted */
 	size_t		 nships;
 };
@@ -293,6 +295,30 @@ int	store_player_set_password(struct store *, const char *game,
  * UTC only.  Same codes. */
 int	store_player_set_timezone(struct store *, const char *game,
 	    const char *id, const char *timezone, char **cause);
+/* A player's own preferences (migration 8): the key, the players column
+ * it is, and the values the column takes (the first is the default).
+ * The mail's SET words them (mailproc-set.c); TIMEZONE is
+ * store_player_set_timezone's. */
+#define STORE_PREFS(X)						\
+	X(SVG,		"svg",		"", "on", "off")	\
+	X(STORY,	"story",	"full", "own", NULL)
+
+enum store_pref {
+#define X(e, key, v0, v1, v2) STORE_PREF_##e,
+	STORE_PREFS(X)
+#undef X
+	STORE_PREF_COUNT
+};
+
+/* The column name of a preference, "svg" (static). */
+const char *store_pref_name(enum store_pref);
+/* 1 if value is one the preference takes. */
+int	store_pref_valid(enum store_pref, const char *value);
+/* Sets one preference of the player.  STORE_OK, STORE_NOTFOUND (no such
+ * active player), STORE_BUSY, STORE_ERROR (also a value the preference
+ * does not take: the caller checks with store_pref_valid first). */
+int	store_player_set_pref(struct store *, const char *game, const char *id,
+	    enum store_pref, const char *value, char **cause);
 /* Counts a bounce to the player's address (mail issue).  Same codes. */
 int	store_player_bounce(struct store *, const char *game, const char *id,
 	    char **cause);

@@ -113,6 +113,53 @@ test_help_topics(void **state)
 	RUN_STEPS(*state, steps);
 }
 
+#define PERSIAN_MOVE	"azes (trireme, persia) moves from 1505 to 1405"
+
+/* SET: a player's own preferences, stored per player, listed by SET
+ * alone; the report mails follow them (test_mailproc_svg for SVG). */
+static void
+test_set_prefs(void **state)
+{
+	static const struct step steps[] = {
+		{ "set-list", 60, DONE, { { "a@example.org", NULL, {
+		    "SET: your settings", "  TIMEZONE  NONE (UTC only)\n",
+		    "  SVG       GAME (as the game says: on): ON, OFF or GAME\n",
+		    "  STORY     FULL: FULL or OWN\n" } } }, NULL, NULL },
+		{ "set-bad-key", 120, REJECTED, { { "a@example.org", NULL, {
+		    "line 4: 'SET COLOUR RED': write SET, a setting (TIMEZONE, "
+		    "SVG, STORY) and its value" } } }, NULL, NULL },
+		{ "set-bad-value", 180, REJECTED, { { "a@example.org", NULL, {
+		    "'SET STORY SOME': SET STORY takes FULL (every event your "
+		    "side saw) or OWN" } } },
+		  "SELECT story || svg FROM players WHERE id = 'athens'",
+		  "full" },
+		{ "set-story", 240, DONE, { { "a@example.org", NULL, {
+		    "SET STORY OWN: the story of each turn",
+		    "SET SVG OFF: your reports are text only",
+		    "  SVG       OFF: ON, OFF or GAME\n",
+		    "  STORY     OWN: FULL or OWN\n" } } },
+		  "SELECT story || ' ' || svg FROM players WHERE id = 'athens'",
+		  "own off" },
+		{ "persia-orders", 300, DONE, { ACCEPTED("p@example.org") },
+		  NULL, NULL },
+		/* athens: its own ships' story, no picture; persia, as the
+		 * game says: every event it saw, and the picture. */
+		{ NULL, 2 * DAY, 1, {
+			{ "a@example.org", "Turn 1 report", {
+			  "NAVARCH -- turn 1 ", "Only what befell your side's "
+			  "own ships", "  nike (trireme, athens) in 0508 has "
+			  "no movement orders" }, { PERSIAN_MOVE,
+			  MPFX_ATT_START } },
+			{ "p@example.org", "Turn 1 report", { PERSIAN_MOVE,
+			  MPFX_ATT_START "demo-turn-1.svg" },
+			  { "Only what befell" } },
+			REPORT("gm@example.org"), REPORT("obs@example.org") },
+		  NULL, NULL },
+	};
+
+	RUN_STEPS(*state, steps);
+}
+
 static void
 test_password_new(void **state)
 {
@@ -358,6 +405,7 @@ test_gm_pause_deadline(void **state)
 const struct CMUnitTest mailproc_cmd_tests[] = {
 	T(test_help_status_map_orders),
 	T(test_help_topics),
+	T(test_set_prefs),
 	T(test_password_new),
 	T(test_press),
 	T(test_concede),

@@ -1,7 +1,8 @@
 /* test_store_notice.c: migration 6 (issue 15): notices to players
  * (pending, sent once, the secret forgotten), a player's time zone, the
  * time left when a game was paused, the outbox's secret mails emptied
- * once sent or failed for good, and turn marks of every turn so far. */
+ * once sent or failed for good, and turn marks of every turn so far;
+ * migration 8: a player's preferences. */
 #include "config.h"
 
 #include <stdio.h>
@@ -243,6 +244,53 @@ test_marks_upto(void **state)
 	    &b, &cause), STORE_NOTFOUND, &cause);
 }
 
+/* Migration 8: a player's preferences, each set alone, read back with
+ * the player; a value the column does not take and a player that is not
+ * there are refused, and leave the row as it was. */
+static void
+test_prefs(void **state)
+{
+	static const struct {
+		enum store_pref	 k;
+		const char	*player;
+		const char	*value;
+		int		 code;
+		const char	*svg, *story;	/* afterwards */
+	} rows[] = {
+		{ STORE_PREF_SVG, "athens", "off", STORE_OK, "off", "full" },
+		{ STORE_PREF_STORY, "athens", "own", STORE_OK, "off", "own" },
+		{ STORE_PREF_SVG, "athens", "on", STORE_OK, "on", "own" },
+		{ STORE_PREF_SVG, "athens", "maybe", STORE_ERROR, "on", "own" },
+		{ STORE_PREF_STORY, "athens", "", STORE_ERROR, "on", "own" },
+		{ STORE_PREF_SVG, "athens", "", STORE_OK, "", "own" },
+		{ STORE_PREF_STORY, "athens", "full", STORE_OK, "", "full" },
+		{ STORE_PREF_SVG, "nobody", "on", STORE_NOTFOUND, "", "full" },
+	};
+	struct fx		*f = *state;
+	struct store_player	*p = NULL;
+	char			*cause = NULL;
+	size_t			 i;
+
+	make_game(f->s, "g1");
+	make_players(f->s, "g1");
+	assert_string_equal(store_pref_name(STORE_PREF_SVG), "svg");
+	assert_string_equal(store_pref_name(STORE_PREF_STORY), "story");
+	expect_code(store_player_get(f->s, "g1", "athens", &p, &cause),
+	    STORE_OK, &cause);
+	assert_string_equal(p->svg, "");
+	assert_string_equal(p->story, "full");
+	store_player_free(p);
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		expect_code(store_player_set_pref(f->s, "g1", rows[i].player,
+		    rows[i].k, rows[i].value, &cause), rows[i].code, &cause);
+		expect_code(store_player_get(f->s, "g1", "athens", &p,
+		    &cause), STORE_OK, &cause);
+		assert_string_equal(p->svg, rows[i].svg);
+		assert_string_equal(p->story, rows[i].story);
+		store_player_free(p);
+	}
+}
+
 #define T(f)	cmocka_unit_test_setup_teardown(f, fx_setup, fx_teardown)
 
 const struct CMUnitTest store_notice_tests[] = {
@@ -250,6 +298,7 @@ const struct CMUnitTest store_notice_tests[] = {
 	T(test_timezone_and_pause),
 	T(test_outbox_secret),
 	T(test_marks_upto),
+	T(test_prefs),
 };
 const size_t store_notice_ntests =
     sizeof store_notice_tests / sizeof store_notice_tests[0];
