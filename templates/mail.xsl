@@ -177,6 +177,12 @@
             @turn, ': your mail was read as the GM', &quot;'s.&quot;)"/>
       </xsl:call-template>
     </xsl:when>
+    <xsl:when test="@as = 'observer'">
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat('Game ', @game, ', turn ',
+            @turn, &quot;: your mail was read as an observer's.&quot;)"/>
+      </xsl:call-template>
+    </xsl:when>
     <xsl:otherwise>
       <xsl:call-template name="p">
         <xsl:with-param name="t" select="concat('Game ', @game, ', turn ',
@@ -401,10 +407,31 @@
 </xsl:template>
 
 <xsl:template match="press">
+  <xsl:variable name="signed">
+    <xsl:choose>
+      <xsl:when test="@from-kind = 'gm'">as the GM</xsl:when>
+      <xsl:when test="@from-kind = 'observer'">as an observer</xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat('with your side (', /mail/@side, ')')"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:variable name="whom">
+    <xsl:choose>
+      <xsl:when test="@to-kind = 'gm'">the GM</xsl:when>
+      <xsl:when test="@to-kind = 'all' and @from-kind = 'gm'">
+        <xsl:value-of select="concat(@count,
+            ' reader(s), the players and observers')"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat(@count, ' player(s)')"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
   <xsl:call-template name="p">
     <xsl:with-param name="t" select="concat('PRESS TO ', @to,
-        ': relayed to ', @count, ' player(s), signed with your side (',
-        /mail/@side, '); no address was shown.')"/>
+        ': relayed to ', normalize-space($whom), ', signed ', $signed,
+        '; no address was shown.')"/>
   </xsl:call-template>
   <xsl:value-of select="$nl"/>
 </xsl:template>
@@ -695,8 +722,10 @@
     <xsl:when test="$name = 'RESEND'">the last turn's report again</xsl:when>
     <xsl:when test="$name = 'PASSWORD NEW'">PASSWORD NEW secret: change your
       password</xsl:when>
-    <xsl:when test="$name = 'PRESS'">PRESS TO side|player|ALL, the message,
-      END PRESS: a message to other players</xsl:when>
+    <xsl:when test="$name = 'PRESS'">PRESS TO side|player|ALL|GM, the
+      message, END PRESS: a message to other players or the GM (an
+      observer's goes to the GM; the GM's PRESS TO ALL is an announcement
+      to every player and observer)</xsl:when>
     <xsl:when test="$name = 'DRAW'">offer a draw (all sides: drawn)</xsl:when>
     <xsl:when test="$name = 'CONCEDE'">your side gives up</xsl:when>
     <xsl:when test="$name = 'ASSIGN'">ASSIGN SHIP s TO player: an admiral
@@ -746,7 +775,13 @@
       <xsl:with-param name="rest" select="'                '"/>
     </xsl:call-template>
   </xsl:for-each>
-  <xsl:if test="@gm = 'no' and $note">
+  <xsl:if test="@observer = 'yes' and $note">
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="concat('An observer needs no',
+          ' password: mail from your registered address, with a GAME line.')"/>
+    </xsl:call-template>
+  </xsl:if>
+  <xsl:if test="@gm = 'no' and not(@observer) and $note">
     <xsl:call-template name="p">
       <xsl:with-param name="t" select="concat(&quot;The GM's commands&quot;,
           ' (PROCESS, PREVIEW, PAUSE, RESUME, DEADLINE, ROLLBACK, ENDGAME)',
@@ -1170,16 +1205,60 @@
 <xsl:template match="/mail[@kind = 'press']">
   <xsl:variable name="to">
     <xsl:choose>
+      <xsl:when test="@to-kind = 'all' and @from-kind = 'gm'">every player
+        and observer</xsl:when>
       <xsl:when test="@to-kind = 'all'">all players</xsl:when>
+      <xsl:when test="@to-kind = 'gm'">the GM</xsl:when>
       <xsl:otherwise><xsl:value-of select="@to"/></xsl:otherwise>
     </xsl:choose>
   </xsl:variable>
-  <xsl:value-of select="concat('Subject: Press from ', @from-side, $nl, $nl)"/>
+  <xsl:variable name="from">
+    <xsl:choose>
+      <xsl:when test="@from-kind = 'gm'">the GM</xsl:when>
+      <xsl:when test="@from-kind = 'observer'">an observer</xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat('side ', @from-side, ' (player ',
+            @from-player, ')')"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:variable name="answer">
+    <xsl:choose>
+      <xsl:when test="@from-kind = 'gm' or @from-kind = 'observer'">
+        <xsl:value-of select="' Write to the GM with PRESS TO GM.'"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat(' Answer with PRESS TO ', @from-side,
+            ' in a mail to the game.')"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:choose>
+    <xsl:when test="@from-kind = 'gm' and @to-kind = 'all'">
+      <xsl:value-of select="concat('Subject: Announcement from the GM', $nl,
+          $nl)"/>
+    </xsl:when>
+    <xsl:when test="@from-kind = 'gm' or @from-kind = 'observer'">
+      <xsl:value-of select="concat('Subject: Press from ', $from, $nl,
+          $nl)"/>
+    </xsl:when>
+    <xsl:otherwise>
+      <xsl:value-of select="concat('Subject: Press from ', @from-side, $nl,
+          $nl)"/>
+    </xsl:otherwise>
+  </xsl:choose>
+  <xsl:variable name="what">
+    <xsl:choose>
+      <xsl:when test="@from-kind = 'gm' and @to-kind = 'all'"
+          >Announcement</xsl:when>
+      <xsl:otherwise>Press</xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
   <xsl:call-template name="p">
-    <xsl:with-param name="t" select="concat('Press from side ', @from-side,
-        ' (player ', @from-player, ') to ', $to, ', turn ', @turn, '.',
+    <xsl:with-param name="t" select="concat($what, ' from ', $from, ' to ',
+        normalize-space($to), ', turn ', @turn, '.',
         &quot; Relayed by the game's daemon: addresses are never shown.&quot;,
-        ' Answer with PRESS TO ', @from-side, ' in a mail to the game.')"/>
+        $answer)"/>
   </xsl:call-template>
   <xsl:value-of select="$nl"/>
   <xsl:for-each select="message/line">

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "maildoc.h"
+#include "maildoc-int.h"
 
 #define GAME	"demo"
 #define TITLE	"Demo: off the island of Psyttaleia"
@@ -90,6 +91,14 @@ clock(xmlNodePtr parent, enum clock_how how)
 		return;
 	md_set(c, "left", how == CLOCK_PASSED ? "0" : "185400");
 	md_set(c, "passed", how == CLOCK_PASSED ? "yes" : "no");
+}
+
+static void	help(xmlNodePtr, int);
+
+void
+maildoc_sample_commands(xmlNodePtr parent)
+{
+	help(parent, 0);
 }
 
 static void
@@ -249,63 +258,6 @@ answer_player(void)
 	return d;
 }
 
-/* HELP topic (mailproc-help.c): ALL, ORDERS, a verb or a command. */
-static xmlDocPtr
-help_topic(const char *topic)
-{
-	static const char *const verbs[][3] = {
-		{ "SPEED", "SPEED n [MOVE steps]", "SHIP nike SPEED 1" },
-		{ "MOVE", "MOVE steps (F, L, R) or MOVE B",
-		    "SHIP paralos MOVE F L" },
-		{ "FIRE", "FIRE [n] BOW|CATAPULT|STONE|ALL AT ship [PHASE p]",
-		    "SHIP salaminia FIRE 1 BOW AT sidon PHASE 3" },
-		{ "BOARD", "BOARD ship", NULL },
-		{ "INITIATIVE", "INITIATIVE n", "INITIATIVE 2" },
-	};
-	xmlDocPtr	d = doc("answer", 1);
-	xmlNodePtr	r = maildoc_root(d), t, o, v;
-	size_t		i;
-	int		all = strcmp(topic, "ALL") == 0 ||
-			    strcmp(topic, "ORDERS") == 0;
-
-	reader(r, 0);
-	clock(r, CLOCK_UTC);
-	t = md_add(r, "help-topic", NULL);
-	md_set(t, "topic", topic);
-	md_set(t, "topics", "ORDERS, COMMANDS, SPEED, MOVE, FIRE, BOARD, "
-	    "INITIATIVE, HELP, STATUS, MAP, CLEAR, PRESS");
-	if (strcmp(topic, "PRESS") != 0) {
-		o = md_add(t, "orders", NULL);
-		md_set(o, "game", "demo");
-		md_set(o, "ruleset", "sample");
-		md_set(o, "turn", "2");
-		md_set(o, "side", "athens");
-		md_set(o, "who", "PLAYER athens");
-		for (i = 0; i < sizeof verbs / sizeof verbs[0]; i++) {
-			if (!all && strcmp(topic, verbs[i][0]) != 0)
-				continue;
-			v = md_add(o, "verb", NULL);
-			md_set(v, "name", verbs[i][0]);
-			md_set(v, "usage", verbs[i][1]);
-			md_set(v, "kind", i == 4 ? "side" : "ship");
-			if (verbs[i][2] != NULL)
-				md_set(md_add(v, "example", NULL), "line",
-				    verbs[i][2]);
-			if (verbs[i][2] != NULL && all)
-				md_add(o, "mail", verbs[i][2]);
-		}
-	}
-	if (strcmp(topic, "ALL") == 0)
-		help(t, 0);
-	else if (strcmp(topic, "PRESS") == 0) {
-		v = md_add(md_add(t, "help", NULL), "command", NULL);
-		md_set(v->parent, "gm", "no");
-		md_set(v, "name", "PRESS");
-		md_set(v, "gm", "no");
-	}
-	return d;
-}
-
 static xmlDocPtr
 answer_gm(void)
 {
@@ -315,6 +267,11 @@ answer_gm(void)
 	reader(r, 1);
 	clock(r, CLOCK_UTC);
 	status(r, 1);
+	n = md_add(r, "press", NULL);
+	md_set(n, "to", "ALL");
+	md_set(n, "to-kind", "all");
+	md_set(n, "from-kind", "gm");
+	md_set(n, "count", "3");
 	n = md_add(r, "orders", NULL);
 	md_set(n, "all", "yes");
 	s = md_add(n, "set", NULL);
@@ -593,13 +550,16 @@ final(const char *how, const char *reader, const char *winner, int played)
 }
 
 static xmlDocPtr
-press(const char *to, const char *to_kind)
+press(const char *from_kind, const char *to, const char *to_kind)
 {
 	xmlDocPtr	d = doc("press", 0);
 	xmlNodePtr	r = maildoc_root(d);
 
-	md_set(r, "from-side", "athens");
-	md_set(r, "from-player", "themistocles");
+	md_set(r, "from-kind", from_kind);
+	if (strcmp(from_kind, "player") == 0) {
+		md_set(r, "from-side", "athens");
+		md_set(r, "from-player", "themistocles");
+	}
 	md_set(r, "to", to);
 	md_set(r, "to-kind", to_kind);
 	md_lines(md_add(r, "message", NULL), "line", "Strike your sails and "
@@ -721,11 +681,11 @@ maildoc_samples(maildoc_sample_fn fn, void *arg)
 	struct sample	s[] = {
 		{ "answer-player", answer_player() },
 		{ "answer-gm", answer_gm() },
-		{ "help-all", help_topic("ALL") },
-		{ "help-orders", help_topic("ORDERS") },
-		{ "help-fire", help_topic("FIRE") },
-		{ "help-board", help_topic("BOARD") },
-		{ "help-press", help_topic("PRESS") },
+		{ "help-all", maildoc_sample_help("ALL") },
+		{ "help-orders", maildoc_sample_help("ORDERS") },
+		{ "help-fire", maildoc_sample_help("FIRE") },
+		{ "help-board", maildoc_sample_help("BOARD") },
+		{ "help-press", maildoc_sample_help("PRESS") },
 		{ "rejected-player", rejected(0, 0) },
 		{ "rejected-gm", rejected(1, 0) },
 		{ "rejected-many", rejected(0, 1) },
@@ -767,8 +727,13 @@ maildoc_samples(maildoc_sample_fn fn, void *arg)
 		{ "report-gm", report("gm", NULL, 0, 2) },
 		{ "report-observer", report("observer", NULL, 0, 0) },
 		{ "reminder", reminder() },
-		{ "press-all", press("ALL", "all") },
-		{ "press-side", press("persia", "side") },
+		{ "press-all", press("player", "ALL", "all") },
+		{ "press-side", press("player", "persia", "side") },
+		{ "press-to-gm", press("player", "GM", "gm") },
+		{ "press-gm-all", press("gm", "ALL", "all") },
+		{ "press-gm-side", press("gm", "persia", "side") },
+		{ "press-observer", press("observer", "GM", "gm") },
+		{ "answer-observer", maildoc_sample_observer() },
 		{ "draw-offer", notice("draw-offer", "athens", "athens, "
 		    "persia") },
 		{ "concession", notice("concession", NULL, NULL) },

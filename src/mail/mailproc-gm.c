@@ -256,6 +256,8 @@ mp_cmd_gm(struct mp_ctx *ctx, const struct mp_cmd *c)
 	case MP_CMD_RESUME:
 	case MP_CMD_DEADLINE:
 		return mp_cmd_clock(ctx, c);
+	case MP_CMD_PRESS:
+		return mp_cmd_press(ctx, c);
 	case MP_CMD_ROLLBACK:
 		return cmd_rollback(ctx, c);
 	case MP_CMD_ENDGAME:

@@ -178,7 +178,7 @@ topics(const struct mp_ctx *ctx, struct buf *b)
 		buf_printf(b, ", %s", ops->side_verbs[i].name);
 	/* The command ORDERS is the topic ORDERS's too. */
 	buf_adds(b, ", ");
-	mp_command_names(b, ctx->is_gm);
+	mp_command_names(b, mp_who(ctx));
 	for (p = buf_str(b); (p = strstr(p, ", ORDERS")) != NULL; p++)
 		if (p[8] == ',' || p[8] == '\0')
 			break;
@@ -260,7 +260,7 @@ commands(struct mp_ctx *ctx, xmlNodePtr parent, const char *topic)
 	xmlChar		*name;
 	int		 found = 0;
 
-	mp_help(parent, ctx->is_gm);
+	mp_help(parent, mp_who(ctx));
 	h = parent->last;
 	if (topic == NULL)
 		return 1;
@@ -280,6 +280,13 @@ commands(struct mp_ctx *ctx, xmlNodePtr parent, const char *topic)
 		xmlFreeNode(h);
 	}
 	return found;
+}
+
+int
+mp_who(const struct mp_ctx *ctx)
+{
+	return ctx->is_gm ? MP_WHO_GM : ctx->observer != NULL ?
+	    MP_WHO_OBSERVER : MP_WHO_PLAYER;
 }
 
 int

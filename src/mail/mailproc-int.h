@@ -24,31 +24,40 @@ struct store_game;
 struct store_player;
 
 /* The mail commands, in the order HELP lists them: the enum, the word of
- * the mail and whether only the GM may give it.  What each does is said
- * in templates/mail.xsl (<help>), not here. */
+ * the mail, whether only the GM may give it and whether an observer may
+ * (without a password: an observer's mail is known by its From alone, so
+ * it may only ask, and write to the GM).  What each does is said in
+ * templates/mail.xsl (<help>), not here. */
 #define MP_COMMANDS(X)							\
-	X(HELP,		"HELP",		0)				\
-	X(STATUS,	"STATUS",	0)				\
-	X(MAP,		"MAP",		0)				\
-	X(ORDERS,	"ORDERS",	0)				\
-	X(CLEAR,	"CLEAR",	0)				\
-	X(RESEND,	"RESEND",	0)				\
-	X(PASSWORD_NEW,	"PASSWORD NEW",	0)				\
-	X(PRESS,	"PRESS",	0)				\
-	X(DRAW,		"DRAW",		0)				\
-	X(CONCEDE,	"CONCEDE",	0)				\
-	X(ASSIGN,	"ASSIGN",	0)				\
-	X(SET,		"SET",		0)				\
-	X(PROCESS,	"PROCESS",	1)				\
-	X(PREVIEW,	"PREVIEW",	1)				\
-	X(PAUSE,	"PAUSE",	1)				\
-	X(RESUME,	"RESUME",	1)				\
-	X(DEADLINE,	"DEADLINE",	1)				\
-	X(ROLLBACK,	"ROLLBACK",	1)				\
-	X(ENDGAME,	"ENDGAME",	1)
+	X(HELP,		"HELP",		0, 1)				\
+	X(STATUS,	"STATUS",	0, 1)				\
+	X(MAP,		"MAP",		0, 1)				\
+	X(ORDERS,	"ORDERS",	0, 0)				\
+	X(CLEAR,	"CLEAR",	0, 0)				\
+	X(RESEND,	"RESEND",	0, 0)				\
+	X(PASSWORD_NEW,	"PASSWORD NEW",	0, 0)				\
+	X(PRESS,	"PRESS",	0, 1)				\
+	X(DRAW,		"DRAW",		0, 0)				\
+	X(CONCEDE,	"CONCEDE",	0, 0)				\
+	X(ASSIGN,	"ASSIGN",	0, 0)				\
+	X(SET,		"SET",		0, 0)				\
+	X(PROCESS,	"PROCESS",	1, 0)				\
+	X(PREVIEW,	"PREVIEW",	1, 0)				\
+	X(PAUSE,	"PAUSE",	1, 0)				\
+	X(RESUME,	"RESUME",	1, 0)				\
+	X(DEADLINE,	"DEADLINE",	1, 0)				\
+	X(ROLLBACK,	"ROLLBACK",	1, 0)				\
+	X(ENDGAME,	"ENDGAME",	1, 0)
+
+/* Who reads a list of the commands: the commands each may give. */
+enum mp_who {
+	MP_WHO_PLAYER,
+	MP_WHO_GM,		/* the players' and the GM's own */
+	MP_WHO_OBSERVER,
+};
 
 enum mp_cmd_kind {
-#define X(e, s, gm) MP_CMD_##e,
+#define X(e, s, gm, obs) MP_CMD_##e,
 	MP_COMMANDS(X)
 #undef X
 	MP_CMD_COUNT
@@ -92,6 +101,9 @@ void	mp_errors_free(struct mp_errors *);
  * parent with the count of the others when there are any. */
 void	mp_error_list(xmlNodePtr parent, const struct mp_errors *);
 
+/* Answers to one observer's address a day, per game (mailproc-auth.c). */
+#define MP_OBSERVER_PER_DAY	20
+
 /* Commands in one mail at most: each may add a part to the answer. */
 #define MP_CMDS_MAX	100
 
@@ -114,10 +126,11 @@ struct mp_scan {
 void	mp_scan_body(const char *body, size_t len, struct mp_scan *);
 void	mp_scan_free(struct mp_scan *);
 /* Adds <help gm="yes|no"> with a <command name= gm=> for each command
- * the reader may give (gm: the GM's too). */
-void	mp_help(xmlNodePtr parent, int gm);
-/* "HELP, STATUS, ...": the command words, for error messages. */
-void	mp_command_names(struct buf *, int gm);
+ * the reader may give (who: enum mp_who). */
+void	mp_help(xmlNodePtr parent, int who);
+/* "HELP, STATUS, ...": the command words who may give, for error
+ * messages. */
+void	mp_command_names(struct buf *, int who);
 
 struct mp_ctx {
 	struct mailproc		*mp;
@@ -133,6 +146,9 @@ struct mp_ctx {
 	struct play_roster	 roster;
 	struct store_player	*player;	/* authenticated, or NULL */
 	int			 is_gm;
+	char			*observer;	/* an observer's mail: the
+						   registered address it came
+						   from (owned), or NULL */
 	char			*actor;		/* for the audit log */
 	xmlDocPtr		 reply;		/* the answer, <mail
 						   kind="answer">: mp_part */
@@ -369,6 +385,14 @@ int	mp_orders_clear(struct mp_ctx *);
 
 /* --- commands (mailproc-cmd.c, mailproc-gm.c) ---------------------------- */
 
+/* The reader of the mail in hand: enum mp_who. */
+int	mp_who(const struct mp_ctx *);
+/* PRESS TO ... END PRESS, from a player, the GM (PRESS TO ALL: an
+ * announcement to every player and observer) or an observer (to the GM
+ * alone).  0 or -1. */
+int	mp_cmd_press(struct mp_ctx *, const struct mp_cmd *);
+/* An observer's command: STATUS, MAP, HELP, PRESS TO GM.  0 or -1. */
+int	mp_cmd_observer(struct mp_ctx *, const struct mp_cmd *);
 /* HELP [topic] for the reader in hand (player, GM or observer): the
  * game's verbs with real examples and the commands (mailproc-help.c); a
  * topic the game has not is an error naming those it has.  0 or -1. */

@@ -170,6 +170,7 @@ mp_ctx_free(struct mp_ctx *ctx)
 	report_template_free(ctx->tpl);
 	mp_errors_free(&ctx->errors);
 	free(ctx->actor);
+	free(ctx->observer);
 	free(ctx->cause);
 	free(ctx->replaces_reason);
 	memset(ctx, 0, sizeof *ctx);
@@ -180,7 +181,8 @@ mp_ctx_free(struct mp_ctx *ctx)
 static int
 run_cmd(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
-	return ctx->is_gm ? mp_cmd_gm(ctx, c) : mp_cmd_player(ctx, c);
+	return ctx->is_gm ? mp_cmd_gm(ctx, c) : ctx->observer != NULL ?
+	    mp_cmd_observer(ctx, c) : mp_cmd_player(ctx, c);
 }
 
 /* The orders run where their first SHIP line stands among the commands. */
@@ -204,6 +206,11 @@ run(struct mp_ctx *ctx, const struct mp_scan *sc)
 		    "orders for a player)");
 		orders_done = 1;
 	}
+	if (ctx->observer != NULL && sc->order_line != 0) {
+		mp_error(ctx, sc->order_line, "an observer gives no orders; "
+		    "an observer may send STATUS, MAP, HELP and PRESS TO GM");
+		orders_done = 1;
+	}
 	for (i = 0; i < sc->ncmds && rc == 0; i++) {
 		if (!orders_done && sc->cmds[i].line > sc->order_line) {
 			rc = mp_orders_submit(ctx, sc);
@@ -224,15 +231,17 @@ run(struct mp_ctx *ctx, const struct mp_scan *sc)
 static const char *
 reply_address(const struct mp_ctx *ctx)
 {
-	return ctx->is_gm ? mp_gm_address(ctx) : ctx->player->address;
+	return ctx->is_gm ? mp_gm_address(ctx) : ctx->observer != NULL ?
+	    ctx->observer : ctx->player->address;
 }
 
 /* Who the mail was read as, on the root of its answer. */
 static void
 set_reader(struct mp_ctx *ctx, xmlNodePtr root)
 {
-	md_set(root, "as", ctx->is_gm ? "gm" : "player");
-	if (!ctx->is_gm) {
+	md_set(root, "as", ctx->is_gm ? "gm" : ctx->observer != NULL ?
+	    "observer" : "player");
+	if (ctx->player != NULL) {
 		md_set(root, "player", ctx->player->id);
 		md_set(root, "side", ctx->player->side);
 	}
@@ -242,7 +251,7 @@ set_reader(struct mp_ctx *ctx, xmlNodePtr root)
 static const char *
 reader_zone(const struct mp_ctx *ctx)
 {
-	return ctx->is_gm ? NULL : ctx->player->timezone;
+	return ctx->player != NULL ? ctx->player->timezone : NULL;
 }
 
 static void
@@ -271,7 +280,7 @@ reject(struct mp_ctx *ctx)
 	set_reader(ctx, root);
 	mp_clock(ctx, root, reader_zone(ctx));
 	mp_error_list(root, &ctx->errors);
-	if (!ctx->is_gm) {
+	if (ctx->player != NULL) {
 		in_force = mp_orders_in_force(ctx);
 		md_lines(md_add(root, "in-force", NULL), "line", in_force);
 		free(in_force);
@@ -317,9 +326,9 @@ process(struct mp_ctx *ctx, const struct mp_scan *sc,
 		return;
 	if (mp_authenticate(ctx, sc, out) != 0)
 		return;
-	if (ctx->is_gm) {
+	if (ctx->is_gm || ctx->observer != NULL) {
 		free(out->player);
-		out->player = xstrdup("GM");
+		out->player = xstrdup(ctx->is_gm ? "GM" : "observer");
 	}
 	out->outcome = MAILPROC_DONE;
 	if (run(ctx, sc) == 0 && ctx->errors.n == 0) {

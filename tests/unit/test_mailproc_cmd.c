@@ -198,7 +198,68 @@ test_press(void **state)
 		  NULL, NULL },
 		{ "press-bad-target", 180, REJECTED, { { "a@example.org", NULL,
 		    { "PRESS TO sparta: no side or player sparta in game demo;"
-		      " legal: ALL, athens, persia" } } }, NULL, NULL },
+		      " legal: ALL, athens, persia, GM" } } }, NULL, NULL },
+	};
+
+	RUN_STEPS(*state, steps);
+}
+
+/* Press to the GM from a player and from an observer, the GM's
+ * announcement to every player and observer; an observer's mail (known
+ * by its From: no password) may ask STATUS, MAP and HELP and write to
+ * the GM, nothing else. */
+static void
+test_press_gm_observer(void **state)
+{
+	static const struct step steps[] = {
+		{ "press-to-gm", 60, DONE, {
+			{ "gm@example.org", "Press from athens", {
+			  "Press from side athens (player athens) to the GM",
+			  "Sidon is hiding behind the island." },
+			  { "a@example.org" } },
+			{ "a@example.org", NULL, { "PRESS TO GM: relayed to "
+			  "the GM, signed with your side (athens)" } } },
+		  NULL, NULL },
+		{ "gm-press-all", 120, DONE, {
+			{ "a@example.org", "Announcement from the GM", {
+			  "Announcement from the GM to every player and "
+			  "observer", "The deadline stands; mind the wind." },
+			  { "gm@example.org" } },
+			{ "p@example.org", "Announcement from the GM", {
+			  "mind the wind" } },
+			{ "obs@example.org", "Announcement from the GM", {
+			  "mind the wind" } },
+			{ "gm@example.org", NULL, { "PRESS TO ALL: relayed to "
+			  "3 reader(s), the players and observers, signed as "
+			  "the GM" } } }, NULL, NULL },
+		{ "observer-status", 180, DONE, { { "obs@example.org", NULL, {
+		    "your mail was read as an observer's.",
+		    "STATUS: game demo", "MAP: the map at the start of turn 1",
+		    "A1    nike", "  PRESS         PRESS TO side|player|ALL|GM",
+		    "An observer needs no password" },
+		    { "missed", "  CLEAR ", "PASSWORD your-password" } } },
+		  NULL, NULL },
+		{ "observer-press", 240, DONE, {
+			{ "gm@example.org", "Press from an observer", {
+			  "Press from an observer to the GM",
+			  "A fine battle so far." }, { "obs@example.org" } },
+			{ "obs@example.org", NULL, { "PRESS TO GM: relayed to "
+			  "the GM, signed as an observer" } } }, NULL, NULL },
+		{ "observer-press-all", 300, REJECTED, { { "obs@example.org",
+		    NULL, { "PRESS TO ALL: an observer writes to the GM alone "
+		    "in game demo; legal: GM" }, { "previous orders" } } },
+		  NULL, NULL },
+		{ "observer-clear", 360, REJECTED, { { "obs@example.org", NULL,
+		    { "'CLEAR': an observer may send only HELP, STATUS, MAP, "
+		    "PRESS (PRESS TO GM)" } } },
+		  "SELECT count(*) FROM order_sets", "0" },
+		{ "observer-orders", 420, REJECTED, { { "obs@example.org", NULL,
+		    { "line 3: an observer gives no orders" } } },
+		  "SELECT count(*) FROM order_sets", "0" },
+		/* Without a command, an observer's mail is ignored, as
+		 * before: no answer. */
+		{ "observer", 480, 4 /* OBSERVER */, { { NULL } }, NULL,
+		  NULL },
 	};
 
 	RUN_STEPS(*state, steps);
@@ -408,6 +469,7 @@ const struct CMUnitTest mailproc_cmd_tests[] = {
 	T(test_set_prefs),
 	T(test_password_new),
 	T(test_press),
+	T(test_press_gm_observer),
 	T(test_concede),
 	T(test_draw),
 	T(test_assign),

@@ -1,0 +1,16 @@
+/* maildoc-int.h: what the sample mails' files share (maildoc_samples);
+ * not for callers. */
+#ifndef NV_MAILDOC_INT_H
+#define NV_MAILDOC_INT_H
+
+#include <libxml/tree.h>
+
+/* An answer with HELP topic (ALL, ORDERS, FIRE, BOARD, PRESS), and an
+ * observer's answer; owned by the caller (xmlFreeDoc). */
+xmlDocPtr	maildoc_sample_help(const char *topic);
+xmlDocPtr	maildoc_sample_observer(void);
+/* <help gm="no"> with every player's command, under parent
+ * (maildoc-sample.c). */
+void		maildoc_sample_commands(xmlNodePtr parent);
+
+#endif

@@ -1,0 +1,111 @@
+/* maildoc-sample-help.c: the sample mails of HELP topics and of an
+ * observer's answer, for maildoc_samples (maildoc-sample.c, which is
+ * long enough). */
+#include "config.h"
+
+#include <string.h>
+
+#include "maildoc.h"
+#include "maildoc-int.h"
+
+static xmlDocPtr
+answer(void)
+{
+	xmlDocPtr	d = maildoc_new("answer");
+	xmlNodePtr	r = maildoc_root(d);
+
+	md_set(r, "game", "demo");
+	md_set(r, "title", "Demo: off the island of Psyttaleia");
+	md_set(r, "turn", "2");
+	md_set(r, "re", "Re: [navarch demo] Orders for turn 2");
+	return d;
+}
+
+/* HELP topic (mailproc-help.c): ALL, ORDERS, a verb or a command. */
+xmlDocPtr
+maildoc_sample_help(const char *topic)
+{
+	static const char *const verbs[][3] = {
+		{ "SPEED", "SPEED n [MOVE steps]", "SHIP nike SPEED 1" },
+		{ "MOVE", "MOVE steps (F, L, R) or MOVE B",
+		    "SHIP paralos MOVE F L" },
+		{ "FIRE", "FIRE [n] BOW|CATAPULT|STONE|ALL AT ship [PHASE p]",
+		    "SHIP salaminia FIRE 1 BOW AT sidon PHASE 3" },
+		{ "BOARD", "BOARD ship", NULL },
+		{ "INITIATIVE", "INITIATIVE n", "INITIATIVE 2" },
+	};
+	xmlDocPtr	d = answer();
+	xmlNodePtr	r = maildoc_root(d), t, o, v;
+	size_t		i;
+	int		all = strcmp(topic, "ALL") == 0 ||
+			    strcmp(topic, "ORDERS") == 0;
+
+	md_set(r, "as", "player");
+	md_set(r, "player", "athens");
+	md_set(r, "side", "athens");
+	t = md_add(r, "help-topic", NULL);
+	md_set(t, "topic", topic);
+	md_set(t, "topics", "ORDERS, COMMANDS, SPEED, MOVE, FIRE, BOARD, "
+	    "INITIATIVE, HELP, STATUS, MAP, CLEAR, PRESS");
+	if (strcmp(topic, "PRESS") != 0) {
+		o = md_add(t, "orders", NULL);
+		md_set(o, "game", "demo");
+		md_set(o, "ruleset", "sample");
+		md_set(o, "turn", "2");
+		md_set(o, "side", "athens");
+		md_set(o, "who", "PLAYER athens");
+		for (i = 0; i < sizeof verbs / sizeof verbs[0]; i++) {
+			if (!all && strcmp(topic, verbs[i][0]) != 0)
+				continue;
+			v = md_add(o, "verb", NULL);
+			md_set(v, "name", verbs[i][0]);
+			md_set(v, "usage", verbs[i][1]);
+			md_set(v, "kind", i == 4 ? "side" : "ship");
+			if (verbs[i][2] != NULL)
+				md_set(md_add(v, "example", NULL), "line",
+				    verbs[i][2]);
+			if (verbs[i][2] != NULL && all)
+				md_add(o, "mail", verbs[i][2]);
+		}
+	}
+	if (strcmp(topic, "ALL") == 0)
+		maildoc_sample_commands(t);
+	else if (strcmp(topic, "PRESS") == 0) {
+		v = md_add(md_add(t, "help", NULL), "command", NULL);
+		md_set(v->parent, "gm", "no");
+		md_set(v, "name", "PRESS");
+		md_set(v, "gm", "no");
+	}
+	return d;
+}
+
+/* An observer's answer (mailproc-auth.c): STATUS, MAP, HELP, press to
+ * the GM. */
+xmlDocPtr
+maildoc_sample_observer(void)
+{
+	xmlDocPtr	d = answer();
+	xmlNodePtr	r = maildoc_root(d), n;
+
+	md_set(r, "as", "observer");
+	n = md_add(r, "status", NULL);
+	md_set(n, "status", "playing");
+	n = md_add(n, "player", NULL);
+	md_set(n, "id", "athens");
+	md_set(n, "side", "athens");
+	md_set(n, "orders", "in");
+	n = md_add(r, "press", NULL);
+	md_set(n, "to", "GM");
+	md_set(n, "to-kind", "gm");
+	md_set(n, "from-kind", "observer");
+	md_set(n, "count", "1");
+	n = md_add(md_add(r, "help-topic", NULL), "help", NULL);
+	md_set(n->parent, "topic", "COMMANDS");
+	md_set(n->parent, "topics", "ORDERS, COMMANDS, HELP, STATUS, MAP, "
+	    "PRESS");
+	md_set(n, "gm", "no");
+	md_set(n, "observer", "yes");
+	md_set(md_add(n, "command", NULL), "name", "STATUS");
+	md_set(md_add(n, "command", NULL), "name", "PRESS");
+	return d;
+}
