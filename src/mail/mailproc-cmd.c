@@ -261,35 +261,42 @@ out:
 }
 
 int
-mp_cmd_press(struct mp_ctx *ctx, const struct mp_cmd *c)
+mp_cmd_shared(struct mp_ctx *ctx, const struct mp_cmd *c, int *rc)
 {
-	return cmd_press(ctx, c);
+	*rc = 0;
+	switch (c->kind) {
+	case MP_CMD_HELP:
+		*rc = mp_cmd_help(ctx, c);
+		return 1;
+	case MP_CMD_STATUS:
+		mp_status(ctx);
+		break;
+	case MP_CMD_MAP:
+		cmd_map(ctx);
+		break;
+	case MP_CMD_PRESS:
+		*rc = cmd_press(ctx, c);
+		return 1;
+	default:
+		return 0;
+	}
+	*rc = ctx->failed ? -1 : 0;
+	return 1;
 }
 
 int
 mp_cmd_observer(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
 	struct buf	b = BUF_INIT;
+	int		rc;
 
-	switch (c->kind) {
-	case MP_CMD_HELP:
-		return mp_cmd_help(ctx, c);
-	case MP_CMD_STATUS:
-		mp_status(ctx);
-		return ctx->failed ? -1 : 0;
-	case MP_CMD_MAP:
-		/* Observers' reports show the whole map: so does MAP. */
-		cmd_map(ctx);
-		return 0;
-	case MP_CMD_PRESS:
-		return cmd_press(ctx, c);
-	default:
-		mp_command_names(&b, MP_WHO_OBSERVER);
-		mp_error(ctx, c->line, "'%s': an observer may send only %s "
-		    "(PRESS TO GM)", c->text, buf_str(&b));
-		buf_free(&b);
-		return 0;
-	}
+	if (mp_cmd_shared(ctx, c, &rc))
+		return rc;
+	mp_command_names(&b, MP_WHO_OBSERVER);
+	mp_error(ctx, c->line, "'%s': an observer may send only %s (PRESS TO "
+	    "GM)", c->text, buf_str(&b));
+	buf_free(&b);
+	return 0;
 }
 
 /* --- DRAW and CONCEDE ---------------------------------------------------- */
@@ -567,7 +574,8 @@ cmd_map(struct mp_ctx *ctx)
 	unsigned char	*ship_vis, *wreck_vis;
 
 	/* A player sees the map as the side's last report drew it: under
-	 * fog of war, only what the side's ships see. */
+	 * fog of war, only what the side's ships see; the GM and observers
+	 * the whole map, as their reports. */
 	report_fog_map(ctx->pg.st, ctx->player == NULL ? -1 :
 	    state_side_index(ctx->pg.st, ctx->player->side), &mo, &ship_vis,
 	    &wreck_vis);
@@ -590,15 +598,11 @@ cmd_orders(struct mp_ctx *ctx)
 int
 mp_cmd_player(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
+	int	rc;
+
+	if (mp_cmd_shared(ctx, c, &rc))
+		return rc;
 	switch (c->kind) {
-	case MP_CMD_HELP:
-		return mp_cmd_help(ctx, c);
-	case MP_CMD_STATUS:
-		mp_status(ctx);
-		return ctx->failed ? -1 : 0;
-	case MP_CMD_MAP:
-		cmd_map(ctx);
-		return 0;
 	case MP_CMD_ORDERS:
 		cmd_orders(ctx);
 		return ctx->failed ? -1 : 0;
@@ -608,8 +612,6 @@ mp_cmd_player(struct mp_ctx *ctx, const struct mp_cmd *c)
 		return cmd_resend(ctx, c);
 	case MP_CMD_PASSWORD_NEW:
 		return cmd_password(ctx, c);
-	case MP_CMD_PRESS:
-		return cmd_press(ctx, c);
 	case MP_CMD_DRAW:
 		return cmd_draw(ctx, c);
 	case MP_CMD_CONCEDE:
@@ -625,8 +627,3 @@ mp_cmd_player(struct mp_ctx *ctx, const struct mp_cmd *c)
 	}
 }
 
-void
-mp_map_all(struct mp_ctx *ctx)
-{
-	cmd_map(ctx);
-}

@@ -236,15 +236,11 @@ cmd_orders_all(struct mp_ctx *ctx)
 int
 mp_cmd_gm(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
+	int	rc;
+
+	if (mp_cmd_shared(ctx, c, &rc))
+		return rc;
 	switch (c->kind) {
-	case MP_CMD_HELP:
-		return mp_cmd_help(ctx, c);
-	case MP_CMD_STATUS:
-		mp_status(ctx);
-		return ctx->failed ? -1 : 0;
-	case MP_CMD_MAP:
-		mp_map_all(ctx);
-		return 0;
 	case MP_CMD_ORDERS:
 		cmd_orders_all(ctx);
 		return 0;
@@ -256,8 +252,6 @@ mp_cmd_gm(struct mp_ctx *ctx, const struct mp_cmd *c)
 	case MP_CMD_RESUME:
 	case MP_CMD_DEADLINE:
 		return mp_cmd_clock(ctx, c);
-	case MP_CMD_PRESS:
-		return mp_cmd_press(ctx, c);
 	case MP_CMD_ROLLBACK:
 		return cmd_rollback(ctx, c);
 	case MP_CMD_ENDGAME:

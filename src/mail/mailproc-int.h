@@ -387,10 +387,12 @@ int	mp_orders_clear(struct mp_ctx *);
 
 /* The reader of the mail in hand: enum mp_who. */
 int	mp_who(const struct mp_ctx *);
-/* PRESS TO ... END PRESS, from a player, the GM (PRESS TO ALL: an
- * announcement to every player and observer) or an observer (to the GM
- * alone).  0 or -1. */
-int	mp_cmd_press(struct mp_ctx *, const struct mp_cmd *);
+/* The commands every reader gives alike: HELP, STATUS, MAP (a player's
+ * side's view; the GM's and an observer's, the whole map) and PRESS
+ * (from a player; from the GM, TO ALL an announcement to every player
+ * and observer; from an observer, to the GM alone).  1 with *rc (0 or
+ * -1) when c is one of them, else 0. */
+int	mp_cmd_shared(struct mp_ctx *, const struct mp_cmd *, int *rc);
 /* An observer's command: STATUS, MAP, HELP, PRESS TO GM.  0 or -1. */
 int	mp_cmd_observer(struct mp_ctx *, const struct mp_cmd *);
 /* HELP [topic] for the reader in hand (player, GM or observer): the
@@ -400,8 +402,6 @@ int	mp_cmd_help(struct mp_ctx *, const struct mp_cmd *);
 
 int	mp_cmd_player(struct mp_ctx *, const struct mp_cmd *);
 int	mp_cmd_gm(struct mp_ctx *, const struct mp_cmd *);
-/* MAP for the GM: the whole map, no side's view. */
-void	mp_map_all(struct mp_ctx *);
 /* STATUS for either. */
 void	mp_status(struct mp_ctx *);
 /* Adjudicates the open turn in the context's transaction and queues the
