@@ -329,13 +329,21 @@
         <xsl:otherwise>no ships to order</xsl:otherwise>
       </xsl:choose>
     </xsl:variable>
-    <xsl:value-of select="concat('  ', @id, ' (side ', @side, '): ',
-        $orders)"/>
-    <xsl:if test="@missed">
-      <xsl:value-of select="concat('; missed ', @missed, ' turn(s), ',
-          @bounces, ' bounce(s)')"/>
-    </xsl:if>
-    <xsl:value-of select="$nl"/>
+    <xsl:variable name="gm">
+      <xsl:if test="@missed">
+        <xsl:value-of select="concat('; missed ', @missed, ' turn(s), ',
+            @bounces, ' bounce(s)')"/>
+      </xsl:if>
+      <xsl:if test="@absent-until">
+        <xsl:value-of select="concat('; away until ', @absent-until)"/>
+      </xsl:if>
+    </xsl:variable>
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="concat(@id, ' (side ', @side, '): ',
+          $orders, $gm)"/>
+      <xsl:with-param name="first" select="'  '"/>
+      <xsl:with-param name="rest" select="'    '"/>
+    </xsl:call-template>
   </xsl:for-each>
   <xsl:if test="@draw-offered-by">
     <xsl:call-template name="p">
@@ -642,6 +650,31 @@
   <xsl:value-of select="$nl"/>
 </xsl:template>
 
+<xsl:template match="absent">
+  <xsl:variable name="local">
+    <xsl:for-each select="back">
+      <xsl:call-template name="local"/>
+    </xsl:for-each>
+  </xsl:variable>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t">
+      <xsl:choose>
+        <xsl:when test="@until">
+          <xsl:value-of select="concat('ABSENT: you are away until ',
+              @until, ' (UTC)', $local, '. Until then you get no',
+              ' reminders, and turns do not wait for your orders: your',
+              ' ships take the orders you sent (ORDERS FOR TURN, if any),',
+              ' else their standing orders. ABSENT NONE when you are',
+              ' back.')"/>
+        </xsl:when>
+        <xsl:otherwise>ABSENT NONE: welcome back; reminders start again and
+          turns wait for your orders.</xsl:otherwise>
+      </xsl:choose>
+    </xsl:with-param>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
 <xsl:template match="set-list">
   <xsl:variable name="zone">
     <xsl:choose>
@@ -735,6 +768,9 @@
       or GAME: the map as a picture in your reports; SET STORY FULL or
       OWN: all your side saw, or your own ships' story; SET alone: your
       settings</xsl:when>
+    <xsl:when test="$name = 'ABSENT'">ABSENT UNTIL time (+7d,
+      2026-12-10T08:00Z): away, no reminders, turns do not wait for
+      you; ABSENT NONE: back</xsl:when>
     <xsl:when test="$name = 'PROCESS'">play the turn now</xsl:when>
     <xsl:when test="$name = 'PREVIEW'">the turn's outcome with other dice,
       nothing stored</xsl:when>

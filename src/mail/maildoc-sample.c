@@ -186,6 +186,8 @@ status(xmlNodePtr r, int gm)
 			md_set(p, "missed", "1");
 			md_set(p, "bounces", "0");
 		}
+		if (gm && i == 2)
+			md_set(p, "absent-until", "2026-12-10T08:00Z");
 	}
 }
 
@@ -204,6 +206,14 @@ set_prefs(xmlNodePtr r)
 		md_set(n, "value", kv[i][1]);
 		md_set(n, "svg-game", "on");
 	}
+	n = md_add(r, "absent", NULL);
+	md_set(n, "until", "2026-12-10T08:00Z");
+	n = md_add(n, "back", NULL);
+	md_set(n, "zone", "Europe/Paris");
+	md_set(n, "local", "2026-12-10 09:00");
+	md_set(n, "wday", "4");
+	md_set(n, "abbr", "CET");
+	md_add(r, "absent", NULL);
 	n = md_add(r, "set-list", NULL);
 	md_set(n, "timezone", "Europe/Paris");
 	md_set(n, "svg", "GAME");

@@ -78,6 +78,9 @@ mp_status(struct mp_ctx *ctx)
 		if (ctx->is_gm) {
 			md_set_int(n, "missed", p->missed);
 			md_set_int(n, "bounces", p->bounces);
+			if (mp_absent(ctx, p))
+				mp_set_when(n, "absent-until",
+				    p->absent_until);
 		}
 		buf_reset(&one);
 	}
@@ -620,6 +623,8 @@ mp_cmd_player(struct mp_ctx *ctx, const struct mp_cmd *c)
 		return cmd_assign(ctx, c);
 	case MP_CMD_SET:
 		return mp_cmd_set(ctx, c);
+	case MP_CMD_ABSENT:
+		return mp_cmd_absent(ctx, c);
 	default:
 		mp_error(ctx, c->line, "'%s': that is the GM's command; a GM "
 		    "mail has a line GM and the GM's password", c->text);

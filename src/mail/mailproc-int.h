@@ -41,6 +41,7 @@ struct store_player;
 	X(CONCEDE,	"CONCEDE",	0, 0)				\
 	X(ASSIGN,	"ASSIGN",	0, 0)				\
 	X(SET,		"SET",		0, 0)				\
+	X(ABSENT,	"ABSENT",	0, 0)				\
 	X(PROCESS,	"PROCESS",	1, 0)				\
 	X(PREVIEW,	"PREVIEW",	1, 0)				\
 	X(PAUSE,	"PAUSE",	1, 0)				\
@@ -309,6 +310,10 @@ void	mp_clock(struct mp_ctx *, xmlNodePtr parent, const char *zone);
 /* The GM's PAUSE, RESUME and DEADLINE (play-clock.c), and ENDGAME. */
 int	mp_cmd_clock(struct mp_ctx *, const struct mp_cmd *);
 int	mp_cmd_endgame(struct mp_ctx *, const struct mp_cmd *);
+/* A player's ABSENT UNTIL time or ABSENT NONE (mailproc-absent.c). */
+int	mp_cmd_absent(struct mp_ctx *, const struct mp_cmd *);
+/* 1 if p is away now: no reminder, and the turn does not wait. */
+int	mp_absent(const struct mp_ctx *, const struct play_player *p);
 /* A player's SET key value: TIMEZONE, SVG, STORY (mailproc-set.c). */
 int	mp_cmd_set(struct mp_ctx *, const struct mp_cmd *);
 /* Words and queues every pending notice of ctx->g (loaded with

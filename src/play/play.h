@@ -94,6 +94,7 @@ struct play_player {
 				   0 off, 1 on (players.svg) */
 	int	  story_own;	/* the report tells only the events of the
 				   side's own ships (players.story) */
+	int64_t	  absent_until;	/* away until then (ABSENT), or 0 */
 	char	**ships;
 	size_t	  nships;
 	int	  sole;		/* the only active player of the side */

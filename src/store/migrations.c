@@ -250,17 +250,21 @@ static const char m6[] =
 "CREATE INDEX notices_pending ON notices(game, sent, id);\n";
 
 /* 8 (issue 15; the lead numbers it after another branch's 7): a
- * player's own preferences, set by mail (SET SVG, SET STORY).
- * players.svg: whether the player's report mails carry the SVG map
- * ('' the game's setting svg, 'on', 'off'); players.story: the story of a
- * turn the player's report tells ('full': every event the side saw,
+ * player's own preferences, set by mail (SET SVG, SET STORY), and
+ * absence.  players.svg: whether the player's report mails carry the SVG
+ * map ('' the game's setting svg, 'on', 'off'); players.story: the story
+ * of a turn the player's report tells ('full': every event the side saw,
  * 'own': only those of the side's own ships).  Store values, not the
- * mail's words (store.h, STORE_PREFS). */
+ * mail's words (store.h, STORE_PREFS).  players.absent_until: the player
+ * is away until then (ABSENT; 0: not away): no reminder, and the turn
+ * does not wait for the player's orders. */
 static const char m8[] =
 "ALTER TABLE players ADD COLUMN svg TEXT NOT NULL DEFAULT ''\n"
 "  CHECK (svg IN ('', 'on', 'off'));\n"
 "ALTER TABLE players ADD COLUMN story TEXT NOT NULL DEFAULT 'full'\n"
-"  CHECK (story IN ('full', 'own'));\n";
+"  CHECK (story IN ('full', 'own'));\n"
+"ALTER TABLE players ADD COLUMN absent_until INTEGER NOT NULL DEFAULT 0\n"
+"  CHECK (absent_until >= 0);\n";
 
 const char *const store_migrations[] = { m1, m2, m3, m4, m5, m6, m8 };
 const int store_nmigrations =

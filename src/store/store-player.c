@@ -153,6 +153,21 @@ store_player_set_timezone(struct store *s, const char *game, const char *id,
 	    timezone != NULL ? timezone : "", game, id);
 }
 
+int
+store_player_set_absent(struct store *s, const char *game, const char *id,
+    int64_t until, char **cause)
+{
+	int	code;
+
+	if (until < 0)
+		return st_cause(cause, STORE_ERROR, "absent until %lld: not a "
+		    "time", (long long)until);
+	if ((code = player_exists(s, game, id, 0, cause)) != STORE_OK)
+		return code;
+	return st_run(s, cause, NULL, "UPDATE players SET absent_until = ?"
+	    " WHERE game = ? AND id = ?", "lss", until, game, id);
+}
+
 static const struct {
 	const char	*name;
 	const char	*values[3];
@@ -240,7 +255,7 @@ store_player_assign_ships(struct store *s, const char *game, const char *id,
 
 #define PLAYER_COLUMNS							\
 	"game, id, side, address, password, admiral, missed, bounces, removed,"\
-	" timezone, svg, story"
+	" timezone, svg, story, absent_until"
 
 static int
 player_fill(struct store *s, sqlite3_stmt *st, struct store_player *p,
@@ -262,6 +277,7 @@ player_fill(struct store *s, sqlite3_stmt *st, struct store_player *p,
 	p->timezone = xstrdup(st_col_text(st, 9, 1));
 	p->svg = xstrdup(st_col_text(st, 10, 1));
 	p->story = xstrdup(st_col_text(st, 11, 1));
+	p->absent_until = sqlite3_column_int64(st, 12);
 	code = st_prepare(s, &sh, cause,
 	    "SELECT ship FROM player_ships WHERE game = ? AND player = ?"
 	    " ORDER BY ship", "ss", p->game, p->id);

@@ -264,6 +264,7 @@ struct store_player {
 	char		*timezone;	/* the player's zone (tz.h); "": UTC */
 	char		*svg;		/* "", "on", "off" (STORE_PREFS) */
 	char		*story;		/* "full", "own" */
+	int64_t		 absent_until;	/* away until then (ABSENT); 0 */
 	char		**ships;	/* ships commanded, sorted */
 	size_t		 nships;
 };
@@ -319,6 +320,10 @@ int	store_pref_valid(enum store_pref, const char *value);
  * does not take: the caller checks with store_pref_valid first). */
 int	store_player_set_pref(struct store *, const char *game, const char *id,
 	    enum store_pref, const char *value, char **cause);
+/* The player is away until (ABSENT; 0: back).  Same codes as
+ * store_player_set_timezone. */
+int	store_player_set_absent(struct store *, const char *game,
+	    const char *id, int64_t until, char **cause);
 /* Counts a bounce to the player's address (mail issue).  Same codes. */
 int	store_player_bounce(struct store *, const char *game, const char *id,
 	    char **cause);

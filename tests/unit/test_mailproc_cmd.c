@@ -265,6 +265,48 @@ test_press_gm_observer(void **state)
 	RUN_STEPS(*state, steps);
 }
 
+/* ABSENT: an absent player gets no reminder, the GM sees the absence,
+ * and the turn does not wait for the player: once the others' orders are
+ * in it is played (forced for the absent player's ships, which take their
+ * standing or default orders).  ABSENT NONE: back, and waited for. */
+static void
+test_absent(void **state)
+{
+	static const struct step steps[] = {
+		{ "absent-bad", 60, REJECTED, { { "a@example.org", NULL, {
+		    "'ABSENT TOMORROW': write ABSENT UNTIL and a time (+7d, "
+		    "2026-12-10T08:00Z), or ABSENT NONE" } } }, NULL, NULL },
+		{ "absent-past", 90, REJECTED, { { "a@example.org", NULL, {
+		    "'ABSENT UNTIL 2025-06-01T10:00Z': 2025-06-01T10:00Z is "
+		    "past; an absence ends in the future" } } },
+		  "SELECT absent_until FROM players WHERE id = 'athens'", "0" },
+		{ "absent", 120, DONE, { { "a@example.org", NULL, {
+		    "ABSENT: you are away until 2026-01-04T10:02Z (UTC). Until "
+		    "then you get no reminders" } } },
+		  "SELECT count(*) FROM audit WHERE action = 'absent' AND"
+		  " details = 'athens until 2026-01-04T10:02Z'", "1" },
+		{ "gm-status", 180, DONE, { { "gm@example.org", NULL, {
+		    "  athens (side athens): not yet; missed 0 turn(s), 0 "
+		    "bounce(s); away\n    until 2026-01-04T10:02Z" } } },
+		  NULL, NULL },
+		/* The reminder goes to persia alone. */
+		{ NULL, 36 * HOUR, 0, { { "p@example.org", "Reminder", {
+		    "Deadline" } } }, NULL, NULL },
+		{ "persia-orders", 37 * HOUR, DONE, {
+		    ACCEPTED("p@example.org") }, NULL, NULL },
+		/* Every order in but the absent player's: played early. */
+		{ NULL, 37 * HOUR + 60, 1, { REPORT("a@example.org"),
+		    REPORT("p@example.org"), REPORT("gm@example.org"),
+		    REPORT("obs@example.org") }, "SELECT count(*) FROM states"
+		    " WHERE superseded = 0", "2" },
+		{ "absent-none", 38 * HOUR, DONE, { { "a@example.org", NULL, {
+		    "ABSENT NONE: welcome back" } } },
+		  "SELECT absent_until FROM players WHERE id = 'athens'", "0" },
+	};
+
+	RUN_STEPS(*state, steps);
+}
+
 /* The end of a game by decision: everybody gets the final mail, with
  * the final report, the seed, the archive attached and the command that
  * verifies it. */
@@ -470,6 +512,7 @@ const struct CMUnitTest mailproc_cmd_tests[] = {
 	T(test_password_new),
 	T(test_press),
 	T(test_press_gm_observer),
+	T(test_absent),
 	T(test_concede),
 	T(test_draw),
 	T(test_assign),
