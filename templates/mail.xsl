@@ -650,6 +650,58 @@
   <xsl:value-of select="$nl"/>
 </xsl:template>
 
+<xsl:template match="ahead">
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('ORDERS FOR TURN ', @for,
+        ': stored. They are checked when turn ', @for, ' begins, on your',
+        ' ships as they stand then: if they are legal they become your',
+        ' orders for that turn (orders you send once it is open win over',
+        ' them); if not, you are told why. As read now:')"/>
+  </xsl:call-template>
+  <xsl:call-template name="lines"/>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template match="/mail[@kind = 'ahead']">
+  <xsl:choose>
+    <xsl:when test="@outcome = 'late'">
+      <xsl:value-of select="concat('Subject: Your orders for turn ', @for,
+          ' came too late', $nl, $nl)"/>
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat('Turn ', @for, ' of game ',
+            @game, ' was played before the orders you sent ahead for it',
+            ' could be used. The game is at turn ', @turn, '.')"/>
+      </xsl:call-template>
+    </xsl:when>
+    <xsl:otherwise>
+      <xsl:value-of select="concat('Subject: Your orders for turn ', @for,
+          ' cannot be used', $nl, $nl)"/>
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat('Turn ', @for, ' of game ',
+            @game, ' has begun, and the orders you sent ahead for it are',
+            ' not legal on your ships as they stand now:')"/>
+      </xsl:call-template>
+      <xsl:for-each select="error">
+        <xsl:call-template name="p">
+          <xsl:with-param name="t" select="."/>
+          <xsl:with-param name="first" select="'  '"/>
+          <xsl:with-param name="rest" select="'    '"/>
+        </xsl:call-template>
+      </xsl:for-each>
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat('Your ships take their',
+            ' standing orders (or go straight on) unless you send orders',
+            ' for turn ', @for, ' before the deadline.')"/>
+      </xsl:call-template>
+    </xsl:otherwise>
+  </xsl:choose>
+  <xsl:call-template name="clock"/>
+  <xsl:value-of select="concat($nl, 'What you sent:', $nl)"/>
+  <xsl:for-each select="sent">
+    <xsl:call-template name="lines"/>
+  </xsl:for-each>
+</xsl:template>
+
 <xsl:template match="absent">
   <xsl:variable name="local">
     <xsl:for-each select="back">
@@ -749,7 +801,8 @@
     <xsl:when test="$name = 'STATUS'">the turn, the deadline, whose orders
       are in</xsl:when>
     <xsl:when test="$name = 'MAP'">the map as it stands</xsl:when>
-    <xsl:when test="$name = 'ORDERS'">your orders in force</xsl:when>
+    <xsl:when test="$name = 'ORDERS'">your orders in force; ORDERS FOR
+      TURN n above orders: those orders are for a later turn</xsl:when>
     <xsl:when test="$name = 'CLEAR'">drop all your orders for the
       turn</xsl:when>
     <xsl:when test="$name = 'RESEND'">the last turn's report again</xsl:when>

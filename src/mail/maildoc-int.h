@@ -9,6 +9,9 @@
  * observer's answer; owned by the caller (xmlFreeDoc). */
 xmlDocPtr	maildoc_sample_help(const char *topic);
 xmlDocPtr	maildoc_sample_observer(void);
+/* ORDERS FOR TURN n: the answer (outcome NULL), or the mail when the
+ * turn opened (outcome "illegal", "late"). */
+xmlDocPtr	maildoc_sample_ahead(const char *outcome);
 /* <help gm="no"> with every player's command, under parent
  * (maildoc-sample.c). */
 void		maildoc_sample_commands(xmlNodePtr parent);

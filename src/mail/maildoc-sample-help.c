@@ -109,3 +109,40 @@ maildoc_sample_observer(void)
 	md_set(md_add(n, "command", NULL), "name", "PRESS");
 	return d;
 }
+
+/* ORDERS FOR TURN n (mailproc-ahead.c): stored, and what the player is
+ * told when the turn opens and they cannot be used. */
+xmlDocPtr
+maildoc_sample_ahead(const char *outcome)
+{
+	xmlDocPtr	d;
+	xmlNodePtr	r, n;
+
+	if (outcome == NULL) {
+		d = answer();
+		r = maildoc_root(d);
+		md_set(r, "as", "player");
+		md_set(r, "player", "athens");
+		md_set(r, "side", "athens");
+		n = md_add(r, "ahead", NULL);
+		md_set(n, "for", "4");
+		md_lines(n, "line", "SHIP nike SPEED 2\nSHIP nike FIRE 2 BOW AT "
+		    "azes\n");
+		return d;
+	}
+	d = maildoc_new("ahead");
+	r = maildoc_root(d);
+	md_set(r, "game", "demo");
+	md_set(r, "title", "Demo: off the island of Psyttaleia");
+	md_set(r, "turn", strcmp(outcome, "late") == 0 ? "5" : "4");
+	md_set(r, "player", "athens");
+	md_set(r, "side", "athens");
+	md_set(r, "for", "4");
+	md_set(r, "outcome", outcome);
+	if (strcmp(outcome, "illegal") == 0)
+		md_add(r, "error", "SHIP nike SPEED 2: nike (trireme) may "
+		    "change speed by at most 1 from 0; legal: SPEED 0-1 or "
+		    "MOVE B");
+	md_lines(md_add(r, "sent", NULL), "line", "SHIP nike SPEED 2\n");
+	return d;
+}

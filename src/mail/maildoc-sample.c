@@ -744,6 +744,9 @@ maildoc_samples(maildoc_sample_fn fn, void *arg)
 		{ "press-gm-side", press("gm", "persia", "side") },
 		{ "press-observer", press("observer", "GM", "gm") },
 		{ "answer-observer", maildoc_sample_observer() },
+		{ "answer-ahead", maildoc_sample_ahead(NULL) },
+		{ "ahead-illegal", maildoc_sample_ahead("illegal") },
+		{ "ahead-late", maildoc_sample_ahead("late") },
 		{ "draw-offer", notice("draw-offer", "athens", "athens, "
 		    "persia") },
 		{ "concession", notice("concession", NULL, NULL) },

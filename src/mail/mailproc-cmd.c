@@ -607,7 +607,9 @@ mp_cmd_player(struct mp_ctx *ctx, const struct mp_cmd *c)
 		return rc;
 	switch (c->kind) {
 	case MP_CMD_ORDERS:
-		cmd_orders(ctx);
+		/* ORDERS FOR TURN n marks the mail's orders (mailproc.c). */
+		if (c->argc == 0)
+			cmd_orders(ctx);
 		return ctx->failed ? -1 : 0;
 	case MP_CMD_CLEAR:
 		return mp_orders_clear(ctx);

@@ -57,8 +57,7 @@ help_who(struct mp_ctx *ctx, struct help_who *w)
 		p = play_roster_find(&ctx->roster, ctx->player->id);
 	if (p != NULL) {
 		w->side = state_side_index(st, p->side);
-		w->may = play_may_order(st, p->side, p->sole ? NULL :
-		    (const char *const *)p->ships, p->nships);
+		w->may = mp_may_order_of(ctx, p);
 	}
 	for (i = 0; i < st->nships && w->nships < HELP_SHIPS; i++)
 		if (st->ships[i].side == w->side && ship_on_map(

@@ -378,6 +378,28 @@ int	mp_password(struct mp_ctx *, const char *who, const char *to,
 
 /* --- orders (mailproc-orders.c) ------------------------------------------ */
 
+/* The flags of the ships p may order (owned by the caller, free). */
+unsigned char *mp_may_order_of(const struct mp_ctx *,
+	    const struct play_player *p);
+/* Moves the errors of d (parse and validation, in line order) into the
+ * mail's errors, each after prefix, and the warnings and notes into notes
+ * (may be NULL).  The number of errors. */
+struct diag;
+size_t	mp_take_diag(struct mp_ctx *, struct diag *d, const char *prefix,
+	    struct buf *notes);
+/* ORDERS FOR TURN n in the mail: 0 when none (or n is the open turn),
+ * n when its orders are for a later turn, -1 after an error. */
+int	mp_ahead_turn(struct mp_ctx *, const struct mp_scan *);
+/* Stores the mail's orders for turn n, read (not validated: the state
+ * will change) on the current state; answered.  0 or -1 (failed). */
+int	mp_orders_ahead(struct mp_ctx *, const struct mp_scan *, int turn);
+/* At a tick: each pending set sent ahead for the open turn becomes the
+ * player's order set when it is legal now (unless the player sent orders
+ * for it since), or the player is told why not.  0 or -1 (failed). */
+int	mp_ahead_due(struct mp_ctx *);
+/* Turns ahead a mail may send orders for. */
+#define MP_AHEAD_MAX	10
+
 /* The player's set in force (normalised), owned, "" when none. */
 char	*mp_orders_in_force(struct mp_ctx *);
 /* The same for any player of the game. */

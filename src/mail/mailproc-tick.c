@@ -183,6 +183,9 @@ tick_game(struct mp_ctx *ctx, struct mailproc_tick_result *out,
 
 	if (ctx->pg.st == NULL && mp_load_game(ctx) != 0)
 		return -1;
+	/* Orders sent ahead for the open turn count from now. */
+	if (mp_ahead_due(ctx) != 0)
+		return -1;
 	if (mp_check(ctx, store_orders_in_force(ctx->mp->store, ctx->g->id,
 	    ctx->turn, in_cb, &in, &cause), &cause) != 0)
 		return -1;

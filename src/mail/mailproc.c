@@ -190,7 +190,7 @@ static int
 run(struct mp_ctx *ctx, const struct mp_scan *sc)
 {
 	size_t	i;
-	int	orders_done = sc->order_line == 0, rc = 0;
+	int	orders_done = sc->order_line == 0, rc = 0, ahead = 0;
 
 	/* A text that could not be read whole (over 1 MiB): its head
 	 * routed and authenticated it, and the answer says why nothing of
@@ -211,16 +211,21 @@ run(struct mp_ctx *ctx, const struct mp_scan *sc)
 		    "an observer may send STATUS, MAP, HELP and PRESS TO GM");
 		orders_done = 1;
 	}
+	/* ORDERS FOR TURN n: the mail's orders are for a later turn. */
+	if (ctx->player != NULL && (ahead = mp_ahead_turn(ctx, sc)) < 0)
+		return 0;
 	for (i = 0; i < sc->ncmds && rc == 0; i++) {
 		if (!orders_done && sc->cmds[i].line > sc->order_line) {
-			rc = mp_orders_submit(ctx, sc);
+			rc = ahead > 0 ? mp_orders_ahead(ctx, sc, ahead) :
+			    mp_orders_submit(ctx, sc);
 			orders_done = 1;
 		}
 		if (rc == 0)
 			rc = run_cmd(ctx, &sc->cmds[i]);
 	}
 	if (rc == 0 && !orders_done)
-		rc = mp_orders_submit(ctx, sc);
+		rc = ahead > 0 ? mp_orders_ahead(ctx, sc, ahead) :
+		    mp_orders_submit(ctx, sc);
 	if (rc == 0 && sc->ncmds == 0 && sc->order_line == 0 &&
 	    ctx->errors.n == 0)
 		md_set(mp_part(ctx, "nothing"), "quoted",

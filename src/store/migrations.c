@@ -257,14 +257,32 @@ static const char m6[] =
  * 'own': only those of the side's own ships).  Store values, not the
  * mail's words (store.h, STORE_PREFS).  players.absent_until: the player
  * is away until then (ABSENT; 0: not away): no reminder, and the turn
- * does not wait for the player's orders. */
+ * does not wait for the player's orders.  orders_ahead: orders sent for a
+ * later turn (ORDERS FOR TURN n), pending until that turn opens, then
+ * used (an order set made of them), illegal (the player told why), late
+ * (the turn was played before they could be used) or replaced (by a later
+ * mail for that turn, or orders the player sent once it was open). */
 static const char m8[] =
 "ALTER TABLE players ADD COLUMN svg TEXT NOT NULL DEFAULT ''\n"
 "  CHECK (svg IN ('', 'on', 'off'));\n"
 "ALTER TABLE players ADD COLUMN story TEXT NOT NULL DEFAULT 'full'\n"
 "  CHECK (story IN ('full', 'own'));\n"
 "ALTER TABLE players ADD COLUMN absent_until INTEGER NOT NULL DEFAULT 0\n"
-"  CHECK (absent_until >= 0);\n";
+"  CHECK (absent_until >= 0);\n"
+"CREATE TABLE orders_ahead (\n"
+"  id INTEGER PRIMARY KEY,\n"
+"  game TEXT NOT NULL,\n"
+"  player TEXT NOT NULL,\n"
+"  turn INTEGER NOT NULL CHECK (turn >= 1),\n"
+"  message_id TEXT,\n"
+"  received INTEGER NOT NULL,\n"
+"  text TEXT NOT NULL,\n"
+"  state TEXT NOT NULL DEFAULT 'pending'\n"
+"    CHECK (state IN ('pending', 'used', 'illegal', 'late', 'replaced')),\n"
+"  FOREIGN KEY (game, player) REFERENCES players(game, id)\n"
+");\n"
+"CREATE UNIQUE INDEX orders_ahead_pending ON orders_ahead(game, player,\n"
+"  turn) WHERE state = 'pending';\n";
 
 const char *const store_migrations[] = { m1, m2, m3, m4, m5, m6, m8 };
 const int store_nmigrations =

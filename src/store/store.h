@@ -394,6 +394,53 @@ int	store_orders_list(struct store *, const char *game, int turn,
 	    int (*cb)(const struct store_orders *, void *), void *arg,
 	    char **cause);
 
+/* --- orders sent ahead (store-ahead.c) ----------------------------------- */
+
+/* What became of a set sent for a later turn (migration 8). */
+#define STORE_AHEAD_STATES(X)			\
+	X(PENDING,	"pending")		\
+	X(USED,		"used")			\
+	X(ILLEGAL,	"illegal")		\
+	X(LATE,		"late")			\
+	X(REPLACED,	"replaced")
+
+enum store_ahead_state {
+#define X(e, s) STORE_AHEAD_##e,
+	STORE_AHEAD_STATES(X)
+#undef X
+	STORE_AHEAD_STATE_COUNT
+};
+
+struct store_ahead {
+	int64_t		 id;
+	const char	*game;
+	const char	*player;
+	int		 turn;
+	const char	*message_id;	/* may be NULL */
+	int64_t		 received;
+	const char	*text;		/* the order text, as sent */
+};
+
+/* Records orders the player sent for turn (later than the open one); a
+ * pending set of the player's for that turn is replaced.  STORE_OK,
+ * STORE_NOTFOUND (game or active player), STORE_BUSY, STORE_ERROR. */
+int	store_ahead_add(struct store *, const struct store_ahead *,
+	    char **cause);
+/* The pending sets of the game for turns up to turn, by turn then id
+ * (each valid during the call; non-zero from cb stops).  Same codes. */
+int	store_ahead_due(struct store *, const char *game, int turn,
+	    int (*cb)(const struct store_ahead *, void *), void *arg,
+	    char **cause);
+/* The pending sets of one player, by turn (ORDERS shows them). */
+int	store_ahead_pending(struct store *, const char *game,
+	    const char *player, int (*cb)(const struct store_ahead *, void *),
+	    void *arg, char **cause);
+/* Marks a pending set.  STORE_OK, STORE_NOTFOUND (no such pending set),
+ * STORE_BUSY, STORE_ERROR. */
+int	store_ahead_mark(struct store *, int64_t id, enum store_ahead_state,
+	    char **cause);
+const char *store_ahead_state_name(enum store_ahead_state);
+
 /* --- turns, states, events, rolls, rollback (store-turn.c) --------------- */
 
 struct store_event {

@@ -307,6 +307,47 @@ test_absent(void **state)
 	RUN_STEPS(*state, steps);
 }
 
+/* ORDERS FOR TURN n: stored unvalidated; when the turn opens (the next
+ * tick) a legal set becomes the player's orders, an illegal one is told
+ * to the player, with the errors. */
+#define AHEAD_STATES	"SELECT group_concat(state, ' ') FROM"	\
+	" (SELECT state FROM orders_ahead ORDER BY id)"
+
+static void
+test_ahead(void **state)
+{
+	static const struct step steps[] = {
+		{ "ahead-bad", 60, REJECTED, { { "a@example.org", NULL, {
+		    "line 4: 'ORDERS FOR TURN 99': turn 1 is open; orders may "
+		    "be sent for it or the 10 turns after it (ORDERS FOR TURN "
+		    "1 to 11)" } } }, AHEAD_STATES, "" },
+		{ "ahead", 120, DONE, { { "a@example.org", NULL, {
+		    "ORDERS FOR TURN 2: stored.", "As read now:\n"
+		    "  SHIP nike SPEED 1\n" } } }, AHEAD_STATES, "pending" },
+		/* Not legal on turn 2's ships, but stored: they may be. */
+		{ "ahead-persia", 180, DONE, { { "p@example.org", NULL, {
+		    "ORDERS FOR TURN 2: stored." } } }, "SELECT count(*) FROM"
+		    " order_sets", "0" },
+		{ NULL, 2 * DAY, 1, { REPORT("a@example.org"),
+		    REPORT("p@example.org"), REPORT("gm@example.org"),
+		    REPORT("obs@example.org") }, AHEAD_STATES,
+		    "pending pending" },
+		/* Turn 2 is open: athens's become its orders, persia's are
+		 * refused and persia told why. */
+		{ NULL, 2 * DAY + 60, 0, { { "p@example.org", "Your orders "
+		    "for turn 2 cannot be used", { "  SHIP tyre SPEED 9 MOVE F F F F "
+		    "F F F F F: the maximum speed of a\n    quinquereme is 3",
+		    "What you sent:\n  SHIP tyre SPEED 9 " } } },
+		  AHEAD_STATES, "used illegal" },
+		{ "orders-echo", 2 * DAY + 120, DONE, { { "a@example.org",
+		    NULL, { "ORDERS: your orders in force for turn 2:\n",
+		    "  SHIP nike SPEED 1\n" } } }, "SELECT count(*) FROM"
+		    " order_sets WHERE turn = 2 AND in_force = 1", "1" },
+	};
+
+	RUN_STEPS(*state, steps);
+}
+
 /* The end of a game by decision: everybody gets the final mail, with
  * the final report, the seed, the archive attached and the command that
  * verifies it. */
@@ -513,6 +554,7 @@ const struct CMUnitTest mailproc_cmd_tests[] = {
 	T(test_press),
 	T(test_press_gm_observer),
 	T(test_absent),
+	T(test_ahead),
 	T(test_concede),
 	T(test_draw),
 	T(test_assign),
