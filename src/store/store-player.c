@@ -168,11 +168,14 @@ store_player_set_absent(struct store *s, const char *game, const char *id,
 	    " WHERE game = ? AND id = ?", "lss", until, game, id);
 }
 
+/* Each statement a constant (docs/store.md: no SQL from values). */
 static const struct {
 	const char	*name;
 	const char	*values[3];
+	const char	*sql;
 } prefs[] = {
-#define X(e, key, v0, v1, v2) { key, { v0, v1, v2 } },
+#define X(e, key, v0, v1, v2) { key, { v0, v1, v2 },			\
+	"UPDATE players SET " key " = ? WHERE game = ? AND id = ?" },
 	STORE_PREFS(X)
 #undef X
 };
@@ -198,8 +201,7 @@ int
 store_player_set_pref(struct store *s, const char *game, const char *id,
     enum store_pref k, const char *value, char **cause)
 {
-	char	*sql;
-	int	 code;
+	int	code;
 
 	if (!store_pref_valid(k, value)) {
 		if (cause != NULL)
@@ -209,12 +211,7 @@ store_player_set_pref(struct store *s, const char *game, const char *id,
 	}
 	if ((code = player_exists(s, game, id, 0, cause)) != STORE_OK)
 		return code;
-	/* The column comes from the table above, never from the caller. */
-	sql = xasprintf("UPDATE players SET %s = ? WHERE game = ? AND id = ?",
-	    prefs[k].name);
-	code = st_run(s, cause, NULL, sql, "sss", value, game, id);
-	free(sql);
-	return code;
+	return st_run(s, cause, NULL, prefs[k].sql, "sss", value, game, id);
 }
 
 int
