@@ -702,6 +702,14 @@
   </xsl:for-each>
 </xsl:template>
 
+<xsl:template match="seated">
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('SEAT: ', @address, ' plays side ',
+        @side, '; their welcome, with a password, goes to them.')"/>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
 <xsl:template match="absent">
   <xsl:variable name="local">
     <xsl:for-each select="back">
@@ -824,6 +832,12 @@
     <xsl:when test="$name = 'ABSENT'">ABSENT UNTIL time (+7d,
       2026-12-10T08:00Z): away, no reminders, turns do not wait for
       you; ABSENT NONE: back</xsl:when>
+    <xsl:when test="$name = 'LIST'">LIST alone in a mail: the games
+      that take players by mail, and their free seats</xsl:when>
+    <xsl:when test="$name = 'JOIN'">JOIN game side, alone in a mail: play
+      a free seat (or ask the GM for it)</xsl:when>
+    <xsl:when test="$name = 'SEAT'">SEAT side address: give a free seat
+      to a new player (a password made, a welcome sent)</xsl:when>
     <xsl:when test="$name = 'PROCESS'">play the turn now</xsl:when>
     <xsl:when test="$name = 'PREVIEW'">the turn's outcome with other dice,
       nothing stored</xsl:when>
@@ -1201,6 +1215,91 @@
         &quot; game's audit log (navarch game show &quot;, @game, ').',
         ' To lift the lock-out sooner: navarch player unlock ', @game, ' ',
         @who, '.')"/>
+  </xsl:call-template>
+</xsl:template>
+
+<!-- ==================================================================
+     LIST and JOIN, from anyone (mailproc-lobby.c): the answer goes to the
+     From address, rate limited; it says back only ids.
+     ================================================================== -->
+<xsl:template match="/mail[@kind = 'lobby']">
+  <xsl:value-of select="concat('Subject: Open games', $nl, $nl)"/>
+  <xsl:for-each select="list">
+    <xsl:choose>
+      <xsl:when test="game">
+        <xsl:value-of select="concat('LIST: games that take players by',
+            ' mail, and their free seats:', $nl)"/>
+        <xsl:for-each select="game">
+          <xsl:variable name="dl">
+            <xsl:call-template name="when">
+              <xsl:with-param name="t" select="@deadline"/>
+            </xsl:call-template>
+          </xsl:variable>
+          <xsl:call-template name="p">
+            <xsl:with-param name="t" select="concat(@id, ' (ruleset ',
+                @ruleset, ', turn ', @turn, ', deadline ', $dl, '): free ',
+                @free, '; ', substring('the GM seats whoever asks',
+                1 div (@join = 'gm')), substring('JOIN takes the seat',
+                1 div (@join = 'auto')), '.')"/>
+            <xsl:with-param name="first" select="'  '"/>
+            <xsl:with-param name="rest" select="'    '"/>
+          </xsl:call-template>
+        </xsl:for-each>
+        <xsl:call-template name="p">
+          <xsl:with-param name="t" select="concat('To play: a mail with the',
+              ' line JOIN, a game and a side (JOIN demo persia).')"/>
+        </xsl:call-template>
+      </xsl:when>
+      <xsl:otherwise>LIST: no game takes players by mail now.
+</xsl:otherwise>
+    </xsl:choose>
+    <xsl:value-of select="$nl"/>
+  </xsl:for-each>
+  <xsl:for-each select="join">
+    <xsl:call-template name="p">
+      <xsl:with-param name="t">
+        <xsl:choose>
+          <xsl:when test="@refused">
+            <xsl:value-of select="concat('JOIN', substring(concat(' ',
+                @game, ' ', @side), 1 div boolean(@game)), ': ', @refused,
+                '.')"/>
+            <xsl:if test="@free != ''">
+              <xsl:value-of select="concat(' Free seats: ', @free, '.')"/>
+            </xsl:if>
+            <xsl:if test="not(@free)"> LIST names the games that
+              do.</xsl:if>
+          </xsl:when>
+          <xsl:when test="@how = 'seated'">
+            <xsl:value-of select="concat('JOIN ', @game, ' ', @side,
+                ': you play side ', @side, ' of game ', @game, '. Your',
+                ' welcome, with your password, the ships and the map, comes',
+                ' in a mail of its own.')"/>
+          </xsl:when>
+          <xsl:otherwise>
+            <xsl:value-of select="concat('JOIN ', @game, ' ', @side,
+                ': your request went to the GM of game ', @game, ', who',
+                ' seats the players; if you are seated you get a welcome',
+                ' with your password.')"/>
+          </xsl:otherwise>
+        </xsl:choose>
+      </xsl:with-param>
+    </xsl:call-template>
+    <xsl:value-of select="$nl"/>
+  </xsl:for-each>
+</xsl:template>
+
+<xsl:template match="/mail[@kind = 'join-request']">
+  <xsl:value-of select="concat('Subject: A player asks to join', $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat(@address, ' asks to play side ',
+        @side, ' of game ', @game, '. To seat them, send a GM mail with',
+        ' the line SEAT ', @side, ' ', @address, ', or run:')"/>
+  </xsl:call-template>
+  <xsl:value-of select="concat($nl, '  navarch player add ', @game, ' ',
+      @side, ' ', @address, $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Either way they get a welcome',
+        ' with a password. Nothing is done if you do neither.')"/>
   </xsl:call-template>
 </xsl:template>
 

@@ -1,8 +1,8 @@
 /* cmd-settings.c: navarch game settings GAME [KEY=VALUE...]
  *
  * A game's settings for the mail daemon (docs/mail-commands.md, "Game
- * settings"): early, grace, reminder, missed_limit, schedule, svg and
- * late.
+ * settings"): early, grace, reminder, missed_limit, schedule, svg,
+ * late and join.
  * Without KEY=VALUE it prints them; with, it checks and sets them
  * (audited).  The settings are "key = value" lines kept with the game. */
 #include "config.h"
@@ -21,7 +21,7 @@
 
 static const char *const setting_keys[] = {
 	"early", "grace", "reminder", "missed_limit", "schedule", "svg",
-	"late",
+	"late", "join",
 };
 #define NSETTINGS (sizeof setting_keys / sizeof setting_keys[0])
 
@@ -57,7 +57,12 @@ setting_check(const char *key, const char *v)
 			break;
 	if (i == NSETTINGS)
 		return "unknown setting; the settings are early, grace, "
-		    "reminder, missed_limit, schedule, svg, late";
+		    "reminder, missed_limit, schedule, svg, late, join";
+	if (strcmp(key, "join") == 0)
+		return strcmp(v, "off") == 0 || strcmp(v, "gm") == 0 ||
+		    strcmp(v, "auto") == 0 ? NULL : "expected off, gm (the "
+		    "GM seats who asks by mail) or auto (JOIN takes a free "
+		    "seat at once)";
 	if (strcmp(key, "early") == 0 || strcmp(key, "late") == 0)
 		return strcmp(v, "on") == 0 || strcmp(v, "off") == 0 ? NULL :
 		    "expected on or off";

@@ -12,6 +12,10 @@ xmlDocPtr	maildoc_sample_observer(void);
 /* ORDERS FOR TURN n: the answer (outcome NULL), or the mail when the
  * turn opened (outcome "illegal", "late"). */
 xmlDocPtr	maildoc_sample_ahead(const char *outcome);
+/* LIST and JOIN's answer (games: how many open games listed, and the
+ * JOINs' outcomes when there are any), the GM's request. */
+xmlDocPtr	maildoc_sample_lobby(int games);
+xmlDocPtr	maildoc_sample_join_request(void);
 /* <help gm="no"> with every player's command, under parent
  * (maildoc-sample.c). */
 void		maildoc_sample_commands(xmlNodePtr parent);

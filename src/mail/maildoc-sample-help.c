@@ -146,3 +146,56 @@ maildoc_sample_ahead(const char *outcome)
 	md_lines(md_add(r, "sent", NULL), "line", "SHIP nike SPEED 2\n");
 	return d;
 }
+
+/* LIST and JOIN (mailproc-lobby.c): the answer at the From address, and
+ * the GM's request; list NULL: no open game. */
+xmlDocPtr
+maildoc_sample_lobby(int games)
+{
+	static const char *const joins[][4] = {
+		{ "demo", "persia", NULL, "seated" },
+		{ "demo", "persia", NULL, "requested" },
+		{ "demo", "sparta", "that side has no free seat", NULL },
+		{ NULL, NULL, "no game of that name takes players by mail",
+		    NULL },
+	};
+	xmlDocPtr	d = maildoc_new("lobby");
+	xmlNodePtr	r = maildoc_root(d), l, n;
+	size_t		i;
+
+	l = md_add(r, "list", NULL);
+	for (i = 0; i < (size_t)games; i++) {
+		n = md_add(l, "game", NULL);
+		md_set(n, "id", i == 0 ? "demo" : "salamis");
+		md_set(n, "ruleset", "sample");
+		md_set(n, "join", i == 0 ? "auto" : "gm");
+		md_set(n, "free", i == 0 ? "persia" : "athens, sparta");
+		md_set(n, "turn", "1");
+		md_set(n, "deadline", i == 0 ? "2026-12-03T20:00Z" : NULL);
+	}
+	for (i = 0; games > 0 && i < sizeof joins / sizeof joins[0]; i++) {
+		n = md_add(r, "join", NULL);
+		md_set(n, "game", joins[i][0]);
+		md_set(n, "side", joins[i][1]);
+		md_set(n, "refused", joins[i][2]);
+		md_set(n, "how", joins[i][3]);
+		md_set(n, "free", joins[i][2] != NULL && joins[i][0] != NULL ?
+		    "persia" : NULL);
+	}
+	return d;
+}
+
+xmlDocPtr
+maildoc_sample_join_request(void)
+{
+	xmlDocPtr	d = maildoc_new("join-request");
+	xmlNodePtr	r = maildoc_root(d), n;
+
+	md_set(r, "game", "demo");
+	md_set(r, "side", "persia");
+	md_set(r, "address", "xerxes@example.org");
+	n = md_add(r, "seated", NULL);
+	md_set(n, "side", "persia");
+	md_set(n, "address", "xerxes@example.org");
+	return d;
+}

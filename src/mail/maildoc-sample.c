@@ -277,6 +277,9 @@ answer_gm(void)
 	reader(r, 1);
 	clock(r, CLOCK_UTC);
 	status(r, 1);
+	n = md_add(r, "seated", NULL);
+	md_set(n, "side", "persia");
+	md_set(n, "address", "xerxes@example.org");
 	n = md_add(r, "press", NULL);
 	md_set(n, "to", "ALL");
 	md_set(n, "to-kind", "all");
@@ -747,6 +750,9 @@ maildoc_samples(maildoc_sample_fn fn, void *arg)
 		{ "answer-ahead", maildoc_sample_ahead(NULL) },
 		{ "ahead-illegal", maildoc_sample_ahead("illegal") },
 		{ "ahead-late", maildoc_sample_ahead("late") },
+		{ "lobby", maildoc_sample_lobby(2) },
+		{ "lobby-none", maildoc_sample_lobby(0) },
+		{ "join-request", maildoc_sample_join_request() },
 		{ "draw-offer", notice("draw-offer", "athens", "athens, "
 		    "persia") },
 		{ "concession", notice("concession", NULL, NULL) },

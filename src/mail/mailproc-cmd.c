@@ -627,6 +627,12 @@ mp_cmd_player(struct mp_ctx *ctx, const struct mp_cmd *c)
 		return mp_cmd_set(ctx, c);
 	case MP_CMD_ABSENT:
 		return mp_cmd_absent(ctx, c);
+	case MP_CMD_LIST:
+	case MP_CMD_JOIN:
+		mp_error(ctx, c->line, "'%s': LIST and JOIN go in a mail of "
+		    "their own, without GAME, PLAYER and PASSWORD lines",
+		    c->text);
+		return 0;
 	default:
 		mp_error(ctx, c->line, "'%s': that is the GM's command; a GM "
 		    "mail has a line GM and the GM's password", c->text);

@@ -256,6 +256,8 @@ mp_cmd_gm(struct mp_ctx *ctx, const struct mp_cmd *c)
 		return cmd_rollback(ctx, c);
 	case MP_CMD_ENDGAME:
 		return mp_cmd_endgame(ctx, c);
+	case MP_CMD_SEAT:
+		return mp_cmd_seat(ctx, c);
 	default:
 		mp_error(ctx, c->line, "'%s': that is a player's command, not "
 		    "the GM's", c->text);

@@ -42,13 +42,16 @@ struct store_player;
 	X(ASSIGN,	"ASSIGN",	0, 0)				\
 	X(SET,		"SET",		0, 0)				\
 	X(ABSENT,	"ABSENT",	0, 0)				\
+	X(LIST,		"LIST",		0, 0)				\
+	X(JOIN,		"JOIN",		0, 0)				\
 	X(PROCESS,	"PROCESS",	1, 0)				\
 	X(PREVIEW,	"PREVIEW",	1, 0)				\
 	X(PAUSE,	"PAUSE",	1, 0)				\
 	X(RESUME,	"RESUME",	1, 0)				\
 	X(DEADLINE,	"DEADLINE",	1, 0)				\
 	X(ROLLBACK,	"ROLLBACK",	1, 0)				\
-	X(ENDGAME,	"ENDGAME",	1, 0)
+	X(ENDGAME,	"ENDGAME",	1, 0)				\
+	X(SEAT,		"SEAT",		1, 0)
 
 /* Who reads a list of the commands: the commands each may give. */
 enum mp_who {
@@ -310,6 +313,19 @@ void	mp_clock(struct mp_ctx *, xmlNodePtr parent, const char *zone);
 /* The GM's PAUSE, RESUME and DEADLINE (play-clock.c), and ENDGAME. */
 int	mp_cmd_clock(struct mp_ctx *, const struct mp_cmd *);
 int	mp_cmd_endgame(struct mp_ctx *, const struct mp_cmd *);
+/* LIST and JOIN (mailproc-lobby.c): 1 if the mail is one of them alone
+ * (no GAME, PLAYER, SIDE, GM or PASSWORD line). */
+int	mp_lobby_mail(const struct mp_scan *);
+/* Answers it at its From (rate limited): the open games and their free
+ * seats; a seat taken (setting join auto) or asked of the GM (gm). */
+void	mp_lobby(struct mp_ctx *, const struct mp_scan *,
+	    struct mailproc_result *out);
+/* Seats address as side's player in game: a password made, the welcome
+ * notice that hands it over, audited join.  0 or -1 (failed). */
+int	mp_seat(struct mp_ctx *, const char *game, const char *side,
+	    const char *address);
+/* The GM's SEAT side address: a free seat given.  0 or -1. */
+int	mp_cmd_seat(struct mp_ctx *, const struct mp_cmd *);
 /* A player's ABSENT UNTIL time or ABSENT NONE (mailproc-absent.c). */
 int	mp_cmd_absent(struct mp_ctx *, const struct mp_cmd *);
 /* 1 if p is away now: no reminder, and the turn does not wait. */

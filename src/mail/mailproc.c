@@ -305,6 +305,10 @@ process(struct mp_ctx *ctx, const struct mp_scan *sc,
 	char		*game = NULL, *cause = NULL;
 	int		 code;
 
+	if (mp_lobby_mail(sc)) {
+		mp_lobby(ctx, sc, out);
+		return;
+	}
 	if (sc->game != NULL)
 		game = str_lower(xstrdup(sc->game));
 	else if (ctx->msg->subject != NULL &&

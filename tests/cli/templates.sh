@@ -12,7 +12,7 @@ cp "$SRC"/templates/*.xsl "$TPL/"
 
 # --- the shipped templates -------------------------------------------------
 expect 0 "shipped templates" "$NAVARCH" templates --dir "$SRC/templates"
-has "every sample worded" "$T/err" "mail.xsl: 72 sample mails worded, 0 failed"
+has "every sample worded" "$T/err" "mail.xsl: 75 sample mails worded, 0 failed"
 has "report templates compile" "$T/err" "report-side.xsl: compiles"
 expect 0 "--show" "$NAVARCH" templates --dir "$SRC/templates" --show
 for s in answer-player answer-gm rejected-player refused-gm \
@@ -22,7 +22,8 @@ for s in answer-player answer-gm rejected-player refused-gm \
     unseated-replaced seat-removed orders-entered late waiting \
     final-rules final-drawn final-conceded final-gm help-all help-orders \
     help-fire help-board help-press press-to-gm press-gm-all press-gm-side \
-    press-observer answer-observer answer-ahead ahead-illegal ahead-late; do
+    press-observer answer-observer answer-ahead ahead-illegal ahead-late \
+    lobby lobby-none join-request; do
 	has "sample $s shown" "$T/out" "^==== $s\$"
 done
 has "the reminder's subject" "$T/out" "^Subject: Reminder: your orders"
@@ -77,14 +78,14 @@ PY
 expect 1 "no reminder wording" "$NAVARCH" templates --dir "$TPL"
 has "the missing kind named" "$T/err" \
     "sample reminder: .*no wording for a mail of kind reminder"
-has "the others still worded" "$T/err" "71 sample mails worded, 1 failed"
+has "the others still worded" "$T/err" "74 sample mails worded, 1 failed"
 
 # --- a missing report template ---------------------------------------------
 cp "$SRC/templates/mail.xsl" "$TPL/mail.xsl"
 rm "$TPL/report-observer.xsl"
 expect 1 "missing report-observer.xsl" "$NAVARCH" templates --dir "$TPL"
 has "missing file named" "$T/err" "report-observer.xsl"
-has "mail.xsl still counted right" "$T/err" "72 sample mails worded, 0 failed"
+has "mail.xsl still counted right" "$T/err" "75 sample mails worded, 0 failed"
 
 # --- every name the daemon uses has a sample --------------------------------
 names=$(cat "$SRC"/src/mail/mailproc*.c | tr -d '\n\t' |

@@ -348,6 +348,67 @@ test_ahead(void **state)
 	RUN_STEPS(*state, steps);
 }
 
+/* LIST and JOIN from anyone: the games whose setting join takes players
+ * by mail, with their free seats; JOIN takes a free seat at once (auto:
+ * the welcome with a password follows) or asks the GM (gm), who seats
+ * with SEAT; a seat held, a player's own mail, are refused. */
+static void
+test_lobby(void **state)
+{
+	static const struct step steps[] = {
+		{ "lobby-list", 60, DONE, { { "x@example.org", "Open games", {
+		    "LIST: games that take players by mail",
+		    "  demo (ruleset classic, turn 1, deadline "
+		    "2026-01-03T10:00Z (UTC)): free\n    persia; JOIN takes "
+		    "the seat.", "  g2 (ruleset classic", "the GM seats" } } },
+		  NULL, NULL },
+		{ "lobby-join-taken", 120, DONE, { { "x@example.org",
+		    "Open games", { "JOIN demo athens: that side has no free "
+		    "seat. Free seats: persia." } } }, NULL, NULL },
+		{ "lobby-join", 180, DONE, {
+			{ "x@example.org", "Open games", { "JOIN demo persia: "
+			  "you play side persia of game demo." } },
+			{ "x@example.org", "Welcome to game demo", {
+			  "Your password: " } } },
+		  "SELECT address || ' ' || removed FROM players WHERE"
+		  " game = 'demo' AND id = 'persia'", "x@example.org 0" },
+		{ "lobby-join-gm", 240, DONE, {
+			{ "gm@example.org", "A player asks to join", {
+			  "y@example.org asks to play side persia of game g2",
+			  "SEAT persia y@example.org" } },
+			{ "y@example.org", "Open games", { "LIST: games that "
+			  "take players by mail", "  g2 (ruleset classic",
+			  "JOIN g2 persia: your request went to the GM" },
+			  { "  demo (" } } },
+		  "SELECT count(*) FROM audit WHERE action = 'join-request'",
+		  "1" },
+		{ "gm-seat", 300, DONE, {
+			{ "gm@example.org", NULL, { "SEAT: y@example.org plays "
+			  "side persia" } },
+			{ "y@example.org", "Welcome to game g2", {
+			  "Your password: " } } },
+		  "SELECT address FROM players WHERE game = 'g2' AND"
+		  " id = 'persia' AND removed = 0", "y@example.org" },
+		{ "lobby-join-player", 360, REJECTED, { { "a@example.org",
+		    NULL, { "'JOIN demo persia': LIST and JOIN go in a mail of "
+		    "their own" } } }, NULL, NULL },
+	};
+	static const struct mpfx_game g2 = { "g2", 0, T0 + 2 * DAY, "g2-seed",
+	    "g", 0 };
+	struct mpfx	*f = *state;
+
+	mpfx_add_game(f, &g2);
+	assert_int_equal(store_game_set_settings(f->s, "demo", "join = auto\n",
+	    NULL), STORE_OK);
+	assert_int_equal(store_game_set_settings(f->s, "g2", "join = gm\n",
+	    NULL), STORE_OK);
+	assert_int_equal(store_player_remove(f->s, "demo", "persia", NULL),
+	    STORE_OK);
+	assert_int_equal(store_player_remove(f->s, "g2", "persia", NULL),
+	    STORE_OK);
+	RUN_STEPS(f, steps);
+}
+
 /* The end of a game by decision: everybody gets the final mail, with
  * the final report, the seed, the archive attached and the command that
  * verifies it. */
@@ -555,6 +616,7 @@ const struct CMUnitTest mailproc_cmd_tests[] = {
 	T(test_press_gm_observer),
 	T(test_absent),
 	T(test_ahead),
+	T(test_lobby),
 	T(test_concede),
 	T(test_draw),
 	T(test_assign),
