@@ -270,4 +270,15 @@ int	ruleset_nation_index(const struct nv_ruleset *, const char *id);
 /* Moves a ship at speed s makes in phase p (0 outside the table). */
 int	ruleset_moves(const struct nv_ruleset *, int speed, int phase);
 
+/* For the modules' example() makers (HELP): the speed an example keeps,
+ * last turn's, at least min; and the variants every SPEED verb has:
+ * SPEED at that speed (k 0, min 1), SPEED 0 (k 1), -1 for any other k. */
+int	ruleset_example_speed_kept(const struct nv_ship *, int min);
+int	ruleset_example_speed(const struct nv_state *, int ship, int k,
+	    struct buf *out);
+/* Variant k of a verb whose examples are fixed words: v[k] (of n), or
+ * -1. */
+int	ruleset_example_words(const char *const *v, size_t n, int k,
+	    struct buf *out);
+
 #endif

@@ -629,8 +629,8 @@ test_examples(void **state)
 		int		 legal;
 	} ex[] = {
 		{ "nike", "SPEED", 0, "SPEED 1", 1 },
-		{ "nike", "SPEED", 1, "SPEED 1 MOVE F", 1 },
-		{ "nike", "SPEED", 2, "SPEED 0", 1 },
+		{ "nike", "SPEED", 1, "SPEED 0", 1 },
+		{ "nike", "SPEED", 2, "SPEED 1 MOVE F", 1 },
 		{ "nike", "SPEED", 3, NULL, 0 },
 		{ "nike", "MOVE", 0, "MOVE F L", 1 },
 		{ "nike", "MOVE", 1, "MOVE F R F", 1 },

@@ -11,37 +11,7 @@
 
 #include "buf.h"
 #include "classic.h"
-#include "hex.h"
 #include "state.h"
-
-/* The enemy ship on the map nearest to ship (ties: the first in the
- * state), or -1. */
-static int
-nearest_enemy(const struct nv_state *st, int ship)
-{
-	const struct nv_ship	*me = &st->ships[ship], *s;
-	size_t			 i;
-	int			 best = -1, d, bd = 0;
-
-	for (i = 0; i < st->nships; i++) {
-		s = &st->ships[i];
-		if (s->side == me->side || !ship_on_map(s))
-			continue;
-		d = hex_distance(me->hex, s->hex);
-		if (best < 0 || d < bd) {
-			best = (int)i;
-			bd = d;
-		}
-	}
-	return best;
-}
-
-/* The speed an example keeps: last turn's, at least min. */
-static int
-kept_speed(const struct nv_ship *s, int min)
-{
-	return s->speed > min ? s->speed : min;
-}
 
 static void
 steps(struct buf *out, int n)
@@ -56,22 +26,13 @@ int
 classic_example_speed(const struct nv_state *st, int ship, int k,
     struct buf *out)
 {
-	const struct nv_ship	*s = &st->ships[ship];
+	int	n = ruleset_example_speed_kept(&st->ships[ship], 1);
 
-	switch (k) {
-	case 0:
-		buf_printf(out, "SPEED %d", kept_speed(s, 1));
-		return 0;
-	case 1:
-		buf_printf(out, "SPEED %d MOVE ", kept_speed(s, 1));
-		steps(out, kept_speed(s, 1));
-		return 0;
-	case 2:
-		buf_adds(out, "SPEED 0");
-		return 0;
-	default:
-		return -1;
-	}
+	if (k != 2)
+		return ruleset_example_speed(st, ship, k, out);
+	buf_printf(out, "SPEED %d MOVE ", n);
+	steps(out, n);
+	return 0;
 }
 
 int
@@ -79,7 +40,8 @@ classic_example_move(const struct nv_state *st, int ship, int k,
     struct buf *out)
 {
 	const struct nv_ship	*s = &st->ships[ship];
-	int			 n = kept_speed(s, k == 1 ? 2 : 1);
+	int			 n = ruleset_example_speed_kept(s,
+				    k == 1 ? 2 : 1);
 
 	switch (k) {
 	case 0:		/* a turn after the last step */
@@ -113,7 +75,7 @@ classic_example_fire(const struct nv_state *st, int ship, int k,
 		{ CL_A_STONES, "STONE" },
 	};
 	const struct nv_ship	*s = &st->ships[ship];
-	int			 t = nearest_enemy(st, ship), i, n = 0;
+	int			 t = state_nearest_enemy(st, ship), i, n = 0;
 
 	if (t < 0)
 		return -1;
@@ -137,7 +99,7 @@ int
 classic_example_board(const struct nv_state *st, int ship, int k,
     struct buf *out)
 {
-	int	t = nearest_enemy(st, ship);
+	int	t = state_nearest_enemy(st, ship);
 
 	if (t < 0 || k != 0)
 		return -1;
@@ -149,12 +111,11 @@ int
 classic_example_repulse(const struct nv_state *st, int ship, int k,
     struct buf *out)
 {
+	static const char *const v[] = { "REPULSE COUNTER", "REPULSE CUT" };
+
 	(void)st;
 	(void)ship;
-	if (k > 1)
-		return -1;
-	buf_adds(out, k == 0 ? "REPULSE COUNTER" : "REPULSE CUT");
-	return 0;
+	return ruleset_example_words(v, sizeof v / sizeof v[0], k, out);
 }
 
 int
@@ -165,8 +126,5 @@ classic_example_rake(const struct nv_state *st, int ship, int k,
 
 	(void)st;
 	(void)ship;
-	if (k < 0 || k >= (int)(sizeof v / sizeof v[0]))
-		return -1;
-	buf_adds(out, v[k]);
-	return 0;
+	return ruleset_example_words(v, sizeof v / sizeof v[0], k, out);
 }
