@@ -1,9 +1,14 @@
 /* bench-common.c: see bench-common.h. */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
 
 #include "bench-common.h"
@@ -13,7 +18,10 @@
 #include "ruleset.h"
 #include "state.h"
 #include "state-xml.h"
+#include "strutil.h"
 #include "xalloc.h"
+
+extern char **environ;
 
 char *
 bench_read(const char *dir_env, const char *def, const char *rel,
@@ -205,4 +213,119 @@ bench_rss_kib(void)
 
 	getrusage(RUSAGE_SELF, &ru);
 	return ru.ru_maxrss;
+}
+
+void
+bench_write(const char *prog, const char *path, const struct buf *b)
+{
+	FILE	*f = fopen(path, "w");
+
+	if (f == NULL || fwrite(b->p, 1, b->len, f) != b->len ||
+	    fclose(f) != 0) {
+		fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
+		exit(1);
+	}
+}
+
+/* The classic ship's missiles left aboard (bows, catapults, stone
+ * throwers: a trireme's one bow shoots once). */
+static long
+missiles(const struct nv_state *st, const struct nv_ship *s)
+{
+	static const char *const names[] = { "bows", "catapults",
+	    "stone-throwers", NULL };
+	long	n = 0;
+	size_t	a;
+	int	i;
+
+	for (a = 0; a < st->rs->ops->nship_attrs; a++)
+		for (i = 0; names[i] != NULL; i++)
+			if (strcmp(st->rs->ops->ship_attrs[a].name, names[i])
+			    == 0)
+				n += s->attr[a].i;
+	return n;
+}
+
+void
+bench_orders(const char *prog, const char *dir, const struct nv_state *st,
+    int n)
+{
+	struct buf	 b = BUF_INIT;
+	char		*path, opp[16];
+	size_t		 i;
+	int		 side, per = n / 2, k, o;
+
+	for (side = 0; side < 2; side++) {
+		buf_reset(&b);
+		buf_printf(&b, "SIDE %s\nTURN %d\n", st->sides[side].id,
+		    st->turn);
+		for (i = 0; i < st->nships; i++) {
+			const struct nv_ship *s = &st->ships[i];
+
+			if (s->side != side || !ship_on_map(s))
+				continue;
+			buf_printf(&b, "SHIP %s SPEED 2\n", s->id);
+			if (str_to_int(s->id + 1, 0, 99999, &k) != 0)
+				continue;
+			o = k < per ? k + per : k - per;
+			if (o >= n)
+				continue;
+			snprintf(opp, sizeof opp, "s%05d", o);
+			if ((o = state_ship_index(st, opp)) < 0 ||
+			    !ship_on_map(&st->ships[o]))
+				continue;
+			if (missiles(st, s) > 0)
+				buf_printf(&b, "SHIP %s FIRE ALL AT %s\n", s->id,
+				    opp);
+			buf_printf(&b, "SHIP %s BOARD %s\n", s->id, opp);
+		}
+		path = xasprintf("%s/t%d-%s.txt", dir, st->turn,
+		    st->sides[side].id);
+		bench_write(prog, path, &b);
+		free(path);
+	}
+	buf_free(&b);
+}
+
+/* Milliseconds of CPU (user and system) in ru. */
+static double
+cpu_ms(const struct rusage *ru)
+{
+	return (double)(ru->ru_utime.tv_sec + ru->ru_stime.tv_sec) * 1000.0 +
+	    (double)(ru->ru_utime.tv_usec + ru->ru_stime.tv_usec) / 1000.0;
+}
+
+void
+bench_spawn(const char *caller, const char *prog, char **argv,
+    const char *out, int append, struct bench_usage *u)
+{
+	posix_spawn_file_actions_t fa;
+	struct rusage	 ru;
+	double		 t0 = bench_now_ms();
+	pid_t		 pid;
+	int		 status, i;
+
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT |
+	    (append ? O_APPEND : O_TRUNC), 0644);
+	posix_spawn_file_actions_adddup2(&fa, 1, 2);
+	if ((errno = posix_spawn(&pid, prog, &fa, NULL, argv, environ)) != 0) {
+		fprintf(stderr, "%s: %s: %s\n", caller, prog, strerror(errno));
+		exit(1);
+	}
+	if (wait4(pid, &status, 0, &ru) != pid) {
+		fprintf(stderr, "%s: wait: %s\n", caller, strerror(errno));
+		exit(1);
+	}
+	posix_spawn_file_actions_destroy(&fa);
+	u->wall_ms = bench_now_ms() - t0;
+	u->cpu_ms = cpu_ms(&ru);
+	u->rss_kib = ru.ru_maxrss;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		fprintf(stderr, "%s: %s failed (see %s):", caller, prog, out);
+		for (i = 0; argv[i] != NULL; i++)
+			fprintf(stderr, " %s", argv[i]);
+		fprintf(stderr, "\n");
+		exit(1);
+	}
 }

@@ -21,6 +21,16 @@ void	bench_scenario(int nships, int visibility, struct buf *);
  * and closing, on a map bench_battle_columns() wide and 150 rows. */
 void	bench_battle(int nships, int visibility, int gap, struct buf *);
 int	bench_battle_columns(int nships, int gap);
+/* Every ship's orders for st's turn into DIR/tTURN-SIDE.txt, one file a
+ * side of bench_battle's two (n ships): speed 2, and fire and board at
+ * the ship opposite in the other fleet while both are on the map.  Legal
+ * as long as no ship is bound by a ram or grapples, which holds for the
+ * first two turns of bench_battle.  Exits 1 (naming prog) if a file
+ * cannot be written. */
+void	bench_orders(const char *prog, const char *dir,
+	    const struct nv_state *st, int n);
+/* Writes b to path, or exits 1 naming prog. */
+void	bench_write(const char *prog, const char *path, const struct buf *b);
 /* The classic ruleset, or exit 1; owned. */
 struct nv_ruleset *bench_ruleset(void);
 /* A scenario or state of ruleset rs loaded, or exit 1 with its errors;
@@ -35,5 +45,20 @@ double	bench_now_ms(void);
 double	bench_median(double *v, int n);
 /* Peak resident memory in KiB. */
 long	bench_rss_kib(void);
+
+/* What a program run took: wall time and CPU time (user and system; on a
+ * shared machine the wall time also counts the others' work) in ms, and
+ * its peak resident memory. */
+struct bench_usage {
+	double	wall_ms;
+	double	cpu_ms;
+	long	rss_kib;
+};
+
+/* Runs prog with argv, its standard output and error into the file out
+ * (appended to, or emptied first), and measures it into u.  Exits 1,
+ * naming caller and out, if it cannot be run or does not exit 0. */
+void	bench_spawn(const char *caller, const char *prog, char **argv,
+	    const char *out, int append, struct bench_usage *u);
 
 #endif

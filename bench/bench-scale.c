@@ -30,14 +30,10 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -52,8 +48,6 @@
 #include "state-xml.h"
 #include "strutil.h"
 #include "xalloc.h"
-
-extern char **environ;
 
 #define MAX_SIZES	16
 #define MAX_RUNS	25
@@ -80,13 +74,7 @@ static int		 keep;		/* -k: leave the files */
 static void
 write_file(const char *path, const struct buf *b)
 {
-	FILE	*f = fopen(path, "w");
-
-	if (f == NULL || fwrite(b->p, 1, b->len, f) != b->len ||
-	    fclose(f) != 0) {
-		fprintf(stderr, "bench-scale: %s: %s\n", path, strerror(errno));
-		exit(1);
-	}
+	bench_write("bench-scale", path, b);
 }
 
 static char *
@@ -101,75 +89,10 @@ read_file(const char *path, size_t *len)
 	return text;
 }
 
-/* The classic ship's missiles left aboard (bows, catapults, stone
- * throwers: a trireme's one bow shoots once). */
-static long
-missiles(const struct nv_state *st, const struct nv_ship *s)
-{
-	static const char *const names[] = { "bows", "catapults",
-	    "stone-throwers", NULL };
-	long	n = 0;
-	size_t	a;
-	int	i;
-
-	for (a = 0; a < st->rs->ops->nship_attrs; a++)
-		for (i = 0; names[i] != NULL; i++)
-			if (strcmp(st->rs->ops->ship_attrs[a].name, names[i])
-			    == 0)
-				n += s->attr[a].i;
-	return n;
-}
-
-/* Every ship's orders for st's turn: speed 2, and fire and board at the
- * ship opposite in the other fleet (the same place in it) while both are
- * on the map.  Legal as long as no ship is bound by a ram or grapples,
- * which holds for the first two turns of bench_battle. */
 static void
 write_orders(const char *dir, const struct nv_state *st, int n)
 {
-	struct buf	 b = BUF_INIT;
-	char		*path, opp[16];
-	size_t		 i;
-	int		 side, per = n / 2, k, o;
-
-	for (side = 0; side < 2; side++) {
-		buf_reset(&b);
-		buf_printf(&b, "SIDE %s\nTURN %d\n", st->sides[side].id,
-		    st->turn);
-		for (i = 0; i < st->nships; i++) {
-			const struct nv_ship *s = &st->ships[i];
-
-			if (s->side != side || !ship_on_map(s))
-				continue;
-			buf_printf(&b, "SHIP %s SPEED 2\n", s->id);
-			if (str_to_int(s->id + 1, 0, 99999, &k) != 0)
-				continue;
-			o = k < per ? k + per : k - per;
-			if (o >= n)
-				continue;
-			snprintf(opp, sizeof opp, "s%05d", o);
-			if ((o = state_ship_index(st, opp)) < 0 ||
-			    !ship_on_map(&st->ships[o]))
-				continue;
-			if (missiles(st, s) > 0)
-				buf_printf(&b, "SHIP %s FIRE ALL AT %s\n", s->id,
-				    opp);
-			buf_printf(&b, "SHIP %s BOARD %s\n", s->id, opp);
-		}
-		path = xasprintf("%s/t%d-%s.txt", dir, st->turn,
-		    st->sides[side].id);
-		write_file(path, &b);
-		free(path);
-	}
-	buf_free(&b);
-}
-
-/* Milliseconds of CPU (user and system) in ru. */
-static double
-cpu_ms(const struct rusage *ru)
-{
-	return (double)(ru->ru_utime.tv_sec + ru->ru_stime.tv_sec) * 1000.0 +
-	    (double)(ru->ru_utime.tv_usec + ru->ru_stime.tv_usec) / 1000.0;
+	bench_orders("bench-scale", dir, st, n);
 }
 
 /* Runs navarch with argv; its standard output and error go to
@@ -179,40 +102,14 @@ cpu_ms(const struct rusage *ru)
 static double
 run(const char *dir, char **argv, long *rss_kib)
 {
-	posix_spawn_file_actions_t fa;
-	struct rusage	 ru;
-	char		*out = xasprintf("%s/navarch.out", dir);
-	double		 t0;
-	pid_t		 pid;
-	int		 status, i;
+	struct bench_usage	 u;
+	char			*out = xasprintf("%s/navarch.out", dir);
 
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT |
-	    O_TRUNC, 0644);
-	posix_spawn_file_actions_adddup2(&fa, 1, 2);
-	if ((errno = posix_spawn(&pid, navarch, &fa, NULL, argv, environ))
-	    != 0) {
-		fprintf(stderr, "bench-scale: %s: %s\n", navarch,
-		    strerror(errno));
-		exit(1);
-	}
-	if (wait4(pid, &status, 0, &ru) != pid) {
-		fprintf(stderr, "bench-scale: wait: %s\n", strerror(errno));
-		exit(1);
-	}
-	t0 = cpu_ms(&ru);
-	posix_spawn_file_actions_destroy(&fa);
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		fprintf(stderr, "bench-scale: navarch failed (see %s):", out);
-		for (i = 0; argv[i] != NULL; i++)
-			fprintf(stderr, " %s", argv[i]);
-		fprintf(stderr, "\n");
-		exit(1);
-	}
+	bench_spawn("bench-scale", navarch, argv, out, 0, &u);
 	free(out);
 	if (rss_kib != NULL)
-		*rss_kib = ru.ru_maxrss;
-	return t0;
+		*rss_kib = u.rss_kib;
+	return u.cpu_ms;
 }
 
 /* navarch turn IN t<turn>-east.txt t<turn>-west.txt --seed bench

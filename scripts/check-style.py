@@ -14,6 +14,11 @@ docs/style.md forbids:
   ruleset    a ruleset's name outside its own folders (src/game/NAME/,
              src/report/NAME/) and the registries (src/game/ruleset-registry.c,
              src/report/report-registry.c)
+  exit       an exit status in a library: exitcode.h or sysexits.h
+             included, NV_EXIT_ or EX_ names, or 75 or 78 returned,
+             compared or passed to exit(); libraries return their own
+             codes and only the programs' edges (src/ctl/,
+             src/daemon/navarchd.c) turn them into exit statuses
 
 Usage: check-style.py [TOP]   (TOP defaults to the source tree this script
 is in).  Exit 0 clean, 1 findings, 2 usage.  Only the standard library.
@@ -27,6 +32,14 @@ MAX_FUNC_LINES = 80
 BANNED = ("sprintf", "vsprintf", "strcpy", "strcat", "strtok", "atoi",
           "atol", "gets")
 REGISTRY = os.path.join("src", "game", "ruleset-registry.c")
+# The libraries, which never speak in exit statuses, and the one file
+# among them that is a program's edge.
+EXIT_LAYERS = ("daemon", "mail", "play", "store", "report", "game")
+EXIT_EDGES = (os.path.join("src", "daemon", "navarchd.c"),)
+EXIT_RE = re.compile(r'#\s*include\s*[<"](exitcode|sysexits)\.h[>"]'
+                     r'|\b(NV_EXIT_|EX_)[A-Z]+\b'
+                     r'|\b(return|exit\s*\()\s*\(?\s*(75|78)\b'
+                     r'|[=!]=\s*(75|78)\b')
 REPORT_REGISTRY = os.path.join("src", "report", "report-registry.c")
 
 # Which layers each layer's files may include headers of (itself always).
@@ -173,6 +186,22 @@ def check_includes(top, rel, text, idx, out):
                        % (rel, no, m.group(1), folder))
 
 
+def check_exit(rel, text, code, out):
+    if layer_of(rel) not in EXIT_LAYERS or rel in EXIT_EDGES:
+        return
+    # The includes are read from the text (strip_c blanks the file
+    # name); the rest from the code, so that comments may explain.
+    src_lines = text.split("\n")
+    for no, line in enumerate(code.split("\n"), 1):
+        m = EXIT_RE.search(line)
+        if m is None and line.lstrip().startswith("#"):
+            m = EXIT_RE.search(src_lines[no - 1])
+        if m:
+            out.append("%s:%d: exit: %s (a library returns its own codes; "
+                       "the program's edge makes exit statuses)"
+                       % (rel, no, m.group(0).strip()))
+
+
 def check_ruleset_names(top, rel, text, names, out):
     if rel in (REGISTRY, REPORT_REGISTRY):
         return
@@ -211,6 +240,7 @@ def main(argv):
         check_sizes(rel, text, code, out)
         check_includes(top, rel, text, idx, out)
         check_ruleset_names(top, rel, text, names, out)
+        check_exit(rel, text, code, out)
     for rel in source_files(top, ["tests", "bench"]):
         with open(os.path.join(top, rel), encoding="utf-8",
                   errors="replace") as f:

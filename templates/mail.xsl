@@ -519,6 +519,23 @@
   </xsl:call-template>
 </xsl:template>
 
+<!-- A reply is read down to the mail it answers (docs/mail-parsing.md,
+     "Replies"): the player sees where reading stopped. -->
+<!-- Without @cut (an answer to the From address, which may be forged,
+     repeats nothing of the mail) only the line is named. -->
+<xsl:template match="read-to">
+  <xsl:variable name="what">
+    <xsl:if test="@cut">
+      <xsl:value-of select="concat(' (', @cut, ')')"/>
+    </xsl:if>
+  </xsl:variable>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Line ', @line, $what,
+        ' starts the mail you replied to or forwarded: your mail was read',
+        ' down to it and no further. Put your orders above it.')"/>
+  </xsl:call-template>
+</xsl:template>
+
 <!-- The GM's commands.  The players are told of each by a notice. -->
 <xsl:template match="paused">
   <xsl:variable name="left">
@@ -1119,6 +1136,10 @@
           ' more error(s), not listed here.')"/>
     </xsl:call-template>
   </xsl:if>
+  <xsl:if test="read-to">
+    <xsl:value-of select="$nl"/>
+    <xsl:apply-templates select="read-to"/>
+  </xsl:if>
   <xsl:for-each select="in-force">
     <xsl:value-of select="concat($nl, 'Your previous orders stay in force:',
         $nl)"/>
@@ -1364,6 +1385,18 @@
       <xsl:call-template name="p">
         <xsl:with-param name="t" select="$why"/>
       </xsl:call-template>
+      <xsl:if test="@text = 'none'">
+        <xsl:value-of select="$nl"/>
+        <xsl:call-template name="p">
+          <xsl:with-param name="t" select="concat('Your mail has no text to',
+              ' read, only attachments or pictures: write the lines in the',
+              ' mail itself, or attach them as a plain text file (.txt).')"/>
+        </xsl:call-template>
+      </xsl:if>
+      <xsl:if test="read-to">
+        <xsl:value-of select="$nl"/>
+        <xsl:apply-templates select="read-to"/>
+      </xsl:if>
       <xsl:value-of select="$nl"/>
       <xsl:call-template name="p">
         <xsl:with-param name="t" select="concat('Nothing in your mail was',
@@ -1891,6 +1924,9 @@
      ================================================================== -->
 <xsl:template match="/mail[@kind = 'report']">
   <xsl:value-of select="concat('Subject: Turn ', @played, ' report')"/>
+  <xsl:if test="@parts > 1">
+    <xsl:value-of select="concat(', part ', @part, ' of ', @parts)"/>
+  </xsl:if>
   <xsl:if test="@again = 'yes'"> (again)</xsl:if>
   <xsl:if test="replaces"> (replaces the one rolled back)</xsl:if>
   <xsl:value-of select="concat($nl, $nl)"/>

@@ -28,6 +28,11 @@
 
 <xsl:template match="/report">
   <xsl:value-of select="concat('NAVARCH -- turn ', @turn, ' report for observers', $nl)"/>
+  <xsl:if test="@parts > 1">
+    <xsl:value-of select="concat(nv:wrap(concat('Part ', @part, ' of ',
+        @parts, ' of this report, a mail each: ships ', @part-first,
+        ' to ', @part-last, ' and what concerns them.'), '', '  '), $nl)"/>
+  </xsl:if>
   <xsl:if test="@game != ''">
     <xsl:value-of select="concat('Game: ', @game, $nl)"/>
   </xsl:if>

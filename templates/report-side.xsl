@@ -30,6 +30,11 @@
   <!-- Heading -->
   <xsl:value-of select="concat('NAVARCH -- turn ', @turn, ' report for ',
       reader/@side-name, $nl)"/>
+  <xsl:if test="@parts > 1">
+    <xsl:value-of select="concat(nv:wrap(concat('Part ', @part, ' of ',
+        @parts, ' of this report, a mail each: ships ', @part-first,
+        ' to ', @part-last, ' and what concerns them.'), '', '  '), $nl)"/>
+  </xsl:if>
   <xsl:if test="@game != ''">
     <xsl:value-of select="concat('Game: ', @game, $nl)"/>
   </xsl:if>

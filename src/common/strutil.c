@@ -127,3 +127,62 @@ str_utf8_cut(const char *s, size_t chars)
 	n = str_utf8_prefix(s, len, chars - 3);
 	return xasprintf("%.*s...", (int)n, s);
 }
+
+size_t
+str_utf8_seq(const char *p, size_t n, unsigned long *cp)
+{
+	const unsigned char	*u = (const unsigned char *)p;
+	unsigned long		 c;
+	size_t			 k, i;
+
+	if (n == 0)
+		return 0;
+	if (u[0] < 0x80) {
+		k = 1;
+		c = u[0];
+	} else if (u[0] >= 0xc2 && u[0] <= 0xdf) {
+		k = 2;
+		c = u[0] & 0x1f;
+	} else if (u[0] >= 0xe0 && u[0] <= 0xef) {
+		k = 3;
+		c = u[0] & 0x0f;
+	} else if (u[0] >= 0xf0 && u[0] <= 0xf4) {
+		k = 4;
+		c = u[0] & 0x07;
+	} else
+		return 0;
+	if (n < k)
+		return 0;
+	for (i = 1; i < k; i++) {
+		if ((u[i] & 0xc0) != 0x80)
+			return 0;
+		c = (c << 6) | (u[i] & 0x3f);
+	}
+	/* Overlong forms, surrogates and what lies beyond U+10FFFF are no
+	 * characters. */
+	if ((k == 3 && c < 0x800) || (k == 4 && (c < 0x10000 ||
+	    c > 0x10ffff)) || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	if (cp != NULL)
+		*cp = c;
+	return k;
+}
+
+char *
+str_utf8_char_name(const char *s, size_t *n)
+{
+	unsigned long	c = 0;
+	size_t		k;
+
+	/* At most 4 bytes are read, and none after a NUL. */
+	k = str_utf8_seq(s, strnlen(s, 4), &c);
+	if (n != NULL)
+		*n = k > 0 ? k : 1;
+	if (k == 1 && c >= 0x20 && c < 0x7f)
+		return xasprintf("'%c'", s[0]);
+	if (k == 1)
+		return xasprintf("U+%04lX", c);
+	if (k == 0)
+		return xasprintf("byte 0x%02X", (unsigned)(unsigned char)s[0]);
+	return xasprintf("'%.*s' (U+%04lX)", (int)k, s, c);
+}

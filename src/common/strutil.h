@@ -31,5 +31,18 @@ size_t	str_utf8_prefix(const char *s, size_t len, size_t chars);
 /* A copy of s (owned by the caller) of at most `chars` characters: when
  * s is longer, its first chars - 3 characters and "...". */
 char	*str_utf8_cut(const char *s, size_t chars);
+/* The length (1 to 4) of the valid UTF-8 character at p[0..n), with its
+ * code point in *cp when cp is not NULL; 0 when p starts none (n is 0,
+ * the character is cut short, or it is an overlong form, a surrogate or
+ * beyond U+10FFFF). */
+size_t	str_utf8_seq(const char *p, size_t n, unsigned long *cp);
+/* The character that starts s (a non-empty string, UTF-8), named for an
+ * error message (owned by the caller): 'x' for printable ASCII; for any
+ * other character, itself in quotes and its code, "'<em dash>' (U+2014)",
+ * so that one a player cannot tell from another (a dash, a no-break
+ * space) is named exactly; "U+0009" for a control character; "byte
+ * 0x97" for a byte that starts no valid UTF-8 character.  *n (when not
+ * NULL): the bytes of that character, at least 1. */
+char	*str_utf8_char_name(const char *s, size_t *n);
 
 #endif

@@ -11,7 +11,7 @@
 int
 cmd_check_orders(int argc, char **argv)
 {
-	struct ctl_game		 g;
+	struct play_game		 g;
 	struct nv_orders	*o;
 	struct buf		 b = BUF_INIT;
 	int			 rc;
@@ -28,6 +28,6 @@ cmd_check_orders(int argc, char **argv)
 		orders_free(o);
 		fprintf(stderr, "navarch: orders are legal\n");
 	}
-	ctl_game_free(&g);
+	play_game_free(&g);
 	return rc;
 }

@@ -30,6 +30,7 @@ cmd_deliver(int argc, char **argv)
 	struct diag		 d = DIAG_INIT;
 	struct buf		 b = BUF_INIT;
 	char			**pos, *cause = NULL;
+	enum daemon_status	 st;
 	int			 npos, rc;
 	int64_t			 now;
 	const struct ctl_opt	 opts[] = { { NULL, NULL, NULL } };
@@ -49,14 +50,14 @@ cmd_deliver(int argc, char **argv)
 	diag_free(&d);
 	log_set_level(c.log_level);
 	/* Mail from anybody is never parsed as root (daemon-priv.c). */
-	if ((rc = daemon_drop_privileges(&c, &cause)) != DAEMON_OK) {
+	if ((st = daemon_drop_privileges(&c, &cause)) != DAEMON_OK) {
 		fprintf(stderr, "navarch deliver: %s\n", cause);
 		free(cause);
 		daemon_config_free(&c);
-		return rc == DAEMON_CONFIG ? NV_EXIT_CONFIG : NV_EXIT_FAIL;
+		return ctl_exit_daemon(st);
 	}
 	curl_global_init(CURL_GLOBAL_DEFAULT);
-	rc = daemon_deliver(&c, 0, now);
+	rc = ctl_exit_deliver(daemon_deliver(&c, 0, now));
 	curl_global_cleanup();
 	daemon_config_free(&c);
 	return rc;

@@ -61,7 +61,7 @@ archive_read(const char *path, struct play_record *rec)
 static int
 export_file(const char *path)
 {
-	struct ctl_game	 g;
+	struct play_game	 g;
 	struct buf	 b = BUF_INIT;
 	int		 rc;
 
@@ -70,7 +70,7 @@ export_file(const char *path)
 	state_xml_save(g.st, &b);
 	rc = ctl_write_file("-", buf_str(&b), b.len) == 0 ? 0 : NV_EXIT_FAIL;
 	buf_free(&b);
-	ctl_game_free(&g);
+	play_game_free(&g);
 	return rc;
 }
 

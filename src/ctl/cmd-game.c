@@ -141,7 +141,7 @@ create_checks(const struct create *c, const char *id)
 }
 
 static void
-created(struct store *s, const char *id, const struct ctl_game *cg)
+created(struct store *s, const char *id, const struct play_game *cg)
 {
 	struct store_game	*g;
 	char			*cause = NULL;
@@ -162,7 +162,7 @@ created(struct store *s, const char *id, const struct ctl_game *cg)
 }
 
 static int
-create_run(struct create *c, struct ctl_game *cg, int64_t now)
+create_run(struct create *c, struct play_game *cg, int64_t now)
 {
 	struct store	*s;
 	struct buf	 xml = BUF_INIT;
@@ -216,7 +216,7 @@ int
 cmd_game_create(int argc, char **argv)
 {
 	struct create	 c;
-	struct ctl_game	 cg;
+	struct play_game	 cg;
 	const struct ctl_opt opts[] = {
 		{ "scenario", &c.scenario, NULL },
 		{ "deadline", &c.deadline, NULL },
@@ -240,7 +240,7 @@ cmd_game_create(int argc, char **argv)
 	if ((rc = ctl_load_state(c.scenario, &cg)) != 0)
 		return rc;
 	rc = create_run(&c, &cg, now);
-	ctl_game_free(&cg);
+	play_game_free(&cg);
 	return rc;
 }
 
@@ -461,7 +461,7 @@ end_run(struct store *s, const char *game, const char *winner,
     const char *reason)
 {
 	struct play_end		 e;
-	struct ctl_game		 cg;
+	struct play_game	 cg;
 	struct store_game	*g = NULL;
 	char			*cause = NULL, *actor;
 	int64_t			 now;
@@ -474,7 +474,7 @@ end_run(struct store *s, const char *game, const char *winner,
 	rc = g->status == STORE_GAME_ENDED ? ctl_err(NV_EXIT_FAIL, "game %s "
 	    "has ended already", game) : 0;
 	store_game_free(g);
-	if (rc != 0 || (rc = ctl_game_state(s, game, -1, &cg, &turn)) != 0)
+	if (rc != 0 || (rc = ctl_game_load(s, game, -1, &cg, &turn)) != 0)
 		return rc;
 	if (winner != NULL && (w = state_side_index(cg.st, winner)) < 0)
 		rc = ctl_err(NV_EXIT_USAGE, "--winner %s: game %s has no such "
@@ -505,7 +505,7 @@ end_run(struct store *s, const char *game, const char *winner,
 		    w >= 0 ? "won by " : "drawn", w >= 0 ?
 		    cg.st->sides[w].id : "");
 	free(actor);
-	ctl_game_free(&cg);
+	play_game_free(&cg);
 	return rc;
 }
 

@@ -41,7 +41,7 @@ struct map_args {
 /* Fills opts from the arguments; 0, or an exit status after printing the
  * error. */
 static int
-make_opts(const struct map_args *a, const struct ctl_game *g,
+make_opts(const struct map_args *a, const struct play_game *g,
     const char *what, struct map_opts *o)
 {
 	const struct nv_state	*st = g->st;
@@ -71,7 +71,7 @@ make_opts(const struct map_args *a, const struct ctl_game *g,
 }
 
 static int
-load(const char *what, const struct map_args *a, struct ctl_game *g)
+load(const char *what, const struct map_args *a, struct play_game *g)
 {
 	struct store	*s;
 	int		 rc, turn = -1;
@@ -86,7 +86,7 @@ load(const char *what, const struct map_args *a, struct ctl_game *g)
 	}
 	if ((rc = ctl_db_open(&s)) != 0)
 		return rc;
-	rc = ctl_game_state(s, what, turn, g, NULL);
+	rc = ctl_game_load(s, what, turn, g, NULL);
 	store_close(s);
 	return rc;
 }
@@ -96,7 +96,7 @@ cmd_map(int argc, char **argv)
 {
 	struct map_args	 a;
 	struct map_opts	 o = MAP_OPTS_INIT;
-	struct ctl_game	 g;
+	struct play_game	 g;
 	struct buf	 b = BUF_INIT;
 	char		**pos, *cause = NULL;
 	unsigned char	*ship_vis = NULL, *wreck_vis = NULL;
@@ -131,6 +131,6 @@ cmd_map(int argc, char **argv)
 	buf_free(&b);
 	free(ship_vis);
 	free(wreck_vis);
-	ctl_game_free(&g);
+	play_game_free(&g);
 	return rc;
 }

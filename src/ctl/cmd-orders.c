@@ -29,7 +29,7 @@ struct submit {
 	struct store_player	*p;
 	int			 sole;	/* the only active player of the side */
 	int			 turn;
-	struct ctl_game		 cg;
+	struct play_game		 cg;
 	char			*text;
 	struct buf		 normalised;
 };
@@ -81,7 +81,7 @@ submit_check(struct submit *sb)
 		orders_free(o);
 		return rc;
 	}
-	may = ctl_may_order(sb->cg.st, sb->p->side, sb->sole ? NULL :
+	may = play_may_order(sb->cg.st, sb->p->side, sb->sole ? NULL :
 	    (const char *const *)sb->p->ships, sb->p->nships);
 	o->may_order = may;
 	(void)orders_parse(o, sb->file, sb->text, len, &d);
@@ -195,7 +195,7 @@ submit_run(struct store *s, struct submit *sb)
 	if ((code = store_player_list(s, sb->game, sole_cb, sb, &cause)) !=
 	    STORE_OK)
 		return ctl_store_err(code, cause);
-	if ((rc = ctl_game_state(s, sb->game, -1, &sb->cg, &sb->turn)) != 0)
+	if ((rc = ctl_game_load(s, sb->game, -1, &sb->cg, &sb->turn)) != 0)
 		return rc;
 	if ((rc = submit_check(sb)) != 0)
 		return rc;
@@ -223,7 +223,7 @@ cmd_orders_submit(int argc, char **argv)
 	if ((rc = ctl_db_open(&s)) != 0)
 		return rc;
 	rc = submit_run(s, &sb);
-	ctl_game_free(&sb.cg);
+	play_game_free(&sb.cg);
 	store_player_free(sb.p);
 	buf_free(&sb.normalised);
 	free(sb.text);

@@ -209,13 +209,13 @@ add_op(struct store *s, void *arg, char **cause)
 static int
 add_run(struct store *s, struct pchange *c, char *ships, const char *pwfile)
 {
-	struct ctl_game	 cg;
+	struct play_game	 cg;
 	struct buf	 b = BUF_INIT;
 	char		*hash = NULL, *shown = NULL;
 	size_t		 i;
 	int		 rc;
 
-	if ((rc = ctl_game_state(s, c->game, -1, &cg, NULL)) != 0)
+	if ((rc = ctl_game_load(s, c->game, -1, &cg, NULL)) != 0)
 		return rc;
 	if ((rc = pick_ships(s, c, cg.st, ships)) != 0)
 		goto out;
@@ -243,7 +243,7 @@ out:
 	free(hash);
 	free(c->ships);
 	buf_free(&b);
-	ctl_game_free(&cg);
+	play_game_free(&cg);
 	return rc;
 }
 
@@ -594,7 +594,7 @@ static int
 assign_run(struct store *s, struct pchange *c, char **ships, int n)
 {
 	struct store_player	*p = NULL;
-	struct ctl_game		 cg;
+	struct play_game		 cg;
 	struct buf		 b = BUF_INIT;
 	char			*cause = NULL;
 	int			 rc, code, i, k, side;
@@ -602,7 +602,7 @@ assign_run(struct store *s, struct pchange *c, char **ships, int n)
 	if ((code = store_player_get(s, c->game, c->id, &p, &cause)) !=
 	    STORE_OK)
 		return ctl_store_err(code, cause);
-	if ((rc = ctl_game_state(s, c->game, -1, &cg, NULL)) != 0) {
+	if ((rc = ctl_game_load(s, c->game, -1, &cg, NULL)) != 0) {
 		store_player_free(p);
 		return rc;
 	}
@@ -624,7 +624,7 @@ assign_run(struct store *s, struct pchange *c, char **ships, int n)
 		    assign_op, c);
 	free(c->ships);
 	buf_free(&b);
-	ctl_game_free(&cg);
+	play_game_free(&cg);
 	store_player_free(p);
 	return rc;
 }

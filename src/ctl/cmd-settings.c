@@ -1,9 +1,9 @@
 /* cmd-settings.c: navarch game settings GAME [KEY=VALUE...]
  *
  * A game's settings for the mail daemon (docs/mail-commands.md, "Game
- * settings"): early, grace, reminder, missed_limit, schedule, svg,
- * late and join.
- * Without KEY=VALUE it prints them; with, it checks and sets them
+ * settings"): early, grace, reminder, missed_limit, schedule, svg, late,
+ * report_ships and join.  Without KEY=VALUE it prints them; with, it
+ * checks and sets them
  * (audited).  The settings are "key = value" lines kept with the game. */
 #include "config.h"
 
@@ -21,7 +21,7 @@
 
 static const char *const setting_keys[] = {
 	"early", "grace", "reminder", "missed_limit", "schedule", "svg",
-	"late", "join",
+	"late", "report_ships", "join",
 };
 #define NSETTINGS (sizeof setting_keys / sizeof setting_keys[0])
 
@@ -57,7 +57,8 @@ setting_check(const char *key, const char *v)
 			break;
 	if (i == NSETTINGS)
 		return "unknown setting; the settings are early, grace, "
-		    "reminder, missed_limit, schedule, svg, late, join";
+		    "reminder, missed_limit, schedule, svg, late, "
+		    "report_ships, join";
 	if (strcmp(key, "join") == 0)
 		return strcmp(v, "off") == 0 || strcmp(v, "gm") == 0 ||
 		    strcmp(v, "auto") == 0 ? NULL : "expected off, gm (the "
@@ -69,6 +70,10 @@ setting_check(const char *key, const char *v)
 	if (strcmp(key, "svg") == 0)
 		return strcmp(v, "yes") == 0 || strcmp(v, "no") == 0 ? NULL :
 		    "expected yes or no (the SVG map attached to report mails)";
+	if (strcmp(key, "report_ships") == 0)
+		return str_to_long(v, 0, 1000000, &l) == 0 ? NULL :
+		    "expected a whole number from 0 (whole reports) to "
+		    "1000000";
 	if (strcmp(key, "missed_limit") == 0)
 		return str_to_long(v, 1, 1000, &l) == 0 ? NULL :
 		    "expected a whole number from 1 to 1000";

@@ -95,7 +95,7 @@ set_attrs(xmlNodePtr n, const char *ship, char *const *kv, size_t nkv,
 }
 
 int
-ctl_ship_fix(const struct ctl_game *cg, const struct nv_state *st,
+ctl_ship_fix(const struct play_game *cg, const struct nv_state *st,
     const char *ship, char *const *kv, size_t nkv, char **out,
     struct diag *d)
 {
@@ -129,7 +129,7 @@ ctl_ship_fix(const struct ctl_game *cg, const struct nv_state *st,
 	xmlFreeDoc(doc);
 	if (mem == NULL)
 		return -1;
-	if (ctl_parse_state(cg, FIX_FILE, (const char *)mem, (size_t)size,
+	if (play_parse_state(cg, FIX_FILE, (const char *)mem, (size_t)size,
 	    &fixed, d) == 0) {
 		state_xml_save(fixed, &b);
 		*out = buf_detach(&b);
@@ -156,7 +156,7 @@ static int
 ship_set_run(struct store *s, const char *game, const char *ship,
     char *const *kv, size_t n)
 {
-	struct ctl_game	 cg;
+	struct play_game	 cg;
 	struct diag	 d = DIAG_INIT;
 	char		*xml = NULL, *cause = NULL, *actor, *details = NULL;
 	int64_t		 now;
@@ -166,7 +166,7 @@ ship_set_run(struct store *s, const char *game, const char *ship,
 		return rc;
 	if ((code = store_begin(s, &cause)) != STORE_OK)
 		return ctl_store_err(code, cause);
-	if ((rc = ctl_game_state(s, game, -1, &cg, &turn)) != 0)
+	if ((rc = ctl_game_load(s, game, -1, &cg, &turn)) != 0)
 		goto out;
 	if (ctl_ship_fix(&cg, cg.st, ship, kv, n, &xml, &d) != 0) {
 		ctl_print_diag(&d);
@@ -192,7 +192,7 @@ out:
 	if (rc != 0)
 		(void)store_abort(s, NULL);
 	diag_free(&d);
-	ctl_game_free(&cg);
+	play_game_free(&cg);
 	free(details);
 	free(xml);
 	return rc;

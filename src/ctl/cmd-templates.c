@@ -99,7 +99,7 @@ cmd_templates(int argc, char **argv)
 	if ((rc = ctl_args(argc, argv, opts, 0, 0, &pos, &npos)) != 0)
 		return rc;
 	if (dir == NULL)
-		dir = ctl_templatedir();
+		dir = play_templatedir(NULL);
 	memset(&c, 0, sizeof c);
 	c.show = show;
 	for (i = 0; i < sizeof report_files / sizeof report_files[0]; i++)

@@ -173,7 +173,7 @@ int
 cmd_turn(int argc, char **argv)
 {
 	struct turn_opts	 o;
-	struct ctl_game		 g;
+	struct play_game		 g;
 	struct nv_orders	*orders = NULL;
 	struct nv_dice		*dice = NULL;
 	struct nv_state		*next = NULL;
@@ -209,6 +209,6 @@ out:
 	state_free(next);
 	dice_free(dice);
 	orders_free(orders);
-	ctl_game_free(&g);
+	play_game_free(&g);
 	return rc;
 }

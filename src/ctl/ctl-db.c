@@ -45,21 +45,6 @@ ctl_err(int code, const char *fmt, ...)
 	return code;
 }
 
-int
-ctl_store_err(int code, char *cause)
-{
-	int	rc = code == STORE_BUSY ? NV_EXIT_TEMP : NV_EXIT_FAIL;
-
-	if (code == STORE_BUSY)
-		ctl_err(rc, "%s (the database is busy: try again)",
-		    cause != NULL ? cause : "busy");
-	else
-		ctl_err(rc, "%s", cause != NULL ? cause :
-		    store_code_name(code));
-	free(cause);
-	return rc;
-}
-
 /* The value of key in a config text, or NULL (owned by the caller).  The
  * syntax is conf.h's; a key given twice is an error (-1). */
 static int

@@ -1,84 +1,23 @@
 /* ctl-game.c: playing a stored game's turn.
  *
  * The work is the play layer's (src/play/play-adj.c), which the daemon
- * shares: ctl_play() and ctl_adjudicate() print what it reports.
- * ctl_adjudicate() opens the transaction, lets play_adjudicate() write the
- * state of the open turn, the sets in force, the new state, events, rolls,
- * missed turns and the audit entry, and commits them together or not at
- * all. */
+ * shares: ctl_adjudicate() opens the transaction, lets play_adjudicate()
+ * write the state of the open turn, the sets in force, the new state,
+ * events, rolls, missed turns and the audit entry, commits them together
+ * or not at all, and prints what it reports. */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
 #include "ctl.h"
 #include "diag.h"
-#include "exitcode.h"
-#include "orders.h"
 #include "play.h"
 #include "play-end.h"
 #include "state.h"
 #include "store.h"
 #include "xalloc.h"
-
-unsigned char *
-ctl_may_order(const struct nv_state *st, const char *side,
-    const char *const *ships, size_t n)
-{
-	return play_may_order(st, side, ships, n);
-}
-
-int
-ctl_play(const struct nv_state *in, const char *game, const char *seed,
-    const struct ctl_orderset *sets, size_t n, struct ctl_result *out)
-{
-	struct play_orderset	*ps = xcalloc(n + 1, sizeof *ps);
-	struct play_result	 r;
-	struct diag		 d = DIAG_INIT;
-	char			*cause = NULL;
-	size_t			 i;
-	int			 rc;
-
-	for (i = 0; i < n; i++) {
-		ps[i].player = sets[i].player;
-		ps[i].side = sets[i].side;
-		ps[i].text = sets[i].text;
-		ps[i].ships = sets[i].ships;
-		ps[i].nships = sets[i].nships;
-	}
-	memset(out, 0, sizeof *out);
-	rc = play_turn(in, game, seed, ps, n, &r, &d, &cause);
-	if (rc == NV_EXIT_INPUT)
-		ctl_print_diag(&d);
-	if (rc != 0)
-		ctl_err(rc, "%s", cause);
-	else {
-		out->next = r.next;
-		out->ev = r.ev;
-		out->dice = r.dice;
-		/* The CLI's reports get the orders from ctl_load_orders. */
-		orders_free(r.orders);
-	}
-	free(cause);
-	free(ps);
-	diag_free(&d);
-	return rc;
-}
-
-void
-ctl_result_free(struct ctl_result *r)
-{
-	struct play_result	pr;
-
-	memset(&pr, 0, sizeof pr);
-	pr.next = r->next;
-	pr.ev = r->ev;
-	pr.dice = r->dice;
-	play_result_free(&pr);
-	memset(r, 0, sizeof *r);
-}
 
 static void
 adj_print(const char *game, const struct play_adj *a)
@@ -100,7 +39,7 @@ adj_notice(struct store *s, const char *game, const struct play_adj *a,
 {
 	struct store_notice_new	 n;
 	char			*details;
-	int			 code;
+	enum store_code		 code;
 
 	if (a->ended)
 		return play_end_notice(s, game, a->turn, PLAY_END_RULES,
@@ -125,7 +64,8 @@ ctl_adjudicate(struct store *s, const char *game, int force, int64_t now,
 	struct play_adj	 a;
 	struct diag	 d = DIAG_INIT;
 	char		*cause = NULL;
-	int		 code, rc;
+	enum store_code	 code;
+	enum play_code	 rc;
 
 	/* BEGIN IMMEDIATE first: everything read is what gets written
 	 * against, even if the daemon is at work. */
@@ -133,57 +73,41 @@ ctl_adjudicate(struct store *s, const char *game, int force, int64_t now,
 		return ctl_store_err(code, cause);
 	rc = play_adjudicate(s, ctl_datadir(), game, force, now, actor, &a,
 	    &d, &cause);
+	if (rc != PLAY_OK) {
+		/* Nothing play_adjudicate wrote stays. */
+		(void)store_abort(s, NULL);
+		return ctl_play_err(rc, &d, cause);
+	}
+	diag_free(&d);
 	/* The daemon mails the turn's reports (or, at the end, the final
 	 * mail): the players are told of a turn navarch played. */
-	if (rc == 0 && (code = adj_notice(s, game, &a, actor, now, &cause)) !=
+	if ((code = adj_notice(s, game, &a, actor, now, &cause)) !=
 	    STORE_OK) {
 		(void)store_abort(s, NULL);
 		play_adj_free(&a);
-		diag_free(&d);
 		return ctl_store_err(code, cause);
 	}
-	if (rc == 0 && (code = store_commit(s, &cause)) != STORE_OK) {
+	if ((code = store_commit(s, &cause)) != STORE_OK) {
 		play_adj_free(&a);
-		diag_free(&d);
 		return ctl_store_err(code, cause);
 	}
-	if (rc != 0) {
-		/* Nothing play_adjudicate wrote stays. */
-		(void)store_abort(s, NULL);
-		ctl_print_diag(&d);
-		if (rc == NV_EXIT_TEMP)
-			ctl_err(rc, "%s (the database is busy: try again)",
-			    cause != NULL ? cause : "busy");
-		else if (rc == NV_EXIT_CONFIG && cause != NULL)
-			ctl_err(rc, "%s (set NAVARCH_DATADIR or --datadir to "
-			    "the directory holding rulesets/ and schema/)",
-			    cause);
-		else if (cause != NULL)
-			ctl_err(rc, "%s", cause);
-	} else
-		adj_print(game, &a);
-	free(cause);
+	adj_print(game, &a);
 	play_adj_free(&a);
-	diag_free(&d);
-	return rc;
+	return 0;
 }
 
 int
-ctl_game_state(struct store *s, const char *game, int turn,
-    struct ctl_game *cg, int *turn_out)
+ctl_game_load(struct store *s, const char *game, int turn,
+    struct play_game *g, int *turn_out)
 {
-	char	*xml = NULL, *cause = NULL, *name;
-	int	 code, rc, t;
+	struct diag	 d = DIAG_INIT;
+	char		*cause = NULL;
+	enum play_code	 code;
 
-	memset(cg, 0, sizeof *cg);
-	if ((code = store_state_get(s, game, turn, &xml, &t, &cause)) !=
-	    STORE_OK)
-		return ctl_store_err(code, cause);
-	name = xasprintf("game %s, turn %d", game, t);
-	rc = ctl_load_state_mem(name, xml, strlen(xml), cg);
-	free(name);
-	free(xml);
-	if (rc == 0 && turn_out != NULL)
-		*turn_out = t;
-	return rc;
+	code = play_game_state(s, ctl_datadir(), game, turn, g, turn_out, &d,
+	    &cause);
+	if (code != PLAY_OK)
+		return ctl_play_err(code, &d, cause);
+	diag_free(&d);
+	return 0;
 }

@@ -52,26 +52,14 @@ ctl_print_diag(const struct diag *d)
 	buf_free(&b);
 }
 
-/* Moves a loaded game from the play layer's struct into the CLI's. */
-static void
-from_play(struct ctl_game *g, struct play_game *pg)
-{
-	g->rs = pg->rs;
-	g->st = pg->st;
-	g->rng = pg->rng;
-	g->rnglen = pg->rnglen;
-}
-
 int
-ctl_load_state(const char *path, struct ctl_game *g)
+ctl_load_state(const char *path, struct play_game *g)
 {
 	char	*xml, *cause;
 	size_t	 len;
 	int	 rc;
 
-	g->rs = NULL;
-	g->st = NULL;
-	g->rng = NULL;
+	memset(g, 0, sizeof *g);
 	if (file_read(path, NV_XML_MAX, &xml, &len, &cause) != 0) {
 		fprintf(stderr, "navarch: %s\n", cause);
 		free(cause);
@@ -82,59 +70,23 @@ ctl_load_state(const char *path, struct ctl_game *g)
 	return rc;
 }
 
-/* Prints what play_load_state reported: missing data files are a
- * configuration problem, not bad input, and the hint says how to fix it. */
-static void
-print_load_error(int rc, struct diag *d, char *cause)
-{
-	ctl_print_diag(d);
-	if (cause != NULL && rc == NV_EXIT_CONFIG)
-		fprintf(stderr, "navarch: %s (set NAVARCH_DATADIR or "
-		    "--datadir to the directory holding rulesets/ and "
-		    "schema/)\n", cause);
-	else if (cause != NULL)
-		fprintf(stderr, "navarch: %s\n", cause);
-	free(cause);
-}
-
 int
 ctl_load_state_mem(const char *name, const char *xml, size_t len,
-    struct ctl_game *g)
+    struct play_game *g)
 {
-	struct play_game	 pg;
-	struct diag		 d = DIAG_INIT;
-	char			*cause = NULL;
-	int			 rc;
+	struct diag	 d = DIAG_INIT;
+	char		*cause = NULL;
+	enum play_code	 code;
 
-	rc = play_load_state(ctl_datadir(), name, xml, len, &pg, &d, &cause);
-	if (rc != 0)
-		print_load_error(rc, &d, cause);
-	from_play(g, &pg);
+	code = play_load_state(ctl_datadir(), name, xml, len, g, &d, &cause);
+	if (code != PLAY_OK)
+		return ctl_play_err(code, &d, cause);
 	diag_free(&d);
-	return rc;
+	return 0;
 }
 
 int
-ctl_parse_state(const struct ctl_game *g, const char *name, const char *xml,
-    size_t len, struct nv_state **out, struct diag *d)
-{
-	*out = state_xml_load(g->rs, name, xml, len, g->rng, g->rnglen, d);
-	return *out != NULL ? 0 : -1;
-}
-
-void
-ctl_game_free(struct ctl_game *g)
-{
-	state_free(g->st);
-	ruleset_free(g->rs);
-	free(g->rng);
-	g->st = NULL;
-	g->rs = NULL;
-	g->rng = NULL;
-}
-
-int
-ctl_load_orders(const struct ctl_game *g, char **files, size_t n, int play,
+ctl_load_orders(const struct play_game *g, char **files, size_t n, int play,
     struct nv_orders **out)
 {
 	struct nv_orders	*o = orders_new(g->st);

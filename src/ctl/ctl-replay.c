@@ -18,6 +18,7 @@
 #include "diag.h"
 #include "dice.h"
 #include "exitcode.h"
+#include "play.h"
 #include "play-record.h"
 #include "state.h"
 #include "state-xml.h"
@@ -26,7 +27,7 @@
 struct replay {
 	const struct play_record	*rec;
 	enum ctl_verify		 verify;
-	struct ctl_game		 cg;	/* ruleset and schema; st unused */
+	struct play_game	 cg;	/* ruleset and schema; st unused */
 	struct nv_state		*cur;
 	size_t			 nevents, nrolls;
 	struct buf		 ended;	/* the end declared, for the summary */
@@ -176,19 +177,19 @@ compare_rolls(const struct replay *rp, const struct play_rec_turn *t,
 static int
 apply_fixes(struct replay *rp, int turn)
 {
-	const struct play_rec_fix	*f;
+	const struct play_fix		*f;
 	struct diag			 d = DIAG_INIT;
 	struct nv_state			*st = NULL;
 	char				*xml;
 	size_t				 i;
 
-	for (i = 0; i < rp->rec->nfixes; i++) {
-		f = &rp->rec->fixes[i];
+	for (i = 0; i < rp->rec->fixes.n; i++) {
+		f = &rp->rec->fixes.v[i];
 		if (f->turn != turn)
 			continue;
 		if (ctl_ship_fix(&rp->cg, rp->cur, f->ship, f->kv, f->nkv,
 		    &xml, &d) == 0) {
-			(void)ctl_parse_state(&rp->cg, "corrected state", xml,
+			(void)play_parse_state(&rp->cg, "corrected state", xml,
 			    strlen(xml), &st, &d);
 			free(xml);
 		}
@@ -236,7 +237,7 @@ declared_end(struct replay *rp, const struct play_rec_turn *t,
 			    "is no side", t->turn, e->winner);
 		return rc;
 	}
-	(void)ctl_parse_state(&rp->cg, "stored state", t->state,
+	(void)play_parse_state(&rp->cg, "stored state", t->state,
 	    strlen(t->state), &stored, &d);
 	diag_free(&d);
 	if (stored != NULL && stored->result.kind != NV_RESULT_PLAYING) {
@@ -274,13 +275,19 @@ apply_end(struct replay *rp, const struct play_rec_turn *t)
 	return 0;
 }
 
-/* Plays turn t from rp->cur; on success rp->cur is the next state. */
+/* Plays turn t from rp->cur; on success rp->cur is the next state.  Every
+ * set is parsed side-wide (no ships listed): that accepts whatever the
+ * stricter check of the adjudication accepted, identically. */
 static int
-play_turn(struct replay *rp, const struct play_rec_turn *t)
+replay_one(struct replay *rp, const struct play_rec_turn *t)
 {
-	struct ctl_orderset	*sets;
-	struct ctl_result	 r;
+	struct play_orderset	*sets;
+	struct play_result	 r;
+	struct nv_state		*next;
+	struct diag		 d = DIAG_INIT;
+	char			*cause = NULL;
 	size_t			 i;
+	enum play_code		 code;
 	int			 rc;
 
 	sets = xcalloc(t->norders + 1, sizeof *sets);
@@ -289,11 +296,13 @@ play_turn(struct replay *rp, const struct play_rec_turn *t)
 		sets[i].side = t->orders[i].side;
 		sets[i].text = t->orders[i].text;
 	}
-	rc = ctl_play(rp->cur, rp->rec->game, rp->rec->seed, sets,
-	    t->norders, &r);
+	code = play_turn(rp->cur, rp->rec->game, rp->rec->seed, sets,
+	    t->norders, &r, &d, &cause);
 	free(sets);
-	if (rc != 0)
-		return rc;
+	if (code != PLAY_OK)
+		return ctl_play_err(code, &d, cause);
+	diag_free(&d);
+	rc = 0;
 	/* The states are compared at the start of the next turn. */
 	if (rp->verify == CTL_VERIFY_ALL)
 		rc = compare_events(rp, t, &r.ev);
@@ -306,10 +315,13 @@ play_turn(struct replay *rp, const struct play_rec_turn *t)
 	}
 	rp->nevents += r.ev.n;
 	rp->nrolls += dice_rolls(r.dice, &i) != NULL ? i : 0;
-	state_free(rp->cur);
-	rp->cur = r.next;
+	/* The result's orders point into the state they were parsed for:
+	 * freed before it. */
+	next = r.next;
 	r.next = NULL;
-	ctl_result_free(&r);
+	play_result_free(&r);
+	state_free(rp->cur);
+	rp->cur = next;
 	return rc;
 }
 
@@ -340,7 +352,7 @@ replay_turns(struct replay *rp)
 			rc = compare_text(rp, what, t->state, buf_str(&b));
 		free(what);
 		if (rc == 0 && t->adjudicated)
-			rc = play_turn(rp, t);
+			rc = replay_one(rp, t);
 	}
 	buf_free(&b);
 	return rc;
@@ -382,6 +394,6 @@ ctl_replay(const struct play_record *rec, enum ctl_verify verify)
 		    rp.nevents, rp.nrolls, buf_str(&rp.ended));
 	buf_free(&rp.ended);
 	state_free(rp.cur);
-	ctl_game_free(&rp.cg);
+	play_game_free(&rp.cg);
 	return rc;
 }

@@ -2,11 +2,11 @@
  * files (docs/reports.md).
  *
  * After a turn, one report per side (side-ID.txt), the GM's (gm.txt) and
- * the observers' (observer.txt), from the templates report-side.xsl,
- * report-gm.xsl and report-observer.xsl of the template directory:
- * $NAVARCH_TEMPLATEDIR, else the one installed (pkgdatadir/templates).
- * Every report is rendered before any is written, so a broken template
- * leaves the directory as it was. */
+ * the observers' (observer.txt), made by the play layer (play_report) from
+ * the templates report-side.xsl, report-gm.xsl and report-observer.xsl of
+ * the template directory: $NAVARCH_TEMPLATEDIR, else the one installed
+ * (pkgdatadir/templates).  Every report is made before any is written,
+ * so a broken template leaves the directory as it was. */
 #include "config.h"
 
 #include <stdio.h>
@@ -15,96 +15,31 @@
 
 #include "buf.h"
 #include "ctl.h"
-#include "dice.h"
 #include "exitcode.h"
-#include "fileio.h"
-#include "report.h"
+#include "play.h"
 #include "state.h"
 #include "xalloc.h"
 
-#ifndef NV_TEMPLATEDIR
-#define NV_TEMPLATEDIR "/usr/local/share/navarch/templates"
-#endif
-
-/* Template files are small; anything larger is a mistake. */
-#define TEMPLATE_MAX	(1024 * 1024)
-
-const char *
-ctl_templatedir(void)
-{
-	const char	*env = getenv("NAVARCH_TEMPLATEDIR");
-
-	return env != NULL && *env != '\0' ? env : NV_TEMPLATEDIR;
-}
-
-static struct report_template *
-load_template(const char *file)
-{
-	struct report_template	*t;
-	char			*path, *text, *cause;
-	size_t			 len;
-
-	path = xasprintf("%s/%s", ctl_templatedir(), file);
-	if (file_read(path, TEMPLATE_MAX, &text, &len, &cause) != 0) {
-		fprintf(stderr, "navarch: %s (set NAVARCH_TEMPLATEDIR to the "
-		    "directory of the report templates)\n", cause);
-		free(cause);
-		free(path);
-		return NULL;
-	}
-	if ((t = report_template_load(path, text, len, &cause)) == NULL) {
-		fprintf(stderr, "navarch: %s\n", cause);
-		free(cause);
-	}
-	free(text);
-	free(path);
-	return t;
-}
-
 struct rendered {
-	char	*path;
-	char	*text;
-	size_t	 len;
-	char	*xml_path;	/* the document too (--report-xml), or NULL */
-	char	*xml;
-	size_t	 xml_len;
+	char			*name;	/* "side-ID", "gm", "observer" */
+	struct play_report	 r;
 };
 
 static int
-render_one(const struct ctl_report_opts *o, struct report_input *in,
-    const char *file, struct rendered *r)
+write_one(const struct ctl_report_opts *o, const struct rendered *r)
 {
-	static const char *const tpl[] = { "report-side.xsl",
-	    "report-gm.xsl", "report-observer.xsl" };
-	struct report_template	*t;
-	struct buf		 b = BUF_INIT;
-	char			*cause;
-	int			 rc;
+	char	*path;
+	int	 rc;
 
-	if ((t = load_template(tpl[in->reader])) == NULL)
-		return -1;
-	rc = report_template_apply(t, in, &b, &cause);
-	report_template_free(t);
-	if (rc != 0) {
-		fprintf(stderr, "navarch: %s\n", cause);
-		free(cause);
-		buf_free(&b);
-		return -1;
+	path = xasprintf("%s/%s.txt", o->dir, r->name);
+	rc = ctl_write_file(path, buf_str(&r->r.text), r->r.text.len);
+	free(path);
+	if (rc == 0 && o->xml) {
+		path = xasprintf("%s/%s.xml", o->dir, r->name);
+		rc = ctl_write_file(path, buf_str(&r->r.xml), r->r.xml.len);
+		free(path);
 	}
-	r->path = xasprintf("%s/%s.txt", o->dir, file);
-	r->len = b.len;
-	r->text = buf_detach(&b);
-	if (!o->xml)
-		return 0;
-	if (report_doc_xml(in, &b, &cause) != 0) {
-		fprintf(stderr, "navarch: %s\n", cause);
-		free(cause);
-		return -1;
-	}
-	r->xml_path = xasprintf("%s/%s.xml", o->dir, file);
-	r->xml_len = b.len;
-	r->xml = buf_detach(&b);
-	return 0;
+	return rc;
 }
 
 int
@@ -112,44 +47,47 @@ ctl_reports(const struct ctl_report_opts *o, const struct nv_state *before,
     const struct nv_state *after, const struct nv_events *ev,
     const struct nv_orders *orders, const struct nv_dice *dice)
 {
-	struct report_input	 in;
+	struct play_templates	*t;
+	struct play_played	 p;
 	struct rendered		*r;
+	enum report_reader	 reader;
 	size_t			 n = after->nsides + 2, i, nr = 0;
-	char			*file;
+	char			*cause = NULL;
 	int			 rc = NV_EXIT_OK;
 
-	memset(&in, 0, sizeof in);
-	in.game = o->game;
-	in.before = before;
-	in.after = after;
-	in.ev = ev;
-	in.orders = orders;
-	in.rolls = dice_rolls(dice, &in.nrolls);
-	in.deadline = o->deadline;
+	memset(&p, 0, sizeof p);
+	p.game = o->game;
+	p.deadline = o->deadline;
+	p.before = before;
+	p.after = after;
+	p.ev = ev;
+	p.orders = orders;
+	p.dice = dice;
+	p.turn = before->turn;
+	t = play_templates_new(play_templatedir(NULL));
 	r = xcalloc(n, sizeof *r);
 	for (i = 0; i < n && rc == NV_EXIT_OK; i++, nr++) {
-		in.reader = i < after->nsides ? REPORT_SIDE :
-		    i == after->nsides ? REPORT_GM : REPORT_OBSERVER;
-		in.side = i < after->nsides ? (int)i : -1;
-		file = in.reader == REPORT_SIDE ? xasprintf("side-%s",
-		    after->sides[i].id) : xstrdup(in.reader == REPORT_GM ?
-		    "gm" : "observer");
-		if (render_one(o, &in, file, &r[i]) != 0)
+		reader = i < after->nsides ? REPORT_SIDE : i == after->nsides ?
+		    REPORT_GM : REPORT_OBSERVER;
+		r[i].name = reader == REPORT_SIDE ? xasprintf("side-%s",
+		    after->sides[i].id) : xstrdup(reader == REPORT_GM ? "gm" :
+		    "observer");
+		/* A report that cannot be made is the template's fault:
+		 * exit 1, as the command documents. */
+		if (play_report(&p, t, reader, (int)i, NULL, o->xml ?
+		    PLAY_REPORT_XML : 0, &r[i].r, &cause) != PLAY_OK) {
+			fprintf(stderr, "navarch: %s\n", cause);
+			free(cause);
 			rc = NV_EXIT_FAIL;
-		free(file);
+		}
 	}
 	for (i = 0; i < nr; i++) {
-		if (rc == NV_EXIT_OK && ctl_write_file(r[i].path, r[i].text,
-		    r[i].len) != 0)
+		if (rc == NV_EXIT_OK && write_one(o, &r[i]) != 0)
 			rc = NV_EXIT_FAIL;
-		if (rc == NV_EXIT_OK && r[i].xml != NULL &&
-		    ctl_write_file(r[i].xml_path, r[i].xml, r[i].xml_len) != 0)
-			rc = NV_EXIT_FAIL;
-		free(r[i].path);
-		free(r[i].text);
-		free(r[i].xml_path);
-		free(r[i].xml);
+		play_report_free(&r[i].r);
+		free(r[i].name);
 	}
 	free(r);
+	play_templates_free(t);
 	return rc;
 }

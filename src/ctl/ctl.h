@@ -9,7 +9,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "daemon.h"
 #include "events.h"
+#include "play.h"
+#include "store.h"
 
 struct diag;
 struct nv_dice;
@@ -34,33 +37,20 @@ struct ctl_cmd {
 const char	*ctl_datadir(void);
 void		 ctl_set_datadir(const char *);
 
-/* A loaded state with its ruleset and the scenario schema text; all
- * owned by the struct. */
-struct ctl_game {
-	struct nv_ruleset	*rs;
-	struct nv_state		*st;
-	char			*rng;	/* data/schema/scenario.rng */
-	size_t			 rnglen;
-};
-
-/* Loads a state or scenario file and the ruleset it names.  Errors go to
- * standard error.  Returns 0, or an exit code (NV_EXIT_INPUT for a bad
- * file, NV_EXIT_CONFIG for missing data files, NV_EXIT_FAIL). */
-int	ctl_load_state(const char *path, struct ctl_game *);
+/* Loads a state or scenario file and the ruleset it names into g (the
+ * play layer's; free with play_game_free).  Errors go to standard error.
+ * Returns 0, or an exit code (NV_EXIT_INPUT for a bad file,
+ * NV_EXIT_CONFIG for missing data files). */
+int	ctl_load_state(const char *path, struct play_game *g);
 /* The same from memory; name is used in messages. */
 int	ctl_load_state_mem(const char *name, const char *xml, size_t len,
-	    struct ctl_game *);
-/* Parses another state of the same ruleset as g (already loaded) into
- * *out (owned by the caller); errors into d.  0 or -1. */
-int	ctl_parse_state(const struct ctl_game *, const char *name,
-	    const char *xml, size_t len, struct nv_state **out, struct diag *d);
-void	ctl_game_free(struct ctl_game *);
+	    struct play_game *g);
 
 /* Parses and validates order files into *out (owned by the caller);
  * play: they are to be played, so ships without an order take their
  * standing orders (orders.h, use_standing).  Errors (and warnings) are
  * printed to standard error; returns 0 or NV_EXIT_INPUT. */
-int	ctl_load_orders(const struct ctl_game *, char **files, size_t n,
+int	ctl_load_orders(const struct play_game *, char **files, size_t n,
 	    int play, struct nv_orders **out);
 
 /* Prints a diag to standard error. */
@@ -104,8 +94,6 @@ struct ctl_report_opts {
 int	ctl_reports(const struct ctl_report_opts *, const struct nv_state *before,
 	    const struct nv_state *after, const struct nv_events *,
 	    const struct nv_orders *, const struct nv_dice *);
-/* $NAVARCH_TEMPLATEDIR, else the installed template directory. */
-const char	*ctl_templatedir(void);
 
 extern const struct ctl_cmd ctl_cmds[];
 
@@ -137,9 +125,25 @@ extern struct ctl_global ctl_global;
 /* Prints "navarch CMD: MESSAGE" to standard error; returns code. */
 int	ctl_err(int code, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
+
+/* --- the exit statuses (ctl-exit.c) ------------------------------------ */
+
+/* The exit status of each library's codes: the one place they are mapped
+ * onto exitcode.h. */
+int	ctl_exit_store(enum store_code);
+int	ctl_exit_play(enum play_code);
+int	ctl_exit_daemon(enum daemon_status);
+int	ctl_exit_deliver(enum daemon_mail);
 /* Reports a store failure (code, cause: freed) and returns its exit
- * status: STORE_BUSY 75, anything else 1. */
-int	ctl_store_err(int code, char *cause);
+ * status (ctl_exit_store: STORE_BUSY 75, anything else 1). */
+int	ctl_store_err(enum store_code code, char *cause);
+/* Reports what a play function said (every error of d, which is freed
+ * when not NULL; the cause, freed, with a hint for missing data files)
+ * and returns its exit status (ctl_exit_play). */
+int	ctl_play_err(enum play_code code, struct diag *d, char *cause);
+
+/* --- the database, the clock, the GM, continued (ctl-db.c) ------------- */
+
 /* Opens the database (--db, else the `database` key of --config,
  * $NAVARCH_CONFIG or /etc/navarch/navarchd.conf).  *out owned by the
  * caller (store_close).  0, or an exit status (reported): 78 for a
@@ -174,52 +178,23 @@ int	ctl_turn_arg(const char *text, int *out);
 
 /* --- adjudication (ctl-game.c) ------------------------------------------ */
 
-/* One player's order set, as stored. */
-struct ctl_orderset {
-	const char	*player;
-	const char	*side;		/* the player's side */
-	const char	*text;		/* as received */
-	const char *const *ships;	/* ships the player commands; NULL:
-					   any ship of the side */
-	size_t		 nships;
-};
-
-/* The outcome of one turn; owned by the struct (ctl_result_free). */
-struct ctl_result {
-	struct nv_state		*next;
-	struct nv_events	 ev;
-	struct nv_dice		*dice;	/* its dice_rolls() are the rolls */
-};
-
-/* Parses and validates the order sets against in (errors to standard
- * error) and plays the turn with dice_seeded(seed, game).  0,
- * NV_EXIT_INPUT (orders no longer legal) or NV_EXIT_FAIL. */
-int	ctl_play(const struct nv_state *in, const char *game,
-	    const char *seed, const struct ctl_orderset *, size_t n,
-	    struct ctl_result *out);
-void	ctl_result_free(struct ctl_result *);
 /* Adjudicates the open turn of a stored game in one transaction (see
  * ctl-game.c) and prints its events.  Without force, refuses (exit 1)
  * while some player with ships on the map has no orders in force and the
  * deadline has not passed.  0 or an exit status (reported). */
 int	ctl_adjudicate(struct store *, const char *game, int force,
 	    int64_t now, const char *actor);
-/* Loads a stored game's live state of turn (-1: the current one) with
- * its ruleset into cg; *turn_out (may be NULL) is the turn.  0 or an exit
- * status (reported). */
-int	ctl_game_state(struct store *, const char *game, int turn,
-	    struct ctl_game *cg, int *turn_out);
-/* The flags (owned by the caller, free) of the ships a player may order:
- * those listed, or with ships NULL every ship of side. */
-unsigned char *ctl_may_order(const struct nv_state *, const char *side,
-	    const char *const *ships, size_t n);
+/* play_game_state() with ctl_datadir(), its errors printed: 0 or an exit
+ * status. */
+int	ctl_game_load(struct store *, const char *game, int turn,
+	    struct play_game *g, int *turn_out);
 
 /* --- ship corrections (cmd-ship.c) -------------------------------------- */
 
 /* Sets attributes (KEY=VALUE strings) of ship in st through its XML and
  * reloads the result, so the schema and the ruleset check it.  *out is
  * the canonical XML (owned by the caller).  0, or -1 with errors in d. */
-int	ctl_ship_fix(const struct ctl_game *, const struct nv_state *st,
+int	ctl_ship_fix(const struct play_game *, const struct nv_state *st,
 	    const char *ship, char *const *kv, size_t n, char **out,
 	    struct diag *d);
 

@@ -14,7 +14,6 @@
 
 #include "compose.h"
 #include "daemon.h"
-#include "exitcode.h"
 #include "intake.h"
 #include "log.h"
 #include "mailproc.h"
@@ -123,7 +122,7 @@ mailproc_setup(const struct daemon_config *c, struct store *s,
 }
 
 /* Takes in and processes the mailbox's messages. */
-static int
+static enum daemon_status
 intake_all(const struct daemon_config *c, struct mailproc *mp, int64_t now,
     volatile sig_atomic_t *stop, struct daemon_stats *st)
 {
@@ -160,7 +159,7 @@ intake_all(const struct daemon_config *c, struct mailproc *mp, int64_t now,
 	return temp ? DAEMON_TEMP : DAEMON_OK;
 }
 
-static int
+static enum daemon_status
 tick(struct mailproc *mp, int64_t now, struct daemon_stats *st)
 {
 	struct mailproc_tick_result	 tr;
@@ -181,7 +180,7 @@ tick(struct mailproc *mp, int64_t now, struct daemon_stats *st)
 	return rc == 0 ? DAEMON_OK : DAEMON_FAIL;
 }
 
-static int
+static enum daemon_status
 send_all(const struct daemon_config *c, struct store *s, int64_t now,
     long budget, volatile sig_atomic_t *stop, struct daemon_stats *st)
 {
@@ -216,7 +215,7 @@ send_all(const struct daemon_config *c, struct store *s, int64_t now,
 	return DAEMON_OK;
 }
 
-static int
+static enum daemon_status
 open_store(const struct daemon_config *c, struct store **s)
 {
 	char	*cause = NULL;
@@ -240,21 +239,35 @@ open_store(const struct daemon_config *c, struct store **s)
 /* The worse of two statuses: a configuration error beats a failure beats
  * a temporary problem. */
 static int
-worse(int a, int b)
+rank(enum daemon_status s)
 {
-	static const int rank[] = { 0, 1, 3, 2 };
-
-	return rank[b] > rank[a] ? b : a;
+	switch (s) {
+	case DAEMON_OK:
+		return 0;
+	case DAEMON_TEMP:
+		return 1;
+	case DAEMON_FAIL:
+		return 2;
+	case DAEMON_CONFIG:
+		return 3;
+	}
+	return 2;
 }
 
-int
+static enum daemon_status
+worse(enum daemon_status a, enum daemon_status b)
+{
+	return rank(b) > rank(a) ? b : a;
+}
+
+enum daemon_status
 daemon_cycle(const struct daemon_config *c, int64_t now, long budget,
     volatile sig_atomic_t *stop, struct daemon_stats *st)
 {
 	struct compose_ctx	 ctx = { now };
 	struct mailproc		 mp;
 	struct store		*s;
-	int			 rc, status;
+	enum daemon_status	 rc, status;
 
 	memset(st, 0, sizeof *st);
 	daemon_crash_setup(c->database);
@@ -278,7 +291,7 @@ daemon_cycle(const struct daemon_config *c, int64_t now, long budget,
 	return status;
 }
 
-int
+enum daemon_mail
 daemon_deliver(const struct daemon_config *c, int fd, int64_t now)
 {
 	struct compose_ctx	 ctx = { now };
@@ -289,14 +302,15 @@ daemon_deliver(const struct daemon_config *c, int fd, int64_t now)
 	struct intake		*in;
 	struct intake_msg	*m;
 	char			*cause = NULL;
-	int			 rc;
+	enum intake_status	 rc;
+	enum daemon_mail	 dm;
 
 	memset(&st, 0, sizeof st);
 	ic.fd = fd;
 	if (intake_open("stdin:", &ic, &in, &cause) != INTAKE_OK) {
 		log_error("standard input: %s", cause);
 		free(cause);
-		return NV_EXIT_TEMP;
+		return DAEMON_MAIL_TEMP;
 	}
 	rc = intake_next(in, &m, &cause);
 	if (rc != INTAKE_OK && rc != INTAKE_REJECT) {
@@ -304,32 +318,26 @@ daemon_deliver(const struct daemon_config *c, int fd, int64_t now)
 		    "no message");
 		free(cause);
 		intake_close(in);
-		return NV_EXIT_TEMP;
+		return DAEMON_MAIL_TEMP;
 	}
-	/* Whatever keeps the store from us is not the mail's fault: the
-	 * MTA keeps it and pipes it again (EX_CONFIG would bounce it). */
+	/* Whatever keeps the store from us is not the mail's fault: a
+	 * temporary failure, so that the MTA keeps it and pipes it again
+	 * (a configuration error would bounce it). */
 	daemon_crash_setup(c->database);
 	if (open_store(c, &s) != DAEMON_OK) {
 		free(cause);
 		intake_msg_free(m);
 		intake_close(in);
-		return NV_EXIT_TEMP;
+		return DAEMON_MAIL_TEMP;
 	}
 	(void)daemon_crash_collect(s, now);
 	mailproc_setup(c, s, &ctx, &mp);
-	rc = daemon_mail(c, &mp, in, m, rc == INTAKE_REJECT ? cause : NULL,
+	dm = daemon_mail(c, &mp, in, m, rc == INTAKE_REJECT ? cause : NULL,
 	    now, &st);
 	free(cause);
 	store_close(s);
 	intake_msg_free(m);
 	intake_close(in);
-	switch (rc) {
-	case DAEMON_MAIL_DONE:
-		return NV_EXIT_OK;
-	case DAEMON_MAIL_QUARANTINED:
-		/* Refused for good: the MTA bounces it (5.6.0). */
-		return NV_EXIT_DATAERR;
-	default:
-		return NV_EXIT_TEMP;
-	}
+	/* A mail that failed once is tried again by the MTA too. */
+	return dm == DAEMON_MAIL_AGAIN ? DAEMON_MAIL_TEMP : dm;
 }

@@ -52,11 +52,11 @@ struct one {
 	char				 digest[65];	/* "" when not read */
 };
 
-static int
+static enum intake_status
 finish(struct one *o, int commit)
 {
-	char	*cause = NULL;
-	int	 rc;
+	char			*cause = NULL;
+	enum intake_status	 rc;
 
 	rc = commit ? intake_commit(o->in, o->m, &cause) :
 	    intake_abort(o->in, o->m, &cause);
@@ -116,7 +116,7 @@ folder_name(const struct one *o)
 /* Sets the mail aside for good: the record and the GM's notice, then the
  * move.  DAEMON_MAIL_QUARANTINED, or DAEMON_MAIL_TEMP when not even the
  * record could be written (the mail stays for the next poll). */
-static int
+static enum daemon_mail
 quarantine(struct one *o, const char *reason, int attempts, int again)
 {
 	struct mailproc_quarantine	 q;
@@ -171,11 +171,12 @@ quarantine(struct one *o, const char *reason, int attempts, int again)
 }
 
 /* The parsed mail, processed and answered in the store. */
-static int
+static enum daemon_mail
 process(struct one *o, const struct mail_msg *msg)
 {
 	struct mailproc_result	 res;
 	char			*cause = NULL, *reason;
+	enum daemon_mail	 m;
 	int			 rc, temporary;
 
 	memset(&res, 0, sizeof res);
@@ -210,9 +211,9 @@ process(struct one *o, const struct mail_msg *msg)
 	/* It will never get better. */
 	reason = xasprintf("it cannot be processed: %s", cause);
 	free(cause);
-	rc = quarantine(o, reason, 0, 0);
+	m = quarantine(o, reason, 0, 0);
 	free(reason);
-	return rc;
+	return m;
 }
 
 /* --- the daemon's own crash with a mail in hand ---------------------------- */
@@ -342,12 +343,12 @@ daemon_crash_collect(struct store *s, int64_t now)
 
 /* Parses in the child and processes: the part of daemon_mail with the
  * mail in hand.  fails: its failures so far. */
-static int
+static enum daemon_mail
 parse_and_process(struct one *o, int fails)
 {
-	struct mail_msg	*msg = NULL;
-	char		*cause = NULL, *reason = NULL;
-	int		 rc;
+	struct mail_msg		*msg = NULL;
+	char			*cause = NULL, *reason = NULL;
+	enum daemon_mail	 rc;
 
 	switch (mail_parse_child(o->m->raw, o->m->len, &o->c->parse, &msg,
 	    &cause)) {
@@ -384,14 +385,15 @@ parse_and_process(struct one *o, int fails)
 	return rc;
 }
 
-int
+enum daemon_mail
 daemon_mail(const struct daemon_config *c, struct mailproc *mp,
     struct intake *in, struct intake_msg *m, const char *rejected,
     int64_t now, struct daemon_stats *st)
 {
-	struct one	 o = { c, mp, in, m, now, st, "" };
-	char		*cause = NULL, *reason;
-	int		 fails = 0, done = 0, code, rc;
+	struct one		 o = { c, mp, in, m, now, st, "" };
+	char			*cause = NULL, *reason;
+	enum daemon_mail	 rc;
+	int			 fails = 0, done = 0, code;
 
 	if (rejected != NULL)
 		return quarantine(&o, rejected, 0, 0);

@@ -112,7 +112,7 @@ allow_root(void)
 }
 
 /* The checks of daemon_drop_privileges; change set: and the change. */
-static int
+static enum daemon_status
 privileges(const struct daemon_config *c, int change, char **cause)
 {
 	struct passwd	*pw;
@@ -153,13 +153,13 @@ privileges(const struct daemon_config *c, int change, char **cause)
 	return DAEMON_OK;
 }
 
-int
+enum daemon_status
 daemon_check_privileges(const struct daemon_config *c, char **cause)
 {
 	return privileges(c, 0, cause);
 }
 
-int
+enum daemon_status
 daemon_drop_privileges(const struct daemon_config *c, char **cause)
 {
 	return privileges(c, 1, cause);

@@ -81,11 +81,13 @@ unsigned daemon_config_line(const struct daemon_config *, const char *key);
  * group, or it is root); DAEMON_FAIL (the system refused).  *cause (owned
  * by the caller) on failure.  Call it after opening the pidfile and
  * syslog and before anything touches the database or a mailbox. */
-int	daemon_drop_privileges(const struct daemon_config *, char **cause);
+enum daemon_status daemon_drop_privileges(const struct daemon_config *,
+	    char **cause);
 /* Its checks alone (root without user, the user and group exist), with
  * the same results, changing nothing: before detaching, so that the
  * refusal reaches the terminal. */
-int	daemon_check_privileges(const struct daemon_config *, char **cause);
+enum daemon_status daemon_check_privileges(const struct daemon_config *,
+	    char **cause);
 /* Logs a warning when the database can be read by other users. */
 void	daemon_check_files(const struct daemon_config *);
 
@@ -102,13 +104,14 @@ struct daemon_stats {
 	int	failed;		/* sending failed for good */
 };
 
-/* Why a cycle stopped early; the daemon's exit status when --once. */
+/* Why a cycle stopped early.  The programs map it onto their exit
+ * statuses (navarchd.c with --once, and src/ctl/ctl-exit.c). */
 enum daemon_status {
 	DAEMON_OK,		/* the whole cycle ran */
 	DAEMON_TEMP,		/* a server or the database was not there:
-				   try again next poll (exit 75) */
-	DAEMON_CONFIG,		/* the configuration cannot work (exit 78) */
-	DAEMON_FAIL,		/* anything else (exit 1) */
+				   try again next poll */
+	DAEMON_CONFIG,		/* the configuration cannot work */
+	DAEMON_FAIL,		/* anything else */
 };
 
 /* Runs one full cycle at time now: intake, processing, the clock's work,
@@ -117,13 +120,9 @@ enum daemon_status {
  * coming in is not kept waiting behind a long paced queue.  Stops taking
  * in mail, and sending, when *stop becomes non-zero (the message in hand
  * is finished).  Logs what it does.  Returns a daemon_status. */
-int	daemon_cycle(const struct daemon_config *, int64_t now, long budget,
-	    volatile sig_atomic_t *stop, struct daemon_stats *);
+enum daemon_status daemon_cycle(const struct daemon_config *, int64_t now,
+	    long budget, volatile sig_atomic_t *stop, struct daemon_stats *);
 
-/* Processes one message read from fd (navarch deliver): exit statuses
- * 0 (done), 65 EX_DATAERR (refused for good: the MTA bounces it), 75
- * EX_TEMPFAIL (try again later), 78 (configuration error). */
-int	daemon_deliver(const struct daemon_config *, int fd, int64_t now);
 
 /* daemon-mail.c: one message taken in (m from intake_next; rejected, the
  * intake's cause, when it was INTAKE_REJECT), through attempts, the
@@ -142,9 +141,16 @@ enum daemon_mail {
 #define DAEMON_ATTEMPTS_MAX	2
 struct mailproc;
 struct store;
-int	daemon_mail(const struct daemon_config *, struct mailproc *,
+enum daemon_mail daemon_mail(const struct daemon_config *, struct mailproc *,
 	    struct intake *, struct intake_msg *m, const char *rejected,
 	    int64_t now, struct daemon_stats *);
+/* Processes one message read from fd (navarch deliver) as daemon_mail
+ * does: DAEMON_MAIL_DONE, DAEMON_MAIL_QUARANTINED (refused for good:
+ * the MTA is to bounce it), or DAEMON_MAIL_TEMP (try again later: the
+ * message could not be read, the database not opened, or it failed
+ * once). */
+enum daemon_mail daemon_deliver(const struct daemon_config *, int fd,
+	    int64_t now);
 /* Installs (once) the fatal-signal handler that names the mail in hand
  * in DATABASE.crash should the daemon crash (SIGSEGV, SIGBUS, SIGILL,
  * SIGFPE, SIGABRT, SIGSYS), then gives the signal back to what handled

@@ -199,24 +199,27 @@ nap(long seconds)
 		nanosleep(&ts, NULL);
 }
 
+/* navarchd's edge: the one place a daemon_status becomes an exit status
+ * (navarchd(8), "EXIT STATUS"). */
 static int
-exit_status(int status)
+exit_status(enum daemon_status status)
 {
 	switch (status) {
 	case DAEMON_OK:		return NV_EXIT_OK;
 	case DAEMON_TEMP:	return NV_EXIT_TEMP;
 	case DAEMON_CONFIG:	return NV_EXIT_CONFIG;
-	default:		return NV_EXIT_FAIL;
+	case DAEMON_FAIL:	return NV_EXIT_FAIL;
 	}
+	return NV_EXIT_FAIL;
 }
 
 /* Runs a privilege step (daemon-priv.c): an exit status. */
 static int
 privileges(const struct daemon_config *c,
-    int (*step)(const struct daemon_config *, char **))
+    enum daemon_status (*step)(const struct daemon_config *, char **))
 {
-	char	*cause = NULL;
-	int	 rc;
+	char			*cause = NULL;
+	enum daemon_status	 rc;
 
 	if ((rc = step(c, &cause)) == DAEMON_OK)
 		return NV_EXIT_OK;
@@ -230,7 +233,7 @@ run(const struct opts *o, struct daemon_config *c)
 {
 	struct daemon_stats	st;
 	int64_t			now;
-	int			status;
+	enum daemon_status	status;
 
 	for (;;) {
 		if (now_of(o, &now) != 0)

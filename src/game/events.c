@@ -51,6 +51,10 @@ events_add(struct nv_events *ev, int phase, const char *kind,
 	e->has_at = 0;
 	e->at.q = e->at.r = 0;
 	e->facing = e->status = e->side = 0;
+	e->has_path = 0;
+	e->from.q = e->from.r = e->to.q = e->to.r = 0;
+	e->also = NULL;
+	e->nalso = 0;
 	copy_id(e->ship, ship);
 	copy_id(e->other, other);
 	va_start(ap, fmt);
@@ -59,12 +63,49 @@ events_add(struct nv_events *ev, int phase, const char *kind,
 }
 
 void
+events_path(struct nv_events *ev, struct nv_hex from, struct nv_hex to)
+{
+	struct nv_event	*e;
+
+	if (ev->n == 0)
+		return;
+	e = &ev->v[ev->n - 1];
+	e->has_path = 1;
+	e->from = from;
+	e->to = to;
+}
+
+void
+events_also(struct nv_events *ev, const char *ship)
+{
+	struct nv_event	*e;
+	char		 id[33];
+	size_t		 i;
+
+	if (ev->n == 0 || ship == NULL || *ship == '\0')
+		return;
+	e = &ev->v[ev->n - 1];
+	copy_id(id, ship);
+	if (strcmp(id, e->ship) == 0 || strcmp(id, e->other) == 0)
+		return;
+	for (i = 0; i < e->nalso; i++)
+		if (strcmp(id, e->also[i]) == 0)
+			return;
+	e->also = xreallocarray(e->also, e->nalso + 1, sizeof *e->also);
+	e->also[e->nalso++] = xstrdup(id);
+}
+
+void
 events_free(struct nv_events *ev)
 {
-	size_t	i;
+	size_t	i, j;
 
-	for (i = 0; i < ev->n; i++)
+	for (i = 0; i < ev->n; i++) {
+		for (j = 0; j < ev->v[i].nalso; j++)
+			free(ev->v[i].also[j]);
+		free(ev->v[i].also);
 		free(ev->v[i].text);
+	}
 	free(ev->v);
 	ev->v = NULL;
 	ev->n = ev->cap = 0;

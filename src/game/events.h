@@ -3,7 +3,10 @@
  * Every move, contact and roll is an event: a kind (from one X-macro table
  * each, the common engine's below and one per ruleset module, so that
  * logs, reports and the database use the same names), the phase, the ships
- * concerned and one readable sentence.  Reports quote the sentences. */
+ * concerned and one readable sentence.  Reports quote the sentences;
+ * what a reader must know of an event (the ships it concerns, the hexes a
+ * ship went through) it finds in the event's fields, never by reading the
+ * sentence. */
 #ifndef NV_EVENTS_H
 #define NV_EVENTS_H
 
@@ -55,6 +58,16 @@ struct nv_event {
 	int	 facing;
 	int	 status;	/* enum nv_status */
 	int	 side;		/* controlling side index */
+	/* A ship that went from one hex to another (a move, a back, a
+	 * slip, a push): has_path, and the two hexes (events_path). */
+	int	 has_path;
+	struct nv_hex from, to;
+	/* Every further ship the sentence names besides ship and other (a
+	 * pooled boarding round's, the rammer that sank the target first),
+	 * by id; owned (events_also).  Fog of war shows an event only when
+	 * every ship it concerns was in sight. */
+	char	**also;
+	size_t	 nalso;
 };
 
 struct nv_events {
@@ -71,5 +84,10 @@ void	events_add(struct nv_events *, int phase, const char *kind,
 	    const char *ship, const char *other, const char *fmt, ...)
 	    __attribute__((format(printf, 6, 7)));
 void	events_free(struct nv_events *);
+/* The last event's path: its ship went from `from` to `to`. */
+void	events_path(struct nv_events *, struct nv_hex from, struct nv_hex to);
+/* Adds ship to the ships the last event concerns (unless it is its ship,
+ * its other or already there): its sentence names it too. */
+void	events_also(struct nv_events *, const char *ship);
 
 #endif

@@ -334,6 +334,7 @@ mv_slips(struct round *r)
 			    "%s to %s, facing %s", t->desc[i], mv_hname(r,
 			    t->st->ships[i].hex, h1), mv_hname(r, to[k], h2),
 			    dir_name(t->st->ships[i].facing));
+			events_path(t->ev, t->st->ships[i].hex, to[k]);
 			hexindex_move(r->ix, i, to[k]);
 			t->plots[i].run = 0;
 		}

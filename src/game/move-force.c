@@ -136,6 +136,7 @@ move_force(struct nv_turn *t, const struct nv_force *f,
 		    f->verb != NULL ? f->verb : "is moved",
 		    state_hex_name(t->st, from, h1),
 		    state_hex_name(t->st, to, h2), dir_name(s->facing));
+		events_path(t->ev, from, to);
 	}
 	if (f->facing >= 0 && f->facing < NV_DIR_COUNT)
 		s->facing = f->facing;

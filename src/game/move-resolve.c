@@ -291,6 +291,7 @@ apply_moves(struct round *r)
 		    m->back ? "backs" : "moves", mv_hname(r, m->from, h1),
 		    mv_hname(r, m->to, h2),
 		    dir_name(t->st->ships[i].facing));
+		events_path(t->ev, m->from, m->to);
 	}
 }
 

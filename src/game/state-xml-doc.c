@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include <libxml/tree.h>
+#include <libxml/xmlreader.h>
 
 #include "buf.h"
 #include "diag.h"
@@ -45,10 +46,15 @@ struct state_xml_doc {
 	char		*file;		/* for messages; owned */
 	const char	*buf;		/* the text parsed; the caller's */
 	size_t		 len;
-	xmlDocPtr	 doc;		/* owned */
+	xmlDocPtr	 doc;		/* owned; NULL: not parsed yet, a
+					   state Navarch wrote (its head) */
 	xmlNodePtr	 root;		/* <scenario> */
 	char		*ruleset;	/* its ruleset attribute, or NULL */
 };
+
+/* How every state Navarch writes begins (state_xml_save). */
+static const char canonical_head[] =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<scenario ";
 
 /* Parses and checks the root element only. */
 static struct state_xml_doc *
@@ -78,11 +84,56 @@ doc_open(const char *file, const char *buf, size_t len, struct diag *d)
 	return sd;
 }
 
+static void
+quiet(void *arg, xmlErrorPtr err)
+{
+	(void)arg;
+	(void)err;
+}
+
+/* A file that begins as Navarch writes states is not parsed now: only
+ * its root's ruleset attribute is read, and state_xml_load_doc builds
+ * the state from a stream (state-xml-stream.c), without libxml2's tree
+ * of the whole file.  NULL if the head is not so (then it is parsed). */
+static struct state_xml_doc *
+head_open(const char *file, const char *buf, size_t len)
+{
+	struct state_xml_doc	*sd;
+	xmlTextReaderPtr	 r;
+	xmlChar			*rs = NULL;
+
+	if (len < sizeof canonical_head || len > NV_XML_MAX ||
+	    memcmp(buf, canonical_head, sizeof canonical_head - 1) != 0)
+		return NULL;
+	r = xmlReaderForMemory(buf, (int)len, file, NULL, XML_PARSE_NONET |
+	    XML_PARSE_NOCDATA);
+	if (r == NULL)
+		return NULL;
+	xmlTextReaderSetStructuredErrorHandler(r, quiet, NULL);
+	if (xmlTextReaderRead(r) == 1 &&
+	    xmlTextReaderNodeType(r) == XML_READER_TYPE_ELEMENT)
+		rs = xmlTextReaderGetAttribute(r, BAD_CAST "ruleset");
+	xmlFreeTextReader(r);
+	if (rs == NULL)
+		return NULL;
+	sd = xcalloc(1, sizeof *sd);
+	sd->file = xstrdup(file);
+	sd->buf = buf;
+	sd->len = len;
+	sd->ruleset = xstrdup((const char *)rs);
+	xmlFree(rs);
+	return sd;
+}
+
 struct state_xml_doc *
 state_xml_parse(const char *file, const char *buf, size_t len,
     struct diag *d)
 {
-	struct state_xml_doc	*sd = doc_open(file, buf, len, d);
+	struct state_xml_doc	*sd = head_open(file, buf, len);
+
+	if (sd != NULL)
+		return sd;
+	sd = doc_open(file, buf, len, d);
 
 	if (sd != NULL && sd->ruleset == NULL) {
 		diag_error(d, file, xmlsafe_line(sd->root), "<scenario> has no "
@@ -138,10 +189,37 @@ is_canonical(const struct state_xml_doc *sd, const struct nv_state *st)
 	return same;
 }
 
+static struct nv_state *load_tree(const struct nv_ruleset *,
+	    const struct state_xml_doc *, const char *, size_t, struct diag *);
+
 struct nv_state *
 state_xml_load_doc(const struct nv_ruleset *rs,
     const struct state_xml_doc *sd, const char *rng, size_t rnglen,
     struct diag *d)
+{
+	struct state_xml_doc	*tree;
+	struct nv_state		*st;
+
+	if (sd->doc != NULL)
+		return load_tree(rs, sd, rng, rnglen, d);
+	/* A state Navarch wrote, it seems: from the stream, if it is. */
+	st = state_xml_build_stream(rs, sd->file, sd->buf, sd->len);
+	if (st != NULL && is_canonical(sd, st))
+		return st;
+	state_free(st);
+	/* It is not: the whole tree, every message, as for any file. */
+	if ((tree = doc_open(sd->file, sd->buf, sd->len, d)) == NULL)
+		return NULL;
+	st = load_tree(rs, tree, rng, rnglen, d);
+	state_xml_doc_free(tree);
+	return st;
+}
+
+/* The state from the whole tree: built, and asked of the schema unless
+ * it is the canonical output of the file it came from. */
+static struct nv_state *
+load_tree(const struct nv_ruleset *rs, const struct state_xml_doc *sd,
+    const char *rng, size_t rnglen, struct diag *d)
 {
 	struct diag	 built = DIAG_INIT;
 	struct nv_state	*st;

@@ -19,6 +19,7 @@ struct nv_attrval;
 struct nv_ruleset;
 struct nv_ship;
 struct nv_state;
+struct lship;
 struct slot_name;
 
 struct shipinfo {
@@ -40,6 +41,9 @@ struct loader {
 	size_t			 nslots;
 	xmlAttrPtr		*sa;		/* the ship being read, by slot;
 						   owned */
+	struct lship		*ls;		/* the ships read so far, in
+						   document order (st->nships
+						   of them); owned */
 };
 
 /* The state of ruleset rs from the document's root element (<scenario>),
@@ -48,6 +52,23 @@ struct loader {
  * state (owned by the caller) or NULL when d gained errors. */
 struct nv_state	*state_xml_build(const struct nv_ruleset *rs, const char *file,
 		    xmlNodePtr root, struct diag *d);
+/* The same from a stream (state-xml-stream.c): the state, or NULL for
+ * any error or anything the fast path does not take (it says nothing:
+ * the caller builds from the whole tree then, with every message). */
+struct nv_state	*state_xml_build_stream(const struct nv_ruleset *rs,
+		    const char *file, const char *buf, size_t len);
+
+/* state-xml.c: the loader set up and released as state_xml_build does
+ * (end: the state, or NULL when d gained errors since before); the
+ * streaming builder's reading before the first ship (the root's
+ * attributes, title, settings, map, sides) and after the last, the ships
+ * put in order (wrecks, markers, the ships' checks, game, result), root
+ * holding every element read but the ships. */
+void	sx_loader_begin(struct loader *, const struct nv_ruleset *,
+	    const char *file, struct diag *);
+struct nv_state *sx_loader_end(struct loader *, size_t before);
+void	sx_stream_head(struct loader *, xmlNodePtr root);
+void	sx_stream_tail(struct loader *, xmlNodePtr root);
 
 /* state-xml.c: a hex attribute of this map's form (edge: off the map
  * allowed), 0 or -1 with an error; the first child element of a name. */
@@ -95,8 +116,11 @@ char	*sx_module_statuses(const struct nv_ruleset *);
 void	sx_slots_init(struct loader *);
 void	sx_slots_free(struct loader *);
 /* Reads the <ship> elements, in document order, into st->ships in id
- * order, with l->info; duplicate ids are errors. */
+ * order, with l->info; duplicate ids are errors.  sx_load_ships is
+ * sx_ship_add for each, then sx_ships_end. */
 void	sx_load_ships(struct loader *, xmlNodePtr *ships, size_t n);
+void	sx_ship_add(struct loader *, xmlNodePtr ship);
+void	sx_ships_end(struct loader *);
 /* What needs every ship: each in open water, alone in its hex, and the
  * ids its attributes name are ships. */
 void	sx_check_ships(struct loader *);

@@ -305,18 +305,38 @@ cmp_lship(const void *a, const void *b)
 }
 
 void
+sx_ship_add(struct loader *l, xmlNodePtr n)
+{
+	size_t	k = l->st->nships;
+
+	/* Doubling at each power of two. */
+	if ((k & (k - 1)) == 0)
+		l->ls = xreallocarray(l->ls, k == 0 ? 1 : 2 * k,
+		    sizeof *l->ls);
+	memset(&l->ls[k], 0, sizeof l->ls[k]);
+	load_ship(l, n, &l->ls[l->st->nships++]);
+}
+
+void
 sx_load_ships(struct loader *l, xmlNodePtr *ships, size_t count)
 {
-	struct nv_state	*st = l->st;
-	struct lship	*ls, **ord;
-	size_t		 i;
+	size_t	i;
 
-	ls = xcalloc(count + 1, sizeof *ls);
+	for (i = 0; i < count; i++)
+		sx_ship_add(l, ships[i]);
+	sx_ships_end(l);
+}
+
+void
+sx_ships_end(struct loader *l)
+{
+	struct nv_state	*st = l->st;
+	struct lship	*ls = l->ls, **ord;
+	size_t		 i, count = st->nships;
+
 	ord = xcalloc(count + 1, sizeof *ord);
-	for (i = 0; i < count; i++) {
-		load_ship(l, ships[i], &ls[st->nships++]);
+	for (i = 0; i < count; i++)
 		ord[i] = &ls[i];
-	}
 	/* Bytewise id order is the order of every roll (the rulings' "Order
 	 * of dice").  The ships are big: their places are sorted. */
 	qsort(ord, count, sizeof *ord, cmp_lship);
@@ -333,6 +353,7 @@ sx_load_ships(struct loader *l, xmlNodePtr *ships, size_t count)
 	}
 	free(ord);
 	free(ls);
+	l->ls = NULL;
 }
 
 /* The ships that are on the map with a hex read, sorted by hex and, in

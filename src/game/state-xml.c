@@ -349,11 +349,13 @@ load_result(struct loader *l, xmlNodePtr res)
 
 /* --- the whole file --------------------------------------------------------- */
 
-static void
-load_doc(struct loader *l, xmlNodePtr root)
+/* What comes before the ships and what they need: the root's attributes,
+ * title, settings, map and sides.  0, or -1 when there is no map (then
+ * nothing else can be read). */
+static int
+load_head(struct loader *l, xmlNodePtr root, const struct parts *p)
 {
 	struct nv_state	*st = l->st;
-	struct parts	 p;
 	char		*v;
 
 	v = xmlsafe_attr(root, "ruleset");
@@ -364,35 +366,80 @@ load_doc(struct loader *l, xmlNodePtr root)
 	free(v);
 	/* Turn 0 is the deployment turn (docs/orders.md). */
 	st->turn = read_int(l, root, "turn", 0, 99999, 1, 1);
-	parts_read(root, &p);
-	if (p.title != NULL)
-		st->title = element_text(p.title);
-	if (p.settings != NULL) {
-		st->settings.turn_limit = read_int(l, p.settings,
+	if (p->title != NULL)
+		st->title = element_text(p->title);
+	if (p->settings != NULL) {
+		st->settings.turn_limit = read_int(l, p->settings,
 		    "turn-limit", 0, 99999, 0, 0);
-		st->settings.visibility = read_int(l, p.settings,
+		st->settings.visibility = read_int(l, p->settings,
 		    "visibility", 0, NV_HEX_MAX, 0, 0);
 	}
-	if (p.map == NULL) {
+	if (p->map == NULL) {
 		diag_error(l->d, l->file, xmlsafe_line(root), "the scenario "
 		    "has no <map>");
-		parts_free(&p);
-		return;
+		return -1;
 	}
-	load_map(l, p.map);
-	load_sides(l, root, &p);
+	load_map(l, p->map);
+	load_sides(l, root, p);
 	sx_load_sides_attrs(l, root);
-	sx_load_squadrons(l, p.squadron, p.nsquadron);
-	sx_load_zones(l, p.zone, p.nzone);
-	load_wrecks(l, &p);
-	sx_load_markers(l, root);
-	sx_load_ships(l, p.ship, p.nship);
+	sx_load_squadrons(l, p->squadron, p->nsquadron);
+	sx_load_zones(l, p->zone, p->nzone);
+	return 0;
+}
+
+/* What comes after the ships, once they are in order: the checks that
+ * need every ship, the game's attributes, the result. */
+static void
+load_end(struct loader *l, xmlNodePtr root, const struct parts *p)
+{
 	sx_check_ships(l);
 	sx_load_game(l, root);
-	st->result.winner = -1;
-	if (p.result != NULL)
-		load_result(l, p.result);
+	l->st->result.winner = -1;
+	if (p->result != NULL)
+		load_result(l, p->result);
+}
+
+static void
+load_doc(struct loader *l, xmlNodePtr root)
+{
+	struct parts	p;
+
+	parts_read(root, &p);
+	if (load_head(l, root, &p) == 0) {
+		load_wrecks(l, &p);
+		sx_load_markers(l, root);
+		sx_load_ships(l, p.ship, p.nship);
+		load_end(l, root, &p);
+	}
 	parts_free(&p);
+}
+
+void
+sx_loader_begin(struct loader *l, const struct nv_ruleset *rs,
+    const char *file, struct diag *d)
+{
+	memset(l, 0, sizeof *l);
+	l->rs = rs;
+	l->file = file;
+	l->d = d;
+	l->digits = 2;
+	l->st = xcalloc(1, sizeof *l->st);
+	l->st->rs = rs;
+	l->statuses = sx_module_statuses(rs);
+	sx_slots_init(l);
+}
+
+struct nv_state *
+sx_loader_end(struct loader *l, size_t before)
+{
+	sx_slots_free(l);
+	free(l->info);
+	free(l->statuses);
+	if (l->d->errors > before) {
+		state_free(l->st);
+		return NULL;
+	}
+	return l->st;
 }
 
 struct nv_state *
@@ -402,24 +449,38 @@ state_xml_build(const struct nv_ruleset *rs, const char *file,
 	struct loader	 l;
 	size_t		 before = d->errors;
 
-	memset(&l, 0, sizeof l);
-	l.rs = rs;
-	l.file = file;
-	l.d = d;
-	l.digits = 2;
-	l.st = xcalloc(1, sizeof *l.st);
-	l.st->rs = rs;
-	l.statuses = sx_module_statuses(rs);
-	sx_slots_init(&l);
+	sx_loader_begin(&l, rs, file, d);
 	load_doc(&l, root);
-	sx_slots_free(&l);
-	free(l.info);
-	free(l.statuses);
-	if (d->errors > before) {
-		state_free(l.st);
-		return NULL;
+	return sx_loader_end(&l, before);
+}
+
+/* The streaming builder's halves (state-xml-stream.c): root holds the
+ * elements read so far, ships excepted.  Before the first ship: what
+ * load_doc reads before the ships that the ships need (the map, the
+ * sides); after the last, once the ships are in order (sx_ships_end):
+ * the rest. */
+void
+sx_stream_head(struct loader *l, xmlNodePtr root)
+{
+	struct parts	p;
+
+	parts_read(root, &p);
+	(void)load_head(l, root, &p);
+	parts_free(&p);
+}
+
+void
+sx_stream_tail(struct loader *l, xmlNodePtr root)
+{
+	struct parts	p;
+
+	parts_read(root, &p);
+	if (p.map != NULL) {
+		load_wrecks(l, &p);
+		sx_load_markers(l, root);
+		load_end(l, root, &p);
 	}
-	return l.st;
+	parts_free(&p);
 }
 
 /* For state-xml-rs.c. */

@@ -11,6 +11,7 @@
 
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "buf.h"
 #include "dice.h"
@@ -61,6 +62,31 @@ turn_event(struct nv_turn *t, const char *kind, int ship, int other,
 		e->facing = t->st->ships[ship].facing;
 		e->status = (int)t->st->ships[ship].status;
 		e->side = t->st->ships[ship].side;
+	}
+}
+
+void
+turn_event_also(struct nv_turn *t, int ship)
+{
+	if (ship >= 0 && (size_t)ship < t->st->nships)
+		events_also(t->ev, t->st->ships[ship].id);
+}
+
+void
+turn_event_also_ids(struct nv_turn *t, const char *list)
+{
+	const char	*p = list;
+	char		*id;
+	size_t		 n;
+
+	if (p == NULL)
+		return;
+	while (*(p += strspn(p, " ")) != '\0') {
+		n = strcspn(p, " ");
+		id = xstrndup(p, n);
+		turn_event_also(t, state_ship_index(t->st, id));
+		free(id);
+		p += n;
 	}
 }
 

@@ -170,6 +170,14 @@ int	turn_play(const struct nv_state *in, const struct nv_orders *orders,
  * so every sentence a report quotes stands on its own. */
 void	turn_event(struct nv_turn *, const char *kind, int ship, int other,
 	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* The last event's sentence names ship (an index) too, besides its ship
+ * and other: a reader learns it from the event (events_also), and fog of
+ * war shows the event only to a side that saw that ship as well.  Every
+ * hook that names a third ship in a sentence says so here. */
+void	turn_event_also(struct nv_turn *, int ship);
+/* The same for each ship of list: ids separated by spaces, as a ship's
+ * list attributes hold them (unknown ids are passed over). */
+void	turn_event_also_ids(struct nv_turn *, const char *list);
 
 /* Rolls a die for the ruleset and records it as an event of kind "roll":
  * "<ship> rolls 1d6=5 for <purpose>".  0 or -1 with *cause. */

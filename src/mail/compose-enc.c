@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "compose-int.h"
+#include "strutil.h"
 
 /* Bytes of text per encoded word: 39 bytes are 52 base64 characters, a
  * 64-character word, so "Subject: " and one word fit in 78. */
@@ -21,31 +22,10 @@ static const char hex[] = "0123456789ABCDEF";
 size_t
 cenc_utf8_seq(const unsigned char *p, size_t left)
 {
-	uint32_t	cp, min;
-	size_t		n, i;
-
+	/* A NUL is no character of a header or a body. */
 	if (left == 0 || p[0] == 0)
 		return 0;
-	if (p[0] < 0x80)
-		return 1;
-	if ((p[0] & 0xe0) == 0xc0) {
-		n = 2; cp = p[0] & 0x1f; min = 0x80;
-	} else if ((p[0] & 0xf0) == 0xe0) {
-		n = 3; cp = p[0] & 0x0f; min = 0x800;
-	} else if ((p[0] & 0xf8) == 0xf0) {
-		n = 4; cp = p[0] & 0x07; min = 0x10000;
-	} else
-		return 0;
-	if (left < n)
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (p[i] & 0x3f);
-	}
-	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return n;
+	return str_utf8_seq((const char *)p, left, NULL);
 }
 
 int

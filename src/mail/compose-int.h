@@ -13,7 +13,7 @@
 
 /* Length of the well-formed UTF-8 sequence at p (at most left bytes):
  * 1-4, or 0 when it is malformed (overlong, surrogate, beyond U+10FFFF,
- * truncated). */
+ * truncated) or a NUL (str_utf8_seq, which is this but for the NUL). */
 size_t	cenc_utf8_seq(const unsigned char *p, size_t left);
 /* 1 when the len bytes at s are well-formed UTF-8 without NUL; otherwise
  * 0 with *bad the offset of the first wrong byte. */

@@ -59,7 +59,7 @@ intake_find(const char *url, const char **rest)
 	return NULL;
 }
 
-int
+enum intake_status
 intake_open(const char *url, const struct intake_config *conf,
     struct intake **out, char **cause)
 {
@@ -97,7 +97,7 @@ intake_open(const char *url, const struct intake_config *conf,
 	return INTAKE_OK;
 }
 
-int
+enum intake_status
 intake_next(struct intake *in, struct intake_msg **out, char **cause)
 {
 	*out = NULL;
@@ -105,21 +105,21 @@ intake_next(struct intake *in, struct intake_msg **out, char **cause)
 	return in->ops->next(in, out, cause);
 }
 
-int
+enum intake_status
 intake_commit(struct intake *in, struct intake_msg *m, char **cause)
 {
 	*cause = NULL;
 	return in->ops->commit(in, m, cause);
 }
 
-int
+enum intake_status
 intake_abort(struct intake *in, struct intake_msg *m, char **cause)
 {
 	*cause = NULL;
 	return in->ops->abort(in, m, cause);
 }
 
-int
+enum intake_status
 intake_quarantine(struct intake *in, struct intake_msg *m, char **cause)
 {
 	*cause = NULL;
@@ -170,9 +170,9 @@ intake_msg_free(struct intake_msg *m)
 }
 
 const char *
-intake_status_name(int st)
+intake_status_name(enum intake_status st)
 {
-	if (st < 0 || (size_t)st >= sizeof intake_status_names /
+	if ((size_t)st >= sizeof intake_status_names /
 	    sizeof intake_status_names[0])
 		return "unknown";
 	return intake_status_names[st];

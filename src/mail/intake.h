@@ -165,25 +165,25 @@ extern const struct intake_ops intake_stdin_ops;
 /* Chooses the driver by the URL's scheme and opens it.  OK with *out
  * (owned by the caller, released with intake_close), TEMP or PERM (an
  * unknown scheme is PERM, naming the schemes there are) with *cause. */
-int		 intake_open(const char *url, const struct intake_config *,
-		    struct intake **out, char **cause);
+enum intake_status intake_open(const char *url, const struct intake_config *,
+	    struct intake **out, char **cause);
 /* OK (*out owned by the caller), DONE, TEMP, PERM, REJECT: see above. */
-int		 intake_next(struct intake *, struct intake_msg **out,
-		    char **cause);
+enum intake_status intake_next(struct intake *, struct intake_msg **out,
+	    char **cause);
 /* Marks msg processed.  Call ONLY after the transaction that recorded it
  * committed.  OK, TEMP, PERM.  A failure here loses nothing: the message
  * is offered again and recognised by its Message-ID. */
-int		 intake_commit(struct intake *, struct intake_msg *,
-		    char **cause);
+enum intake_status intake_commit(struct intake *, struct intake_msg *,
+	    char **cause);
 /* Leaves msg to be offered again at the next poll.  OK, TEMP, PERM. */
-int		 intake_abort(struct intake *, struct intake_msg *,
-		    char **cause);
+enum intake_status intake_abort(struct intake *, struct intake_msg *,
+	    char **cause);
 /* Moves msg (a message from intake_next, OK or REJECT) to the quarantine
  * folder, never to be offered again; stdin: does nothing (the caller's
  * exit status refuses it).  OK, TEMP, PERM.  On failure the message may
  * be offered again: the caller quarantines it again then. */
-int		 intake_quarantine(struct intake *, struct intake_msg *,
-		    char **cause);
+enum intake_status intake_quarantine(struct intake *, struct intake_msg *,
+	    char **cause);
 /* 1 when name can name the quarantine folder (see intake_config). */
 int		 intake_folder_ok(const char *name);
 /* Closes and frees; NULL is allowed. */
@@ -191,7 +191,7 @@ void		 intake_close(struct intake *);
 void		 intake_msg_free(struct intake_msg *);
 
 /* "ok", "done", "temporary", ...; a static string. */
-const char	*intake_status_name(int);
+const char	*intake_status_name(enum intake_status);
 /* Parses "required", "optional" or "off"; 0, or -1. */
 int		 intake_tls_parse(const char *, enum intake_tls *);
 const char	*intake_tls_name(enum intake_tls);

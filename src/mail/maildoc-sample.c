@@ -44,6 +44,16 @@ doc(const char *kind, int answer)
 	return d;
 }
 
+/* A reply read down to the mail it answers. */
+static void
+read_to(xmlNodePtr r)
+{
+	xmlNodePtr	n = md_add(r, "read-to", NULL);
+
+	md_set(n, "line", "7");
+	md_set(n, "cut", "-----Original Message-----");
+}
+
 static void
 reader(xmlNodePtr r, int gm)
 {
@@ -265,6 +275,7 @@ answer_player(void)
 	set_prefs(r);
 	help(r, 0);
 	md_set(md_add(r, "nothing", NULL), "quoted", "yes");
+	read_to(r);
 	return d;
 }
 
@@ -339,6 +350,7 @@ rejected(int gm, int more)
 	md_set(md_add(r, "error", "SHIP nike SPEED 7: nike (trireme) goes "
 	    "at most 5; legal: SPEED 0 to 5"), "line", "5");
 	md_add(r, "error", "the mail has no PASSWORD line");
+	read_to(r);
 	if (!gm)
 		md_lines(md_add(r, "in-force", NULL), "line", in_force);
 	return d;
@@ -389,6 +401,10 @@ unrouted(const char *reason, const char *name, const char *count,
 	md_set(r, "count", count);
 	if (with_help)
 		help(r, 0);
+	else if (strcmp(reason, "unsigned") == 0) {
+		md_set(r, "text", "none");
+		md_set(md_add(r, "read-to", NULL), "line", "5");
+	}
 	return d;
 }
 
@@ -580,9 +596,11 @@ press(const char *from_kind, const char *to, const char *to_kind)
 	return d;
 }
 
-/* The words around a turn report: its subject, the GM's note. */
+/* The words around a turn report: its subject, the GM's note; again 1:
+ * sent again (RESEND), 2: replacing one voided by a rollback; part of 3
+ * of a big battle's (0: the whole report). */
 static xmlDocPtr
-report(const char *reader, const char *side, int again, int missed)
+report(const char *reader, const char *side, int again, int missed, int part)
 {
 	xmlDocPtr	d = doc("report", 0);
 	xmlNodePtr	r = maildoc_root(d), n;
@@ -595,6 +613,10 @@ report(const char *reader, const char *side, int again, int missed)
 	if (again > 1)
 		md_set(md_add(r, "replaces", NULL), "reason", "a ram was "
 		    "misread");
+	if (part > 0) {
+		md_set_int(r, "part", part);
+		md_set(r, "parts", "3");
+	}
 	clock(r, side != NULL ? CLOCK_LOCAL : CLOCK_UTC);
 	for (i = 0; i < missed; i++) {
 		n = md_add(r, "missed", NULL);
@@ -734,11 +756,13 @@ maildoc_samples(maildoc_sample_fn fn, void *arg)
 		    0) },
 		{ "unrouted-unsigned", unrouted("unsigned", NULL, NULL, 0) },
 		{ "unrouted-help", unrouted("unsigned", NULL, NULL, 1) },
-		{ "report-side", report("side", "athens", 0, 0) },
-		{ "report-side-again", report("side", "athens", 1, 0) },
-		{ "report-side-replaces", report("side", "athens", 2, 0) },
-		{ "report-gm", report("gm", NULL, 0, 2) },
-		{ "report-observer", report("observer", NULL, 0, 0) },
+		{ "report-side", report("side", "athens", 0, 0, 0) },
+		{ "report-side-again", report("side", "athens", 1, 0, 0) },
+		{ "report-side-replaces", report("side", "athens", 2, 0, 0) },
+		{ "report-side-part", report("side", "athens", 0, 0, 2) },
+		{ "report-gm", report("gm", NULL, 0, 2, 0) },
+		{ "report-gm-part", report("gm", NULL, 0, 2, 1) },
+		{ "report-observer", report("observer", NULL, 0, 0, 0) },
 		{ "reminder", reminder() },
 		{ "press-all", press("player", "ALL", "all") },
 		{ "press-side", press("player", "persia", "side") },

@@ -246,6 +246,11 @@ mp_unrouted(struct mp_ctx *ctx, const struct mp_scan *sc, const struct why *w,
 	md_set(root, "name", sayable(w->name));
 	if (w->count >= 0)
 		md_set_int(root, "count", w->count);
+	/* Why a mail may name nobody: it has no text, or its lines were
+	 * written below the mail it answers. */
+	if (ctx->msg->body_source == MAIL_BODY_NONE)
+		md_set(root, "text", "none");
+	mp_read_to(root, sc, 0);
 	if (has_help(sc))
 		mp_help(root, MP_WHO_PLAYER);
 	mp_send(ctx, from, doc, MAILPROC_AUTO_REPLIED);

@@ -544,8 +544,7 @@ cmd_password(struct mp_ctx *ctx, const struct mp_cmd *c)
 static int
 cmd_resend(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
-	struct mp_report rep;
-	char		*cause = NULL;
+	char	*cause = NULL;
 
 	if (ctx->turn <= 1) {
 		mp_error(ctx, c->line, "RESEND: no turn of game %s has been "
@@ -554,18 +553,17 @@ cmd_resend(struct mp_ctx *ctx, const struct mp_cmd *c)
 	}
 	/* The turn was played, so its report can be made: a failure is
 	 * ours (a template, the store), not the player's. */
-	if (mp_report_for(ctx, ctx->turn - 1, play_roster_find(&ctx->roster,
-	    ctx->player->id), &rep, &cause) != 0) {
-		mp_fail(ctx, "RESEND: the report of turn %d of game %s: %s",
-		    ctx->turn - 1, ctx->g->id, cause);
-		ctx->temporary = 1;
-		free(cause);
+	if (mp_resend(ctx, ctx->turn - 1, ctx->player->side,
+	    ctx->player->address, &cause) != 0) {
+		if (cause != NULL) {
+			mp_fail(ctx, "RESEND: the report of turn %d of game "
+			    "%s: %s", ctx->turn - 1, ctx->g->id, cause);
+			ctx->temporary = 1;
+			free(cause);
+		}
 		return -1;
 	}
-	if (mp_queue_report(ctx, ctx->player->address, &rep, 1, NULL, 0) ==
-	    0)
-		md_set_int(mp_part(ctx, "resend"), "turn", ctx->turn - 1);
-	mp_report_free(&rep);
+	md_set_int(mp_part(ctx, "resend"), "turn", ctx->turn - 1);
 	return ctx->failed ? -1 : 0;
 }
 

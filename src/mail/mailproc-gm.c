@@ -14,7 +14,6 @@
 #include <strings.h>
 
 #include "diag.h"
-#include "exitcode.h"
 #include "maildoc.h"
 #include "mailproc-int.h"
 #include "map.h"
@@ -84,14 +83,21 @@ mp_adjudicate(struct mp_ctx *ctx, int force, int *refused)
 	struct mp_missed *m;
 	size_t		 nm;
 	char		*cause = NULL;
-	int		 rc;
+	enum play_code	 rc;
 
 	*refused = 0;
-	rc = play_adjudicate(ctx->mp->store, ctx->mp->datadir, ctx->g->id,
-	    force, ctx->now, ctx->actor, &a, &d, &cause);
-	if (rc != 0) {
+	/* The state in hand is the open turn's, read in this transaction:
+	 * a big battle's is not read and held twice. */
+	if (ctx->pg.st != NULL)
+		rc = play_adjudicate_loaded(ctx->mp->store, ctx->g->id,
+		    &ctx->pg, ctx->turn, force, ctx->now, ctx->actor, &a, &d,
+		    &cause);
+	else
+		rc = play_adjudicate(ctx->mp->store, ctx->mp->datadir,
+		    ctx->g->id, force, ctx->now, ctx->actor, &a, &d, &cause);
+	if (rc != PLAY_OK) {
 		/* The caller undoes the transaction either way. */
-		*refused = rc != NV_EXIT_TEMP;
+		*refused = rc != PLAY_BUSY;
 		diag_format(&d, &errs);
 		if (*refused) {
 			mp_error(ctx, 0, "the turn cannot be played: %s%s%s",
@@ -118,7 +124,7 @@ mp_adjudicate(struct mp_ctx *ctx, int force, int *refused)
 		    a.turn, PLAY_END_RULES, a.r.next->result.reason, ctx->actor,
 		    ctx->now, &cause), &cause);
 	else if (!ctx->failed)
-		mp_queue_reports(ctx, a.turn, m, nm);
+		mp_queue_reports(ctx, &a, m, nm);
 	free(m);
 	play_adj_free(&a);
 	diag_free(&d);
@@ -197,7 +203,7 @@ cmd_preview(struct mp_ctx *ctx, const struct mp_cmd *c)
 	free(seed);
 	seed = xasprintf("preview-%.16s", hex);
 	if (play_turn(ctx->pg.st, ctx->g->id, seed, ctx->roster.sets,
-	    ctx->roster.nsets, &r, &d, &cause) != 0) {
+	    ctx->roster.nsets, &r, &d, &cause) != PLAY_OK) {
 		diag_format(&d, &b);
 		mp_error(ctx, c->line, "PREVIEW: %s\n%s", cause != NULL ?
 		    cause : "the turn cannot be played", buf_str(&b));

@@ -17,6 +17,7 @@
 #include "play.h"
 #include "play-end.h"
 #include "report.h"
+#include "store.h"
 
 struct mail_msg;
 struct report_template;
@@ -24,34 +25,36 @@ struct store_game;
 struct store_player;
 
 /* The mail commands, in the order HELP lists them: the enum, the word of
- * the mail, whether only the GM may give it and whether an observer may
+ * the mail, whether only the GM may give it, whether an observer may
  * (without a password: an observer's mail is known by its From alone, so
- * it may only ask, and write to the GM).  What each does is said in
+ * it may only ask, and write to the GM) and whether words may follow it
+ * on its line (a command that takes none refuses them: "CLEAR SHIP nike"
+ * would clear every order).  What each does is said in
  * templates/mail.xsl (<help>), not here. */
 #define MP_COMMANDS(X)							\
-	X(HELP,		"HELP",		0, 1)				\
-	X(STATUS,	"STATUS",	0, 1)				\
-	X(MAP,		"MAP",		0, 1)				\
-	X(ORDERS,	"ORDERS",	0, 0)				\
-	X(CLEAR,	"CLEAR",	0, 0)				\
-	X(RESEND,	"RESEND",	0, 0)				\
-	X(PASSWORD_NEW,	"PASSWORD NEW",	0, 0)				\
-	X(PRESS,	"PRESS",	0, 1)				\
-	X(DRAW,		"DRAW",		0, 0)				\
-	X(CONCEDE,	"CONCEDE",	0, 0)				\
-	X(ASSIGN,	"ASSIGN",	0, 0)				\
-	X(SET,		"SET",		0, 0)				\
-	X(ABSENT,	"ABSENT",	0, 0)				\
-	X(LIST,		"LIST",		0, 0)				\
-	X(JOIN,		"JOIN",		0, 0)				\
-	X(PROCESS,	"PROCESS",	1, 0)				\
-	X(PREVIEW,	"PREVIEW",	1, 0)				\
-	X(PAUSE,	"PAUSE",	1, 0)				\
-	X(RESUME,	"RESUME",	1, 0)				\
-	X(DEADLINE,	"DEADLINE",	1, 0)				\
-	X(ROLLBACK,	"ROLLBACK",	1, 0)				\
-	X(ENDGAME,	"ENDGAME",	1, 0)				\
-	X(SEAT,		"SEAT",		1, 0)
+	X(HELP,		"HELP",		0, 1, 1)			\
+	X(STATUS,	"STATUS",	0, 1, 0)			\
+	X(MAP,		"MAP",		0, 1, 0)			\
+	X(ORDERS,	"ORDERS",	0, 0, 1)			\
+	X(CLEAR,	"CLEAR",	0, 0, 0)			\
+	X(RESEND,	"RESEND",	0, 0, 0)			\
+	X(PASSWORD_NEW,	"PASSWORD NEW",	0, 0, 1)			\
+	X(PRESS,	"PRESS",	0, 1, 1)			\
+	X(DRAW,		"DRAW",		0, 0, 0)			\
+	X(CONCEDE,	"CONCEDE",	0, 0, 0)			\
+	X(ASSIGN,	"ASSIGN",	0, 0, 1)			\
+	X(SET,		"SET",		0, 0, 1)			\
+	X(ABSENT,	"ABSENT",	0, 0, 1)			\
+	X(LIST,		"LIST",		0, 0, 0)			\
+	X(JOIN,		"JOIN",		0, 0, 1)			\
+	X(PROCESS,	"PROCESS",	1, 0, 0)			\
+	X(PREVIEW,	"PREVIEW",	1, 0, 0)			\
+	X(PAUSE,	"PAUSE",	1, 0, 1)			\
+	X(RESUME,	"RESUME",	1, 0, 1)			\
+	X(DEADLINE,	"DEADLINE",	1, 0, 1)			\
+	X(ROLLBACK,	"ROLLBACK",	1, 0, 1)			\
+	X(ENDGAME,	"ENDGAME",	1, 0, 1)			\
+	X(SEAT,		"SEAT",		1, 0, 1)
 
 /* Who reads a list of the commands: the commands each may give. */
 enum mp_who {
@@ -61,7 +64,7 @@ enum mp_who {
 };
 
 enum mp_cmd_kind {
-#define X(e, s, gm, obs) MP_CMD_##e,
+#define X(e, s, gm, obs, words) MP_CMD_##e,
 	MP_COMMANDS(X)
 #undef X
 	MP_CMD_COUNT
@@ -125,10 +128,44 @@ struct mp_scan {
 	struct mp_cmd	*cmds;
 	size_t		 ncmds;
 	struct mp_errors errors;
+	unsigned	 cut_line;	/* where the earlier mail a reply
+					   carries starts, 0: none */
+	char		*cut;		/* that line (mp_reply_read) */
 };
 
 void	mp_scan_body(const char *body, size_t len, struct mp_scan *);
 void	mp_scan_free(struct mp_scan *);
+/* The scanner's words, shared with the reader (mailproc-read.c) so that
+ * both read a line alike.  mp_command_find: the command whose one word w
+ * is (any case), or -1.  mp_end_press: 1 if the raw line raw[0..len) is
+ * "END PRESS" (any case and spacing), which closes a PRESS block.
+ * mp_wipe_free: wipes s (it may hold a password) and frees it. */
+int	mp_command_find(const char *w);
+int	mp_end_press(const char *raw, size_t len);
+void	mp_wipe_free(char *s);
+/* mailproc-read.c: a mail's scan, what the daemon reads of a mail: the
+ * sender's own text (mp_reply_read) through mp_scan_body.  Free with
+ * mp_scan_free. */
+void	mp_scan_mail(const struct mail_msg *, struct mp_scan *);
+/* The sender's own text of a mail's body: up to the mail it answers,
+ * with the lines a mail program adds around a quote made blank
+ * (mail_reply_line), each line at its number. */
+struct mp_reply {
+	char		*text;		/* owned; may hold a password */
+	size_t		 len;
+	unsigned	 cut_line;	/* the separator's line (from 1), where
+					   the earlier mail starts; 0: none */
+	char		*cut;		/* that line, trimmed, at most 60
+					   characters (owned), or NULL */
+};
+void	mp_reply_read(const char *body, size_t len, struct mp_reply *);
+/* Frees r's strings, the text wiped. */
+void	mp_reply_free(struct mp_reply *);
+/* Adds <read-to line= cut=> to an answer when the scan was cut at an
+ * earlier mail: the player sees where reading stopped.  quote 0: without
+ * cut, the separator's text (an answer to a From address that may be
+ * forged repeats nothing of the mail). */
+void	mp_read_to(xmlNodePtr parent, const struct mp_scan *, int quote);
 /* Adds <help gm="yes|no"> with a <command name= gm=> for each command
  * the reader may give (who: enum mp_who). */
 void	mp_help(xmlNodePtr parent, int who);
@@ -174,8 +211,11 @@ struct mp_ctx {
 };
 
 /* Store results: STORE_OK gives 0; anything else keeps the first cause
- * (consumed), marks the context failed and gives -1. */
-int	mp_check(struct mp_ctx *, int code, char **cause);
+ * (consumed), marks the context failed (temporary for STORE_BUSY) and
+ * gives -1. */
+int	mp_check(struct mp_ctx *, enum store_code code, char **cause);
+/* The same for the play layer's codes (temporary for PLAY_BUSY). */
+int	mp_check_play(struct mp_ctx *, enum play_code code, char **cause);
 /* Records an error of the mail: "line N: " (N > 0) and the message. */
 void	mp_error(struct mp_ctx *, unsigned line, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
@@ -218,48 +258,59 @@ struct mp_missed {
 	int		 limit;		/* the game's missed_limit */
 };
 
-/* The report mails of the turn just played: one to every active player,
- * the GM (with the players who missed it) and the observers.  0 or -1. */
-int	mp_queue_reports(struct mp_ctx *, int turn,
-	    const struct mp_missed *, size_t nmissed);
+/* --- report mails (mailproc-report.c) ----------------------------------- */
 
-/* One reader's report of a turn of ctx->g as a mail carries it: the text
- * and the SVG map of the state after the turn, with the same fog as the
- * text (NULL when the game's setting svg is no).  Every pointer owned;
- * free with mp_report_free. */
+/* Ships a part of a big battle's report holds at most, unless the game's
+ * setting report_ships says otherwise (0: whole reports only). */
+#define MAILPROC_REPORT_SHIPS	1000
+
+/* The report mails of the turn just played (a: its adjudication, whose
+ * result they are made from): one to every active player, the GM (with
+ * the players who missed it) and the observers.  Each reader's report is
+ * made once and mailed to its addresses, in parts when it is big.  0 or
+ * -1. */
+int	mp_queue_reports(struct mp_ctx *, const struct play_adj *a,
+	    const struct mp_missed *, size_t nmissed);
+/* The same for a turn played earlier (navarch adjudicate: the notice
+ * "reports"), made from the turn played again (play_replay), once for
+ * all its readers.  0 or -1. */
+int	mp_queue_reports_of(struct mp_ctx *, int turn,
+	    const struct mp_missed *, size_t nmissed);
+/* RESEND: side's report of a past turn, made from the turn played again
+ * (play_replay), mailed to to (every part of it).  0; -1 with *cause
+ * (owned by the caller) when it cannot be made; -1 without when ctx
+ * failed queueing it. */
+int	mp_resend(struct mp_ctx *, int turn, const char *side, const char *to,
+	    char **cause);
+
+/* One reader's report of a turn of ctx->g (or a part of it) as a mail
+ * carries it: the text and the SVG map of the state after the turn, with
+ * the same fog as the text (NULL when the game's setting svg is no).
+ * Every pointer owned; free with mp_report_free. */
 struct mp_report {
 	int		 turn;		/* the turn played */
 	enum report_reader reader;
 	char		*side;		/* REPORT_SIDE: the side's id */
+	int		 part, parts;	/* a big battle's: part of parts;
+					   0, 0: the whole report */
 	char		*text;
 	char		*svg;		/* NUL-terminated, svg_len bytes */
 	size_t		 svg_len;
-	char		*svg_name;	/* "GAME-turn-N.svg" */
+	char		*svg_name;	/* "GAME-turn-N.svg", a part's
+					   "GAME-turn-N-part-K.svg" */
+	unsigned	 flags;		/* PLAY_REPORT_*: as made for its
+					   reader's preferences */
 };
 
-/* The report of turn for reader (side: the side's id, for REPORT_SIDE).
+/* The final report of ctx->g (ended) for reader (side: the side's id, for
+ * REPORT_SIDE), whole: the last turn played, ending in the game's final
+ * state (with its result), or, when no turn was played, that state alone.
  * 0, or -1 with *cause (owned by the caller) and *out empty: nothing of
  * it may be sent, text or picture. */
-int	mp_report(struct mp_ctx *, int turn, enum report_reader,
-	    const char *side, struct mp_report *out, char **cause);
-/* mp_report of a side's report for player p, by the player's own
- * preferences (the map attached or not, the whole story or the own
- * ships'). */
-int	mp_report_for(struct mp_ctx *, int turn, const struct play_player *p,
-	    struct mp_report *out, char **cause);
-void	mp_report_free(struct mp_report *);
-/* The final report of ctx->g (ended) for reader: the last turn played,
- * ending in the game's final state (with its result), or, when no turn
- * was played, that state alone.  As mp_report. */
 int	mp_report_final(struct mp_ctx *, enum report_reader,
 	    const char *side, struct mp_report *out, char **cause);
-/* Queues a report mail to one address: the subject and what follows the
- * report's text (the GM's note of missed players) worded by mail.xsl
- * (kind "report"), rep's map attached when it has one.  again: sent
- * again on RESEND.  0 or -1 (failed). */
-int	mp_queue_report(struct mp_ctx *, const char *to,
-	    const struct mp_report *rep, int again,
-	    const struct mp_missed *, size_t nmissed);
+void	mp_report_free(struct mp_report *);
+
 /* The MIME type of the map attached to reports. */
 #define MP_SVG_TYPE	"image/svg+xml"
 /* Ends the game by a decision (play_end_game: an agreed draw, a
@@ -454,9 +505,5 @@ int	mp_adjudicate(struct mp_ctx *, int force, int *refused);
 
 /* Report templates are small; anything larger is a mistake. */
 #define MAILPROC_TEMPLATE_MAX	(1024 * 1024)
-
-#ifndef NV_TEMPLATEDIR
-#define NV_TEMPLATEDIR "/usr/local/share/navarch/templates"
-#endif
 
 #endif

@@ -25,11 +25,7 @@ int
 mp_read_template(const struct mailproc *mp, const char *file, char **xsl,
     size_t *len, char **path, char **cause)
 {
-	const char	*dir = mp->templatedir;
-
-	if (dir == NULL && (dir = getenv("NAVARCH_TEMPLATEDIR")) == NULL)
-		dir = NV_TEMPLATEDIR;
-	*path = xasprintf("%s/%s", dir, file);
+	*path = xasprintf("%s/%s", play_templatedir(mp->templatedir), file);
 	return file_read(*path, MAILPROC_TEMPLATE_MAX, xsl, len, cause);
 }
 

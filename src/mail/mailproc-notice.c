@@ -464,7 +464,7 @@ reports_notice(struct mp_ctx *ctx, const struct notice *n)
 		m[nm].count = pl->missed;
 		m[nm++].limit = limit;
 	}
-	mp_queue_reports(ctx, n->turn, m, nm);
+	mp_queue_reports_of(ctx, n->turn, m, nm);
 	free(m);
 	free(who);
 }

@@ -253,107 +253,72 @@ parse(const struct nv_state *st, const unsigned char *may, const char *name,
 
 /* --- the plotted path preview -------------------------------------------- */
 
-/* "... from A to B, facing F": B. */
-static void
-event_to(const char *text, xmlNodePtr ship)
-{
-	const char	*p = strstr(text, " to ");
-	char		*hex;
-
-	if (p == NULL)
-		return;
-	p += 4;
-	hex = xstrndup(p, strcspn(p, ", "));
-	md_set(md_add(ship, "cross", NULL), "hex", hex);
-	free(hex);
-}
-
-static int
-kind_is(const struct nv_event *e, enum nv_event_kind k)
-{
-	return strcmp(e->kind, event_kind_name(k)) == 0;
-}
-
 /* <ship id from facing to to-facing | exits="yes"> with a <cross hex>
  * per hex entered and a <would> per thing the path would run into. */
 static void
-preview_ship(const struct nv_state *st, const struct nv_state *next,
-    const struct nv_events *ev, int i, xmlNodePtr parent)
+preview_ship(const struct play_preview *pv, const struct play_preview_ship *p,
+    xmlNodePtr parent)
 {
-	const struct nv_ship	*s = &st->ships[i], *e = &next->ships[i];
-	const struct nv_event	*v;
-	xmlNodePtr		 n = md_add(parent, "ship", NULL), w;
+	const struct nv_state	*st = pv->board;
+	const struct nv_ship	*s = &st->ships[p->ship];
+	const struct nv_ship	*e = &pv->next->ships[p->ship];
+	const struct play_path	*w;
+	xmlNodePtr		 n = md_add(parent, "ship", NULL), x;
 	char			 h[8];
 	size_t			 k;
-	int			 o;
 
 	md_set(n, "id", s->id);
 	md_set(n, "from", state_hex_name(st, s->hex, h));
 	md_set(n, "facing", dir_name(s->facing));
-	if (e->status == NV_STATUS_EXITED)
+	if (p->exits)
 		md_set(n, "exits", "yes");
 	else {
-		md_set(n, "to", state_hex_name(next, e->hex, h));
+		md_set(n, "to", state_hex_name(pv->next, e->hex, h));
 		md_set(n, "to-facing", dir_name(e->facing));
 	}
-	for (k = 0; k < ev->n; k++) {
-		v = &ev->v[k];
-		if (strcmp(v->ship, s->id) != 0)
-			continue;
-		if (kind_is(v, NV_EV_MOVE) || kind_is(v, NV_EV_BACK))
-			event_to(v->text, n);
-		else if (kind_is(v, NV_EV_EXIT) || kind_is(v, NV_EV_BLOCKED))
-			md_set(md_add(n, "would", v->text), "what",
-			    kind_is(v, NV_EV_EXIT) ? "exit" : "blocked");
-		else if (v->other[0] != '\0' &&
-		    (o = state_ship_index(st, v->other)) >= 0 &&
-		    (kind_is(v, NV_EV_CONTACT) ||
-		    kind_is(v, NV_EV_COLLISION))) {
-			w = md_add(n, "would", NULL);
-			md_set(w, "what", st->ships[o].side == s->side ?
+	for (k = 0; k < p->npath; k++) {
+		w = &p->path[k];
+		switch (w->what) {
+		case PLAY_PATH_CROSS:
+			md_set(md_add(n, "cross", NULL), "hex",
+			    state_hex_name(st, w->hex, h));
+			break;
+		case PLAY_PATH_EXIT:
+		case PLAY_PATH_BLOCKED:
+			md_set(md_add(n, "would", w->text), "what",
+			    w->what == PLAY_PATH_EXIT ? "exit" : "blocked");
+			break;
+		case PLAY_PATH_COLLIDE:
+		case PLAY_PATH_MEET:
+			x = md_add(n, "would", NULL);
+			md_set(x, "what", w->what == PLAY_PATH_COLLIDE ?
 			    "collide" : "meet");
-			md_set(w, "other", st->ships[o].id);
+			md_set(x, "other", st->ships[w->other].id);
+			break;
 		}
 	}
 }
 
-/* The preview runs the engine on the current state with only this
- * player's orders: every enemy ship holds (speed 0, no orders), ships of
- * the side that are not the player's take their default order, and the
- * dice are fixed (1), never the game's.  It shows movement only: where
- * enemies really go, and what the dice say, the turn decides. */
+/* The acknowledgement's <preview>: the play layer plays the player's
+ * orders on a board where every enemy ship holds (play_preview). */
 static void
 preview(struct mp_ctx *ctx, const char *text, const unsigned char *may,
     xmlNodePtr parent)
 {
-	struct nv_state		*st = state_clone(ctx->pg.st), *next = NULL;
-	struct nv_events	 ev = NV_EVENTS_INIT;
-	struct nv_orders	*o;
-	struct nv_dice		*dice = dice_fixed(1);
-	struct diag		 d = DIAG_INIT;
-	xmlNodePtr		 pv = md_add(parent, "preview", NULL);
+	struct play_preview	 pv;
+	xmlNodePtr		 n = md_add(parent, "preview", NULL);
 	char			*cause = NULL;
 	size_t			 i;
-	int			 side = state_side_index(st, ctx->player->side);
 
-	for (i = 0; i < st->nships; i++)
-		if (st->ships[i].side != side && st->ships[i].speed > 0)
-			st->ships[i].speed = 0;
-	o = parse(st, may, "preview", text, &d);
-	if (d.errors > 0 || turn_play(st, o, dice, &next, &ev, &cause) != 0)
-		md_set(pv, "error", cause != NULL ? cause :
-		    "the orders do not parse on the preview's board");
-	else
-		for (i = 0; i < st->nships; i++)
-			if (may[i] && ship_on_map(&st->ships[i]))
-				preview_ship(st, next, &ev, (int)i, pv);
-	free(cause);
-	state_free(next);
-	events_free(&ev);
-	orders_free(o);
-	dice_free(dice);
-	diag_free(&d);
-	state_free(st);
+	if (play_preview(ctx->pg.st, state_side_index(ctx->pg.st,
+	    ctx->player->side), text, may, &pv, &cause) != PLAY_OK) {
+		md_set(n, "error", cause);
+		free(cause);
+		return;
+	}
+	for (i = 0; i < pv.nships; i++)
+		preview_ship(&pv, &pv.ships[i], n);
+	play_preview_free(&pv);
 }
 
 /* --- submitting ---------------------------------------------------------- */

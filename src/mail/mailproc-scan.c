@@ -26,17 +26,22 @@
 #define SCAN_MAX_WORDS	64
 
 static const char *const cmd_names[] = {
-#define X(e, s, gm, obs) s,
+#define X(e, s, gm, obs, words) s,
 	MP_COMMANDS(X)
 #undef X
 };
 static const int cmd_gm[] = {
-#define X(e, s, gm, obs) gm,
+#define X(e, s, gm, obs, words) gm,
 	MP_COMMANDS(X)
 #undef X
 };
 static const int cmd_obs[] = {
-#define X(e, s, gm, obs) obs,
+#define X(e, s, gm, obs, words) obs,
+	MP_COMMANDS(X)
+#undef X
+};
+static const int cmd_words[] = {
+#define X(e, s, gm, obs, words) words,
 	MP_COMMANDS(X)
 #undef X
 };
@@ -77,9 +82,8 @@ mp_help(xmlNodePtr parent, int who)
 		}
 }
 
-/* A line may hold a password: wipe it before it is freed. */
-static void
-wipe_free(char *s)
+void
+mp_wipe_free(char *s)
 {
 	if (s != NULL) {
 		explicit_bzero(s, strlen(s));
@@ -87,8 +91,8 @@ wipe_free(char *s)
 	}
 }
 
-static int
-cmd_find(const char *w)
+int
+mp_command_find(const char *w)
 {
 	int	i;
 
@@ -129,6 +133,30 @@ grow(void *p, size_t n, size_t size)
 	return xreallocarray(p, n == 0 ? 1 : 2 * n, size);
 }
 
+/* Quoted lines and words are cut: the line may be 400 kB long. */
+#define QUOTE_LINE	60
+#define QUOTE_WORD	24
+
+/* A command that takes no words, given some: refused, not obeyed in
+ * part ("CLEAR SHIP nike" would clear every order). */
+static void
+words_refused(struct mp_scan *sc, int kind, unsigned no, const char *text)
+{
+	char	*t, *msg;
+
+	if (sc->errors.listed >= MP_ERRORS_MAX) {
+		mp_errors_more(&sc->errors, 1);
+		return;
+	}
+	t = str_utf8_cut(text, QUOTE_LINE);
+	msg = xasprintf("'%s': %s takes nothing after it on its line; write "
+	    "%s alone (prose goes after END, or in a # comment)", t,
+	    cmd_names[kind], cmd_names[kind]);
+	scan_error(sc, no, msg);
+	free(msg);
+	free(t);
+}
+
 static void
 add_cmd(struct mp_scan *sc, int kind, unsigned no, const char *text,
     char **argv, size_t argc)
@@ -137,6 +165,10 @@ add_cmd(struct mp_scan *sc, int kind, unsigned no, const char *text,
 	size_t		 i;
 	char		*msg;
 
+	if (!cmd_words[kind] && argc > 0) {
+		words_refused(sc, kind, no, text);
+		return;
+	}
 	/* Bounded work per mail: each command may add to the answer. */
 	if (sc->ncmds >= MP_CMDS_MAX) {
 		msg = xasprintf("%s: too many commands: at most %d in one mail",
@@ -157,10 +189,6 @@ add_cmd(struct mp_scan *sc, int kind, unsigned no, const char *text,
 		c->argv[i] = xstrdup(argv[i]);
 	c->argc = argc;
 }
-
-/* Quoted lines and words are cut: the line may be 400 kB long. */
-#define QUOTE_LINE	60
-#define QUOTE_WORD	24
 
 static void
 unknown_line(struct mp_scan *sc, unsigned no, const char *text,
@@ -225,7 +253,7 @@ scan_other(struct mp_scan *sc, unsigned no, const char *t, char **argv,
 
 	if (strcasecmp(argv[0], "GM") == 0 && argc == 1)
 		sc->gm = 1;
-	else if ((k = cmd_find(argv[0])) >= 0)
+	else if ((k = mp_command_find(argv[0])) >= 0)
 		add_cmd(sc, k, no, t, argv + 1, argc - 1);
 	else if (orders_line_word(NULL, argv[0])) {
 		order_line(sc, no);
@@ -278,21 +306,20 @@ scan_line(struct mp_scan *sc, unsigned no, char *t)
 		keep = scan_other(sc, no, t, argv, argc);
 		break;
 	}
-	wipe_free(copy);
+	mp_wipe_free(copy);
 	return keep;
 }
 
-/* 1 if t is "END PRESS" (any case and spacing). */
-static int
-is_end_press(const char *t)
+int
+mp_end_press(const char *raw, size_t len)
 {
-	char	*copy = xstrdup(t), *argv[3];
-	size_t	 argc = orders_lex_words(copy, argv, 3);
+	char	*copy = xstrndup(raw, len), *argv[3];
+	size_t	 argc = orders_lex_words(str_trim(copy), argv, 3);
 	int	 r;
 
 	r = argc == 2 && orders_keyword(argv[0]) == OKW_END &&
 	    strcasecmp(argv[1], "PRESS") == 0;
-	free(copy);
+	mp_wipe_free(copy);
 	return r;
 }
 
@@ -301,8 +328,8 @@ static int
 scan_press(struct mp_scan *sc, struct buf *press, const char *raw,
     size_t ll)
 {
-	char	*line = xstrndup(raw, ll), *dup = xstrdup(line);
-	int	 end = is_end_press(str_trim(dup));
+	char	*line = xstrndup(raw, ll);
+	int	 end = mp_end_press(raw, ll);
 
 	if (end) {
 		free(sc->cmds[sc->ncmds - 1].press);
@@ -311,8 +338,7 @@ scan_press(struct mp_scan *sc, struct buf *press, const char *raw,
 		buf_adds(press, line);
 		buf_addc(press, '\n');
 	}
-	free(line);
-	free(dup);
+	mp_wipe_free(line);
 	return end;
 }
 
@@ -339,7 +365,7 @@ mp_scan_body(const char *body, size_t len, struct mp_scan *sc)
 		keep = 0;
 		k = orders_lex_clean(&l, &copy, &t);
 		if (k == OLX_STOP) {
-			wipe_free(copy);
+			mp_wipe_free(copy);
 			break;
 		}
 		if (k == OLX_NUL)
@@ -356,7 +382,7 @@ mp_scan_body(const char *body, size_t len, struct mp_scan *sc)
 		if (keep)
 			buf_add(&sc->orders, t, strlen(t));
 		buf_addc(&sc->orders, '\n');
-		wipe_free(copy);
+		mp_wipe_free(copy);
 	}
 	if (press_line != 0) {
 		scan_error(sc, press_line, "PRESS: the message has no END "
@@ -396,5 +422,6 @@ mp_scan_free(struct mp_scan *sc)
 	free(sc->cmds);
 	buf_free(&sc->orders);
 	mp_errors_free(&sc->errors);
+	free(sc->cut);
 	memset(sc, 0, sizeof *sc);
 }

@@ -71,26 +71,47 @@ mailproc_result_free(struct mailproc_result *r)
 
 /* --- the context --------------------------------------------------------- */
 
-int
-mp_check(struct mp_ctx *ctx, int code, char **cause)
+/* ctx fails with *cause, or name when there is none (the first failure
+ * stands); temporary: a busy database, to be tried again.  -1. */
+static int
+fail_code(struct mp_ctx *ctx, int temporary, const char *name, char **cause)
 {
 	char	*c = *cause;
 
-	/* Takes the cause by address, so that a call written
-	 * mp_check(ctx, store_x(..., &cause), &cause) reads it after
-	 * store_x() set it: arguments are evaluated in no fixed order. */
 	*cause = NULL;
-	if (code == STORE_OK) {
-		free(c);
-		return 0;
-	}
 	if (!ctx->failed) {
 		ctx->failed = 1;
-		ctx->temporary = code == STORE_BUSY;
-		ctx->cause = c != NULL ? c : xstrdup(store_code_name(code));
+		ctx->temporary = temporary;
+		ctx->cause = c != NULL ? c : xstrdup(name);
 	} else
 		free(c);
 	return -1;
+}
+
+int
+mp_check(struct mp_ctx *ctx, enum store_code code, char **cause)
+{
+	/* Takes the cause by address, so that a call written
+	 * mp_check(ctx, store_x(..., &cause), &cause) reads it after
+	 * store_x() set it: arguments are evaluated in no fixed order. */
+	if (code == STORE_OK) {
+		free(*cause);
+		*cause = NULL;
+		return 0;
+	}
+	return fail_code(ctx, code == STORE_BUSY, store_code_name(code),
+	    cause);
+}
+
+int
+mp_check_play(struct mp_ctx *ctx, enum play_code code, char **cause)
+{
+	if (code == PLAY_OK) {
+		free(*cause);
+		*cause = NULL;
+		return 0;
+	}
+	return fail_code(ctx, code == PLAY_BUSY, play_code_name(code), cause);
 }
 
 int
@@ -126,23 +147,23 @@ mp_load_game(struct mp_ctx *ctx)
 	struct diag	 d = DIAG_INIT;
 	struct buf	 b = BUF_INIT;
 	char		*cause = NULL;
-	int		 rc;
+	enum play_code	 code;
 
-	rc = play_game_state(ctx->mp->store, ctx->mp->datadir, ctx->g->id, -1,
-	    &ctx->pg, &ctx->turn, &d, &cause);
-	if (rc == 0)
-		rc = play_roster_load(ctx->mp->store, ctx->g->id, ctx->turn,
+	code = play_game_state(ctx->mp->store, ctx->mp->datadir, ctx->g->id,
+	    -1, &ctx->pg, &ctx->turn, &d, &cause);
+	if (code == PLAY_OK)
+		code = play_roster_load(ctx->mp->store, ctx->g->id, ctx->turn,
 		    ctx->pg.st, &ctx->roster, &cause);
-	if (rc != 0) {
+	if (code != PLAY_OK) {
 		diag_format(&d, &b);
 		mp_fail(ctx, "game %s: %s%s", ctx->g->id, cause != NULL ?
 		    cause : "", buf_str(&b));
-		ctx->temporary = rc == 75;
+		ctx->temporary = code == PLAY_BUSY;
 	}
 	free(cause);
 	buf_free(&b);
 	diag_free(&d);
-	return rc == 0 ? 0 : -1;
+	return code == PLAY_OK ? 0 : -1;
 }
 
 int
@@ -230,6 +251,8 @@ run(struct mp_ctx *ctx, const struct mp_scan *sc)
 	    ctx->errors.n == 0)
 		md_set(mp_part(ctx, "nothing"), "quoted",
 		    strstr(buf_str(&sc->orders), ">") != NULL ? "yes" : "no");
+	if (rc == 0 && ctx->errors.n == 0)
+		mp_read_to(mp_answer(ctx), sc, 1);
 	return rc;
 }
 
@@ -275,7 +298,7 @@ answer(struct mp_ctx *ctx)
 /* The answer to a mail with errors, queued in a fresh transaction after
  * the first was undone. */
 static void
-reject(struct mp_ctx *ctx)
+reject(struct mp_ctx *ctx, const struct mp_scan *sc)
 {
 	xmlDocPtr	 doc = mp_doc(ctx, "rejected");
 	xmlNodePtr	 root = maildoc_root(doc);
@@ -285,6 +308,7 @@ reject(struct mp_ctx *ctx)
 	set_reader(ctx, root);
 	mp_clock(ctx, root, reader_zone(ctx));
 	mp_error_list(root, &ctx->errors);
+	mp_read_to(root, sc, 1);
 	if (ctx->player != NULL) {
 		in_force = mp_orders_in_force(ctx);
 		md_lines(md_add(root, "in-force", NULL), "line", in_force);
@@ -410,7 +434,7 @@ handle(struct mp_ctx *ctx, struct mailproc_result *out)
 		commit(ctx);
 		return;
 	}
-	mp_scan_body(ctx->msg->body, ctx->msg->body_len, &sc);
+	mp_scan_mail(ctx->msg, &sc);
 	if (begin(ctx) == 0)
 		process(ctx, &sc, out);
 	if (ctx->errors.n > 0 && !ctx->failed && out->outcome ==
@@ -420,7 +444,7 @@ handle(struct mp_ctx *ctx, struct mailproc_result *out)
 		(void)store_abort(ctx->mp->store, NULL);
 		ctx->queued = 0;
 		if (begin(ctx) == 0)
-			reject(ctx);
+			reject(ctx, &sc);
 		out->outcome = MAILPROC_REJECTED;
 	}
 	commit(ctx);

@@ -113,6 +113,23 @@ charset_of(const struct mailmime *mime)
 	return mailmime_content_param_get(mime->mm_content_type, "charset");
 }
 
+/* 1 if the part is text/plain; format=flowed (RFC 3676); *delsp: with
+ * DelSp=yes. */
+static int
+is_flowed(const struct mailmime *mime, int *delsp)
+{
+	const char	*f = NULL, *d = NULL;
+
+	if (mime->mm_content_type != NULL) {
+		f = mailmime_content_param_get(mime->mm_content_type,
+		    "format");
+		d = mailmime_content_param_get(mime->mm_content_type,
+		    "delsp");
+	}
+	*delsp = d != NULL && strcasecmp(d, "yes") == 0;
+	return f != NULL && strcasecmp(f, "flowed") == 0;
+}
+
 /* Appends one text part (plain or HTML, per the pass) to w->text. */
 static void
 text_part(struct walk *w, const struct mailmime *mime)
@@ -120,6 +137,7 @@ text_part(struct walk *w, const struct mailmime *mime)
 	struct buf	 utf8 = BUF_INIT, lf = BUF_INIT;
 	char		*dec;
 	size_t		 declen;
+	int		 delsp;
 
 	w->parts++;
 	if (w->too_big || mime_part_decode(mime, &dec, &declen) != 0)
@@ -134,7 +152,11 @@ text_part(struct walk *w, const struct mailmime *mime)
 	mailmime_decoded_part_free(dec);
 	/* libetpan's decoders end lines with CRLF; HTML too is read with
 	 * LF only, so a CR never becomes text inside <pre>. */
-	if (w->pass == PASS_PLAIN)
+	if (w->pass == PASS_PLAIN && is_flowed(mime, &delsp)) {
+		mime_text_lf(&lf, buf_str(&utf8), utf8.len);
+		mime_flowed(&w->text, buf_str(&lf), lf.len, delsp);
+		buf_free(&lf);
+	} else if (w->pass == PASS_PLAIN)
 		mime_text_lf(&w->text, buf_str(&utf8), utf8.len);
 	else {
 		mime_text_lf(&lf, buf_str(&utf8), utf8.len);
@@ -247,6 +269,7 @@ mime_body(struct mail_msg *m, struct mailmime *root)
 		m->body_source = MAIL_BODY_PLAIN;
 	else
 		m->body_source = MAIL_BODY_HTML;
+	mime_text_spaces(&w.text);
 	if (w.too_big) {
 		head(&w.text);
 		m->body_error = xasprintf("the text of this mail is larger "

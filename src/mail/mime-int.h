@@ -17,6 +17,10 @@ void	 mime_text_to_utf8(struct buf *, const char *charset, const char *p,
 /* Appends p[0..n) with CRLF and lone CR turned into LF and NUL into
  * U+FFFD; p must already be valid UTF-8. */
 void	 mime_text_lf(struct buf *, const char *p, size_t n);
+/* Turns the Unicode spaces of b (no-break, narrow, ...) into ASCII
+ * spaces and drops the invisible characters (zero-width space, soft
+ * hyphen, byte-order mark, word joiner), in place; b is valid UTF-8. */
+void	 mime_text_spaces(struct buf *b);
 /* A valid UTF-8 copy of s (owned by the caller). */
 char	*mime_utf8_dup(const char *s);
 /* Decodes RFC 2047 encoded words in s; returns UTF-8 owned by the caller. */
@@ -68,6 +72,12 @@ void	 mime_dsn_returned(struct mail_msg *, const struct mailmime *);
 void	 mime_child_encode(struct buf *, const struct mail_msg *);
 int	 mime_child_decode(const char *p, size_t n, struct mail_msg **out,
 	    char **cause);
+
+/* mime-flowed.c: appends p[0..n) (LF line ends) decoded as RFC 3676
+ * format=flowed: soft line breaks joined (delsp: DelSp=yes, the space
+ * before each goes too), space-stuffing removed, quoted lines kept
+ * quoted ("> " and their depth's '>'). */
+void	 mime_flowed(struct buf *, const char *p, size_t n, int delsp);
 
 /* mime-html.c: appends the text of an HTML document (valid UTF-8). */
 void	 mime_html_text(struct buf *, const char *html, size_t n);

@@ -17,53 +17,19 @@
 
 #include "buf.h"
 #include "mime-int.h"
+#include "strutil.h"
 #include "xalloc.h"
 
 static const char replacement[] = "\xef\xbf\xbd";	/* U+FFFD */
-
-/* Length of the valid UTF-8 sequence at p (at most n bytes), or 0. */
-static size_t
-utf8_seq(const unsigned char *p, size_t n)
-{
-	unsigned char	lo = 0x80, hi = 0xbf;
-	size_t		need, i;
-
-	if (p[0] < 0x80)
-		return 1;
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		need = 2;
-	else if (p[0] >= 0xe0 && p[0] <= 0xef) {
-		need = 3;
-		if (p[0] == 0xe0)
-			lo = 0xa0;	/* overlong */
-		else if (p[0] == 0xed)
-			hi = 0x9f;	/* surrogates */
-	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
-		need = 4;
-		if (p[0] == 0xf0)
-			lo = 0x90;	/* overlong */
-		else if (p[0] == 0xf4)
-			hi = 0x8f;	/* beyond U+10FFFF */
-	} else
-		return 0;
-	if (n < need || p[1] < lo || p[1] > hi)
-		return 0;
-	for (i = 2; i < need; i++) {
-		if (p[i] < 0x80 || p[i] > 0xbf)
-			return 0;
-	}
-	return need;
-}
 
 /* Appends p[0..n), each byte of an invalid sequence replaced by U+FFFD. */
 static void
 utf8_repair(struct buf *out, const char *p, size_t n)
 {
-	const unsigned char	*u = (const unsigned char *)p;
-	size_t			 i = 0, start = 0, k;
+	size_t	i = 0, start = 0, k;
 
 	while (i < n) {
-		k = utf8_seq(u + i, n - i);
+		k = str_utf8_seq(p + i, n - i, NULL);
 		if (k != 0) {
 			i += k;
 			continue;
@@ -75,13 +41,42 @@ utf8_repair(struct buf *out, const char *p, size_t n)
 	buf_add(out, p + start, i - start);
 }
 
+/* 1 if cs names US-ASCII: a label that 8-bit text often wears wrongly. */
+static int
+is_ascii_label(const char *cs)
+{
+	static const char *const ascii[] = {
+		"us-ascii", "ascii", "us", "ansi_x3.4-1968", "iso646-us",
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof ascii / sizeof ascii[0]; i++) {
+		if (strcasecmp(cs, ascii[i]) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* 1 if p[0..n) is valid UTF-8. */
+static int
+utf8_valid(const char *p, size_t n)
+{
+	size_t	i = 0, k;
+
+	while (i < n) {
+		if ((k = str_utf8_seq(p + i, n - i, NULL)) == 0)
+			return 0;
+		i += k;
+	}
+	return 1;
+}
+
 /* Returns the iconv name for a MIME charset, or NULL to read it as UTF-8. */
 static const char *
 charset_name(const char *cs)
 {
 	static const char *const utf8[] = {
-		"utf-8", "utf8", "us-ascii", "ascii", "us", "ansi_x3.4-1968",
-		"iso646-us", "unicode-1-1-utf-8",
+		"utf-8", "utf8", "unicode-1-1-utf-8",
 	};
 	static const char *const latin1[] = {
 		"iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "l1",
@@ -89,7 +84,7 @@ charset_name(const char *cs)
 	};
 	size_t	i;
 
-	if (cs == NULL || *cs == '\0')
+	if (cs == NULL || *cs == '\0' || is_ascii_label(cs))
 		return NULL;
 	for (i = 0; i < sizeof utf8 / sizeof utf8[0]; i++) {
 		if (strcasecmp(cs, utf8[i]) == 0)
@@ -138,6 +133,15 @@ mime_text_to_utf8(struct buf *out, const char *charset, const char *p,
 	const char	*name = charset_name(charset);
 	iconv_t		 cd;
 
+	/* Text with no charset, or labelled US-ASCII, is UTF-8 when it is
+	 * valid UTF-8 (mail programs label UTF-8 us-ascii often enough).
+	 * When it is not, it was written in an 8-bit Windows charset by a
+	 * program that did not say so: read as UTF-8, its em dashes and
+	 * curly quotes would be U+FFFD; read as windows-1252 they are what
+	 * the sender typed.  A part labelled UTF-8 is taken at its word. */
+	if (name == NULL && (charset == NULL || *charset == '\0' ||
+	    is_ascii_label(charset)) && !utf8_valid(p, n))
+		name = "WINDOWS-1252";
 	if (name != NULL) {
 		cd = iconv_open("UTF-8", name);
 		if (cd != (iconv_t)-1) {
@@ -203,4 +207,63 @@ mime_decode_words(const char *s)
 	r = mime_utf8_dup(dec);
 	free(dec);
 	return r;
+}
+
+/* The Unicode spaces that mail programs put where a space was typed (a
+ * no-break space for a double space or before French punctuation, the
+ * narrow and figure spaces of autocorrection), and the invisible
+ * characters they slip in (zero-width space, word joiner, soft hyphen, a
+ * byte-order mark).  A player cannot see either kind; the order
+ * language splits words at ASCII spaces only.  Each in UTF-8, with what
+ * it becomes. */
+static const struct {
+	const char	*utf8;
+	const char	*as;
+} invisible[] = {
+	{ "\xc2\xa0", " " },		/* U+00A0 no-break space */
+	{ "\xc2\xad", "" },		/* U+00AD soft hyphen */
+	{ "\xe2\x80\x80", " " }, { "\xe2\x80\x81", " " },	/* U+2000 */
+	{ "\xe2\x80\x82", " " }, { "\xe2\x80\x83", " " },
+	{ "\xe2\x80\x84", " " }, { "\xe2\x80\x85", " " },
+	{ "\xe2\x80\x86", " " }, { "\xe2\x80\x87", " " },
+	{ "\xe2\x80\x88", " " }, { "\xe2\x80\x89", " " },
+	{ "\xe2\x80\x8a", " " },				/* U+200A */
+	{ "\xe2\x80\x8b", "" },		/* U+200B zero-width space */
+	{ "\xe2\x80\xaf", " " },	/* U+202F narrow no-break space */
+	{ "\xe2\x81\x9f", " " },	/* U+205F medium mathematical space */
+	{ "\xe2\x81\xa0", "" },		/* U+2060 word joiner */
+	{ "\xe3\x80\x80", " " },	/* U+3000 ideographic space */
+	{ "\xef\xbb\xbf", "" },		/* U+FEFF byte-order mark */
+};
+
+void
+mime_text_spaces(struct buf *b)
+{
+	size_t	i, j, k, n;
+	int	found;
+
+	/* In place: what replaces a character is never longer than it. */
+	for (i = j = 0; i < b->len; ) {
+		found = 0;
+		if ((unsigned char)b->p[i] >= 0xc2) {
+			for (k = 0; k < sizeof invisible / sizeof invisible[0];
+			    k++) {
+				n = strlen(invisible[k].utf8);
+				if (b->len - i < n ||
+				    memcmp(b->p + i, invisible[k].utf8, n) != 0)
+					continue;
+				memcpy(b->p + j, invisible[k].as,
+				    strlen(invisible[k].as));
+				j += strlen(invisible[k].as);
+				i += n;
+				found = 1;
+				break;
+			}
+		}
+		if (!found)
+			b->p[j++] = b->p[i++];
+	}
+	b->len = j;
+	if (b->p != NULL)
+		b->p[j] = '\0';
 }

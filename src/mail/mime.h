@@ -97,6 +97,31 @@ int	 mail_parse(const char *raw, size_t len, struct mail_msg **out,
 	    char **cause);
 void	 mail_msg_free(struct mail_msg *);
 
+/* --- replies (mime-reply.c) -----------------------------------------------
+ *
+ * A reply carries the mail it answers, quoted with '>' (which the order
+ * parser ignores) or copied unquoted below a separator that the mail
+ * program writes ("-----Original Message-----", a From:/Sent:/To: block,
+ * ...).  mail_reply_line() tells those lines, and the lines a program
+ * adds that are no text of the sender's: an attribution above a quote
+ * ("On ... wrote:") and a phone's "Sent from my iPhone".  The rules, and
+ * why each is safe, are in docs/mail-parsing.md, "Replies". */
+enum mail_reply_kind {
+	MAIL_REPLY_TEXT,	/* none of these: the sender's text */
+	MAIL_REPLY_BLANK,	/* an attribution above a quote (1 to 3
+				   lines, wrapped) or a program's
+				   signature: no text of the sender's */
+	MAIL_REPLY_CUT,		/* the earlier mail starts here */
+};
+
+/* What the line that starts at p is, in a text (LF line ends, valid
+ * UTF-8) that ends at end; the lines after it are looked at, never those
+ * before.  *lines: how many lines it takes (MAIL_REPLY_BLANK), else 1.
+ * Ask it only of lines that are not the sender's own orders, commands or
+ * comments: it knows nothing of the order language. */
+enum mail_reply_kind mail_reply_line(const char *p, const char *end,
+	    size_t *lines);
+
 /* --- parsing in a child process (mime-child.c) --------------------------
  *
  * How the daemon parses mail from the open internet: mail_parse() in a

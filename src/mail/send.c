@@ -71,7 +71,7 @@ send_addr_ok(const char *s)
 	return 1;
 }
 
-int
+enum send_code
 send_open_driver(const struct send_driver *d, const struct send_config *cf,
     struct sender **out, char **cause)
 {
@@ -101,7 +101,7 @@ send_open_driver(const struct send_driver *d, const struct send_config *cf,
 	return SEND_OK;
 }
 
-int
+enum send_code
 send_open(const struct send_config *cf, struct sender **out, char **cause)
 {
 	size_t	i;
@@ -138,7 +138,7 @@ to_crlf(const char *msg, size_t len, size_t *outlen)
 	return buf_detach(&b);
 }
 
-int
+enum send_code
 send_message(struct sender *s, const char *rcpt, const char *msg, size_t len,
     char **cause)
 {

@@ -97,17 +97,17 @@ struct sender;
  * configuration error (unknown scheme, bad URL, from not an address,
  * user without a readable password file, a Maildir that cannot be
  * created).  Nothing touches the network yet. */
-int	send_open(const struct send_config *, struct sender **out,
+enum send_code send_open(const struct send_config *, struct sender **out,
 	    char **cause);
 /* The same with a given driver (tests use a scripted one). */
-int	send_open_driver(const struct send_driver *, const struct send_config *,
-	    struct sender **out, char **cause);
+enum send_code send_open_driver(const struct send_driver *,
+	    const struct send_config *, struct sender **out, char **cause);
 /* Sends msg (len bytes; LF or CRLF line ends, written as CRLF) to rcpt.
  * Returns SEND_OK; SEND_TEMP (4xx, no connection, timeout, a local disk
  * error); SEND_PERM (5xx such as 550 for an unknown recipient, refused
  * credentials, a certificate that does not verify, STARTTLS required but
  * not offered, rcpt not an address). */
-int	send_message(struct sender *, const char *rcpt, const char *msg,
+enum send_code send_message(struct sender *, const char *rcpt, const char *msg,
 	    size_t len, char **cause);
 /* Closes the connection, wipes the password.  NULL is fine. */
 void	send_close(struct sender *);

@@ -14,8 +14,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "dice.h"
-#include "exitcode.h"
-#include "play.h"
+#include "play-int.h"
 #include "state.h"
 #include "state-xml.h"
 #include "store.h"
@@ -154,11 +153,11 @@ roster_build(struct play_roster *a, const struct nv_state *st)
 		    roster_expected(&a->p[i], st);
 }
 
-int
+enum play_code
 play_roster_load(struct store *s, const char *game, int turn,
     const struct nv_state *st, struct play_roster *r, char **cause)
 {
-	int	code;
+	enum store_code	code;
 
 	memset(r, 0, sizeof *r);
 	code = store_player_list(s, game, roster_player_cb, r, cause);
@@ -167,15 +166,15 @@ play_roster_load(struct store *s, const char *game, int turn,
 		    r, cause);
 	if (code != STORE_OK) {
 		play_roster_free(r);
-		return play_store_rc(code);
+		return play_store_code(code);
 	}
 	roster_build(r, st);
-	return 0;
+	return PLAY_OK;
 }
 
 /* Refuses while orders are missing and the deadline is not past, unless
  * forced.  The missing players' ids go to out->missed. */
-static int
+static enum play_code
 adj_missing(const struct play_roster *a, const struct store_game *g,
     int force, int64_t now, struct play_adj *out, char **cause)
 {
@@ -193,21 +192,36 @@ adj_missing(const struct play_roster *a, const struct store_game *g,
 	}
 	out->who = buf_detach(&who);
 	if (out->nmissed == 0 || force)
-		return 0;
+		return PLAY_OK;
 	if (g->deadline == 0) {
 		*cause = xasprintf("no orders in from %s and the game has no "
 		    "deadline: wait, set one with navarch deadline, or give "
 		    "--force (their ships go straight on)", out->who);
-		return NV_EXIT_FAIL;
+		return PLAY_REFUSED;
 	}
 	if (now < g->deadline) {
 		time_format(g->deadline, when);
 		*cause = xasprintf("no orders in from %s and the deadline %s "
 		    "has not passed: wait, or give --force (their ships go "
 		    "straight on)", out->who, when);
-		return NV_EXIT_FAIL;
+		return PLAY_REFUSED;
 	}
-	return 0;
+	return PLAY_OK;
+}
+
+/* The game is over: its status ended and its seed revealed (the dice
+ * may be checked now); inside the caller's transaction.  Whatever ended
+ * it (the engine's result, a concession, a draw) ends it here. */
+static enum store_code
+game_ended(struct store *s, const struct store_game *g, const char *actor,
+    int64_t now, char **cause)
+{
+	enum store_code	code;
+
+	code = store_game_set_status(s, g->id, STORE_GAME_ENDED, cause);
+	if (code == STORE_OK && !g->seed_revealed)
+		code = store_seed_reveal(s, g->id, actor, now, cause);
+	return code;
 }
 
 static void
@@ -238,7 +252,7 @@ turn_rows(const struct play_result *r, struct store_event **ev,
 
 /* Writes the turn, ends the game when the engine says it is over, and
  * audits; inside the caller's transaction. */
-static int
+static enum play_code
 adj_record(struct store *s, const struct store_game *g,
     const struct play_adj *a, const char *details, int64_t now,
     const char *actor, char **cause)
@@ -248,7 +262,7 @@ adj_record(struct store *s, const struct store_game *g,
 	struct store_roll	*ro;
 	struct buf		 xml = BUF_INIT;
 	size_t			 nro;
-	int			 code;
+	enum store_code		 code;
 
 	turn_rows(&a->r, &ev, &ro, &nro);
 	state_xml_save(a->r.next, &xml);
@@ -269,37 +283,68 @@ adj_record(struct store *s, const struct store_game *g,
 	 * never lets the next turn be played without its orders. */
 	if (code == STORE_OK && g->deadline != 0)
 		code = store_game_set_deadline(s, g->id, 0, cause);
-	if (code == STORE_OK && a->r.next->result.kind != NV_RESULT_PLAYING) {
-		code = store_game_set_status(s, g->id, STORE_GAME_ENDED,
-		    cause);
-		if (code == STORE_OK && !g->seed_revealed)
-			code = store_seed_reveal(s, g->id, actor, now, cause);
-	}
+	if (code == STORE_OK && a->r.next->result.kind != NV_RESULT_PLAYING)
+		code = game_ended(s, g, actor, now, cause);
 	if (code == STORE_OK)
 		code = store_audit_add(s, g->id, now, actor, "adjudicate",
 		    details, cause);
 	free(ev);
 	free(ro);
 	buf_free(&xml);
-	return code == STORE_OK ? 0 : play_store_rc(code);
+	return play_store_code(code);
 }
 
-int
+static enum play_code adjudicate(struct store *, const char *,
+	    const struct play_game *, int, int, int64_t, const char *,
+	    struct play_adj *, struct diag *, char **);
+
+enum play_code
 play_adjudicate(struct store *s, const char *datadir, const char *game,
     int force, int64_t now, const char *actor, struct play_adj *out,
     struct diag *d, char **cause)
 {
-	struct store_game	*g = NULL;
-	struct play_game	*cg = &out->g;
-	struct play_roster	 a;
-	char			*details = NULL;
-	int			 code, rc;
+	enum play_code	rc;
+	int		turn;
 
 	memset(out, 0, sizeof *out);
+	if ((rc = play_game_state(s, datadir, game, -1, &out->g, &turn, d,
+	    cause)) != PLAY_OK)
+		return rc;
+	return adjudicate(s, game, &out->g, turn, force, now, actor, out, d,
+	    cause);
+}
+
+enum play_code
+play_adjudicate_loaded(struct store *s, const char *game,
+    const struct play_game *cur, int turn, int force, int64_t now,
+    const char *actor, struct play_adj *out, struct diag *d, char **cause)
+{
+	memset(out, 0, sizeof *out);
+	return adjudicate(s, game, cur, turn, force, now, actor, out, d,
+	    cause);
+}
+
+/* The adjudication of the open turn, turn, from its state cur. */
+static enum play_code
+adjudicate(struct store *s, const char *game, const struct play_game *cur,
+    int turn, int force, int64_t now, const char *actor,
+    struct play_adj *out, struct diag *d, char **cause)
+{
+	struct store_game	*g = NULL;
+	struct play_roster	 a;
+	char			*details = NULL;
+	enum store_code		 code;
+	enum play_code		 rc;
+
 	memset(&a, 0, sizeof a);
-	if ((code = store_game_get(s, game, &g, cause)) != STORE_OK)
-		return play_store_rc(code);
-	rc = NV_EXIT_FAIL;
+	out->turn = turn;
+	out->before = cur->st;
+	rc = PLAY_STORE;
+	if ((code = store_game_get(s, game, &g, cause)) != STORE_OK) {
+		rc = play_store_code(code);
+		goto out;
+	}
+	rc = PLAY_REFUSED;
 	if (g->status != STORE_GAME_PLAYING) {
 		*cause = xasprintf("game %s is %s%s", game,
 		    store_game_status_name(g->status),
@@ -307,23 +352,20 @@ play_adjudicate(struct store *s, const char *datadir, const char *game,
 		    "first" : "");
 		goto out;
 	}
-	if ((rc = play_game_state(s, datadir, game, -1, cg, &out->turn, d,
-	    cause)) != 0)
+	if ((rc = play_roster_load(s, game, turn, cur->st, &a, cause)) !=
+	    PLAY_OK)
 		goto out;
-	if ((rc = play_roster_load(s, game, out->turn, cg->st, &a, cause)) !=
-	    0)
+	if ((rc = adj_missing(&a, g, force, now, out, cause)) != PLAY_OK)
 		goto out;
-	if ((rc = adj_missing(&a, g, force, now, out, cause)) != 0)
-		goto out;
-	if ((rc = play_turn(cg->st, game, g->seed, a.sets, a.nsets, &out->r,
-	    d, cause)) != 0)
+	if ((rc = play_turn(cur->st, game, g->seed, a.sets, a.nsets, &out->r,
+	    d, cause)) != PLAY_OK)
 		goto out;
 	details = xasprintf("turn %d%s%s%s", out->turn, out->nmissed > 0 ?
 	    "; missed: " : "", out->who, force ? "; forced" : "");
 	rc = adj_record(s, g, out, details, now, actor, cause);
 	out->ended = out->r.next->result.kind != NV_RESULT_PLAYING;
 out:
-	if (rc != 0)
+	if (rc != PLAY_OK)
 		play_adj_free(out);
 	play_roster_free(&a);
 	store_game_free(g);
@@ -344,4 +386,40 @@ play_adj_free(struct play_adj *a)
 	free(a->missed);
 	free(a->who);
 	memset(a, 0, sizeof *a);
+}
+
+enum play_code
+play_replay(struct store *s, const char *datadir, const char *game,
+    int turn, struct play_game *g, struct play_result *r, char **cause)
+{
+	struct play_roster	 a;
+	struct store_game	*sg = NULL;
+	struct diag		 d = DIAG_INIT;
+	enum store_code		 code;
+	enum play_code		 rc;
+
+	memset(&a, 0, sizeof a);
+	memset(r, 0, sizeof *r);
+	if ((rc = play_game_state(s, datadir, game, turn, g, NULL, &d,
+	    cause)) != PLAY_OK)
+		goto out;
+	if ((code = store_game_get(s, game, &sg, cause)) != STORE_OK) {
+		rc = play_store_code(code);
+		goto out;
+	}
+	if ((rc = play_roster_load(s, game, turn, g->st, &a, cause)) !=
+	    PLAY_OK)
+		goto out;
+	rc = play_turn(g->st, game, sg->seed, a.sets, a.nsets, r, &d, cause);
+out:
+	if (rc != PLAY_OK) {
+		if (*cause == NULL)
+			*cause = xasprintf("turn %d of game %s cannot be "
+			    "played again", turn, game);
+		play_game_free(g);
+	}
+	play_roster_free(&a);
+	store_game_free(sg);
+	diag_free(&d);
+	return rc;
 }

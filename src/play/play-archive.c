@@ -118,13 +118,13 @@ play_archive_xml(const struct play_record *r, int with_seed, struct buf *out)
 	xmlNewTextChild(root, NULL, X("scenario"), X(r->scenario));
 	for (i = 0; i < r->nturns; i++)
 		write_turn(root, &r->turns[i]);
-	for (i = 0; i < r->nfixes; i++) {
+	for (i = 0; i < r->fixes.n; i++) {
 		n = xmlNewChild(root, NULL, X("fix"), NULL);
-		prop_int(n, "turn", r->fixes[i].turn);
-		xmlNewProp(n, X("ship"), X(r->fixes[i].ship));
-		for (j = 0; j < r->fixes[i].nkv; j++)
+		prop_int(n, "turn", r->fixes.v[i].turn);
+		xmlNewProp(n, X("ship"), X(r->fixes.v[i].ship));
+		for (j = 0; j < r->fixes.v[i].nkv; j++)
 			xmlNewTextChild(n, NULL, X("set"),
-			    X(r->fixes[i].kv[j]));
+			    X(r->fixes.v[i].kv[j]));
 	}
 	if (r->end.turn > 0)
 		write_end(root, &r->end);
@@ -242,11 +242,12 @@ read_turn(const struct areader *a, xmlNodePtr n, struct play_record *r)
 static void
 read_fix(const struct areader *a, xmlNodePtr n, struct play_record *r)
 {
-	struct play_rec_fix	*f;
-	xmlNodePtr		 c;
+	struct play_fix	*f;
+	xmlNodePtr	 c;
 
-	r->fixes = xreallocarray(r->fixes, r->nfixes + 1, sizeof *r->fixes);
-	f = &r->fixes[r->nfixes++];
+	r->fixes.v = xreallocarray(r->fixes.v, r->fixes.n + 1,
+	    sizeof *r->fixes.v);
+	f = &r->fixes.v[r->fixes.n++];
 	memset(f, 0, sizeof *f);
 	f->turn = req_int(a, n, "turn", 1, 1000000);
 	f->ship = req(a, n, "ship");

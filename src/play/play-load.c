@@ -8,10 +8,9 @@
 #include "buf.h"
 #include "diag.h"
 #include "dice.h"
-#include "exitcode.h"
 #include "fileio.h"
 #include "orders.h"
-#include "play.h"
+#include "play-int.h"
 #include "ruleset.h"
 #include "state.h"
 #include "state-xml.h"
@@ -48,17 +47,17 @@ unknown_ruleset(const char *id)
 	return buf_detach(&b);
 }
 
-static int
+static enum play_code
 load_ruleset(const char *datadir, const char *id, struct nv_ruleset **out,
     struct diag *d, char **cause)
 {
-	char	*rel, *xml = NULL, *rng = NULL;
-	size_t	 xlen, rlen;
-	int	 rc = NV_EXIT_CONFIG;
+	char		*rel, *xml = NULL, *rng = NULL;
+	size_t		 xlen, rlen;
+	enum play_code	 rc = PLAY_CONFIG;
 
 	if (ruleset_ops_find(id) == NULL) {
 		*cause = unknown_ruleset(id);
-		return NV_EXIT_INPUT;
+		return PLAY_INPUT;
 	}
 	rel = xasprintf("rulesets/%s.xml", id);
 	if (read_data(datadir, rel, &xml, &xlen, cause) != 0)
@@ -72,7 +71,7 @@ load_ruleset(const char *datadir, const char *id, struct nv_ruleset **out,
 	*out = ruleset_load(rel, xml, xlen, rng, rlen, d);
 	if (*out == NULL)
 		goto out;
-	rc = 0;
+	rc = PLAY_OK;
 out:
 	free(rel);
 	free(xml);
@@ -80,31 +79,31 @@ out:
 	return rc;
 }
 
-int
+enum play_code
 play_load_state(const char *datadir, const char *name, const char *xml,
     size_t len, struct play_game *g, struct diag *d, char **cause)
 {
 	struct state_xml_doc	*sd;
-	int			 rc = NV_EXIT_INPUT;
+	enum play_code		 rc = PLAY_INPUT;
 
 	memset(g, 0, sizeof *g);
 	/* Parsed once: the ruleset it names, then the state. */
 	if ((sd = state_xml_parse(name, xml, len, d)) == NULL)
 		goto out;
 	if ((rc = load_ruleset(datadir, state_xml_doc_ruleset(sd), &g->rs, d,
-	    cause)) != 0)
+	    cause)) != PLAY_OK)
 		goto out;
-	rc = NV_EXIT_CONFIG;
+	rc = PLAY_CONFIG;
 	if (read_data(datadir, "schema/scenario.rng", &g->rng, &g->rnglen,
 	    cause) != 0)
 		goto out;
-	rc = NV_EXIT_INPUT;
+	rc = PLAY_INPUT;
 	g->st = state_xml_load_doc(g->rs, sd, g->rng, g->rnglen, d);
 	if (g->st == NULL)
 		goto out;
-	rc = 0;
+	rc = PLAY_OK;
 out:
-	if (rc != 0)
+	if (rc != PLAY_OK)
 		play_game_free(g);
 	state_xml_doc_free(sd);
 	return rc;
@@ -127,29 +126,55 @@ play_game_free(struct play_game *g)
 	memset(g, 0, sizeof *g);
 }
 
-int
-play_store_rc(int code)
+static const char *const play_code_names[] = {
+#define X(e, s) s,
+	PLAY_CODES(X)
+#undef X
+};
+
+const char *
+play_code_name(enum play_code c)
 {
-	return code == STORE_BUSY ? NV_EXIT_TEMP : NV_EXIT_FAIL;
+	if ((size_t)c >= sizeof play_code_names / sizeof play_code_names[0])
+		return "?";
+	return play_code_names[c];
 }
 
-int
+enum play_code
+play_store_code(enum store_code code)
+{
+	switch (code) {
+	case STORE_OK:
+		return PLAY_OK;
+	case STORE_BUSY:
+		return PLAY_BUSY;
+	case STORE_NOTFOUND:
+	case STORE_EXISTS:
+	case STORE_ERROR:
+		return PLAY_STORE;
+	}
+	return PLAY_STORE;
+}
+
+enum play_code
 play_game_state(struct store *s, const char *datadir, const char *game,
     int turn, struct play_game *g, int *turn_out, struct diag *d,
     char **cause)
 {
-	char	*xml = NULL, *name;
-	int	 code, rc, t;
+	enum store_code	 code;
+	enum play_code	 rc;
+	char		*xml = NULL, *name;
+	int		 t;
 
 	memset(g, 0, sizeof *g);
 	if ((code = store_state_get(s, game, turn, &xml, &t, cause)) !=
 	    STORE_OK)
-		return play_store_rc(code);
+		return play_store_code(code);
 	name = xasprintf("game %s, turn %d", game, t);
 	rc = play_load_state(datadir, name, xml, strlen(xml), g, d, cause);
 	free(name);
 	free(xml);
-	if (rc == 0 && turn_out != NULL)
+	if (rc == PLAY_OK && turn_out != NULL)
 		*turn_out = t;
 	return rc;
 }
@@ -170,7 +195,7 @@ play_may_order(const struct nv_state *st, const char *side,
 	return may;
 }
 
-int
+enum play_code
 play_turn(const struct nv_state *in, const char *game, const char *seed,
     const struct play_orderset *sets, size_t n, struct play_result *out,
     struct diag *d, char **cause)
@@ -179,7 +204,7 @@ play_turn(const struct nv_state *in, const char *game, const char *seed,
 	unsigned char		*may;
 	char			*name;
 	size_t			 i, before = d->errors;
-	int			 rc = NV_EXIT_INPUT;
+	enum play_code		 rc = PLAY_INPUT;
 
 	memset(out, 0, sizeof *out);
 	/* Played: ships without an order take their standing orders. */
@@ -205,15 +230,15 @@ play_turn(const struct nv_state *in, const char *game, const char *seed,
 	}
 	out->dice = dice_seeded(seed, game);
 	if (turn_play(in, o, out->dice, &out->next, &out->ev, cause) != 0) {
-		rc = NV_EXIT_FAIL;
+		rc = PLAY_REFUSED;
 		goto out;
 	}
 	out->orders = o;
 	o = NULL;
-	rc = 0;
+	rc = PLAY_OK;
 out:
 	orders_free(o);
-	if (rc != 0)
+	if (rc != PLAY_OK)
 		play_result_free(out);
 	return rc;
 }

@@ -3,10 +3,9 @@
  * order sets in force at its adjudication with its events and rolls, and
  * the GM's corrections still in effect.
  *
- * Corrections come from the audit log: a PLAY_FIX_ACTION entry made on
- * turn T's state stays in effect until a rollback to a turn before T
- * discards that state (the store's rollback entry says "to the start of
- * turn R: ..."). */
+ * Corrections come from the audit log, as the play layer reads them
+ * (play_fixes_audit); so does an end by decision, which a rollback to a
+ * turn before it discards as it discards corrections. */
 #include "config.h"
 
 #include <stdio.h>
@@ -126,48 +125,6 @@ roll_cb(const struct store_roll_row *r, void *arg)
 }
 
 static void
-fix_free(struct play_rec_fix *f)
-{
-	size_t	i;
-
-	for (i = 0; i < f->nkv; i++)
-		free(f->kv[i]);
-	free(f->kv);
-	free(f->ship);
-}
-
-/* "turn T ship S\nK=V\n...": 0, or -1 if the entry is not one. */
-static int
-fix_parse(const char *details, struct play_rec_fix *f)
-{
-	char	*copy = xstrdup(details), *line, *nl, *w[5];
-	size_t	 n;
-	int	 rc = -1;
-
-	memset(f, 0, sizeof *f);
-	line = copy;
-	if ((nl = strchr(line, '\n')) != NULL)
-		*nl = '\0';
-	n = str_split_words(line, w, 5);
-	if (n == 4 && strcmp(w[0], "turn") == 0 && strcmp(w[2], "ship") == 0 &&
-	    str_to_int(w[1], 1, 1000000, &f->turn) == 0) {
-		f->ship = xstrdup(w[3]);
-		rc = 0;
-	}
-	while (rc == 0 && nl != NULL) {
-		line = nl + 1;
-		if ((nl = strchr(line, '\n')) != NULL)
-			*nl = '\0';
-		f->kv = xreallocarray(f->kv, f->nkv + 1, sizeof *f->kv);
-		f->kv[f->nkv++] = xstrdup(line);
-	}
-	free(copy);
-	if (rc != 0)
-		fix_free(f);
-	return rc;
-}
-
-static void
 end_free(struct play_rec_end *e)
 {
 	free(e->result);
@@ -208,35 +165,22 @@ end_parse(const char *details, struct play_rec_end *e)
 		e->winner = xstrdup("");
 }
 
+/* The corrections in effect (play-fix.c) and the end by decision: each
+ * made on turn T's state stays until a rollback to a turn before T
+ * discards that state. */
 static int
 audit_cb(const struct store_audit *a, void *arg)
 {
-	struct loader		*l = arg;
-	struct play_record	*r = l->rec;
-	struct play_rec_fix	 f;
-	size_t			 i, j;
+	struct play_record	*r = ((struct loader *)arg)->rec;
 	int			 to;
 
-	if (strcmp(a->action, PLAY_FIX_ACTION) == 0 &&
-	    fix_parse(a->details, &f) == 0) {
-		r->fixes = xreallocarray(r->fixes, r->nfixes + 1,
-		    sizeof *r->fixes);
-		r->fixes[r->nfixes++] = f;
-	}
+	play_fixes_audit(&r->fixes, a);
 	if (strcmp(a->action, PLAY_END_ACTION) == 0 && a->details != NULL)
 		end_parse(a->details, &r->end);
-	if (strcmp(a->action, "rollback") == 0 &&
-	    sscanf(a->details, "to the start of turn %d:", &to) == 1) {
-		if (r->end.turn > to)
-			end_free(&r->end);
-		for (i = 0, j = 0; i < r->nfixes; i++) {
-			if (r->fixes[i].turn > to)
-				fix_free(&r->fixes[i]);
-			else
-				r->fixes[j++] = r->fixes[i];
-		}
-		r->nfixes = j;
-	}
+	if (strcmp(a->action, "rollback") == 0 && a->details != NULL &&
+	    sscanf(a->details, "to the start of turn %d:", &to) == 1 &&
+	    r->end.turn > to)
+		end_free(&r->end);
 	return 0;
 }
 
@@ -348,10 +292,8 @@ play_record_free(struct play_record *r)
 
 	for (i = 0; i < r->nturns; i++)
 		turn_free(&r->turns[i]);
-	for (i = 0; i < r->nfixes; i++)
-		fix_free(&r->fixes[i]);
+	play_fixes_free(&r->fixes);
 	free(r->turns);
-	free(r->fixes);
 	free(r->game);
 	free(r->ruleset);
 	free(r->scenario);

@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include "play.h"
+
 struct buf;
 struct diag;
 struct store;
@@ -43,14 +45,6 @@ struct play_rec_turn {
 	size_t			 nrolls;
 };
 
-/* A GM's correction (ship set) still in effect: made on turn's state. */
-struct play_rec_fix {
-	int	 turn;
-	char	*ship;
-	char	**kv;		/* KEY=VALUE */
-	size_t	 nkv;
-};
-
 /* An end the rules did not decide (an agreed draw, a concession, the
  * GM), declared on the open state of turn: replay declares it again
  * there (state_declare_result) before comparing. */
@@ -71,15 +65,14 @@ struct play_record {
 	char			*commitment;
 	struct play_rec_turn	*turns;		/* in turn order */
 	size_t			 nturns;
-	struct play_rec_fix	*fixes;		/* in the order made */
-	size_t			 nfixes;
+	struct play_fixes	 fixes;		/* the GM's corrections in
+						   effect, in the order made */
 	struct play_rec_end	 end;
 };
 
-/* The audit actions replay reads: a correction (details "turn T ship S"
- * and one KEY=VALUE a line) and an end by decision (details "turn T:
- * REASON", then "result=drawn|won" and "winner=SIDE" lines). */
-#define PLAY_FIX_ACTION	"ship-set"
+/* The audit actions replay reads: a correction (PLAY_FIX_ACTION, play.h)
+ * and an end by decision (details "turn T: REASON", then
+ * "result=drawn|won" and "winner=SIDE" lines). */
 #define PLAY_END_ACTION	"game-end"
 
 /* Loads a stored game, inside whatever transaction the caller has open

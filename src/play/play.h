@@ -6,23 +6,54 @@
  * from the order sets as stored, and adjudicates a stored game inside the
  * caller's transaction.  It never prints: errors come back as a cause (one
  * sentence, owned by the caller) or, for bad files and illegal orders, as
- * a diag with file and line.  Return values are the exit statuses of
- * exitcode.h, so the CLI passes them on unchanged. */
+ * a diag with file and line.  Functions return an enum play_code; the
+ * programs turn it into their own answer (navarch: an exit status, in
+ * ctl-exit.c; the daemon: a temporary or a permanent failure). */
 #ifndef NV_PLAY_H
 #define NV_PLAY_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "buf.h"
 #include "events.h"
+#include "report.h"
 
-struct buf;
 struct diag;
 struct nv_dice;
 struct nv_ruleset;
 struct nv_state;
 struct store;
+struct store_audit;
 struct store_game;
+
+/* What a play function reports.  Every function below that returns a
+ * play_code lists the ones it may return; any code but PLAY_OK comes with
+ * *cause set (and, for PLAY_INPUT and PLAY_CONFIG, maybe errors in a
+ * diag). */
+#define PLAY_CODES(X)							\
+	X(OK,		"ok")						\
+	X(INPUT,	"input")	/* a bad state or scenario, an	\
+					   unknown ruleset, orders that	\
+					   are not legal */		\
+	X(CONFIG,	"config")	/* a data file or template	\
+					   missing or broken */		\
+	X(REFUSED,	"refused")	/* the rules of play say no: the \
+					   game is over or not playing,	\
+					   orders missing before the	\
+					   deadline */			\
+	X(BUSY,		"busy")		/* the database is busy: try	\
+					   again */			\
+	X(STORE,	"store")	/* any other failure of the	\
+					   database */
+
+enum play_code {
+#define X(e, s) PLAY_##e,
+	PLAY_CODES(X)
+#undef X
+};
+
+const char	*play_code_name(enum play_code);	/* static */
 
 /* A loaded state with its ruleset and the scenario schema text; all owned
  * by the struct (play_game_free). */
@@ -34,23 +65,24 @@ struct play_game {
 };
 
 /* Loads the state or scenario text xml (name is used in messages) and the
- * ruleset it names from datadir (rulesets/, schema/).  Returns 0;
- * NV_EXIT_INPUT for a bad state (errors in d) or an unknown ruleset
- * (*cause); NV_EXIT_CONFIG when a data file is missing (*cause says
- * which) or bad (errors in d).  On failure g is left empty. */
-int	play_load_state(const char *datadir, const char *name, const char *xml,
-	    size_t len, struct play_game *g, struct diag *d, char **cause);
+ * ruleset it names from datadir (rulesets/, schema/).  PLAY_OK;
+ * PLAY_INPUT for a bad state (errors in d) or an unknown ruleset
+ * (*cause); PLAY_CONFIG when a data file is missing (*cause says which)
+ * or bad (errors in d).  On failure g is left empty. */
+enum play_code play_load_state(const char *datadir, const char *name,
+	    const char *xml, size_t len, struct play_game *g, struct diag *d,
+	    char **cause);
 /* Parses another state of g's ruleset into *out (owned by the caller);
  * errors into d.  0 or -1. */
 int	play_parse_state(const struct play_game *g, const char *name,
 	    const char *xml, size_t len, struct nv_state **out, struct diag *d);
 void	play_game_free(struct play_game *);
 /* Loads a stored game's live state of turn (-1: the current one); *turn_out
- * (may be NULL) is the turn.  0, an exit status of play_load_state, or
- * NV_EXIT_TEMP / NV_EXIT_FAIL for a store failure (*cause). */
-int	play_game_state(struct store *, const char *datadir, const char *game,
-	    int turn, struct play_game *g, int *turn_out, struct diag *d,
-	    char **cause);
+ * (may be NULL) is the turn.  PLAY_OK, a code of play_load_state, or
+ * PLAY_BUSY / PLAY_STORE for a store failure (*cause). */
+enum play_code play_game_state(struct store *, const char *datadir,
+	    const char *game, int turn, struct play_game *g, int *turn_out,
+	    struct diag *d, char **cause);
 
 /* The flags (owned by the caller, free) of the ships a player may order:
  * those listed, or with ships NULL every ship of side. */
@@ -77,12 +109,12 @@ struct play_result {
 };
 
 /* Parses and validates the order sets against in and plays the turn with
- * dice_seeded(seed, game).  0; NV_EXIT_INPUT when the orders are not
- * legal (every error in d, *cause says what to do); NV_EXIT_FAIL (*cause)
+ * dice_seeded(seed, game).  PLAY_OK; PLAY_INPUT when the orders are not
+ * legal (every error in d, *cause says what to do); PLAY_REFUSED (*cause)
  * when the engine refuses (e.g. the game is over). */
-int	play_turn(const struct nv_state *in, const char *game, const char *seed,
-	    const struct play_orderset *, size_t n, struct play_result *out,
-	    struct diag *d, char **cause);
+enum play_code play_turn(const struct nv_state *in, const char *game,
+	    const char *seed, const struct play_orderset *, size_t n,
+	    struct play_result *out, struct diag *d, char **cause);
 void	play_result_free(struct play_result *);
 
 /* A stored game's players and its order sets in force for the open turn,
@@ -116,8 +148,9 @@ struct play_roster {
 
 /* Reads the players and the sets in force for turn and works out who
  * orders what and who is expected to (st: the state of turn).  *r owned by
- * the caller (play_roster_free).  0 or an exit status with *cause. */
-int	play_roster_load(struct store *, const char *game, int turn,
+ * the caller (play_roster_free).  PLAY_OK, or PLAY_BUSY / PLAY_STORE with
+ * *cause. */
+enum play_code play_roster_load(struct store *, const char *game, int turn,
 	    const struct nv_state *st, struct play_roster *r, char **cause);
 void	play_roster_free(struct play_roster *);
 struct play_player *play_roster_find(const struct play_roster *,
@@ -126,8 +159,11 @@ struct play_player *play_roster_find(const struct play_roster *,
 /* What an adjudication did; owned by the struct (play_adj_free). */
 struct play_adj {
 	int			 turn;		/* the turn played */
-	struct play_game	 g;		/* the state of turn, and the
-						   ruleset r.next uses */
+	const struct nv_state	*before;	/* the state of turn: g.st, or
+						   the caller's */
+	struct play_game	 g;		/* the state of turn and the
+						   ruleset r.next uses, when
+						   play_adjudicate loaded them */
 	struct play_result	 r;
 	char			**missed;	/* players without orders */
 	size_t			 nmissed;
@@ -140,17 +176,214 @@ struct play_adj {
  * state, events, rolls, missed turns, the end of the game (seed revealed)
  * and the audit entry (actor, details "turn N...") are written, so the
  * caller may add its own rows (report mails) and commit everything at
- * once.  Without force, refuses (NV_EXIT_FAIL) while some player with
+ * once.  Without force, refuses (PLAY_REFUSED) while some player with
  * ships on the map has no orders in force and the deadline has not
- * passed.  0, or an exit status with *cause (and, for illegal orders in
- * force, every error in d). */
-int	play_adjudicate(struct store *, const char *datadir, const char *game,
-	    int force, int64_t now, const char *actor, struct play_adj *out,
-	    struct diag *d, char **cause);
+ * passed, and so it does when the game is not playing.  PLAY_OK, or a
+ * code of play_game_state or play_turn with *cause (and, for illegal
+ * orders in force, every error in d). */
+enum play_code play_adjudicate(struct store *, const char *datadir,
+	    const char *game, int force, int64_t now, const char *actor,
+	    struct play_adj *out, struct diag *d, char **cause);
+/* The same with the game's current state already loaded by the caller in
+ * the same transaction (cur, turn: play_game_state's), so that a big
+ * battle's state is not parsed and held twice: out->before is cur->st,
+ * and cur (its ruleset, which the result's states use) must outlive
+ * *out. */
+enum play_code play_adjudicate_loaded(struct store *, const char *game,
+	    const struct play_game *cur, int turn, int force, int64_t now,
+	    const char *actor, struct play_adj *out, struct diag *d,
+	    char **cause);
 void	play_adj_free(struct play_adj *);
 
-/* The exit status for a store code (NV_EXIT_TEMP for STORE_BUSY,
- * NV_EXIT_FAIL otherwise). */
-int	play_store_rc(int code);
+/* --- a played turn again, and the end of a game (play-adj.c) ------------ */
+
+/* Plays turn of a stored game again from its stored state, the order sets
+ * that were in force and the game's seed: the engine is deterministic, so
+ * *r is what the adjudication made (events, dice, next state) and g the
+ * state of turn (both owned by the caller: play_result_free, then
+ * play_game_free).  For what only the turn's result gives, the report of
+ * a past turn (RESEND); the turn just played needs no replay (play_adj
+ * holds it).  PLAY_OK, or a code of play_game_state, play_roster_load or
+ * play_turn with *cause. */
+enum play_code play_replay(struct store *, const char *datadir,
+	    const char *game, int turn, struct play_game *g,
+	    struct play_result *r, char **cause);
+
+/* --- the plotted path of orders (play-preview.c) ------------------------ */
+
+/* A step of a ship's path on the preview's board: a hex it enters, or
+ * what it would run into. */
+enum play_path_kind {
+	PLAY_PATH_CROSS,	/* enters hex */
+	PLAY_PATH_EXIT,		/* would sail off the map */
+	PLAY_PATH_BLOCKED,	/* land, a wreck, an obstacle would stop it */
+	PLAY_PATH_COLLIDE,	/* would touch a ship of its side */
+	PLAY_PATH_MEET,		/* would meet an enemy ship (holding) */
+};
+
+struct play_path {
+	enum play_path_kind	 what;
+	struct nv_hex		 hex;	/* CROSS */
+	const char		*text;	/* EXIT, BLOCKED: the event's
+					   sentence (the preview's) */
+	int			 other;	/* COLLIDE, MEET: the ship's index */
+};
+
+/* One ship of the player's: where its plot takes it on the preview's
+ * board, step by step in the order the turn played them.  Owned by the
+ * preview. */
+struct play_preview_ship {
+	int			 ship;		/* index in the state */
+	int			 exits;		/* it leaves the map */
+	struct play_path	*path;
+	size_t			 npath;
+};
+
+/* The preview: the board it was played on (the state with every enemy
+ * ship holding), the state it ends in and its events, and a line per
+ * ship of the player's on the map (in the state's order); owned
+ * (play_preview_free). */
+struct play_preview {
+	struct nv_state			*board;
+	struct nv_state			*next;
+	struct nv_events		 ev;
+	struct play_preview_ship	*ships;
+	size_t				 nships;
+};
+
+/* Plays text (a player's whole orders in force) on st for the ships may
+ * flags (play_may_order), side's: every enemy ship holds, the side's
+ * other ships take their default order, every die shows 1, never the
+ * game's dice.  It shows movement only: where enemies really go, and
+ * what the dice say, the turn decides.  PLAY_OK; PLAY_INPUT when the
+ * orders do not hold on that board, PLAY_REFUSED when the engine will not
+ * play it (*cause says which; *pv is then empty). */
+enum play_code play_preview(const struct nv_state *st, int side,
+	    const char *text, const unsigned char *may, struct play_preview *pv,
+	    char **cause);
+void	play_preview_free(struct play_preview *);
+
+/* --- the GM's corrections (play-fix.c) ----------------------------------- */
+
+/* One correction of a ship (navarch ship set), as its audit entry (action
+ * PLAY_FIX_ACTION) records it: made on the state of turn, one KEY=VALUE
+ * a line after the first ("turn T ship S"). */
+#define PLAY_FIX_ACTION	"ship-set"
+struct play_fix {
+	int	  turn;
+	char	 *ship;
+	char	**kv;		/* KEY=VALUE */
+	size_t	  nkv;
+};
+
+/* The corrections in effect, in the order made; owned (play_fixes_free). */
+struct play_fixes {
+	struct play_fix	*v;
+	size_t		 n;
+};
+
+/* Takes one audit entry of the game, in the order of the log: a
+ * correction is added; a rollback to the start of turn R discards the
+ * corrections made on later turns (their states are gone); any other
+ * entry is ignored. */
+void	play_fixes_audit(struct play_fixes *, const struct store_audit *);
+/* Every correction of game still in effect (play_fixes_audit over its
+ * audit log).  PLAY_OK, or PLAY_BUSY / PLAY_STORE with *cause. */
+enum play_code play_fixes_load(struct store *, const char *game,
+	    struct play_fixes *, char **cause);
+void	play_fixes_free(struct play_fixes *);
+
+/* --- reports (play-report.c) --------------------------------------------- */
+
+/* The directory of the report templates: configured (navarchd.conf's
+ * templatedir) when not NULL, else $NAVARCH_TEMPLATEDIR when set and not
+ * empty, else the one installed.  Static or configured storage. */
+const char *play_templatedir(const char *configured);
+/* The file of reader's template in that directory ("report-side.xsl",
+ * "report-gm.xsl", "report-observer.xsl"); static. */
+const char *play_template_file(enum report_reader);
+
+/* The report templates of a directory, each read and compiled the first
+ * time a report needs it and kept for the next (one compilation for all
+ * the readers of a turn).  Owned by the caller (play_templates_free). */
+struct play_templates *play_templates_new(const char *dir);
+void	play_templates_free(struct play_templates *);
+
+/* A played turn, what each reader's report is made of; nothing owned.
+ * play_played() fills it from the state the turn started in and its
+ * result (the adjudication's, or a replay's). */
+struct play_played {
+	const char		*game;		/* or NULL (navarch turn) */
+	const char		*deadline;	/* the next one as text, or
+						   NULL */
+	const struct nv_state	*before;
+	const struct nv_state	*after;
+	const struct nv_events	*ev;
+	const struct nv_orders	*orders;	/* in force: the GM's report */
+	const struct nv_dice	*dice;
+	const struct play_fixes	*fixes;		/* or NULL; those of the
+						   turn played count */
+	int			 turn;		/* the turn played */
+};
+
+void	play_played(struct play_played *, const char *game,
+	    const struct nv_state *before, const struct play_result *);
+
+/* What play_report makes besides the text. */
+#define PLAY_REPORT_SVG	0x1	/* the map as an SVG picture, with the
+				   text's fog of war */
+#define PLAY_REPORT_XML	0x2	/* the report document the template saw */
+#define PLAY_REPORT_OWN	0x4	/* a side's story tells only the events of
+				   its own ships (a player's SET STORY OWN;
+				   report_input.own_story) */
+
+/* A big battle's report goes out in parts (docs/reports.md, "Big
+ * battles"), each a report of its own on some of the ships, so that no
+ * mail, and no report document in memory, grows with the battle. */
+struct play_part {
+	unsigned char	*ships;		/* one flag per ship of the state
+					   after the turn; owned by the
+					   parts */
+	int		 n;		/* this part, from 1 */
+	int		 of;		/* parts in all */
+};
+
+struct play_parts {
+	struct play_part *v;
+	size_t		  n;
+};
+
+/* The parts of reader's report (side: a side index, for REPORT_SIDE):
+ * the ships the reader is shown (the GM and observers: every ship; a
+ * side: its own, then the enemies it sees), max at a time in that order.
+ * With max ships or fewer (or max 0) there is one part, v[0].ships NULL:
+ * the whole report.  Owned by the caller (play_parts_free). */
+void	play_report_parts(const struct play_played *, enum report_reader,
+	    int side, size_t max, struct play_parts *out);
+void	play_parts_free(struct play_parts *);
+
+/* One reader's report; owned (play_report_free). */
+struct play_report {
+	enum report_reader	 reader;
+	int			 side;		/* REPORT_SIDE: a side index,
+						   else -1 */
+	struct buf		 text;
+	struct buf		 svg;		/* empty unless asked */
+	struct buf		 xml;		/* empty unless asked */
+};
+
+/* The report of the turn for reader (side: a side index of p->after, for
+ * REPORT_SIDE) with the template of t, checked as plain text, and what
+ * flags ask for besides; of the part only (NULL, or one whose ships are
+ * NULL: the whole report).  PLAY_OK; PLAY_INPUT for a side out of range;
+ * PLAY_CONFIG for a template that cannot be read, does not compile, or
+ * makes a text that breaks the rules of a report (*cause names it: a GM
+ * mends a template).  On failure *out is empty: nothing of it may be
+ * sent, text or picture. */
+enum play_code play_report(const struct play_played *,
+	    struct play_templates *, enum report_reader, int side,
+	    const struct play_part *, unsigned flags, struct play_report *out,
+	    char **cause);
+void	play_report_free(struct play_report *);
 
 #endif

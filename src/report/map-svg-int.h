@@ -52,6 +52,11 @@ struct svg {
 	 * c0 is odd, so the window's columns stand as a map's do. */
 	int			 c0, c1, r0, r1;
 	int			 windowed;
+	/* A part's picture: the window is placed around these ships
+	 * (map_opts.ship_place; not owned), and clip set once it is: only
+	 * what lies in it is drawn and listed. */
+	const unsigned char	*place;
+	int			 clip;
 	int			 width, height;	/* of the picture */
 	int			 map_bottom;	/* y below the column labels */
 };
@@ -66,7 +71,8 @@ void	svg_string(struct svg *, const char *text);
 void	svg_text(struct svg *, const char *cls, int x, int y,
 	    const char *anchor, const char *text);
 
-/* 1 if ship i is drawn: visible to the reader and on the map. */
+/* 1 if ship i is drawn: visible to the reader, on the map and, in a
+ * part's picture, in its window. */
 int	svg_ship_shown(const struct svg *, size_t ship);
 int	svg_wreck_shown(const struct svg *, size_t wreck);
 /* The fill colour of a side (static). */

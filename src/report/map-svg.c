@@ -257,17 +257,29 @@ svg_wreck_mark(struct svg *s, int x, int y, int small)
 
 /* --- the map ------------------------------------------------------------- */
 
+static int
+in_window(const struct svg *s, struct nv_hex h)
+{
+	int	col, row;
+
+	if (!s->clip)
+		return 1;
+	hex_to_cr(h, &col, &row);
+	return col >= s->c0 && col <= s->c1 && row >= s->r0 && row <= s->r1;
+}
+
 int
 svg_ship_shown(const struct svg *s, size_t i)
 {
 	return (s->ship_visible == NULL || s->ship_visible[i]) &&
-	    ship_on_map(&s->st->ships[i]);
+	    ship_on_map(&s->st->ships[i]) && in_window(s, s->st->ships[i].hex);
 }
 
 int
 svg_wreck_shown(const struct svg *s, size_t i)
 {
-	return s->wreck_visible == NULL || s->wreck_visible[i];
+	return (s->wreck_visible == NULL || s->wreck_visible[i]) &&
+	    in_window(s, s->st->wrecks[i].hex);
 }
 
 /* Centre of the hex in column col, row row (from 1) of the map, in the
@@ -336,10 +348,11 @@ window(struct svg *s)
 	if (st->columns * st->rows <= SVG_WHOLE_MAX)
 		return;
 	s->windowed = 1;
+	/* A part's picture: around its ships alone, the rest clipped. */
 	for (i = 0; i < st->nships; i++)
-		if (svg_ship_shown(s, i))
+		if (svg_ship_shown(s, i) && (s->place == NULL || s->place[i]))
 			grow(s, st->ships[i].hex, &any);
-	for (i = 0; i < st->nwrecks; i++)
+	for (i = 0; s->place == NULL && i < st->nwrecks; i++)
 		if (svg_wreck_shown(s, i))
 			grow(s, st->wrecks[i].hex, &any);
 	if (!any) {
@@ -356,6 +369,7 @@ window(struct svg *s)
 	span(&s->r0, &s->r1, SVG_WIN_ROWS, st->rows);
 	if (s->c0 % 2 == 0)
 		s->c0--;
+	s->clip = s->place != NULL;
 }
 
 /* Which ship is on the map in each hex (index + 1; of two, the first, as
@@ -626,6 +640,7 @@ map_svg(const struct nv_state *st, const struct map_opts *o,
 	s.side = o->side < (int)st->nsides ? o->side : -1;
 	s.ship_visible = o->ship_visible;
 	s.wreck_visible = o->wreck_visible;
+	s.place = o->ship_place;
 	s.digits = state_hex_digits(st);
 	s.codes = map_ship_codes(st, o->ship_visible);
 	s.at = ship_cells(st);

@@ -135,6 +135,7 @@ window_of(const struct map_ctx *m)
 	    pass++) {
 		for (i = 0; i < st->nships; i++) {
 			if (!map_ship_shown(m, (int)i) ||
+			    (m->o.ship_place != NULL && !m->o.ship_place[i]) ||
 			    (pass == 0 && st->ships[i].side != m->o.side))
 				continue;
 			hex_to_cr(st->ships[i].hex, &col, &row);

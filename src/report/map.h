@@ -41,9 +41,15 @@ struct map_opts {
 	 * state without it.  Not owned. */
 	const unsigned char *ship_visible;
 	const unsigned char *wreck_visible;
+	/* A part of a big battle's report: the ships the window is placed
+	 * around, one flag per ships[] entry (only those also visible
+	 * count); NULL: the reader's visible ships, as above.  A picture
+	 * (map_svg) placed so draws and lists only what lies in its
+	 * window.  Not owned. */
+	const unsigned char *ship_place;
 };
 
-#define MAP_OPTS_INIT { -1, MAP_WINDOW, 0, 0, NULL, NULL }
+#define MAP_OPTS_INIT { -1, MAP_WINDOW, 0, 0, NULL, NULL, NULL }
 
 /* A rectangle of the map, columns and rows from 1, inclusive. */
 struct map_area {

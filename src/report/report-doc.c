@@ -8,6 +8,7 @@
  * observer's has everything but the orders. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +27,45 @@
 
 static const char *const reader_names[] = { "side", "gm", "observer" };
 
+int
+report_in_part(const struct report_input *in, int i)
+{
+	if (in->part_ships == NULL)
+		return 1;
+	if (i < 0)
+		return in->part <= 1;
+	return in->part_ships[i] != 0;
+}
+
+/* The part's ship of id, or of none (part 1's). */
+static int
+id_in_part(const struct report_input *in, const char *id)
+{
+	if (in->part_ships == NULL)
+		return 1;
+	return report_in_part(in, id == NULL || *id == '\0' ? -1 :
+	    state_ship_index(in->after, id));
+}
+
+/* An event goes in the part of any ship it concerns. */
+static int
+event_in_part(const struct report_input *in, const struct nv_event *e)
+{
+	size_t	k;
+
+	if (in->part_ships == NULL)
+		return 1;
+	if (e->ship[0] == '\0' && e->other[0] == '\0' && e->nalso == 0)
+		return in->part <= 1;
+	if ((e->ship[0] != '\0' && id_in_part(in, e->ship)) ||
+	    (e->other[0] != '\0' && id_in_part(in, e->other)))
+		return 1;
+	for (k = 0; k < e->nalso; k++)
+		if (id_in_part(in, e->also[k]))
+			return 1;
+	return 0;
+}
+
 xmlNodePtr
 doc_child(xmlNodePtr parent, const char *name, const char *text)
 {
@@ -36,9 +76,15 @@ doc_child(xmlNodePtr parent, const char *name, const char *text)
 	return n;
 }
 
+/* While report_doc_build runs, the document's _private holds the names
+ * its template can read (report-names.c): an attribute no template of it
+ * names is not set at all. */
 void
 doc_set(xmlNodePtr n, const char *name, const char *value)
 {
+	if (n->doc != NULL && n->doc->_private != NULL &&
+	    !report_names_has(n->doc->_private, name))
+		return;
 	xmlNewProp(n, BAD_CAST name, BAD_CAST (value != NULL ? value : ""));
 }
 
@@ -146,6 +192,8 @@ add_ships(const struct report_input *in, const unsigned char *vis,
 	for (i = 0; i < st->nships; i++) {
 		if (ship_on_map(&st->ships[i]) && strlen(codes[i]) > width)
 			width = strlen(codes[i]);
+		if (!report_in_part(in, (int)i))
+			continue;
 		if (in->reader != REPORT_SIDE) {
 			add_ship(st, codes[i], (int)i, 1, own);
 			continue;
@@ -249,7 +297,9 @@ add_events(const struct report_input *in, xmlNodePtr root)
 	for (i = 0; ev != NULL && i < ev->n; i++) {
 		const struct nv_event *e = &ev->v[i];
 
-		if (!fog_event(f, i) || !story_tells(in, e))
+		/* The fog follows every event, those of other parts too. */
+		if (!fog_event(f, i) || !event_in_part(in, e) ||
+		    !story_tells(in, e))
 			continue;
 		if (strcmp(e->kind, skip[0]) == 0 ||
 		    strcmp(e->kind, skip[1]) == 0 ||
@@ -278,6 +328,8 @@ add_dice(const struct report_input *in, xmlNodePtr root)
 	for (i = 0; i < in->nrolls; i++) {
 		const struct nv_roll *r = &in->rolls[i];
 
+		if (!id_in_part(in, r->ship))
+			continue;
 		n = doc_child(dice, "roll", NULL);
 		doc_set_int(n, "phase", r->phase);
 		doc_set(n, "ship", r->ship);
@@ -305,10 +357,37 @@ add_lines(xmlNodePtr parent, const char *text)
 	}
 }
 
+/* A part's lines of the orders in force: "SHIP id ..." for its ships,
+ * and the lines of no ship in part 1 (the normal form of the order
+ * language, docs/orders.md, starts every ship's line so). */
+static void
+part_lines(const struct report_input *in, const char *text, struct buf *out)
+{
+	const char	*p, *nl;
+	char		*id;
+	size_t		 n;
+	int		 mine;
+
+	for (p = text; *p != '\0'; p = *nl != '\0' ? nl + 1 : nl) {
+		nl = p + strcspn(p, "\n");
+		if (strncmp(p, "SHIP ", 5) == 0) {
+			n = strcspn(p + 5, " \n");
+			id = xstrndup(p + 5, n);
+			mine = id_in_part(in, id);
+			free(id);
+		} else
+			mine = report_in_part(in, -1);
+		if (mine) {
+			buf_add(out, p, (size_t)(nl - p));
+			buf_addc(out, '\n');
+		}
+	}
+}
+
 static void
 add_orders(const struct report_input *in, xmlNodePtr root)
 {
-	struct buf	b = BUF_INIT;
+	struct buf	b = BUF_INIT, part = BUF_INIT;
 	xmlNodePtr	n;
 
 	if (in->reader != REPORT_GM)
@@ -316,8 +395,13 @@ add_orders(const struct report_input *in, xmlNodePtr root)
 	n = doc_child(root, "orders-in-force", NULL);
 	if (in->orders != NULL)
 		orders_format(in->orders, &b);
-	add_lines(n, buf_str(&b));
+	if (in->part_ships != NULL) {
+		part_lines(in, buf_str(&b), &part);
+		add_lines(n, buf_str(&part));
+	} else
+		add_lines(n, buf_str(&b));
 	buf_free(&b);
+	buf_free(&part);
 }
 
 static void
@@ -334,6 +418,7 @@ add_map(const struct report_input *in, const unsigned char *vis,
 		o.ship_visible = vis;
 		o.wreck_visible = wvis;
 	}
+	o.ship_place = in->part_ships;
 	map_render(in->after, &o, &b);
 	doc_child(root, "map", buf_str(&b));
 	buf_free(&b);
@@ -417,13 +502,35 @@ corrections(xmlNodePtr root, const struct report_input *in)
 	for (i = 0; i < in->ncorrections; i++) {
 		k = state_ship_index(st, in->corrections[i].ship);
 		if (k < 0 || (in->reader == REPORT_SIDE &&
-		    st->ships[k].side != in->side))
+		    st->ships[k].side != in->side) || !report_in_part(in, k))
 			continue;
 		if (list == NULL)
 			list = doc_child(root, "corrections", NULL);
 		n = doc_child(list, "correction", in->corrections[i].text);
 		doc_set(n, "ship", st->ships[k].id);
 	}
+}
+
+/* <report part="2" parts="5" part-first="s01000" part-last="s01999">:
+ * which part of a big battle's report this is, and the ids of the first
+ * and last ship it reports (in id order). */
+static void
+add_part(const struct report_input *in, xmlNodePtr root)
+{
+	const struct nv_state	*st = in->after;
+	size_t			 i;
+	int			 first = -1, last = -1;
+
+	for (i = 0; i < st->nships; i++)
+		if (in->part_ships[i]) {
+			if (first < 0)
+				first = (int)i;
+			last = (int)i;
+		}
+	doc_set_int(root, "part", in->part);
+	doc_set_int(root, "parts", in->parts);
+	doc_set(root, "part-first", first >= 0 ? st->ships[first].id : "");
+	doc_set(root, "part-last", last >= 0 ? st->ships[last].id : "");
 }
 
 static xmlNodePtr
@@ -444,6 +551,8 @@ add_head(const struct report_input *in, xmlDocPtr doc)
 	doc_set_int(root, "width", REPORT_WIDTH);
 	doc_set_int(root, "columns", st->columns);
 	doc_set_int(root, "rows", st->rows);
+	if (in->part_ships != NULL)
+		add_part(in, root);
 	n = doc_child(root, "reader", NULL);
 	doc_set(n, "kind", reader_names[in->reader]);
 	if (in->reader == REPORT_SIDE) {
@@ -465,7 +574,8 @@ add_head(const struct report_input *in, xmlDocPtr doc)
 }
 
 xmlDocPtr
-report_doc_build(const struct report_input *in, char **cause)
+report_doc_build(const struct report_input *in,
+    const struct report_names *keep, char **cause)
 {
 	xmlDocPtr	 doc;
 	xmlNodePtr	 root;
@@ -475,6 +585,7 @@ report_doc_build(const struct report_input *in, char **cause)
 	if (check_input(in, cause) != 0)
 		return NULL;
 	doc = xmlNewDoc(BAD_CAST "1.0");
+	doc->_private = (void *)(uintptr_t)keep;
 	root = add_head(in, doc);
 	vis = xcalloc(in->after->nships + 1, 1);
 	wvis = xcalloc(in->after->nwrecks + 1, 1);
@@ -491,6 +602,8 @@ report_doc_build(const struct report_input *in, char **cause)
 		report_order_template(in, root);
 	if ((m = report_module_find(in->after)) != NULL && m->doc != NULL)
 		m->doc(in, root);
+	/* Nothing else may see the names (libxslt has _private too). */
+	doc->_private = NULL;
 	free(vis);
 	free(wvis);
 	return doc;
@@ -500,7 +613,7 @@ int
 report_doc_xml(const struct report_input *in, struct buf *out,
     char **cause)
 {
-	xmlDocPtr	 doc = report_doc_build(in, cause);
+	xmlDocPtr	 doc = report_doc_build(in, NULL, cause);
 	xmlChar		*mem = NULL;
 	int		 len = 0;
 

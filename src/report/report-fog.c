@@ -10,7 +10,8 @@
  * During the turn the reader's view changes with every move, so the
  * events are replayed: each event carries where its main ship was just
  * after it (turn_event's snapshot), and an event is shown only when every
- * ship it concerns, and every ship its sentence names, was seen at that
+ * ship it concerns (its ship, its other and every further ship its
+ * sentence names, all carried by the event as data) was seen at that
  * moment.  A ship that sank or left the map is judged where it was. */
 #include "config.h"
 
@@ -278,42 +279,17 @@ seen(const struct report_fog *f, int k)
 	return sight_sees(&f->sg, f->sg.hex[k]);
 }
 
+/* Does the event concern, besides its ship and other, a ship the reader
+ * does not see?  The ships its sentence names are the event's data
+ * (events_also), so no sentence is read here. */
 static int
-is_id_char(char c)
+also_unseen(const struct report_fog *f, const struct nv_event *e)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	    (c >= '0' && c <= '9') || c == '_' || c == '-';
-}
+	size_t	k;
 
-/* Does the sentence name a ship the reader does not see?  A name is a
- * whole word of id characters that is exactly a ship's id (ids are
- * lower case; "Nike" is not nike): each word is looked up, rather than
- * every ship searched for in the sentence. */
-static int
-names_unseen(const struct report_fog *f, const char *text)
-{
-	const struct nv_state	*st = f->in->before;
-	const char		*p = text, *w;
-	char			 word[NV_ID_MAX + 1];
-	size_t			 len;
-	int			 k;
-
-	while (*p != '\0') {
-		if (!is_id_char(*p)) {
-			p++;
-			continue;
-		}
-		for (w = p; is_id_char(*p); p++)
-			;
-		len = (size_t)(p - w);
-		if (len > NV_ID_MAX)
-			continue;
-		memcpy(word, w, len);
-		word[len] = '\0';
-		if ((k = state_ship_index(st, word)) >= 0 &&
-		    strcmp(st->ships[k].id, word) == 0 && !seen(f, k))
+	for (k = 0; k < e->nalso; k++)
+		if (!seen(f, state_ship_index(f->in->before, e->also[k])))
 			return 1;
-	}
 	return 0;
 }
 
@@ -364,7 +340,7 @@ visible(const struct report_fog *f, const struct nv_event *e, int ship,
 		return 0;
 	/* The sentence may name further ships (a pooled boarding round):
 	 * each must be in sight too, or the event does not appear. */
-	return !names_unseen(f, e->text);
+	return !also_unseen(f, e);
 }
 
 void

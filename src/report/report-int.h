@@ -21,6 +21,9 @@ struct nv_state;
 /* 1 when fog of war applies to this report: a side's report and a
  * visibility range set in the scenario. */
 int	fog_active(const struct report_input *);
+/* 1 if ship i is reported in this part (always for a whole report); an
+ * event, die or line that names no ship (i < 0) belongs to part 1. */
+int	report_in_part(const struct report_input *, int i);
 
 /* A replay of the turn's events for one reader: where every ship was
  * after each event (the events' snapshots), so that an event is shown
@@ -36,13 +39,25 @@ int	fog_event(struct report_fog *, size_t k);
 /* --- report-doc.c --------------------------------------------------------- */
 
 /* The report document (owned by the caller, xmlFreeDoc), or NULL with
- * *cause set. */
-xmlDocPtr report_doc_build(const struct report_input *, char **cause);
+ * *cause set.  Only the attributes keep names are set (NULL: all). */
+struct report_names;
+xmlDocPtr report_doc_build(const struct report_input *,
+	    const struct report_names *keep, char **cause);
 
 /* Adds <name>text</name> under parent; text may be NULL (empty). */
 xmlNodePtr doc_child(xmlNodePtr parent, const char *name, const char *text);
 void	doc_set(xmlNodePtr, const char *name, const char *value);
 void	doc_set_int(xmlNodePtr, const char *name, long value);
+
+/* --- report-names.c ----------------------------------------------------- */
+
+/* The attribute names the stylesheet xsl can read (report-names.c says
+ * how they are found), owned by the caller (report_names_free); NULL
+ * when it can read any attribute. */
+struct report_names *report_names_of(xmlDocPtr xsl);
+/* 1 if name is among them (always, for NULL). */
+int	report_names_has(const struct report_names *, const char *name);
+void	report_names_free(struct report_names *);
 
 /* --- report-orders.c ---------------------------------------------------- */
 

@@ -105,14 +105,15 @@ check_batch(const struct nv_state *st, const char *side,
 	orders_free(o);
 }
 
-/* For every ship of side on the map, the first legal line of: its
- * speed (0 if backing) straight ahead, each slower speed down to 0, then
- * backing; NULL when none is.  The ships try their speeds together, a
- * round at a time: each round checks, in batches, the line each ship
- * still without one tries next.  Returns nships lines (owned, as is the
- * array, by the caller). */
+/* For every ship of side on the map (in the report's part, when in is
+ * a part's), the first legal line of: its speed (0 if backing) straight
+ * ahead, each slower speed down to 0, then backing; NULL when none is.
+ * The ships try their speeds together, a round at a time: each round
+ * checks, in batches, the line each ship still without one tries next.
+ * Returns nships lines (owned, as is the array, by the caller). */
 static char **
-choose_lines(const struct nv_state *st, int side)
+choose_lines(const struct nv_state *st, int side,
+    const struct report_input *in)
 {
 	const char		*sid = st->sides[side].id;
 	char			**lines = xcalloc(st->nships + 1, sizeof *lines);
@@ -120,7 +121,8 @@ choose_lines(const struct nv_state *st, int side)
 	size_t			 i, n = 0, left, k;
 
 	for (i = 0; i < st->nships; i++) {
-		if (st->ships[i].side != side || !ship_on_map(&st->ships[i]))
+		if (st->ships[i].side != side || !ship_on_map(&st->ships[i]) ||
+		    (in != NULL && !report_in_part(in, (int)i)))
 			continue;
 		c[n].ship = (int)i;
 		c[n++].speed = st->ships[i].speed > 0 ? st->ships[i].speed : 0;
@@ -175,7 +177,7 @@ report_order_template(const struct report_input *in, xmlNodePtr root)
 	line = xasprintf("TURN %d", st->turn);
 	doc_set(doc_child(t, "line", line), "kind", "header");
 	free(line);
-	lines = choose_lines(st, in->side);
+	lines = choose_lines(st, in->side, in);
 	for (i = 0; i < st->nships; i++) {
 		if (lines[i] == NULL)
 			continue;
@@ -190,7 +192,7 @@ report_order_template(const struct report_input *in, xmlNodePtr root)
 void
 report_order_lines(const struct nv_state *st, int side, struct buf *out)
 {
-	char	**lines = choose_lines(st, side);
+	char	**lines = choose_lines(st, side, NULL);
 	size_t	  i;
 
 	for (i = 0; i < st->nships; i++) {

@@ -12,39 +12,8 @@
 
 #include "buf.h"
 #include "report-int.h"
+#include "strutil.h"
 #include "xalloc.h"
-
-/* Length of the UTF-8 sequence starting at s (at most n bytes), or 0 if
- * it is not valid UTF-8 (overlong forms, surrogates and values above
- * U+10FFFF included). */
-static size_t
-utf8_seq(const unsigned char *s, size_t n)
-{
-	size_t		len, k;
-	unsigned long	cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	if (n < len)
-		return 0;
-	for (k = 1; k < len; k++) {
-		if ((s[k] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[k] & 0x3f);
-	}
-	if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
-	    (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-		return 0;
-	return len;
-}
 
 size_t
 utf8_chars(const char *s, size_t n)
@@ -52,7 +21,7 @@ utf8_chars(const char *s, size_t n)
 	size_t	i = 0, chars = 0, k;
 
 	while (i < n) {
-		k = utf8_seq((const unsigned char *)s + i, n - i);
+		k = str_utf8_seq(s + i, n - i, NULL);
 		i += k == 0 ? 1 : k;
 		chars++;
 	}
@@ -106,7 +75,8 @@ report_text_check_width(const char *text, size_t len, int width,
 			    "0x%02x", line, s[i]);
 			return -1;
 		}
-		if ((k = utf8_seq(s + i, len - i)) == 0) {
+		k = str_utf8_seq((const char *)s + i, len - i, NULL);
+		if (k == 0) {
 			*cause = xasprintf("line %u is not valid UTF-8 (byte "
 			    "0x%02x)", line, s[i]);
 			return -1;
@@ -124,7 +94,7 @@ utf8_prefix(const char *s, size_t n, size_t chars)
 	size_t	i = 0, k;
 
 	while (i < n && chars-- > 0) {
-		k = utf8_seq((const unsigned char *)s + i, n - i);
+		k = str_utf8_seq(s + i, n - i, NULL);
 		i += k == 0 ? 1 : k;
 	}
 	return i;

@@ -16,9 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <libxml/encoding.h>
+#include <libxml/xmlIO.h>
 #include <libxml/xmlerror.h>
 #include <libxml/xpathInternals.h>
 #include <libxslt/extensions.h>
+#include <libxslt/imports.h>
 #include <libxslt/security.h>
 #include <libxslt/transform.h>
 #include <libxslt/xsltInternals.h>
@@ -38,6 +41,7 @@ struct report_template {
 	char			*name;
 	xsltStylesheetPtr	 style;
 	xsltSecurityPrefsPtr	 sec;
+	struct report_names	*names;	/* the attributes it can read */
 };
 
 /* libxml2's and libxslt's messages, gathered while one call runs. */
@@ -162,6 +166,7 @@ report_template_load(const char *name, const char *xsl, size_t len,
 	struct buf		 b = BUF_INIT;
 	xmlDocPtr		 doc;
 	xsltStylesheetPtr	 style;
+	struct report_names	*names;
 
 	if ((doc = xmlsafe_parse(name, xsl, len, &d)) == NULL) {
 		diag_format(&d, &b);
@@ -178,6 +183,8 @@ report_template_load(const char *name, const char *xsl, size_t len,
 		xmlFreeDoc(doc);
 		return NULL;
 	}
+	/* Before libxslt compiles (and may change) the tree. */
+	names = report_names_of(doc);
 	catch_errors(&c);
 	style = xsltParseStylesheetDoc(doc);
 	release_errors();
@@ -187,6 +194,7 @@ report_template_load(const char *name, const char *xsl, size_t len,
 		else
 			xmlFreeDoc(doc);
 		*cause = collected(&c, name, "not a valid XSLT stylesheet");
+		report_names_free(names);
 		return NULL;
 	}
 	buf_free(&c.b);
@@ -195,12 +203,14 @@ report_template_load(const char *name, const char *xsl, size_t len,
 		*cause = xasprintf("%s: a mail template must say <xsl:output "
 		    "method=\"text\" encoding=\"UTF-8\"/>", name);
 		xsltFreeStylesheet(style);
+		report_names_free(names);
 		return NULL;
 	}
 	t = xcalloc(1, sizeof *t);
 	t->name = xstrdup(name);
 	t->style = style;
 	t->sec = no_files();
+	t->names = names;
 	return t;
 }
 
@@ -211,6 +221,7 @@ report_template_free(struct report_template *t)
 		return;
 	xsltFreeStylesheet(t->style);
 	xsltFreeSecurityPrefs(t->sec);
+	report_names_free(t->names);
 	free(t->name);
 	free(t);
 }
@@ -292,43 +303,85 @@ fn_lpad(xmlXPathParserContextPtr ctxt, int nargs)
 /* --- running a template --------------------------------------------------- */
 
 /* Lines of text output lose their trailing spaces (column padding); the
- * text ends with exactly one newline. */
+ * text ends with exactly one newline.  In place: a line only shrinks,
+ * and the last newline is added first when missing (which changes
+ * nothing else), so a report of megabytes is not copied again. */
 static void
-tidy(const char *s, size_t n, struct buf *out)
+tidy(struct buf *b)
 {
-	size_t	i = 0, end, start;
+	size_t	i = 0, w = 0, end, start, n;
 
+	if (b->len > 0 && b->p[b->len - 1] != '\n')
+		buf_addc(b, '\n');
+	n = b->len;
 	while (i < n) {
 		start = i;
-		while (i < n && s[i] != '\n')
+		while (b->p[i] != '\n')
 			i++;
-		end = i;
-		while (end > start && s[end - 1] == ' ')
+		end = i++;
+		while (end > start && b->p[end - 1] == ' ')
 			end--;
-		buf_add(out, s + start, end - start);
-		buf_addc(out, '\n');
-		if (i < n)
-			i++;
+		memmove(b->p + w, b->p + start, end - start);
+		w += end - start;
+		b->p[w++] = '\n';
 	}
-	while (out->len >= 2 && out->p[out->len - 1] == '\n' &&
-	    out->p[out->len - 2] == '\n')
-		out->p[--out->len] = '\0';
+	while (w >= 2 && b->p[w - 1] == '\n' && b->p[w - 2] == '\n')
+		w--;
+	b->len = w;
+	if (b->p != NULL)
+		b->p[w] = '\0';
 }
 
+/* The result's text goes straight into a struct buf: no second copy of
+ * a big report in libxml2's own growing buffer. */
 static int
-transform(const struct report_template *t, xmlDocPtr doc, struct buf *text,
-    char **cause)
+to_buf(void *arg, const char *p, int len)
+{
+	buf_add(arg, p, (size_t)len);
+	return len;
+}
+
+/* Writes the result as the template's xsl:output says (its encoding;
+ * UTF-8 as it is), as xsltSaveResultToString would. */
+static int
+save(const struct report_template *t, xmlDocPtr res, struct buf *text)
+{
+	xmlCharEncodingHandlerPtr	 enc = NULL;
+	xmlOutputBufferPtr		 ob;
+	const xmlChar			*encoding;
+	int				 rc;
+
+	XSLT_GET_IMPORT_PTR(encoding, t->style, encoding);
+	if (encoding != NULL &&
+	    (enc = xmlFindCharEncodingHandler((const char *)encoding)) !=
+	    NULL && xmlStrEqual(BAD_CAST enc->name, BAD_CAST "UTF-8"))
+		enc = NULL;
+	if ((ob = xmlOutputBufferCreateIO(to_buf, NULL, text, enc)) == NULL)
+		return -1;
+	rc = xsltSaveResultTo(ob, res, t->style);
+	if (xmlOutputBufferClose(ob) < 0)
+		rc = -1;
+	return rc < 0 ? -1 : 0;
+}
+
+/* Runs t over doc into text.  With own, doc is freed once the result is
+ * made and before it is written: a big report's document and its text
+ * are never held together. */
+static int
+transform(const struct report_template *t, xmlDocPtr doc, int own,
+    struct buf *text, char **cause)
 {
 	struct collect		 c = { BUF_INIT, 0 };
 	xsltTransformContextPtr	 tc;
 	xmlDocPtr		 res;
-	xmlChar			*mem = NULL;
-	int			 len = 0, ok;
+	int			 ok;
 
 	tc = xsltNewTransformContext(t->style, doc);
 	if (tc == NULL) {
 		*cause = xasprintf("%s: cannot start the transformation",
 		    t->name);
+		if (own)
+			xmlFreeDoc(doc);
 		return -1;
 	}
 	xsltSetCtxtSecurityPrefs(t->sec, tc);
@@ -343,32 +396,33 @@ transform(const struct report_template *t, xmlDocPtr doc, struct buf *text,
 	res = xsltApplyStylesheetUser(t->style, doc, NULL, NULL, NULL, tc);
 	release_errors();
 	ok = res != NULL && tc->state == XSLT_STATE_OK;
-	if (ok && xsltSaveResultToString(&mem, &len, res, t->style) != 0)
-		ok = 0;
 	xsltFreeTransformContext(tc);
+	if (own)
+		xmlFreeDoc(doc);
+	if (ok && save(t, res, text) != 0)
+		ok = 0;
 	xmlFreeDoc(res);
 	if (!ok) {
-		xmlFree(mem);
+		buf_free(text);
 		*cause = collected(&c, t->name, "the template failed");
 		return -1;
 	}
 	buf_free(&c.b);
-	tidy(mem != NULL ? (const char *)mem : "", (size_t)len, text);
-	xmlFree(mem);
+	tidy(text);
 	return 0;
 }
 
-/* Runs t over doc and checks the text; appends it to out only when
- * all went well. */
+/* Runs t over doc (freed when own) and checks the text; appends it to
+ * out only when all went well. */
 static int
-run_checked(const struct report_template *t, xmlDocPtr doc, int width,
-    struct buf *out, char **cause)
+run_checked(const struct report_template *t, xmlDocPtr doc, int own,
+    int width, struct buf *out, char **cause)
 {
 	struct buf	 text = BUF_INIT;
 	char		*why;
 	int		 rc = -1;
 
-	if (transform(t, doc, &text, cause) != 0)
+	if (transform(t, doc, own, &text, cause) != 0)
 		goto out;
 	if (report_text_check_width(buf_str(&text), text.len, width, &why) !=
 	    0) {
@@ -377,7 +431,14 @@ run_checked(const struct report_template *t, xmlDocPtr doc, int width,
 		free(why);
 		goto out;
 	}
-	buf_add(out, buf_str(&text), text.len);
+	if (out->len == 0) {
+		/* Moved, not copied. */
+		buf_free(out);
+		*out = text;
+		text.p = NULL;
+		text.len = text.cap = 0;
+	} else
+		buf_add(out, buf_str(&text), text.len);
 	rc = 0;
 out:
 	buf_free(&text);
@@ -389,20 +450,17 @@ report_template_apply(const struct report_template *t,
     const struct report_input *in, struct buf *out, char **cause)
 {
 	xmlDocPtr	 doc;
-	int		 rc;
 
-	if ((doc = report_doc_build(in, cause)) == NULL)
+	if ((doc = report_doc_build(in, t->names, cause)) == NULL)
 		return -1;
-	rc = run_checked(t, doc, REPORT_WIDTH, out, cause);
-	xmlFreeDoc(doc);
-	return rc;
+	return run_checked(t, doc, 1, REPORT_WIDTH, out, cause);
 }
 
 int
 report_template_apply_doc(const struct report_template *t,
     struct _xmlDoc *doc, int width, struct buf *out, char **cause)
 {
-	return run_checked(t, doc, width, out, cause);
+	return run_checked(t, doc, 0, width, out, cause);
 }
 
 int

@@ -70,6 +70,17 @@ struct report_input {
 	 * own ships, the GM and observers all of them. */
 	const struct report_correction *corrections;
 	size_t			 ncorrections;
+	/* A part of a big battle's report (docs/reports.md, "Big
+	 * battles"): only the ships flagged in part_ships (one flag per
+	 * ship of after) are reported, with what concerns them: their
+	 * table lines, the events, dice and orders that name one of them,
+	 * their corrections and order-template lines; the map is placed
+	 * around them.  What names no ship goes in part 1.  part is this
+	 * part's number from 1, of parts; part_ships NULL (parts 0): the
+	 * whole report. */
+	const unsigned char	*part_ships;
+	int			 part;
+	int			 parts;
 };
 
 /* The report document as XML text (UTF-8, indented), appended to out:

@@ -25,7 +25,7 @@ store_ahead_state_name(enum store_ahead_state v)
 	    ahead_state_names[v] : "unknown";
 }
 
-int
+enum store_code
 store_ahead_add(struct store *s, const struct store_ahead *a, char **cause)
 {
 	struct txn	t;
@@ -106,21 +106,21 @@ ahead_query(struct store *s, const char *game, const char *player, int turn,
 	return code == STORE_OK ? walk_ahead(s, st, cb, arg, cause) : code;
 }
 
-int
+enum store_code
 store_ahead_due(struct store *s, const char *game, int turn,
     int (*cb)(const struct store_ahead *, void *), void *arg, char **cause)
 {
 	return ahead_query(s, game, NULL, turn, cb, arg, cause);
 }
 
-int
+enum store_code
 store_ahead_pending(struct store *s, const char *game, const char *player,
     int (*cb)(const struct store_ahead *, void *), void *arg, char **cause)
 {
 	return ahead_query(s, game, player, 0, cb, arg, cause);
 }
 
-int
+enum store_code
 store_ahead_mark(struct store *s, int64_t id, enum store_ahead_state state,
     char **cause)
 {

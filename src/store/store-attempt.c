@@ -72,7 +72,7 @@ check_digest(const char *digest, char **cause)
 	return STORE_OK;
 }
 
-int
+enum store_code
 store_attempt_begin(struct store *s, const char *digest, int64_t now,
     int *failures, int *quarantined, char **cause)
 {
@@ -100,7 +100,7 @@ store_attempt_begin(struct store *s, const char *digest, int64_t now,
 	    "sl", digest, now);
 }
 
-int
+enum store_code
 store_attempt_fail(struct store *s, const char *digest, int64_t now,
     char **cause)
 {
@@ -114,7 +114,7 @@ store_attempt_fail(struct store *s, const char *digest, int64_t now,
 	    " max(attempts - 1, 0), last = ?2", "sl", digest, now);
 }
 
-int
+enum store_code
 store_attempt_end(struct store *s, const char *digest, char **cause)
 {
 	int	code;
@@ -126,7 +126,7 @@ store_attempt_end(struct store *s, const char *digest, char **cause)
 	    " AND quarantined IS NULL", "s", digest);
 }
 
-int
+enum store_code
 store_attempt_quarantine(struct store *s, const char *digest, int64_t now,
     char **cause)
 {

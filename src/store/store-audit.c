@@ -10,7 +10,7 @@
 
 #include "store-int.h"
 
-int
+enum store_code
 store_audit_add(struct store *s, const char *game, int64_t now,
     const char *actor, const char *action, const char *details,
     char **cause)
@@ -28,7 +28,7 @@ store_audit_add(struct store *s, const char *game, int64_t now,
 	    actor, action, details != NULL ? details : "");
 }
 
-int
+enum store_code
 store_audit_list(struct store *s, const char *game,
     int (*cb)(const struct store_audit *, void *), void *arg, char **cause)
 {

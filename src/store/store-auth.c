@@ -67,7 +67,7 @@ read_row(struct store *s, const char *key, struct store_auth *out,
 	return code;
 }
 
-int
+enum store_code
 store_auth_get(struct store *s, const char *key, struct store_auth *out,
     char **cause)
 {
@@ -79,7 +79,7 @@ store_auth_get(struct store *s, const char *key, struct store_auth *out,
 	return read_row(s, key, out, cause);
 }
 
-int
+enum store_code
 store_auth_fail(struct store *s, const char *key, int64_t now, int max,
     int64_t window, int64_t lockout, int *locked, struct store_auth *out,
     char **cause)
@@ -126,7 +126,7 @@ done:
 	return txn_end(s, &t, code, cause);
 }
 
-int
+enum store_code
 store_auth_success(struct store *s, const char *key, char **cause)
 {
 	int	code;
@@ -137,7 +137,7 @@ store_auth_success(struct store *s, const char *key, char **cause)
 	    " WHERE key = ? AND failures > 0", "s", key);
 }
 
-int
+enum store_code
 store_auth_clear(struct store *s, const char *key, char **cause)
 {
 	int	code, changes = 0;

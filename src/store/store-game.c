@@ -160,7 +160,7 @@ game_insert(struct store *s, const struct store_game_new *g,
 	return code;
 }
 
-int
+enum store_code
 store_game_create(struct store *s, const struct store_game_new *g,
     char **cause)
 {
@@ -244,7 +244,7 @@ store_game_free(struct store_game *g)
 	free(g);
 }
 
-int
+enum store_code
 store_game_get(struct store *s, const char *id, struct store_game **out,
     char **cause)
 {
@@ -269,7 +269,7 @@ store_game_get(struct store *s, const char *id, struct store_game **out,
 	return code;
 }
 
-int
+enum store_code
 store_game_list(struct store *s,
     int (*cb)(const struct store_game *, void *), void *arg, char **cause)
 {
@@ -314,7 +314,7 @@ game_update(struct store *s, const char *id, char **cause, const char *sql,
 	return code;
 }
 
-int
+enum store_code
 store_game_set_status(struct store *s, const char *id,
     enum store_game_status v, char **cause)
 {
@@ -326,7 +326,7 @@ store_game_set_status(struct store *s, const char *id,
 	    store_game_status_name(v), id);
 }
 
-int
+enum store_code
 store_game_set_deadline(struct store *s, const char *id, int64_t deadline,
     char **cause)
 {
@@ -334,7 +334,7 @@ store_game_set_deadline(struct store *s, const char *id, int64_t deadline,
 	    "UPDATE games SET deadline = ? WHERE id = ?", "ts", deadline, id);
 }
 
-int
+enum store_code
 store_game_set_paused_left(struct store *s, const char *id, int64_t left,
     char **cause)
 {
@@ -345,7 +345,7 @@ store_game_set_paused_left(struct store *s, const char *id, int64_t left,
 	    "UPDATE games SET paused_left = ? WHERE id = ?", "ls", left, id);
 }
 
-int
+enum store_code
 store_game_set_settings(struct store *s, const char *id,
     const char *settings, char **cause)
 {
@@ -354,7 +354,7 @@ store_game_set_settings(struct store *s, const char *id,
 	    settings != NULL ? settings : "", id);
 }
 
-int
+enum store_code
 store_game_set_gm(struct store *s, const char *id, const char *address,
     const char *password_hash, char **cause)
 {
@@ -363,7 +363,7 @@ store_game_set_gm(struct store *s, const char *id, const char *address,
 	    "sss", address, password_hash, id);
 }
 
-int
+enum store_code
 store_seed_reveal(struct store *s, const char *id, const char *actor,
     int64_t now, char **cause)
 {
@@ -393,7 +393,7 @@ store_seed_reveal(struct store *s, const char *id, const char *actor,
 
 /* --- sides and observers --------------------------------------------- */
 
-int
+enum store_code
 store_side_add(struct store *s, const char *game, const char *side,
     char **cause)
 {
@@ -430,7 +430,7 @@ list_texts(struct store *s, const char *game, const char *sql,
 	return code;
 }
 
-int
+enum store_code
 store_side_list(struct store *s, const char *game,
     int (*cb)(const char *, void *), void *arg, char **cause)
 {
@@ -438,7 +438,7 @@ store_side_list(struct store *s, const char *game,
 	    "SELECT id FROM sides WHERE game = ? ORDER BY id", cb, arg, cause);
 }
 
-int
+enum store_code
 store_observer_add(struct store *s, const char *game, const char *address,
     char **cause)
 {
@@ -458,7 +458,7 @@ store_observer_add(struct store *s, const char *game, const char *address,
 	return code;
 }
 
-int
+enum store_code
 store_observer_remove(struct store *s, const char *game, const char *address,
     char **cause)
 {
@@ -475,7 +475,7 @@ store_observer_remove(struct store *s, const char *game, const char *address,
 	return code;
 }
 
-int
+enum store_code
 store_observer_list(struct store *s, const char *game,
     int (*cb)(const char *, void *), void *arg, char **cause)
 {

@@ -9,7 +9,7 @@
 
 #include "store-int.h"
 
-int
+enum store_code
 store_rate_take(struct store *s, const char *key, int64_t day, int limit,
     int *allowed, char **cause)
 {
@@ -45,7 +45,7 @@ store_rate_take(struct store *s, const char *key, int64_t day, int limit,
 	return txn_end(s, &t, code, cause);
 }
 
-int
+enum store_code
 store_mark_add(struct store *s, const char *game, int turn,
     const char *kind, const char *who, int64_t now, char **cause)
 {
@@ -80,7 +80,7 @@ walk(struct store *s, sqlite3_stmt *st, int (*cb)(const char *, void *),
 	return code;
 }
 
-int
+enum store_code
 store_mark_list(struct store *s, const char *game, int turn,
     const char *kind, int (*cb)(const char *who, void *), void *arg,
     char **cause)
@@ -96,7 +96,7 @@ store_mark_list(struct store *s, const char *game, int turn,
 	return code == STORE_OK ? walk(s, st, cb, arg, cause) : code;
 }
 
-int
+enum store_code
 store_mark_list_upto(struct store *s, const char *game, int turn,
     const char *kind, int (*cb)(const char *who, void *), void *arg,
     char **cause)

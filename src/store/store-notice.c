@@ -38,7 +38,7 @@ store_notice_kind_parse(const char *s, enum store_notice_kind *out)
 	return 0;
 }
 
-int
+enum store_code
 store_notice_add(struct store *s, const struct store_notice_new *n,
     int64_t *id, char **cause)
 {
@@ -63,7 +63,7 @@ store_notice_add(struct store *s, const struct store_notice_new *n,
 	return code;
 }
 
-int
+enum store_code
 store_notice_pending(struct store *s, const char *game,
     int (*cb)(const struct store_notice *, void *), void *arg, char **cause)
 {
@@ -99,7 +99,7 @@ store_notice_pending(struct store *s, const char *game,
 	return code;
 }
 
-int
+enum store_code
 store_notice_done(struct store *s, int64_t id, int64_t now, char **cause)
 {
 	int	code, n;

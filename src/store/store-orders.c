@@ -62,7 +62,7 @@ orders_check(struct store *s, const struct store_orders_new *o,
 	return turn_open(s, o->game, o->turn, cause);
 }
 
-int
+enum store_code
 store_orders_add(struct store *s, const struct store_orders_new *o,
     int64_t *id, char **cause)
 {
@@ -148,7 +148,7 @@ orders_walk(struct store *s, const char *game, const char *sql,
 	return code;
 }
 
-int
+enum store_code
 store_orders_in_force(struct store *s, const char *game, int turn,
     int (*cb)(const struct store_orders *, void *), void *arg, char **cause)
 {
@@ -158,7 +158,7 @@ store_orders_in_force(struct store *s, const char *game, int turn,
 	    cause);
 }
 
-int
+enum store_code
 store_orders_list(struct store *s, const char *game, int turn,
     int (*cb)(const struct store_orders *, void *), void *arg, char **cause)
 {

@@ -28,7 +28,7 @@ store_outbox_backoff(int attempts)
 	return backoff[attempts - 1];
 }
 
-int
+enum store_code
 store_outbox_add(struct store *s, const struct store_outbox_new *m,
     int64_t now, int64_t *id, char **cause)
 {
@@ -114,7 +114,7 @@ outbox_one(struct store *s, struct store_outbox **out, char **cause,
 	return code;
 }
 
-int
+enum store_code
 store_outbox_next_due(struct store *s, int64_t now,
     struct store_outbox **out, char **cause)
 {
@@ -124,7 +124,7 @@ store_outbox_next_due(struct store *s, int64_t now,
 	    now);
 }
 
-int
+enum store_code
 store_outbox_get(struct store *s, int64_t id, struct store_outbox **out,
     char **cause)
 {
@@ -132,7 +132,7 @@ store_outbox_get(struct store *s, int64_t id, struct store_outbox **out,
 	    "SELECT " OUTBOX_COLUMNS " FROM outbox WHERE id = ?", "l", id);
 }
 
-int
+enum store_code
 store_outbox_mark_sent(struct store *s, int64_t id, int64_t now,
     char **cause)
 {
@@ -149,7 +149,7 @@ store_outbox_mark_sent(struct store *s, int64_t id, int64_t now,
 	return code;
 }
 
-int
+enum store_code
 store_outbox_mark_failed(struct store *s, int64_t id, int64_t now,
     const char *error, int permanent, enum store_outbox_status *status,
     char **cause)
@@ -185,7 +185,7 @@ store_outbox_mark_failed(struct store *s, int64_t id, int64_t now,
 	return code;
 }
 
-int
+enum store_code
 store_mail_seen(struct store *s, const char *message_id, char **cause)
 {
 	int64_t	one;
@@ -198,7 +198,7 @@ store_mail_seen(struct store *s, const char *message_id, char **cause)
 	return code;
 }
 
-int
+enum store_code
 store_mail_record(struct store *s, const char *message_id, int64_t now,
     char **cause)
 {

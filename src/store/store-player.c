@@ -34,7 +34,7 @@ player_exists(struct store *s, const char *game, const char *id, int active,
 	return code;
 }
 
-int
+enum store_code
 store_player_add(struct store *s, const char *game, const char *side,
     const char *id, const char *address, const char *password_hash,
     int admiral, char **cause)
@@ -70,7 +70,7 @@ store_player_add(struct store *s, const char *game, const char *side,
 	return code;
 }
 
-int
+enum store_code
 store_player_remove(struct store *s, const char *game, const char *id,
     char **cause)
 {
@@ -90,7 +90,7 @@ store_player_remove(struct store *s, const char *game, const char *id,
 	return txn_end(s, &t, code, cause);
 }
 
-int
+enum store_code
 store_player_replace(struct store *s, const char *game, const char *id,
     const char *address, const char *password_hash, char **cause)
 {
@@ -108,7 +108,7 @@ store_player_replace(struct store *s, const char *game, const char *id,
 	    address, password_hash, game, id);
 }
 
-int
+enum store_code
 store_player_set_address(struct store *s, const char *game, const char *id,
     const char *address, char **cause)
 {
@@ -125,7 +125,7 @@ store_player_set_address(struct store *s, const char *game, const char *id,
 	    " WHERE game = ? AND id = ?", "sss", address, game, id);
 }
 
-int
+enum store_code
 store_player_set_password(struct store *s, const char *game, const char *id,
     const char *password_hash, char **cause)
 {
@@ -140,7 +140,7 @@ store_player_set_password(struct store *s, const char *game, const char *id,
 	    " WHERE game = ? AND id = ?", "sss", password_hash, game, id);
 }
 
-int
+enum store_code
 store_player_set_timezone(struct store *s, const char *game, const char *id,
     const char *timezone, char **cause)
 {
@@ -153,7 +153,7 @@ store_player_set_timezone(struct store *s, const char *game, const char *id,
 	    timezone != NULL ? timezone : "", game, id);
 }
 
-int
+enum store_code
 store_player_set_absent(struct store *s, const char *game, const char *id,
     int64_t until, char **cause)
 {
@@ -197,7 +197,7 @@ store_pref_valid(enum store_pref k, const char *value)
 	return 0;
 }
 
-int
+enum store_code
 store_player_set_pref(struct store *s, const char *game, const char *id,
     enum store_pref k, const char *value, char **cause)
 {
@@ -214,7 +214,7 @@ store_player_set_pref(struct store *s, const char *game, const char *id,
 	return st_run(s, cause, NULL, prefs[k].sql, "sss", value, game, id);
 }
 
-int
+enum store_code
 store_player_bounce(struct store *s, const char *game, const char *id,
     char **cause)
 {
@@ -227,7 +227,7 @@ store_player_bounce(struct store *s, const char *game, const char *id,
 	    " WHERE game = ? AND id = ?", "ss", game, id);
 }
 
-int
+enum store_code
 store_player_assign_ships(struct store *s, const char *game, const char *id,
     const char *const *ships, size_t n, char **cause)
 {
@@ -317,7 +317,7 @@ store_player_free(struct store_player *p)
 	free(p);
 }
 
-int
+enum store_code
 store_player_get(struct store *s, const char *game, const char *id,
     struct store_player **out, char **cause)
 {
@@ -347,7 +347,7 @@ store_player_get(struct store *s, const char *game, const char *id,
 	return code;
 }
 
-int
+enum store_code
 store_player_list(struct store *s, const char *game,
     int (*cb)(const struct store_player *, void *), void *arg, char **cause)
 {

@@ -162,7 +162,7 @@ turn_write(struct store *s, const struct store_turn *t, char **cause)
 	return code;
 }
 
-int
+enum store_code
 store_turn_record(struct store *s, const struct store_turn *t, char **cause)
 {
 	struct txn	tx;
@@ -178,7 +178,7 @@ store_turn_record(struct store *s, const struct store_turn *t, char **cause)
 	return txn_end(s, &tx, code, cause);
 }
 
-int
+enum store_code
 store_state_get(struct store *s, const char *game, int turn, char **xml,
     int *turn_out, char **cause)
 {
@@ -211,7 +211,7 @@ store_state_get(struct store *s, const char *game, int turn, char **xml,
 	return code;
 }
 
-int
+enum store_code
 store_state_set(struct store *s, const char *game, int turn, const char *xml,
     char **cause)
 {
@@ -241,7 +241,7 @@ store_state_set(struct store *s, const char *game, int turn, const char *xml,
 	return code;
 }
 
-int
+enum store_code
 store_state_history(struct store *s, const char *game,
     int (*cb)(const struct store_state_info *, void *), void *arg,
     char **cause)
@@ -270,7 +270,7 @@ store_state_history(struct store *s, const char *game,
 	return code;
 }
 
-int
+enum store_code
 store_events_list(struct store *s, const char *game, int turn,
     int (*cb)(const struct store_event_row *, void *), void *arg,
     char **cause)
@@ -302,7 +302,7 @@ store_events_list(struct store *s, const char *game, int turn,
 	return code;
 }
 
-int
+enum store_code
 store_rolls_list(struct store *s, const char *game, int turn,
     int (*cb)(const struct store_roll_row *, void *), void *arg,
     char **cause)
@@ -376,7 +376,7 @@ rollback_write(struct store *s, const char *game, int turn,
 	return code;
 }
 
-int
+enum store_code
 store_rollback(struct store *s, const char *game, int turn,
     const char *actor, const char *reason, int64_t now, char **cause)
 {

@@ -325,13 +325,13 @@ begin(struct store *s, const char *sql, char **cause)
 	return code;
 }
 
-int
+enum store_code
 store_begin(struct store *s, char **cause)
 {
 	return begin(s, "BEGIN IMMEDIATE", cause);
 }
 
-int
+enum store_code
 store_begin_read(struct store *s, char **cause)
 {
 	/* Deferred: the snapshot is taken at the first read and kept to
@@ -339,7 +339,7 @@ store_begin_read(struct store *s, char **cause)
 	return begin(s, "BEGIN DEFERRED", cause);
 }
 
-int
+enum store_code
 store_commit(struct store *s, char **cause)
 {
 	int	code;
@@ -355,7 +355,7 @@ store_commit(struct store *s, char **cause)
 	return code;
 }
 
-int
+enum store_code
 store_abort(struct store *s, char **cause)
 {
 	if (!s->explicit_txn || sqlite3_get_autocommit(s->db)) {
@@ -473,7 +473,7 @@ create_private(const char *path)
 		close(fd);
 }
 
-int
+enum store_code
 store_open(const char *path, int busy_ms, struct store **out, char **cause)
 {
 	struct store	*s;
@@ -533,7 +533,7 @@ create_new(const char *path, char **cause)
 	return STORE_OK;
 }
 
-int
+enum store_code
 store_backup(struct store *s, const char *path, char **cause)
 {
 	sqlite3		*dst = NULL;

@@ -127,7 +127,7 @@ int	store_schema_version(void);
  * in its own transaction.  *out is owned by the caller (store_close).
  * Returns STORE_OK, STORE_BUSY, or STORE_ERROR (cannot open; not a
  * database; schema newer than this program). */
-int	store_open(const char *path, int busy_ms, struct store **out,
+enum store_code store_open(const char *path, int busy_ms, struct store **out,
 	    char **cause);
 /* Closes and frees; an open transaction is rolled back.  NULL is fine. */
 void	store_close(struct store *);
@@ -139,21 +139,21 @@ void	store_close(struct store *);
  * the transaction is rolled back.
  * store_abort rolls back (named so because store_rollback is the GM's turn
  * rollback): STORE_OK, STORE_ERROR (none open). */
-int	store_begin(struct store *, char **cause);
+enum store_code store_begin(struct store *, char **cause);
 /* A read transaction (BEGIN DEFERRED): every read until store_abort (or
  * store_commit) sees one snapshot of the database, as a replay or an
  * export must, and under WAL it neither waits for nor blocks a writer
  * such as the daemon.  Nothing may be written inside it.  STORE_OK,
  * STORE_BUSY, STORE_ERROR (a transaction is already open). */
-int	store_begin_read(struct store *, char **cause);
-int	store_commit(struct store *, char **cause);
-int	store_abort(struct store *, char **cause);
+enum store_code store_begin_read(struct store *, char **cause);
+enum store_code store_commit(struct store *, char **cause);
+enum store_code store_abort(struct store *, char **cause);
 
 /* Writes a consistent copy of the whole database to path with SQLite's
  * online backup (safe while another process writes).  path must not exist
  * yet.  The copy uses a rollback journal (one self-contained file).
  * Returns STORE_OK, STORE_EXISTS (path exists), STORE_BUSY, STORE_ERROR. */
-int	store_backup(struct store *, const char *path, char **cause);
+enum store_code store_backup(struct store *, const char *path, char **cause);
 
 /* --- games, sides, observers, seeds (store-game.c) --------------------- */
 
@@ -194,38 +194,38 @@ struct store_game {
 /* Creates a game, its sides and its first state (turn first_turn, the
  * scenario text).  Returns STORE_OK, STORE_EXISTS (id taken), STORE_BUSY,
  * STORE_ERROR (bad id, no sides). */
-int	store_game_create(struct store *, const struct store_game_new *,
-	    char **cause);
+enum store_code store_game_create(struct store *,
+	    const struct store_game_new *, char **cause);
 /* *out is owned by the caller (store_game_free).  STORE_OK,
  * STORE_NOTFOUND, STORE_BUSY, STORE_ERROR. */
-int	store_game_get(struct store *, const char *id, struct store_game **out,
-	    char **cause);
+enum store_code store_game_get(struct store *, const char *id,
+	    struct store_game **out, char **cause);
 void	store_game_free(struct store_game *);
 /* Calls cb for every game, ordered by id; the game is owned by the store
  * and valid during the call only.  A non-zero return from cb stops the
  * walk.  STORE_OK, STORE_BUSY, STORE_ERROR. */
-int	store_game_list(struct store *,
+enum store_code store_game_list(struct store *,
 	    int (*cb)(const struct store_game *, void *), void *arg,
 	    char **cause);
 /* Setters: STORE_OK, STORE_NOTFOUND, STORE_BUSY, STORE_ERROR.  deadline 0
  * clears it; address or hash NULL clears them.  Callers audit GM actions
  * with store_audit_add in the same transaction. */
-int	store_game_set_status(struct store *, const char *id,
+enum store_code store_game_set_status(struct store *, const char *id,
 	    enum store_game_status, char **cause);
-int	store_game_set_deadline(struct store *, const char *id,
+enum store_code store_game_set_deadline(struct store *, const char *id,
 	    int64_t deadline, char **cause);
 /* The time left when the game was paused (-1 clears it). */
-int	store_game_set_paused_left(struct store *, const char *id,
+enum store_code store_game_set_paused_left(struct store *, const char *id,
 	    int64_t left, char **cause);
-int	store_game_set_settings(struct store *, const char *id,
+enum store_code store_game_set_settings(struct store *, const char *id,
 	    const char *settings, char **cause);
-int	store_game_set_gm(struct store *, const char *id, const char *address,
-	    const char *password_hash, char **cause);
+enum store_code store_game_set_gm(struct store *, const char *id,
+	    const char *address, const char *password_hash, char **cause);
 /* Marks the seed revealed and audits it (actor, now).  STORE_OK,
  * STORE_NOTFOUND, STORE_EXISTS (already revealed), STORE_BUSY,
  * STORE_ERROR. */
-int	store_seed_reveal(struct store *, const char *id, const char *actor,
-	    int64_t now, char **cause);
+enum store_code store_seed_reveal(struct store *, const char *id,
+	    const char *actor, int64_t now, char **cause);
 /* Hex SHA-256 of seed (64 digits and NUL) into out; the same as the
  * engine's dice_commitment. */
 void	store_seed_commitment(const char *seed, char out[65]);
@@ -233,20 +233,20 @@ void	store_seed_commitment(const char *seed, char out[65]);
 /* Sides: STORE_OK, STORE_NOTFOUND (game), STORE_EXISTS, STORE_BUSY,
  * STORE_ERROR.  The list calls cb with each side id (owned by the store),
  * ordered by id; non-zero from cb stops. */
-int	store_side_add(struct store *, const char *game, const char *side,
-	    char **cause);
-int	store_side_list(struct store *, const char *game,
+enum store_code store_side_add(struct store *, const char *game,
+	    const char *side, char **cause);
+enum store_code store_side_list(struct store *, const char *game,
 	    int (*cb)(const char *side, void *), void *arg, char **cause);
 
 /* Observers (mail addresses that receive the reports).  add: STORE_OK,
  * STORE_NOTFOUND (game), STORE_EXISTS, STORE_BUSY, STORE_ERROR.  remove:
  * STORE_OK, STORE_NOTFOUND, STORE_BUSY, STORE_ERROR.  list: as
  * store_side_list, ordered by address. */
-int	store_observer_add(struct store *, const char *game,
+enum store_code store_observer_add(struct store *, const char *game,
 	    const char *address, char **cause);
-int	store_observer_remove(struct store *, const char *game,
+enum store_code store_observer_remove(struct store *, const char *game,
 	    const char *address, char **cause);
-int	store_observer_list(struct store *, const char *game,
+enum store_code store_observer_list(struct store *, const char *game,
 	    int (*cb)(const char *address, void *), void *arg, char **cause);
 
 /* --- players and their ships (store-player.c) ---------------------------- */
@@ -273,28 +273,29 @@ struct store_player {
  * password_hash comes from password_hash().  STORE_OK, STORE_NOTFOUND
  * (game or side), STORE_EXISTS (player id taken in the game), STORE_BUSY,
  * STORE_ERROR. */
-int	store_player_add(struct store *, const char *game, const char *side,
-	    const char *id, const char *address, const char *password_hash,
-	    int admiral, char **cause);
+enum store_code store_player_add(struct store *, const char *game,
+	    const char *side, const char *id, const char *address,
+	    const char *password_hash, int admiral, char **cause);
 /* Marks the player removed and frees their ships; their order sets stay.
  * STORE_OK, STORE_NOTFOUND (no such active player), STORE_BUSY,
  * STORE_ERROR. */
-int	store_player_remove(struct store *, const char *game, const char *id,
-	    char **cause);
+enum store_code store_player_remove(struct store *, const char *game,
+	    const char *id, char **cause);
 /* A new person takes over the player id: new address and password, the
  * missed and bounce counts reset, a removed player is active again.
  * STORE_OK, STORE_NOTFOUND, STORE_BUSY, STORE_ERROR. */
-int	store_player_replace(struct store *, const char *game, const char *id,
-	    const char *address, const char *password_hash, char **cause);
-int	store_player_set_address(struct store *, const char *game,
+enum store_code store_player_replace(struct store *, const char *game,
+	    const char *id, const char *address, const char *password_hash,
+	    char **cause);
+enum store_code store_player_set_address(struct store *, const char *game,
 	    const char *id, const char *address, char **cause);
 /* The player's own change of password (the PASSWORD NEW mail command):
  * only the hash changes, the missed and bounce counts stay.  Same codes. */
-int	store_player_set_password(struct store *, const char *game,
+enum store_code store_player_set_password(struct store *, const char *game,
 	    const char *id, const char *password_hash, char **cause);
 /* The zone the player reads times in, canonical (tz_check), or "" for
  * UTC only.  Same codes. */
-int	store_player_set_timezone(struct store *, const char *game,
+enum store_code store_player_set_timezone(struct store *, const char *game,
 	    const char *id, const char *timezone, char **cause);
 /* A player's own preferences (migration 8): the key, the players column
  * it is, and the values the column takes (the first is the default).
@@ -318,30 +319,30 @@ int	store_pref_valid(enum store_pref, const char *value);
 /* Sets one preference of the player.  STORE_OK, STORE_NOTFOUND (no such
  * active player), STORE_BUSY, STORE_ERROR (also a value the preference
  * does not take: the caller checks with store_pref_valid first). */
-int	store_player_set_pref(struct store *, const char *game, const char *id,
+enum store_code store_player_set_pref(struct store *, const char *game, const char *id,
 	    enum store_pref, const char *value, char **cause);
 /* The player is away until (ABSENT; 0: back).  Same codes as
  * store_player_set_timezone. */
-int	store_player_set_absent(struct store *, const char *game,
+enum store_code store_player_set_absent(struct store *, const char *game,
 	    const char *id, int64_t until, char **cause);
 /* Counts a bounce to the player's address (mail issue).  Same codes. */
-int	store_player_bounce(struct store *, const char *game, const char *id,
-	    char **cause);
+enum store_code store_player_bounce(struct store *, const char *game,
+	    const char *id, char **cause);
 /* Gives the ships to the player, taking them from whoever commanded them
  * (a ship has at most one player).  STORE_OK, STORE_NOTFOUND (no such
  * active player), STORE_BUSY, STORE_ERROR (bad ship id). */
-int	store_player_assign_ships(struct store *, const char *game,
+enum store_code store_player_assign_ships(struct store *, const char *game,
 	    const char *id, const char *const *ships, size_t n, char **cause);
 /* *out owned by the caller (store_player_free).  STORE_OK,
  * STORE_NOTFOUND, STORE_BUSY, STORE_ERROR. */
-int	store_player_get(struct store *, const char *game, const char *id,
-	    struct store_player **out, char **cause);
+enum store_code store_player_get(struct store *, const char *game,
+	    const char *id, struct store_player **out, char **cause);
 void	store_player_free(struct store_player *);
 /* Calls cb for every player of the game (removed ones too), ordered by
  * side then id; the player is owned by the store, valid during the call.
  * Non-zero from cb stops.  STORE_OK, STORE_NOTFOUND (game), STORE_BUSY,
  * STORE_ERROR. */
-int	store_player_list(struct store *, const char *game,
+enum store_code store_player_list(struct store *, const char *game,
 	    int (*cb)(const struct store_player *, void *), void *arg,
 	    char **cause);
 
@@ -380,17 +381,17 @@ struct store_orders {
  * player commands.  *id (may be NULL) is the new set's id.  STORE_OK,
  * STORE_NOTFOUND (game, active player, or turn not open), STORE_EXISTS
  * (message id already used), STORE_BUSY, STORE_ERROR. */
-int	store_orders_add(struct store *, const struct store_orders_new *,
-	    int64_t *id, char **cause);
+enum store_code store_orders_add(struct store *,
+	    const struct store_orders_new *, int64_t *id, char **cause);
 /* The sets in force for the turn (what adjudication uses), ordered by
  * player; each owned by the store, valid during the call.  Non-zero from
  * cb stops.  STORE_OK, STORE_NOTFOUND (game), STORE_BUSY, STORE_ERROR. */
-int	store_orders_in_force(struct store *, const char *game, int turn,
-	    int (*cb)(const struct store_orders *, void *), void *arg,
-	    char **cause);
+enum store_code store_orders_in_force(struct store *, const char *game,
+	    int turn, int (*cb)(const struct store_orders *, void *),
+	    void *arg, char **cause);
 /* Every set ever received for the turn (turn < 0: every turn), in the
  * order received.  Same codes and ownership. */
-int	store_orders_list(struct store *, const char *game, int turn,
+enum store_code store_orders_list(struct store *, const char *game, int turn,
 	    int (*cb)(const struct store_orders *, void *), void *arg,
 	    char **cause);
 
@@ -424,20 +425,20 @@ struct store_ahead {
 /* Records orders the player sent for turn (later than the open one); a
  * pending set of the player's for that turn is replaced.  STORE_OK,
  * STORE_NOTFOUND (game or active player), STORE_BUSY, STORE_ERROR. */
-int	store_ahead_add(struct store *, const struct store_ahead *,
+enum store_code store_ahead_add(struct store *, const struct store_ahead *,
 	    char **cause);
 /* The pending sets of the game for turns up to turn, by turn then id
  * (each valid during the call; non-zero from cb stops).  Same codes. */
-int	store_ahead_due(struct store *, const char *game, int turn,
+enum store_code store_ahead_due(struct store *, const char *game, int turn,
 	    int (*cb)(const struct store_ahead *, void *), void *arg,
 	    char **cause);
 /* The pending sets of one player, by turn (ORDERS shows them). */
-int	store_ahead_pending(struct store *, const char *game,
+enum store_code store_ahead_pending(struct store *, const char *game,
 	    const char *player, int (*cb)(const struct store_ahead *, void *),
 	    void *arg, char **cause);
 /* Marks a pending set.  STORE_OK, STORE_NOTFOUND (no such pending set),
  * STORE_BUSY, STORE_ERROR. */
-int	store_ahead_mark(struct store *, int64_t id, enum store_ahead_state,
+enum store_code store_ahead_mark(struct store *, int64_t id, enum store_ahead_state,
 	    char **cause);
 const char *store_ahead_state_name(enum store_ahead_state);
 
@@ -478,13 +479,13 @@ struct store_turn {
  * rolls (seq 1, 2, ... in array order) and counts a missed turn for each
  * listed player.  STORE_OK, STORE_NOTFOUND (game or no live state N),
  * STORE_EXISTS (turn N already adjudicated), STORE_BUSY, STORE_ERROR. */
-int	store_turn_record(struct store *, const struct store_turn *,
+enum store_code store_turn_record(struct store *, const struct store_turn *,
 	    char **cause);
 
 /* The live state of turn (turn < 0: the current one).  *xml owned by the
  * caller; *turn_out (may be NULL) is the turn returned.  STORE_OK,
  * STORE_NOTFOUND, STORE_BUSY, STORE_ERROR. */
-int	store_state_get(struct store *, const char *game, int turn,
+enum store_code store_state_get(struct store *, const char *game, int turn,
 	    char **xml, int *turn_out, char **cause);
 
 /* A GM's correction: replaces the XML of the live state of turn, which
@@ -492,7 +493,7 @@ int	store_state_get(struct store *, const char *game, int turn,
  * the same transaction (store_begin ... store_audit_add ... commit).
  * STORE_OK, STORE_NOTFOUND (game or no live state turn), STORE_EXISTS
  * (turn already adjudicated: roll back first), STORE_BUSY, STORE_ERROR. */
-int	store_state_set(struct store *, const char *game, int turn,
+enum store_code store_state_set(struct store *, const char *game, int turn,
 	    const char *xml, char **cause);
 
 struct store_state_info {
@@ -506,7 +507,7 @@ struct store_state_info {
 /* Every state ever written, live and superseded, ordered by id (the order
  * written).  The info is owned by the store.  STORE_OK, STORE_NOTFOUND
  * (game), STORE_BUSY, STORE_ERROR. */
-int	store_state_history(struct store *, const char *game,
+enum store_code store_state_history(struct store *, const char *game,
 	    int (*cb)(const struct store_state_info *, void *), void *arg,
 	    char **cause);
 
@@ -534,10 +535,10 @@ struct store_roll_row {
 /* Events and rolls of the live adjudication of turn, in seq order; rows
  * owned by the store, valid during the call.  STORE_OK, STORE_NOTFOUND
  * (game), STORE_BUSY, STORE_ERROR. */
-int	store_events_list(struct store *, const char *game, int turn,
+enum store_code store_events_list(struct store *, const char *game, int turn,
 	    int (*cb)(const struct store_event_row *, void *), void *arg,
 	    char **cause);
-int	store_rolls_list(struct store *, const char *game, int turn,
+enum store_code store_rolls_list(struct store *, const char *game, int turn,
 	    int (*cb)(const struct store_roll_row *, void *), void *arg,
 	    char **cause);
 
@@ -547,7 +548,7 @@ int	store_rolls_list(struct store *, const char *game, int turn,
  * Audited (actor, reason, now) in the same transaction.  STORE_OK,
  * STORE_NOTFOUND (game, no live state turn, or turn not yet adjudicated),
  * STORE_BUSY, STORE_ERROR. */
-int	store_rollback(struct store *, const char *game, int turn,
+enum store_code store_rollback(struct store *, const char *game, int turn,
 	    const char *actor, const char *reason, int64_t now, char **cause);
 
 /* --- outbox and processed mail (store-outbox.c) -------------------------- */
@@ -579,26 +580,27 @@ struct store_outbox {
 /* Queues a message, due at once.  *id may be NULL.  STORE_OK,
  * STORE_NOTFOUND (game), STORE_EXISTS (message id), STORE_BUSY,
  * STORE_ERROR. */
-int	store_outbox_add(struct store *, const struct store_outbox_new *,
-	    int64_t now, int64_t *id, char **cause);
+enum store_code store_outbox_add(struct store *,
+	    const struct store_outbox_new *, int64_t now, int64_t *id,
+	    char **cause);
 /* The queued message due soonest with next_attempt <= now (ties by id);
  * *out owned by the caller (store_outbox_free).  STORE_OK, STORE_NOTFOUND
  * (nothing due), STORE_BUSY, STORE_ERROR. */
-int	store_outbox_next_due(struct store *, int64_t now,
+enum store_code store_outbox_next_due(struct store *, int64_t now,
 	    struct store_outbox **out, char **cause);
-int	store_outbox_get(struct store *, int64_t id, struct store_outbox **out,
-	    char **cause);
+enum store_code store_outbox_get(struct store *, int64_t id,
+	    struct store_outbox **out, char **cause);
 void	store_outbox_free(struct store_outbox *);
 /* STORE_OK, STORE_NOTFOUND (no queued message id), STORE_BUSY,
  * STORE_ERROR. */
-int	store_outbox_mark_sent(struct store *, int64_t id, int64_t now,
+enum store_code store_outbox_mark_sent(struct store *, int64_t id, int64_t now,
 	    char **cause);
 /* Counts a failed attempt: the message is retried after
  * store_outbox_backoff(attempts), or marked failed when permanent is set
  * or the schedule is exhausted.  *status (may be NULL) is the new status.
  * Same codes as mark_sent. */
-int	store_outbox_mark_failed(struct store *, int64_t id, int64_t now,
-	    const char *error, int permanent,
+enum store_code store_outbox_mark_failed(struct store *, int64_t id,
+	    int64_t now, const char *error, int permanent,
 	    enum store_outbox_status *status, char **cause);
 /* Seconds to wait after the attempts-th failed attempt (1, 2, ...): 1 min,
  * 5 min, 15 min, 1 h, 4 h, 12 h, 24 h; -1 after the last: give up. */
@@ -608,9 +610,10 @@ int64_t	store_outbox_backoff(int attempts);
  * once.  seen: STORE_OK (seen), STORE_NOTFOUND (new), STORE_BUSY,
  * STORE_ERROR.  record: STORE_OK, STORE_EXISTS (already recorded),
  * STORE_BUSY, STORE_ERROR. */
-int	store_mail_seen(struct store *, const char *message_id, char **cause);
-int	store_mail_record(struct store *, const char *message_id, int64_t now,
+enum store_code store_mail_seen(struct store *, const char *message_id,
 	    char **cause);
+enum store_code store_mail_record(struct store *, const char *message_id,
+	    int64_t now, char **cause);
 
 /* --- attempts at processing a mail (store-attempt.c) ------------------- */
 
@@ -627,12 +630,13 @@ int	store_mail_record(struct store *, const char *message_id, int64_t now,
  * the notice that tells the GM).  An attempt begun and never ended (the
  * daemon killed from outside) counts for nothing.  Each: STORE_OK,
  * STORE_BUSY, STORE_ERROR. */
-int	store_attempt_begin(struct store *, const char *digest, int64_t now,
-	    int *failures, int *quarantined, char **cause);
-int	store_attempt_fail(struct store *, const char *digest, int64_t now,
+enum store_code store_attempt_begin(struct store *, const char *digest,
+	    int64_t now, int *failures, int *quarantined, char **cause);
+enum store_code store_attempt_fail(struct store *, const char *digest,
+	    int64_t now, char **cause);
+enum store_code store_attempt_end(struct store *, const char *digest,
 	    char **cause);
-int	store_attempt_end(struct store *, const char *digest, char **cause);
-int	store_attempt_quarantine(struct store *, const char *digest,
+enum store_code store_attempt_quarantine(struct store *, const char *digest,
 	    int64_t now, char **cause);
 
 /* --- rate limits and turn marks (store-mark.c) ------------------------- */
@@ -641,7 +645,7 @@ int	store_attempt_quarantine(struct store *, const char *digest,
  * "refusal:g1:athens") on day (UTC days since the epoch: now / 86400).
  * *allowed is 1 when this one is within the limit (and counted), else 0
  * (nothing changes).  STORE_OK, STORE_BUSY, STORE_ERROR. */
-int	store_rate_take(struct store *, const char *key, int64_t day,
+enum store_code store_rate_take(struct store *, const char *key, int64_t day,
 	    int limit, int *allowed, char **cause);
 
 /* One fact per (game, turn, kind, who), e.g. kind "draw" and who a side
@@ -650,14 +654,14 @@ int	store_rate_take(struct store *, const char *key, int64_t day,
  * who (owned by the store, valid during the call), ordered by who;
  * non-zero from cb stops; STORE_OK, STORE_NOTFOUND (game), STORE_BUSY,
  * STORE_ERROR. */
-int	store_mark_add(struct store *, const char *game, int turn,
+enum store_code store_mark_add(struct store *, const char *game, int turn,
 	    const char *kind, const char *who, int64_t now, char **cause);
-int	store_mark_list(struct store *, const char *game, int turn,
+enum store_code store_mark_list(struct store *, const char *game, int turn,
 	    const char *kind, int (*cb)(const char *who, void *), void *arg,
 	    char **cause);
 /* store_mark_list of every turn up to turn, each who once (e.g. the
  * sides that conceded so far).  Same codes. */
-int	store_mark_list_upto(struct store *, const char *game, int turn,
+enum store_code store_mark_list_upto(struct store *, const char *game, int turn,
 	    const char *kind, int (*cb)(const char *who, void *), void *arg,
 	    char **cause);
 
@@ -695,17 +699,17 @@ struct store_notice {
 
 /* Records a notice.  *id may be NULL.  STORE_OK, STORE_NOTFOUND (game),
  * STORE_BUSY, STORE_ERROR. */
-int	store_notice_add(struct store *, const struct store_notice_new *,
+enum store_code store_notice_add(struct store *, const struct store_notice_new *,
 	    int64_t *id, char **cause);
 /* The notices not sent yet, of one game (NULL: every game), oldest
  * first; each owned by the store, valid during the call.  Non-zero from
  * cb stops.  STORE_OK, STORE_BUSY, STORE_ERROR. */
-int	store_notice_pending(struct store *, const char *game,
+enum store_code store_notice_pending(struct store *, const char *game,
 	    int (*cb)(const struct store_notice *, void *), void *arg,
 	    char **cause);
 /* Marks a notice sent at now and forgets its secret.  STORE_OK,
  * STORE_NOTFOUND (no pending notice id), STORE_BUSY, STORE_ERROR. */
-int	store_notice_done(struct store *, int64_t id, int64_t now,
+enum store_code store_notice_done(struct store *, int64_t id, int64_t now,
 	    char **cause);
 /* The value of key in details ("key=value" lines), owned by the caller,
  * or NULL. */
@@ -730,8 +734,8 @@ char	*store_auth_key_sender(const char *address);
 
 /* *out for key (zeroed when nothing is known).  STORE_OK, STORE_BUSY,
  * STORE_ERROR. */
-int	store_auth_get(struct store *, const char *key, struct store_auth *out,
-	    char **cause);
+enum store_code store_auth_get(struct store *, const char *key,
+	    struct store_auth *out, char **cause);
 /* Counts a wrong password for key at now.  Failures whose last one is
  * more than window seconds old are forgotten first.  When the count
  * reaches max, key is locked until now + lockout, the count starts again
@@ -739,16 +743,18 @@ int	store_auth_get(struct store *, const char *key, struct store_auth *out,
  * (*locked 0): a lock-out is never lengthened by more guesses.  *out
  * (may be NULL) is the record afterwards.  STORE_OK, STORE_BUSY,
  * STORE_ERROR. */
-int	store_auth_fail(struct store *, const char *key, int64_t now, int max,
-	    int64_t window, int64_t lockout, int *locked,
+enum store_code store_auth_fail(struct store *, const char *key, int64_t now,
+	    int max, int64_t window, int64_t lockout, int *locked,
 	    struct store_auth *out, char **cause);
 /* A right password: the failures of key are forgotten (a lock-out in
  * force stays).  STORE_OK, STORE_BUSY, STORE_ERROR. */
-int	store_auth_success(struct store *, const char *key, char **cause);
+enum store_code store_auth_success(struct store *, const char *key,
+	    char **cause);
 /* The GM lifts a lock-out: failures and lock-out forgotten (lockouts,
  * the history, stays).  STORE_OK, STORE_NOTFOUND (no failure or lock-out
  * to forget), STORE_BUSY, STORE_ERROR. */
-int	store_auth_clear(struct store *, const char *key, char **cause);
+enum store_code store_auth_clear(struct store *, const char *key,
+	    char **cause);
 
 /* --- the GM's audit log (store-audit.c) ---------------------------------- */
 
@@ -763,13 +769,13 @@ struct store_audit {
 
 /* Appends an entry (game may be NULL; details may be NULL: "").
  * STORE_OK, STORE_NOTFOUND (game), STORE_BUSY, STORE_ERROR. */
-int	store_audit_add(struct store *, const char *game, int64_t now,
+enum store_code store_audit_add(struct store *, const char *game, int64_t now,
 	    const char *actor, const char *action, const char *details,
 	    char **cause);
 /* Entries of one game (NULL: all), oldest first; each owned by the store,
  * valid during the call.  Non-zero from cb stops.  STORE_OK, STORE_BUSY,
  * STORE_ERROR. */
-int	store_audit_list(struct store *, const char *game,
+enum store_code store_audit_list(struct store *, const char *game,
 	    int (*cb)(const struct store_audit *, void *), void *arg,
 	    char **cause);
 

@@ -30,6 +30,11 @@ expect 2 "settings: bad svg" nv game settings demo svg=maybe
 has "svg values named" "$T/err" "expected yes or no"
 expect 0 "settings: svg on" nv game settings demo svg=yes
 has "svg replaced" "$T/out" "svg = yes"
+# report_ships: the most ships a report mail reports, 0 or more.
+expect 0 "settings: report_ships" nv game settings demo report_ships=500
+has "report_ships stored" "$T/out" "report_ships = 500"
+expect 2 "settings: bad report_ships" nv game settings demo report_ships=-1
+has "report_ships values named" "$T/err" "from 0 (whole reports)"
 expect 0 "settings audited" nv game show demo
 has "audit entry" "$T/out" "settings"
 expect 0 "orders athens" nv orders submit demo athens "$SRC/orders/demo/turn1-athens.txt"

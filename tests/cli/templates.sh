@@ -12,7 +12,7 @@ cp "$SRC"/templates/*.xsl "$TPL/"
 
 # --- the shipped templates -------------------------------------------------
 expect 0 "shipped templates" "$NAVARCH" templates --dir "$SRC/templates"
-has "every sample worded" "$T/err" "mail.xsl: 75 sample mails worded, 0 failed"
+has "every sample worded" "$T/err" "mail.xsl: 77 sample mails worded, 0 failed"
 has "report templates compile" "$T/err" "report-side.xsl: compiles"
 expect 0 "--show" "$NAVARCH" templates --dir "$SRC/templates" --show
 for s in answer-player answer-gm rejected-player refused-gm \
@@ -78,14 +78,14 @@ PY
 expect 1 "no reminder wording" "$NAVARCH" templates --dir "$TPL"
 has "the missing kind named" "$T/err" \
     "sample reminder: .*no wording for a mail of kind reminder"
-has "the others still worded" "$T/err" "74 sample mails worded, 1 failed"
+has "the others still worded" "$T/err" "76 sample mails worded, 1 failed"
 
 # --- a missing report template ---------------------------------------------
 cp "$SRC/templates/mail.xsl" "$TPL/mail.xsl"
 rm "$TPL/report-observer.xsl"
 expect 1 "missing report-observer.xsl" "$NAVARCH" templates --dir "$TPL"
 has "missing file named" "$T/err" "report-observer.xsl"
-has "mail.xsl still counted right" "$T/err" "75 sample mails worded, 0 failed"
+has "mail.xsl still counted right" "$T/err" "77 sample mails worded, 0 failed"
 
 # --- every name the daemon uses has a sample --------------------------------
 names=$(cat "$SRC"/src/mail/mailproc*.c | tr -d '\n\t' |

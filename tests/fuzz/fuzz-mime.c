@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "fuzz.h"
+#include "mailproc-int.h"
 #include "mime.h"
 
 int
@@ -64,8 +65,11 @@ utf8_ok(const char *s)
 static void
 check(const struct mail_msg *m)
 {
-	char	*game = NULL;
-	size_t	 i;
+	enum mail_reply_kind	 kind;
+	struct mp_reply		 r;
+	const char		*p, *end, *nl;
+	char			*game = NULL;
+	size_t			 i, lines;
 
 	FUZZ_CHECK(m->message_id != NULL && *m->message_id != '\0',
 	    "no Message-ID");
@@ -103,6 +107,27 @@ check(const struct mail_msg *m)
 	}
 	(void)mail_is_own_address(m, "navarch@example.org");
 	(void)mail_is_own_address(m, "Navarch <navarch@example.org>");
+	/* And the sender's own text, the mail a reply answers left out,
+	 * as the daemon reads it. */
+	mp_reply_read(m->body, m->body_len, &r);
+	FUZZ_CHECK(r.text != NULL && strlen(r.text) == r.len &&
+	    r.len <= m->body_len, "the reply's text is %zu bytes of %zu",
+	    r.len, m->body_len);
+	FUZZ_CHECK(utf8_ok(r.text), "the reply's text is not UTF-8");
+	FUZZ_CHECK((r.cut_line == 0) == (r.cut == NULL) &&
+	    (r.cut == NULL || utf8_ok(r.cut)), "cut at line %u: %s",
+	    r.cut_line, r.cut != NULL ? "a bad separator" : "no separator");
+	mp_reply_free(&r);
+	/* And what each line is, as a reply's separator. */
+	for (p = m->body, end = m->body + m->body_len; p < end; p = nl + 1) {
+		kind = mail_reply_line(p, end, &lines);
+		FUZZ_CHECK(kind == MAIL_REPLY_TEXT || kind == MAIL_REPLY_BLANK ||
+		    kind == MAIL_REPLY_CUT, "a line of kind %d", (int)kind);
+		FUZZ_CHECK(lines >= 1 && lines <= 3 && (lines == 1 || kind ==
+		    MAIL_REPLY_BLANK), "a line said to take %zu lines", lines);
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			break;
+	}
 }
 
 int

@@ -65,6 +65,23 @@ planted "long file" file-size src/common/log.c "$lines"
 planted "ruleset named in the core" ruleset src/game/turn.c \
     '/* as classic does */'
 
+# Exit statuses in a library (issue 11, item 6).
+planted "exitcode.h in the play layer" exit src/play/play-load.c \
+    '#include "exitcode.h"'
+planted "an exit status constant in the mail layer" exit src/mail/outbox.c \
+    'static int h(void) { return NV_EXIT_TEMP; }'
+planted "a literal 75 in the daemon's library" exit src/daemon/daemon-cycle.c \
+    'static int k(int rc) { return rc == 75; }'
+planted "sysexits in the store" exit src/store/store.c \
+    'static int x(void) { return EX_TEMPFAIL; }'
+# ... but the programs' edges make them.
+fresh
+printf '%s\n' 'static int e(void) { return NV_EXIT_TEMP; }' \
+    >>"$T/tree/src/daemon/navarchd.c"
+if python3 "$CHECK" "$T/tree" >/dev/null 2>&1; then ok; else
+	bad "navarchd.c, a program's edge, was refused an exit status"
+fi
+
 # Banned names inside comments and strings are not calls.
 fresh
 printf '%s\n' '/* never sprintf( here */' \

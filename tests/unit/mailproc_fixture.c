@@ -317,9 +317,8 @@ squeeze(const char *s)
 	return buf_detach(&b);
 }
 
-/* strstr, exactly or with the line breaks of either squeezed out. */
-static int
-holds(const char *body, const char *want)
+int
+mpfx_holds(const char *body, const char *want)
 {
 	char	*b, *w;
 	int	 found;
@@ -347,11 +346,11 @@ check_row(const char *where, const struct want *w, const char *to,
 		fail_msg("%s: subject '%s' lacks '%s'", where, subject,
 		    w->subject);
 	for (i = 0; i < WANT_HAS && w->has[i] != NULL; i++)
-		if (!holds(body, w->has[i]))
+		if (!mpfx_holds(body, w->has[i]))
 			fail_msg("%s: mail to %s lacks '%s':\n%s", where, to,
 			    w->has[i], body);
 	for (i = 0; i < WANT_LACKS && w->lacks[i] != NULL; i++)
-		if (holds(body, w->lacks[i]))
+		if (mpfx_holds(body, w->lacks[i]))
 			fail_msg("%s: mail to %s holds '%s':\n%s", where, to,
 			    w->lacks[i], body);
 }

@@ -83,6 +83,10 @@ char	*mpfx_sql(struct mpfx *, const char *sql);
  * (owned); fails the test when there is none. */
 char	*mpfx_outbox(struct mpfx *, const char *to, const char *subject);
 
+/* 1 if body holds want, exactly or with the line breaks of either
+ * squeezed out (the templates wrap sentences at 76 columns). */
+int	mpfx_holds(const char *body, const char *want);
+
 /* The test composer writes each attachment after the body: a line
  * MPFX_ATT_START "NAME TYPE LENGTH", the bytes, a line MPFX_ATT_END. */
 #define MPFX_ATT_START	"=== attachment: "

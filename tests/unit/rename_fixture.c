@@ -733,6 +733,62 @@ again(struct rn_world *w, const struct first *f, uint64_t seed,
 	free_names(&nm);
 }
 
+/* Events carry what their readers need as data (events.h): every ship id
+ * a sentence names is the event's ship, its other or one of its also[],
+ * for fog of war decides on those alone.  Each sentence naming a ship
+ * the event does not carry is a failure of the turn what. */
+static int
+carries(const struct nv_event *e, const char *id)
+{
+	size_t	k;
+
+	if (strcmp(e->ship, id) == 0 || strcmp(e->other, id) == 0)
+		return 1;
+	for (k = 0; k < e->nalso; k++)
+		if (strcmp(e->also[k], id) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+is_word_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9') || c == '_' || c == '-';
+}
+
+static void
+check_carried(const struct nv_state *st, const struct nv_events *ev,
+    const char *what, struct rn_stats *stats)
+{
+	const struct nv_event	*e;
+	const char		*p;
+	char			*word;
+	size_t			 i, n;
+
+	for (i = 0; i < ev->n; i++) {
+		e = &ev->v[i];
+		for (p = e->text; *p != '\0'; p += n) {
+			for (n = 0; is_word_char(p[n]); n++)
+				;
+			if (n == 0) {
+				n = 1;
+				continue;
+			}
+			word = xstrndup(p, n);
+			if (state_ship_index(st, word) >= 0 &&
+			    strcmp(st->ships[state_ship_index(st,
+			    word)].id, word) == 0 && !carries(e, word)) {
+				stats->nfailed++;
+				buf_printf(&stats->failures, "%s: event %zu "
+				    "names %s but does not carry it: %s\n",
+				    what, i + 1, word, e->text);
+			}
+			free(word);
+		}
+	}
+}
+
 struct nv_state *
 rn_check_turn(struct rn_world *w, const struct nv_state *st,
     const struct rn_file *files, size_t nfiles, struct nv_dice *dice,
@@ -759,6 +815,7 @@ rn_check_turn(struct rn_world *w, const struct nv_state *st,
 		stats->turns++;
 		stats->rolls += dice_rolls(dice, &n) != NULL ? n : 0;
 		count_kinds(stats, &f.ev);
+		check_carried(st, &f.ev, what, stats);
 	} else if (f.rc == 1)
 		stats->illegal++;
 	for (p = 0; p < nperms; p++)

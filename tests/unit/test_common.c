@@ -303,6 +303,41 @@ test_str_utf8_cut(void **state)
 	assert_int_equal(str_utf8_prefix("\x80\x80" "a", 3, 1), 3);
 }
 
+/* A character in an error is named whole, never as one of its bytes. */
+static void
+test_str_utf8_char_name(void **state)
+{
+	static const struct {
+		const char	*s;
+		const char	*want;
+		size_t		 n;
+	} t[] = {
+		{ "X", "'X'", 1 },
+		{ "F", "'F'", 1 },
+		{ "\t", "U+0009", 1 },
+		{ "\xe2\x80\x94" "F", "'\xe2\x80\x94' (U+2014)", 3 },	/* em dash */
+		{ "\xe2\x80\x93", "'\xe2\x80\x93' (U+2013)", 3 },	/* en dash */
+		{ "\xc2\xa0x", "'\xc2\xa0' (U+00A0)", 2 },
+		{ "\xc3\xa9", "'\xc3\xa9' (U+00E9)", 2 },
+		{ "\xf0\x9f\x9a\xa2", "'\xf0\x9f\x9a\xa2' (U+1F6A2)", 4 },
+		{ "\x97", "byte 0x97", 1 },			/* windows-1252 */
+		{ "\xe2\x80", "byte 0xE2", 1 },		/* cut short */
+		{ "\xc0\xaf", "byte 0xC0", 1 },		/* overlong */
+		{ "\xed\xa0\x80", "byte 0xED", 1 },		/* surrogate */
+	};
+	size_t	 i, n;
+	char	*c;
+
+	(void)state;
+	for (i = 0; i < NELEM(t); i++) {
+		c = str_utf8_char_name(t[i].s, &n);
+		if (strcmp(c, t[i].want) != 0 || n != t[i].n)
+			fail_msg("row %zu: '%s' (%zu bytes), wanted '%s' (%zu)",
+			    i, c, n, t[i].want, t[i].n);
+		free(c);
+	}
+}
+
 /* --- strutil ------------------------------------------------------------- */
 
 static void
@@ -680,6 +715,7 @@ main(void)
 		cmocka_unit_test(test_str_trim_lower),
 		cmocka_unit_test(test_str_is_id),
 		cmocka_unit_test(test_str_utf8_cut),
+		cmocka_unit_test(test_str_utf8_char_name),
 		cmocka_unit_test(test_xalloc),
 		cmocka_unit_test(test_file_read),
 		cmocka_unit_test(test_file_read_errors),

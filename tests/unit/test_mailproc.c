@@ -123,13 +123,19 @@ test_orders_rejected(void **state)
 	RUN_STEPS(*state, steps);
 }
 
-/* CLEAR drops every order; CLEAR and orders in one mail both count. */
+/* CLEAR drops every order; CLEAR and orders in one mail both count.
+ * CLEAR with words after it is refused: it cannot clear one ship. */
 static void
 test_orders_clear(void **state)
 {
 	static const struct step steps[] = {
 		{ "athens-orders", 60, 0, { { "a@example.org", NULL,
 		    { "Orders accepted" } } }, NULL, NULL },
+		{ "athens-clear-ship", 90, 1, { { "a@example.org", NULL,
+		    { "line 4: 'CLEAR SHIP nike': CLEAR takes nothing after it "
+		      "on its line; write CLEAR alone",
+		      "Your previous orders stay in force" } } },
+		  IN_FORCE("athens"), A_ORDERS },
 		{ "athens-clear", 120, 0, { { "a@example.org", NULL,
 		    { "CLEAR: all your orders for this turn are dropped" } } },
 		  IN_FORCE("athens"), "" },

@@ -6,7 +6,8 @@
  * alone of the Athenian ones.  Each report's picture is taken from the
  * outbox (the test composer writes attachments out whole), parsed with
  * libxml2 and counted with XPath; a side's must show exactly the ships
- * its text report shows and leave no trace of the others. */
+ * its text report shows and leave no trace of the others.  A big
+ * battle's report goes in parts, a mail and a picture each. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -421,6 +422,77 @@ test_svg_atomic(void **state)
 	free(n);
 }
 
+/* Counts in seen[] the Athenian ships in the table of a side's own
+ * ships (YOUR SHIPS, up to ENEMY SHIPS IN SIGHT) of mail. */
+static void
+own_ships(const char *mail, int *seen)
+{
+	const char	*from = strstr(mail, "YOUR SHIPS"), *to;
+	char		*table, *row;
+	size_t		 j;
+
+	assert_non_null(from);
+	assert_non_null(to = strstr(from, "ENEMY SHIPS IN SIGHT"));
+	table = xstrndup(from, (size_t)(to - from));
+	for (j = 0; j < 3; j++) {
+		row = xasprintf(" %s ", athenians[j]);
+		seen[j] += strstr(table, row) != NULL;
+		free(row);
+	}
+	free(table);
+}
+
+/* report_ships = 2: a reader shown six ships gets its report in three
+ * mails, each a part that says which it is, with a picture of its own;
+ * the GM's note of missed players in part 1 only; every ship reported in
+ * exactly one part of a side's report. */
+static void
+test_report_parts(void **state)
+{
+	struct mpfx	*f = *state;
+	static const char *const to[] = { "a@example.org", "gm@example.org",
+	    "obs@example.org" };
+	char		*mail, *att, *subject, *name, *n;
+	size_t		 i, k, j;
+	int		 seen[6];
+
+	assert_int_equal(store_game_set_settings(f->s, "demo",
+	    "early = on\nreport_ships = 2\n", NULL), 0);
+	tick(f, 2 * DAY, 1);
+	n = mpfx_sql(f, "SELECT count(*) FROM outbox WHERE subject LIKE"
+	    " '%Turn 1 report, part _ of 3'");
+	assert_string_equal(n, "12");	/* four readers, three parts */
+	free(n);
+	for (i = 0; i < sizeof to / sizeof to[0]; i++) {
+		memset(seen, 0, sizeof seen);
+		for (k = 1; k <= 3; k++) {
+			subject = xasprintf("Turn 1 report, part %zu of 3", k);
+			name = xasprintf("demo-turn-1-part-%zu.svg", k);
+			mail = mpfx_outbox(f, to[i], subject);
+			free(subject);
+			subject = xasprintf("Part %zu of 3 of this report", k);
+			assert_non_null(strstr(mail, subject));
+			assert_non_null(att = mpfx_attachment(mail, name,
+			    SVG_TYPE));
+			if ((strstr(mail, "For the GM:") != NULL) !=
+			    (i == 1 && k == 1))
+				fail_msg("the GM's note in part %zu to %s", k,
+				    to[i]);
+			/* A side's table of its own ships, each by id. */
+			if (i == 0)
+				own_ships(mail, seen);
+			free(att);
+			free(mail);
+			free(subject);
+			free(name);
+		}
+		for (j = 0; i == 0 && j < 3; j++)
+			if (seen[j] != 1)
+				fail_msg("%s in %d parts of athens' report",
+				    athenians[j], seen[j]);
+	}
+}
+
 #define T(f)	cmocka_unit_test_setup_teardown(f, mpfx_setup, mpfx_teardown)
 
 const struct CMUnitTest mailproc_svg_tests[] = {
@@ -430,6 +502,7 @@ const struct CMUnitTest mailproc_svg_tests[] = {
 	T(test_svg_resend),
 	T(test_svg_player),
 	T(test_svg_atomic),
+	T(test_report_parts),
 };
 const size_t mailproc_svg_ntests =
     sizeof mailproc_svg_tests / sizeof mailproc_svg_tests[0];

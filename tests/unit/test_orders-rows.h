@@ -89,6 +89,10 @@ static const struct row rows[] = {
 	    ERR(2, "B must stand alone") },
 	{ "bad step", NULL, A "SHIP nike MOVE F X F\n", NULL, 0,
 	    ERR(2, "'X' is not a step") },
+	/* Issue 15: an em dash was shown as its first byte (U+FFFD). */
+	{ "em dash in the steps", NULL, A "SHIP nike MOVE F\xe2\x80\x94" "F\n",
+	    NULL, 0, ERR(2, "MOVE F\xe2\x80\x94" "F: '\xe2\x80\x94' (U+2014) is "
+	    "not a step; legal: F, L, R, or B alone") },
 	{ "move without steps", NULL, A "SHIP nike MOVE\n", NULL, 0,
 	    ERR(2, "MOVE has no steps") },
 	{ "speed without a number", NULL, A "SHIP nike SPEED fast\n", NULL, 0,

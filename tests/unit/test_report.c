@@ -35,6 +35,7 @@
 #include "fileio.h"
 #include "orders.h"
 #include "report.h"
+#include "report-int.h"
 #include "ruleset.h"
 #include "state-xml.h"
 #include "state.h"
@@ -411,6 +412,111 @@ test_golden(void **state)
 		free(out);
 		played_free(&p);
 	}
+}
+
+/* Which attributes a template can read (report-names.c): those it names
+ * (in any expression or attribute value template, spaces allowed), and
+ * every one when it names them by wildcard or copies nodes. */
+static void
+test_template_names(void **state)
+{
+	static const struct {
+		const char	*body;		/* inside xsl:template */
+		const char	*has;		/* names kept, space-separated */
+		const char	*lacks;		/* names dropped ("" if all) */
+	} rows[] = {
+		{ "<xsl:value-of select=\"ships/ship/@hull\"/>", "hull",
+		    "holes code" },
+		{ "<xsl:if test=\"@ code = 'A1'\">x</xsl:if>", "code",
+		    "hull" },
+		{ "<xsl:value-of select=\"attribute :: hex\"/>", "hex",
+		    "hull" },
+		{ "<xsl:for-each select=\"ship\"><xsl:sort "
+		    "select=\"@id\"/></xsl:for-each>", "id", "hull" },
+		{ "<out a=\"{@facing}\"/>", "facing", "hull" },
+		{ "<xsl:value-of select=\"count(@*)\"/>", "hull code", "" },
+		{ "<xsl:value-of select=\"@node()\"/>", "hull code", "" },
+		{ "<xsl:value-of select=\"attribute::*\"/>", "hull", "" },
+		{ "<xsl:copy-of select=\".\"/>", "hull code", "" },
+	};
+	struct report_names	*n;
+	xmlDocPtr		 doc;
+	char			*xsl, *w, *list, *save;
+	size_t			 i;
+
+	(void)state;
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		xsl = xasprintf("<xsl:stylesheet version=\"1.0\" xmlns:xsl="
+		    "\"http://www.w3.org/1999/XSL/Transform\"><xsl:template "
+		    "match=\"/\">%s</xsl:template></xsl:stylesheet>",
+		    rows[i].body);
+		doc = xmlReadMemory(xsl, (int)strlen(xsl), "t.xsl", NULL, 0);
+		assert_non_null(doc);
+		n = report_names_of(doc);
+		if (rows[i].lacks[0] == '\0')
+			assert_null(n);
+		list = xstrdup(rows[i].has);
+		for (w = strtok_r(list, " ", &save); w != NULL;
+		    w = strtok_r(NULL, " ", &save))
+			assert_true(report_names_has(n, w));
+		free(list);
+		list = xstrdup(rows[i].lacks);
+		for (w = strtok_r(list, " ", &save); w != NULL;
+		    w = strtok_r(NULL, " ", &save))
+			if (report_names_has(n, w))
+				fail_msg("row %zu: %s kept", i, w);
+		free(list);
+		report_names_free(n);
+		xmlFreeDoc(doc);
+		free(xsl);
+	}
+}
+
+/* A document keeps only the attributes its template names (report-
+ * names.c): the same template made to read every attribute (a top-level
+ * variable over @*, which it never prints) gets the whole document, and
+ * must write the same bytes, for every reader, with and without fog. */
+static void
+test_pruned_same(void **state)
+{
+	static const char	 every[] = "<xsl:variable name=\"every\" "
+	    "select=\"//@*\"/>\n";
+	struct report_input	 in;
+	struct played		 p;
+	struct buf		 x = BUF_INIT, a = BUF_INIT, b = BUF_INIT;
+	const char		*at;
+	char			*xsl, *cause = NULL;
+	size_t			 len, i, g;
+	enum game		 games[] = { GAME_BUSY20, GAME_BUSY20_FOG };
+
+	(void)state;
+	for (g = 0; g < 2; g++) {
+		play(games[g], &p);
+		for (i = 0; i < 3; i++) {
+			xsl = read_template(template_files[i], &len);
+			at = strstr(xsl, "<xsl:output");
+			assert_non_null(at);
+			buf_reset(&x);
+			buf_add(&x, xsl, (size_t)(at - xsl));
+			buf_adds(&x, every);
+			buf_adds(&x, at);
+			input_for(&p, (enum report_reader)i, i == REPORT_SIDE ?
+			    "persia" : NULL, &in);
+			buf_reset(&a);
+			buf_reset(&b);
+			assert_int_equal(report_render(&in, "pruned", xsl, len,
+			    &a, &cause), 0);
+			assert_int_equal(report_render(&in, "whole", x.p,
+			    x.len, &b, &cause), 0);
+			assert_true(a.len > 1000);
+			assert_string_equal(buf_str(&a), buf_str(&b));
+			free(xsl);
+		}
+		played_free(&p);
+	}
+	buf_free(&x);
+	buf_free(&a);
+	buf_free(&b);
 }
 
 /* Observers get everything but the orders. */
@@ -954,6 +1060,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_golden),
 		cmocka_unit_test(test_observer_no_orders),
+		cmocka_unit_test(test_template_names),
+		cmocka_unit_test(test_pruned_same),
 		cmocka_unit_test(test_many_wrecks),
 		cmocka_unit_test(test_id_lists),
 		cmocka_unit_test(test_fog),

@@ -556,6 +556,8 @@ melee(struct board *b, const int *mem, size_t nm, int *before, int *after,
 	    before[1], rolls.len > 0 ? buf_str(&rolls) :
 	    "no marines on either side, no dice", buf_str(&losses), after[0],
 	    after[1]);
+	for (k = 1; k < nm; k++)
+		turn_event_also(b->t, mem[k]);
 	buf_free(&rolls);
 	buf_free(&losses);
 	buf_free(&head);

@@ -283,6 +283,8 @@ board_outcome(struct board *b, const int *mem, size_t nm, const int *left)
 		    "stay grappled (%d marines against %d, neither more than "
 		    "%d:1) and fight again next turn", buf_str(&ids), left[0],
 		    left[1], b->cd->surrender_ratio);
+	for (k = 1; k < nm; k++)
+		turn_event_also(b->t, mem[k]);
 	buf_free(&ids);
 }
 

@@ -151,15 +151,20 @@ steps_parse(char **argv, size_t argc, size_t i, unsigned char *steps,
     struct diag *d)
 {
 	const char	*p;
+	char		*c;
 	int		 k, back = 0;
 
 	*n = 0;
 	for (; i < argc && strcasecmp(argv[i], "SPEED") != 0; i++)
 		for (p = argv[i]; *p != '\0'; p++) {
 			if ((k = step_parse(*p)) < 0) {
-				diag_error(d, file, line, "%s: '%c' is not a "
+				/* A character, not a byte: an em dash is
+				 * shown as itself, never as half of one. */
+				c = str_utf8_char_name(p, NULL);
+				diag_error(d, file, line, "%s: %s is not a "
 				    "step; legal: F, L, R, or B alone", text,
-				    *p);
+				    c);
+				free(c);
 				return -1;
 			}
 			if (*n == NV_PLOT_MAX) {

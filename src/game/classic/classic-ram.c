@@ -395,6 +395,9 @@ ram_sentence(struct nv_turn *t, const struct classic_found *f,
 		    "a phase are simultaneous: its ram is made)", r->id);
 	turn_event(t, classic_event_name(CL_EV_RAM), f->rammer, f->target,
 	    "%s", buf_str(&b));
+	if (f->fate == CL_FATE_NONE && (s = sinking_ram(ct, f->target)) !=
+	    NULL)
+		turn_event_also(t, s->rammer);
 	buf_free(&b);
 }
 

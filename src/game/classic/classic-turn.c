@@ -203,6 +203,7 @@ plot_ship(struct nv_turn *t, int i)
 		    state_hex_name(t->st, s->hex, h),
 		    attr_text(s, CL_A_GRAPPLED),
 		    ordered ? "; its movement order is void" : "");
+		turn_event_also_ids(t, attr_text(s, CL_A_GRAPPLED));
 	} else if (ordered)
 		plot_ordered(t, i, o);
 	else

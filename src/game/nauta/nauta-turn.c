@@ -197,11 +197,12 @@ plot_held(struct nv_turn *t, int i)
 	if (!nt->fight_start[i] && !nt->holds[i])
 		return 0;
 	t->plots[i].defaulted = 1;
-	if (nt->fight_start[i])
+	if (nt->fight_start[i]) {
 		turn_event(t, event_kind_name(NV_EV_DEFAULT), i, -1, "%s in %s "
 		    "is grappled to %s and stays where it is", t->desc[i],
 		    state_hex_name(t->st, s->hex, h), s->attr[NA_A_GRAPPLED].s);
-	else {
+		turn_event_also_ids(t, s->attr[NA_A_GRAPPLED].s);
+	} else {
 		p = nauta_prize_held(t->st, i);
 		turn_event(t, event_kind_name(NV_EV_DEFAULT), i, p, "%s in %s "
 		    "holds the prize %s and stays where it is", t->desc[i],

@@ -1,0 +1,422 @@
+/* bench-daemon.c: the daemon playing a big battle's turn and queueing every
+ * reader's report (issue 16: at 10,000 ships under 10 s and 100 MiB).
+ *
+ * For each battle size N (bench_battle: two fleets closing, fog of war at
+ * 8 hexes, the orders of bench-scale: speed 2, fire and board at the ship
+ * opposite) it makes a game database with navarch, as a GM would: game
+ * create (with a GM address), one player a side, an observer, a daemon
+ * cycle that mails them their welcome, both sides' orders submitted.
+ * Then R times over, each on a fresh copy of that database, it runs
+ * navarchd -f CONF --once --foreground: with the orders all in, the
+ * cycle plays the turn (state, events, rolls) and queues the report mails
+ * of its four readers (two sides, the GM, the observer, each with its SVG
+ * map; a big battle's in parts of 1,000 ships, a mail each) in one
+ * transaction, then sends them, and the two notices of the orders the GM
+ * entered, to a Maildir outbox (smtp = file:).  It measures that process: wall time, CPU time (user
+ * and system) and peak resident memory (wait4), and checks that the turn
+ * was played and at least four mails went out.
+ *
+ * Prints medians, the mails' count and sizes, and at 10,000 ships whether
+ * the targets hold: under 10 s (wall time, the issue's figure; CPU time, which
+ * other work on a shared machine does not change, is printed beside it)
+ * and under 100 MiB.  Exits 1 if they do not, or if navarchd fails.
+ *
+ * Usage: bench-daemon [-k] [-r RUNS] [-n NAVARCH] [-d NAVARCHD] [N...];
+ * the programs default to ./navarch and ./navarchd (the build
+ * directory's), N to 1000 and 10000; -k keeps the files.  Environment:
+ * NAVARCH_DATADIR and NAVARCH_TEMPLATEDIR, as for the programs. */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bench-common.h"
+#include "buf.h"
+#include "ruleset.h"
+#include "state.h"
+#include "strutil.h"
+#include "xalloc.h"
+
+#define MAX_SIZES	8
+#define MAX_RUNS	15
+#define GAP		8	/* columns between the front lines */
+#define MAILS		4	/* two sides, the GM, the observer: at
+				   least, when reports are in parts */
+#define TARGET_MS	10000.0	/* issue 16, at 10,000 ships */
+#define TARGET_KIB	(100L * 1024)
+
+static const char	*navarch = "./navarch";
+static const char	*navarchd = "./navarchd";
+static int		 runs = 3;
+static int		 keep;
+
+struct size {
+	int	 n;
+	char	*dir;
+	double	 wall, cpu;	/* medians, ms */
+	long	 rss_kib;	/* median of the peaks */
+	int	 mails;		/* sent */
+	long	 mail_kib;	/* the largest */
+	long	 total_kib;	/* all of them */
+	long	 db_kib;	/* the database after the turn */
+};
+
+/* Runs prog with argv, its output and errors to DIR/out.txt; the wall
+ * and CPU time in ms and the peak RSS.  Exits when it fails. */
+static void
+run(const char *dir, const char *prog, char **argv, double *wall,
+    double *cpu, long *rss_kib)
+{
+	struct bench_usage	 u;
+	char			*out = xasprintf("%s/out.txt", dir);
+
+	bench_spawn("bench-daemon", prog, argv, out, 1, &u);
+	free(out);
+	if (wall != NULL)
+		*wall = u.wall_ms;
+	if (cpu != NULL)
+		*cpu = u.cpu_ms;
+	if (rss_kib != NULL)
+		*rss_kib = u.rss_kib;
+}
+
+/* navarch --db DIR/game.db ARGS... (NULL-terminated). */
+static void
+nv(const char *dir, ...)
+{
+	char	*argv[16], *a;
+	va_list	 ap;
+	int	 n = 0, i;
+
+	argv[n++] = xstrdup("navarch");
+	argv[n++] = xstrdup("--db");
+	argv[n++] = xasprintf("%s/game.db", dir);
+	va_start(ap, dir);
+	while ((a = va_arg(ap, char *)) != NULL && n < 15)
+		argv[n++] = xstrdup(a);
+	va_end(ap);
+	argv[n] = NULL;
+	run(dir, navarch, argv, NULL, NULL, NULL);
+	for (i = 0; i < n; i++)
+		free(argv[i]);
+}
+
+static void
+write_text(const char *dir, const char *name, const char *text)
+{
+	struct buf	 b = BUF_INIT;
+	char		*path = xasprintf("%s/%s", dir, name);
+
+	buf_adds(&b, text);
+	bench_write("bench-daemon", path, &b);
+	buf_free(&b);
+	free(path);
+}
+
+static void
+make_dirs(const char *dir, const char *name)
+{
+	static const char *const sub[] = { "", "/new", "/cur", "/tmp" };
+	char	*path;
+	int	 i;
+
+	for (i = 0; i < 4; i++) {
+		path = xasprintf("%s/%s%s", dir, name, sub[i]);
+		if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+			fprintf(stderr, "bench-daemon: %s: %s\n", path,
+			    strerror(errno));
+			exit(1);
+		}
+		free(path);
+	}
+}
+
+/* DIR/navarchd.conf: the daemon on the database DIR/db, a Maildir
+ * inbox, a Maildir outbox (smtp = file:). */
+static void
+write_conf(const struct size *z, const char *db)
+{
+	struct buf	 b = BUF_INIT;
+	const char	*v;
+	char		*path;
+
+	buf_printf(&b, "database = %s/%s\nmailbox = maildir:%s/inbox\n"
+	    "smtp = file:%s/outbox\nfrom = navarch@example.org\n"
+	    "hash_cost = 1\nlog_level = info\nearly_processing = yes\n",
+	    z->dir, db, z->dir, z->dir);
+	if ((v = getenv("NAVARCH_DATADIR")) != NULL)
+		buf_printf(&b, "datadir = %s\n", v);
+	if ((v = getenv("NAVARCH_TEMPLATEDIR")) != NULL)
+		buf_printf(&b, "templatedir = %s\n", v);
+	path = xasprintf("%s/navarchd.conf", z->dir);
+	bench_write("bench-daemon", path, &b);
+	free(path);
+	buf_free(&b);
+}
+
+/* navarchd -f DIR/navarchd.conf --once --foreground, measured. */
+static void
+daemon_once(const struct size *z, double *wall, double *cpu, long *rss_kib)
+{
+	char	*argv[6];
+	int	 i;
+
+	argv[0] = xstrdup("navarchd");
+	argv[1] = xstrdup("-f");
+	argv[2] = xasprintf("%s/navarchd.conf", z->dir);
+	argv[3] = xstrdup("--once");
+	argv[4] = xstrdup("--foreground");
+	argv[5] = NULL;
+	run(z->dir, navarchd, argv, wall, cpu, rss_kib);
+	for (i = 0; i < 5; i++)
+		free(argv[i]);
+}
+
+/* The game "bench" with both sides' orders in, and the daemon's
+ * configuration. */
+static void
+prepare(struct size *z, const struct nv_ruleset *rs)
+{
+	struct buf	 b = BUF_INIT;
+	struct nv_state	*st;
+	const char	*tmp = getenv("TMPDIR");
+	char		*path, *conf;
+
+	z->dir = xasprintf("%s/bench-daemon.XXXXXX", tmp != NULL &&
+	    *tmp != '\0' ? tmp : "/tmp");
+	if (mkdtemp(z->dir) == NULL) {
+		fprintf(stderr, "bench-daemon: mkdtemp: %s\n", strerror(errno));
+		exit(1);
+	}
+	bench_battle(z->n, 8, GAP, &b);
+	path = xasprintf("%s/scenario.xml", z->dir);
+	bench_write("bench-daemon", path, &b);
+	st = bench_load(rs, path, b.p, b.len);
+	bench_orders("bench-daemon", z->dir, st, z->n);
+	state_free(st);
+	free(path);
+	write_text(z->dir, "pw", "bench-password\n");
+	path = xasprintf("%s/scenario.xml", z->dir);
+	conf = xasprintf("%s/pw", z->dir);
+	nv(z->dir, "init", NULL);
+	nv(z->dir, "game", "create", "bench", "--scenario", path, "--gm",
+	    "gm@example.org", "--gm-password-file", conf, "--seed", "bench",
+	    NULL);
+	nv(z->dir, "player", "add", "bench", "east", "east@example.org",
+	    "--password-file", conf, NULL);
+	nv(z->dir, "player", "add", "bench", "west", "west@example.org",
+	    "--password-file", conf, NULL);
+	free(path);
+	nv(z->dir, "observer", "add", "bench", "obs@example.org", NULL);
+	/* The welcome mails of the players and the observer go out now, in
+	 * a cycle of their own: the one measured sends the reports alone. */
+	make_dirs(z->dir, "inbox");
+	make_dirs(z->dir, "outbox");
+	write_conf(z, "game.db");
+	daemon_once(z, NULL, NULL, NULL);
+	write_conf(z, "run.db");
+	path = xasprintf("%s/t1-east.txt", z->dir);
+	nv(z->dir, "orders", "submit", "bench", "east", path, NULL);
+	free(path);
+	path = xasprintf("%s/t1-west.txt", z->dir);
+	nv(z->dir, "orders", "submit", "bench", "west", path, NULL);
+	free(path);
+	free(conf);
+	buf_free(&b);
+}
+
+/* Copies the prepared database to run.db, and empties the outbox. */
+static void
+fresh_run(const struct size *z)
+{
+	char	*cmd;
+
+	cmd = xasprintf("rm -rf '%s/outbox' '%s'/run.db* && cp '%s/game.db' "
+	    "'%s/run.db'", z->dir, z->dir, z->dir, z->dir);
+	if (system(cmd) != 0) {
+		fprintf(stderr, "bench-daemon: %s failed\n", cmd);
+		exit(1);
+	}
+	free(cmd);
+	make_dirs(z->dir, "outbox");
+}
+
+/* The mails in the outbox: at least MAILS of them, the largest's size
+ * and all of them. */
+static void
+mails(struct size *z)
+{
+	struct dirent	*de;
+	struct stat	 sb;
+	DIR		*d;
+	char		*path = xasprintf("%s/outbox/new", z->dir), *f;
+	long		 kib;
+	int		 n = 0;
+
+	z->mail_kib = z->total_kib = 0;
+
+	if ((d = opendir(path)) == NULL) {
+		fprintf(stderr, "bench-daemon: %s: %s\n", path,
+		    strerror(errno));
+		exit(1);
+	}
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		f = xasprintf("%s/%s", path, de->d_name);
+		if (stat(f, &sb) == 0) {
+			kib = (long)(sb.st_size / 1024);
+			z->mail_kib = kib > z->mail_kib ? kib : z->mail_kib;
+			z->total_kib += kib;
+		}
+		n++;
+		free(f);
+	}
+	closedir(d);
+	if (n < MAILS) {
+		fprintf(stderr, "bench-daemon: %s: %d mails, wanted %d or more "
+		    "(see %s/out.txt)\n", path, n, MAILS, z->dir);
+		exit(1);
+	}
+	z->mails = n;
+	free(path);
+	path = xasprintf("%s/run.db", z->dir);
+	if (stat(path, &sb) == 0)
+		z->db_kib = (long)(sb.st_size / 1024);
+	free(path);
+}
+
+static void
+measure(struct size *z)
+{
+	double	 wall[MAX_RUNS], cpu[MAX_RUNS], rss[MAX_RUNS];
+	long	 kib;
+	int	 r;
+
+	for (r = 0; r < runs; r++) {
+		fresh_run(z);
+		daemon_once(z, &wall[r], &cpu[r], &kib);
+		rss[r] = (double)kib;
+		mails(z);
+	}
+	z->wall = bench_median(wall, runs);
+	z->cpu = bench_median(cpu, runs);
+	z->rss_kib = (long)bench_median(rss, runs);
+}
+
+static void
+clean(const struct size *z)
+{
+	char	*cmd = xasprintf("rm -rf '%s'", z->dir);
+
+	if (system(cmd) != 0)
+		fprintf(stderr, "bench-daemon: could not remove %s\n", z->dir);
+	free(cmd);
+}
+
+static void
+print_size(const struct size *z)
+{
+	printf("%6d  %8.0f ms %8.0f ms  %4ld MiB  %5d %8ld KiB %8ld KiB  "
+	    "%8ld KiB\n", z->n, z->wall, z->cpu, z->rss_kib / 1024, z->mails,
+	    z->mail_kib, z->total_kib, z->db_kib);
+	fflush(stdout);
+}
+
+/* Issue 16 at 10,000 ships: under 10 s and 100 MiB.  0 if met or not
+ * measured. */
+static int
+check_target(const struct size *z, int nz)
+{
+	int	i, bad;
+
+	for (i = 0; i < nz; i++) {
+		if (z[i].n != 10000)
+			continue;
+		bad = z[i].wall >= TARGET_MS || z[i].rss_kib >= TARGET_KIB;
+		printf("10,000 ships: %.1f s (%.1f s of CPU), %ld MiB "
+		    "(targets: 10 s, 100 MiB)%s\n", z[i].wall / 1000.0,
+		    z[i].cpu / 1000.0, z[i].rss_kib / 1024, bad ?
+		    "  ** NOT MET **" : ": met");
+		return bad;
+	}
+	return 0;
+}
+
+static int
+parse_args(int argc, char **argv, struct size *z, int *nz)
+{
+	int	c, n;
+
+	while ((c = getopt(argc, argv, "kr:n:d:")) != -1) {
+		switch (c) {
+		case 'k':
+			keep = 1;
+			break;
+		case 'r':
+			if (str_to_int(optarg, 1, MAX_RUNS, &runs) != 0)
+				return -1;
+			break;
+		case 'n':
+			navarch = optarg;
+			break;
+		case 'd':
+			navarchd = optarg;
+			break;
+		default:
+			return -1;
+		}
+	}
+	for (*nz = 0; optind < argc && *nz < MAX_SIZES; optind++) {
+		if (str_to_int(argv[optind], 2, 40000, &n) != 0)
+			return -1;
+		z[(*nz)++].n = n;
+	}
+	if (*nz == 0) {
+		z[0].n = 1000;
+		z[1].n = 10000;
+		*nz = 2;
+	}
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct size		 z[MAX_SIZES];
+	struct nv_ruleset	*rs;
+	int			 nz, i, bad;
+
+	memset(z, 0, sizeof z);
+	if (parse_args(argc, argv, z, &nz) != 0) {
+		fprintf(stderr, "usage: bench-daemon [-k] [-r RUNS] "
+		    "[-n NAVARCH] [-d NAVARCHD] [N...]\n");
+		return 1;
+	}
+	rs = bench_ruleset();
+	printf("navarchd --once: the turn of N ships played, its report mails "
+	    "queued and sent\n(medians of %d runs: wall time, CPU time, peak "
+	    "RSS; the mails, the largest, all; the database)\n", runs);
+	printf("%6s  %11s %11s  %8s  %5s %12s %12s  %12s\n", "ships", "wall",
+	    "CPU", "RSS", "mails", "largest", "all", "db");
+	for (i = 0; i < nz; i++) {
+		prepare(&z[i], rs);
+		measure(&z[i]);
+		print_size(&z[i]);
+		if (keep)
+			printf("  kept: %s\n", z[i].dir);
+		else
+			clean(&z[i]);
+	}
+	bad = check_target(z, nz);
+	for (i = 0; i < nz; i++)
+		free(z[i].dir);
+	ruleset_free(rs);
+	return bad;
+}

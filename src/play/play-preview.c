@@ -1,0 +1,146 @@
+/* play-preview.c: the plotted path of a player's orders (see play.h), the
+ * acknowledgement's preview.
+ *
+ * The preview runs the engine on a copy of the current state with only
+ * this player's orders: every enemy ship holds (speed 0, no orders),
+ * ships of the side that are not the player's take their default order,
+ * and the dice are fixed (1), never the game's.  It shows movement only:
+ * where enemies really go, and what the dice say, the turn decides.  What
+ * each ship did is read from the events' data (the hexes of a move, the
+ * ship met), never from their sentences. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "dice.h"
+#include "orders.h"
+#include "play-int.h"
+#include "state.h"
+#include "turn.h"
+#include "xalloc.h"
+
+static int
+kind_is(const struct nv_event *e, enum nv_event_kind k)
+{
+	return strcmp(e->kind, event_kind_name(k)) == 0;
+}
+
+static struct play_path *
+path_add(struct play_preview_ship *p, enum play_path_kind what)
+{
+	struct play_path	*w;
+
+	p->path = xreallocarray(p->path, p->npath + 1, sizeof *p->path);
+	w = &p->path[p->npath++];
+	memset(w, 0, sizeof *w);
+	w->what = what;
+	w->other = -1;
+	return w;
+}
+
+/* What ship i's plot did on the board: where it went, every hex it
+ * entered, and each thing its path ran into. */
+static void
+preview_ship(const struct play_preview *pv, int i,
+    struct play_preview_ship *p)
+{
+	const struct nv_state	*st = pv->board;
+	const struct nv_ship	*s = &st->ships[i], *e = &pv->next->ships[i];
+	const struct nv_event	*v;
+	struct play_path	*w;
+	size_t			 k;
+	int			 o;
+
+	memset(p, 0, sizeof *p);
+	p->ship = i;
+	p->exits = e->status == NV_STATUS_EXITED;
+	for (k = 0; k < pv->ev.n; k++) {
+		v = &pv->ev.v[k];
+		if (strcmp(v->ship, s->id) != 0)
+			continue;
+		if ((kind_is(v, NV_EV_MOVE) || kind_is(v, NV_EV_BACK)) &&
+		    v->has_path)
+			path_add(p, PLAY_PATH_CROSS)->hex = v->to;
+		else if (kind_is(v, NV_EV_EXIT) || kind_is(v, NV_EV_BLOCKED))
+			path_add(p, kind_is(v, NV_EV_EXIT) ? PLAY_PATH_EXIT :
+			    PLAY_PATH_BLOCKED)->text = v->text;
+		else if (v->other[0] != '\0' &&
+		    (o = state_ship_index(st, v->other)) >= 0 &&
+		    (kind_is(v, NV_EV_CONTACT) ||
+		    kind_is(v, NV_EV_COLLISION))) {
+			w = path_add(p, st->ships[o].side == s->side ?
+			    PLAY_PATH_COLLIDE : PLAY_PATH_MEET);
+			w->other = o;
+		}
+	}
+}
+
+/* Parses text against the board with may and validates it; NULL (errors
+ * in d) when it does not hold. */
+static struct nv_orders *
+board_orders(const struct nv_state *board, const unsigned char *may,
+    const char *text, struct diag *d)
+{
+	struct nv_orders	*o = orders_new(board);
+
+	o->may_order = may;
+	(void)orders_parse(o, "preview", text, strlen(text), d);
+	o->may_order = NULL;
+	(void)orders_validate(o, d);
+	return o;
+}
+
+enum play_code
+play_preview(const struct nv_state *st, int side, const char *text,
+    const unsigned char *may, struct play_preview *pv, char **cause)
+{
+	struct nv_orders	*o;
+	struct nv_dice		*dice = dice_fixed(1);
+	struct diag		 d = DIAG_INIT;
+	enum play_code		 rc = PLAY_OK;
+	size_t			 i;
+
+	memset(pv, 0, sizeof *pv);
+	pv->board = state_clone(st);
+	for (i = 0; i < pv->board->nships; i++)
+		if (pv->board->ships[i].side != side &&
+		    pv->board->ships[i].speed > 0)
+			pv->board->ships[i].speed = 0;
+	o = board_orders(pv->board, may, text, &d);
+	if (d.errors > 0) {
+		*cause = xstrdup("the orders do not parse on the preview's "
+		    "board");
+		rc = PLAY_INPUT;
+	} else if (turn_play(pv->board, o, dice, &pv->next, &pv->ev, cause) !=
+	    0)
+		rc = PLAY_REFUSED;
+	for (i = 0; rc == PLAY_OK && i < pv->board->nships; i++) {
+		if (!may[i] || !ship_on_map(&pv->board->ships[i]))
+			continue;
+		pv->ships = xreallocarray(pv->ships, pv->nships + 1,
+		    sizeof *pv->ships);
+		preview_ship(pv, (int)i, &pv->ships[pv->nships++]);
+	}
+	orders_free(o);
+	dice_free(dice);
+	diag_free(&d);
+	if (rc != PLAY_OK)
+		play_preview_free(pv);
+	return rc;
+}
+
+void
+play_preview_free(struct play_preview *pv)
+{
+	size_t	i;
+
+	for (i = 0; i < pv->nships; i++)
+		free(pv->ships[i].path);
+	free(pv->ships);
+	events_free(&pv->ev);
+	state_free(pv->next);
+	state_free(pv->board);
+	memset(pv, 0, sizeof *pv);
+}
