@@ -249,7 +249,7 @@ static const char m6[] =
 ");\n"
 "CREATE INDEX notices_pending ON notices(game, sent, id);\n";
 
-/* 8 (issue 15; the lead numbers it after another branch's 7): a
+/* 7 (issue 15, items 5 and 6): a
  * player's own preferences, set by mail (SET SVG, SET STORY), and
  * absence.  players.svg: whether the player's report mails carry the SVG
  * map ('' the game's setting svg, 'on', 'off'); players.story: the story
@@ -262,7 +262,7 @@ static const char m6[] =
  * used (an order set made of them), illegal (the player told why), late
  * (the turn was played before they could be used) or replaced (by a later
  * mail for that turn, or orders the player sent once it was open). */
-static const char m8[] =
+static const char m7[] =
 "ALTER TABLE players ADD COLUMN svg TEXT NOT NULL DEFAULT ''\n"
 "  CHECK (svg IN ('', 'on', 'off'));\n"
 "ALTER TABLE players ADD COLUMN story TEXT NOT NULL DEFAULT 'full'\n"
@@ -284,6 +284,6 @@ static const char m8[] =
 "CREATE UNIQUE INDEX orders_ahead_pending ON orders_ahead(game, player,\n"
 "  turn) WHERE state = 'pending';\n";
 
-const char *const store_migrations[] = { m1, m2, m3, m4, m5, m6, m8 };
+const char *const store_migrations[] = { m1, m2, m3, m4, m5, m6, m7 };
 const int store_nmigrations =
     (int)(sizeof store_migrations / sizeof store_migrations[0]);

@@ -297,7 +297,7 @@ enum store_code store_player_set_password(struct store *, const char *game,
  * UTC only.  Same codes. */
 enum store_code store_player_set_timezone(struct store *, const char *game,
 	    const char *id, const char *timezone, char **cause);
-/* A player's own preferences (migration 8): the key, the players column
+/* A player's own preferences (migration 7): the key, the players column
  * it is, and the values the column takes (the first is the default).
  * The mail's SET words them (mailproc-set.c); TIMEZONE is
  * store_player_set_timezone's. */
@@ -397,7 +397,7 @@ enum store_code store_orders_list(struct store *, const char *game, int turn,
 
 /* --- orders sent ahead (store-ahead.c) ----------------------------------- */
 
-/* What became of a set sent for a later turn (migration 8). */
+/* What became of a set sent for a later turn (migration 7). */
 #define STORE_AHEAD_STATES(X)			\
 	X(PENDING,	"pending")		\
 	X(USED,		"used")			\

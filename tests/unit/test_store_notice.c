@@ -2,7 +2,7 @@
  * (pending, sent once, the secret forgotten), a player's time zone, the
  * time left when a game was paused, the outbox's secret mails emptied
  * once sent or failed for good, and turn marks of every turn so far;
- * migration 8: a player's preferences. */
+ * migration 7: a player's preferences. */
 #include "config.h"
 
 #include <stdio.h>
@@ -244,7 +244,7 @@ test_marks_upto(void **state)
 	    &b, &cause), STORE_NOTFOUND, &cause);
 }
 
-/* Migration 8: a player's preferences, each set alone, read back with
+/* Migration 7: a player's preferences, each set alone, read back with
  * the player; a value the column does not take and a player that is not
  * there are refused, and leave the row as it was. */
 static void
@@ -304,7 +304,7 @@ ahead_cb(const struct store_ahead *a, void *arg)
 	return 0;
 }
 
-/* Migration 8: orders sent ahead.  One pending set a player and turn (a
+/* Migration 7: orders sent ahead.  One pending set a player and turn (a
  * later one replaces it), due once their turn is reached, each marked
  * once. */
 static void
