@@ -177,6 +177,12 @@
             @turn, ': your mail was read as the GM', &quot;'s.&quot;)"/>
       </xsl:call-template>
     </xsl:when>
+    <xsl:when test="@as = 'observer'">
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat('Game ', @game, ', turn ',
+            @turn, &quot;: your mail was read as an observer's.&quot;)"/>
+      </xsl:call-template>
+    </xsl:when>
     <xsl:otherwise>
       <xsl:call-template name="p">
         <xsl:with-param name="t" select="concat('Game ', @game, ', turn ',
@@ -324,13 +330,21 @@
         <xsl:otherwise>no ships to order</xsl:otherwise>
       </xsl:choose>
     </xsl:variable>
-    <xsl:value-of select="concat('  ', @id, ' (side ', @side, '): ',
-        $orders)"/>
-    <xsl:if test="@missed">
-      <xsl:value-of select="concat('; missed ', @missed, ' turn(s), ',
-          @bounces, ' bounce(s)')"/>
-    </xsl:if>
-    <xsl:value-of select="$nl"/>
+    <xsl:variable name="gm">
+      <xsl:if test="@missed">
+        <xsl:value-of select="concat('; missed ', @missed, ' turn(s), ',
+            @bounces, ' bounce(s)')"/>
+      </xsl:if>
+      <xsl:if test="@absent-until">
+        <xsl:value-of select="concat('; away until ', @absent-until)"/>
+      </xsl:if>
+    </xsl:variable>
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="concat(@id, ' (side ', @side, '): ',
+          $orders, $gm)"/>
+      <xsl:with-param name="first" select="'  '"/>
+      <xsl:with-param name="rest" select="'    '"/>
+    </xsl:call-template>
   </xsl:for-each>
   <xsl:if test="@draw-offered-by">
     <xsl:call-template name="p">
@@ -402,10 +416,31 @@
 </xsl:template>
 
 <xsl:template match="press">
+  <xsl:variable name="signed">
+    <xsl:choose>
+      <xsl:when test="@from-kind = 'gm'">as the GM</xsl:when>
+      <xsl:when test="@from-kind = 'observer'">as an observer</xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat('with your side (', /mail/@side, ')')"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:variable name="whom">
+    <xsl:choose>
+      <xsl:when test="@to-kind = 'gm'">the GM</xsl:when>
+      <xsl:when test="@to-kind = 'all' and @from-kind = 'gm'">
+        <xsl:value-of select="concat(@count,
+            ' reader(s), the players and observers')"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat(@count, ' player(s)')"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
   <xsl:call-template name="p">
     <xsl:with-param name="t" select="concat('PRESS TO ', @to,
-        ': relayed to ', @count, ' player(s), signed with your side (',
-        /mail/@side, '); no address was shown.')"/>
+        ': relayed to ', normalize-space($whom), ', signed ', $signed,
+        '; no address was shown.')"/>
   </xsl:call-template>
   <xsl:value-of select="$nl"/>
 </xsl:template>
@@ -640,6 +675,20 @@
   <xsl:call-template name="p">
     <xsl:with-param name="t">
       <xsl:choose>
+        <xsl:when test="@key = 'SVG' and @value = 'GAME'">
+          <xsl:value-of select="concat('SET SVG GAME: your reports carry',
+              ' the map as an SVG picture as the game says (now ',
+              @svg-game, ').')"/>
+        </xsl:when>
+        <xsl:when test="@key = 'SVG' and @value = 'ON'">SET SVG ON: your
+          reports carry the map as an SVG picture.</xsl:when>
+        <xsl:when test="@key = 'SVG'">SET SVG OFF: your reports are text
+          only, without the SVG picture.</xsl:when>
+        <xsl:when test="@key = 'STORY' and @value = 'OWN'">SET STORY OWN:
+          the story of each turn in your reports tells only what befell
+          your side's own ships.</xsl:when>
+        <xsl:when test="@key = 'STORY'">SET STORY FULL: the story of each
+          turn in your reports tells every event your side saw.</xsl:when>
         <xsl:when test="@timezone">
           <xsl:value-of select="concat('SET TIMEZONE: your time zone is ',
               @timezone, ': deadlines are shown in UTC and on your clock.')"/>
@@ -650,6 +699,114 @@
     </xsl:with-param>
   </xsl:call-template>
   <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template match="ahead">
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('ORDERS FOR TURN ', @for,
+        ': stored. They are checked when turn ', @for, ' begins, on your',
+        ' ships as they stand then: if they are legal they become your',
+        ' orders for that turn (orders you send once it is open win over',
+        ' them); if not, you are told why. As read now:')"/>
+  </xsl:call-template>
+  <xsl:call-template name="lines"/>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template match="/mail[@kind = 'ahead']">
+  <xsl:choose>
+    <xsl:when test="@outcome = 'late'">
+      <xsl:value-of select="concat('Subject: Your orders for turn ', @for,
+          ' came too late', $nl, $nl)"/>
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat('Turn ', @for, ' of game ',
+            @game, ' was played before the orders you sent ahead for it',
+            ' could be used. The game is at turn ', @turn, '.')"/>
+      </xsl:call-template>
+    </xsl:when>
+    <xsl:otherwise>
+      <xsl:value-of select="concat('Subject: Your orders for turn ', @for,
+          ' cannot be used', $nl, $nl)"/>
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat('Turn ', @for, ' of game ',
+            @game, ' has begun, and the orders you sent ahead for it are',
+            ' not legal on your ships as they stand now:')"/>
+      </xsl:call-template>
+      <xsl:for-each select="error">
+        <xsl:call-template name="p">
+          <xsl:with-param name="t" select="."/>
+          <xsl:with-param name="first" select="'  '"/>
+          <xsl:with-param name="rest" select="'    '"/>
+        </xsl:call-template>
+      </xsl:for-each>
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat('Your ships take their',
+            ' standing orders (or go straight on) unless you send orders',
+            ' for turn ', @for, ' before the deadline.')"/>
+      </xsl:call-template>
+    </xsl:otherwise>
+  </xsl:choose>
+  <xsl:call-template name="clock"/>
+  <xsl:value-of select="concat($nl, 'What you sent:', $nl)"/>
+  <xsl:for-each select="sent">
+    <xsl:call-template name="lines"/>
+  </xsl:for-each>
+</xsl:template>
+
+<xsl:template match="seated">
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('SEAT: ', @address, ' plays side ',
+        @side, '; their welcome, with a password, goes to them.')"/>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template match="absent">
+  <xsl:variable name="local">
+    <xsl:for-each select="back">
+      <xsl:call-template name="local"/>
+    </xsl:for-each>
+  </xsl:variable>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t">
+      <xsl:choose>
+        <xsl:when test="@until">
+          <xsl:value-of select="concat('ABSENT: you are away until ',
+              @until, ' (UTC)', $local, '. Until then you get no',
+              ' reminders, and turns do not wait for your orders: your',
+              ' ships take the orders you sent (ORDERS FOR TURN, if any),',
+              ' else their standing orders. ABSENT NONE when you are',
+              ' back.')"/>
+        </xsl:when>
+        <xsl:otherwise>ABSENT NONE: welcome back; reminders start again and
+          turns wait for your orders.</xsl:otherwise>
+      </xsl:choose>
+    </xsl:with-param>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<xsl:template match="set-list">
+  <xsl:variable name="zone">
+    <xsl:choose>
+      <xsl:when test="@timezone"><xsl:value-of select="@timezone"/></xsl:when>
+      <xsl:otherwise>NONE (UTC only)</xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:variable name="svg">
+    <xsl:choose>
+      <xsl:when test="@svg = 'GAME'">
+        <xsl:value-of select="concat('GAME (as the game says: ', @svg-game,
+            ')')"/>
+      </xsl:when>
+      <xsl:otherwise><xsl:value-of select="@svg"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:value-of select="concat('SET: your settings (change one with SET',
+      ' and the setting and its value):', $nl,
+      '  TIMEZONE  ', $zone, $nl,
+      '  SVG       ', $svg, ': ON, OFF or GAME', $nl,
+      '  STORY     ', @story, ': FULL or OWN', $nl, $nl)"/>
 </xsl:template>
 
 <xsl:template match="rollback">
@@ -698,24 +855,40 @@
 <xsl:template name="command-help">
   <xsl:param name="name"/>
   <xsl:choose>
-    <xsl:when test="$name = 'HELP'">this list</xsl:when>
+    <xsl:when test="$name = 'HELP'">HELP [topic]: this list, or one
+      topic: ORDERS, COMMANDS, an order (FIRE) or a command</xsl:when>
     <xsl:when test="$name = 'STATUS'">the turn, the deadline, whose orders
       are in</xsl:when>
     <xsl:when test="$name = 'MAP'">the map as it stands</xsl:when>
-    <xsl:when test="$name = 'ORDERS'">your orders in force</xsl:when>
+    <xsl:when test="$name = 'ORDERS'">your orders in force; ORDERS FOR
+      TURN n above orders: those orders are for a later turn</xsl:when>
     <xsl:when test="$name = 'CLEAR'">drop all your orders for the
       turn</xsl:when>
     <xsl:when test="$name = 'RESEND'">the last turn's report again</xsl:when>
     <xsl:when test="$name = 'PASSWORD NEW'">PASSWORD NEW secret: change your
       password</xsl:when>
-    <xsl:when test="$name = 'PRESS'">PRESS TO side|player|ALL, the message,
-      END PRESS: a message to other players</xsl:when>
+    <xsl:when test="$name = 'PRESS'">PRESS TO side|player|ALL|GM, the
+      message, END PRESS: a message to other players or the GM (an
+      observer's goes to the GM; the GM's PRESS TO ALL is an announcement
+      to every player and observer)</xsl:when>
     <xsl:when test="$name = 'DRAW'">offer a draw (all sides: drawn)</xsl:when>
     <xsl:when test="$name = 'CONCEDE'">your side gives up</xsl:when>
     <xsl:when test="$name = 'ASSIGN'">ASSIGN SHIP s TO player: an admiral
       gives a ship to a player of the side</xsl:when>
     <xsl:when test="$name = 'SET'">SET TIMEZONE zone (Europe/Paris,
-      +02:00) or NONE: deadlines on your own clock too</xsl:when>
+      +02:00) or NONE: deadlines on your own clock too; SET SVG ON, OFF
+      or GAME: the map as a picture in your reports; SET STORY FULL or
+      OWN: all your side saw, or your own ships' story; SET alone: your
+      settings</xsl:when>
+    <xsl:when test="$name = 'ABSENT'">ABSENT UNTIL time (+7d,
+      2026-12-10T08:00Z): away, no reminders, turns do not wait for
+      you; ABSENT NONE: back</xsl:when>
+    <xsl:when test="$name = 'LIST'">LIST alone in a mail: the games
+      that take players by mail, and their free seats</xsl:when>
+    <xsl:when test="$name = 'JOIN'">JOIN game side, alone in a mail: play
+      a free seat (or ask the GM for it)</xsl:when>
+    <xsl:when test="$name = 'SEAT'">SEAT side address: give a free seat
+      to a new player (a password made, a welcome sent)</xsl:when>
     <xsl:when test="$name = 'PROCESS'">play the turn now</xsl:when>
     <xsl:when test="$name = 'PREVIEW'">the turn's outcome with other dice,
       nothing stored</xsl:when>
@@ -739,6 +912,11 @@
       '  GAME id, PLAYER id or SIDE id, PASSWORD secret, then', $nl,
       '  SHIP id SPEED n MOVE F L R..., SHIP id FIRE ..., and so on.', $nl,
       'Commands, one a line, beside or instead of orders:', $nl)"/>
+  <xsl:call-template name="help-commands"/>
+</xsl:template>
+
+<xsl:template name="help-commands">
+  <xsl:param name="note" select="true()"/>
   <xsl:for-each select="command">
     <xsl:variable name="h">
       <xsl:call-template name="command-help">
@@ -751,7 +929,13 @@
       <xsl:with-param name="rest" select="'                '"/>
     </xsl:call-template>
   </xsl:for-each>
-  <xsl:if test="@gm = 'no'">
+  <xsl:if test="@observer = 'yes' and $note">
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="concat('An observer needs no',
+          ' password: mail from your registered address, with a GAME line.')"/>
+    </xsl:call-template>
+  </xsl:if>
+  <xsl:if test="@gm = 'no' and not(@observer) and $note">
     <xsl:call-template name="p">
       <xsl:with-param name="t" select="concat(&quot;The GM's commands&quot;,
           ' (PROCESS, PREVIEW, PAUSE, RESUME, DEADLINE, ROLLBACK, ENDGAME)',
@@ -764,6 +948,194 @@
 <xsl:template match="help">
   <xsl:value-of select="concat('HELP:', $nl)"/>
   <xsl:call-template name="help-body"/>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<!-- HELP [topic] in a game: <help-topic topic topics> with the game's
+     <orders> (its <verb name usage kind> with real <example line>s,
+     each legal on the current state) and the commands (<help>). -->
+<xsl:template name="verb-help">
+  <xsl:param name="name"/>
+  <xsl:choose>
+    <xsl:when test="$name = 'SPEED'">The ship's speed this turn: that
+      many hexes straight on, or with MOVE the steps taken. It may differ
+      from last turn's by the ship's acceleration; above cruising speed it
+      uses one of the ship's maximum-speed turns. SPEED 0 holds, SPEED -1
+      is MOVE B.</xsl:when>
+    <xsl:when test="$name = 'MOVE'">The steps, in order: F one hex
+      forward, L or R a turn of one hexside to port or starboard, or B
+      alone, one hex astern. The number of F is the speed; between two
+      turns the ship goes straight at least its turning circle.</xsl:when>
+    <xsl:when test="$name = 'FIRE'">Missiles at an enemy ship: n of a
+      weapon (without n, all of it not otherwise ordered; ALL, every
+      weapon), at the end of phase p, or without PHASE when the target
+      is first in range and sight. FIRE lines add up.</xsl:when>
+    <xsl:when test="$name = 'BOARD'">Grapple and board an enemy ship that
+      is next to yours at the end of the turn.</xsl:when>
+    <xsl:when test="$name = 'REPULSE'">When boarded: CUT the grapples,
+      or COUNTER-board the boarder.</xsl:when>
+    <xsl:when test="$name = 'RAKE'">Rake an enemy's oars when passing
+      along its side: PORT or STARBOARD, either without a side, NONE to
+      take back a standing rake.</xsl:when>
+  </xsl:choose>
+</xsl:template>
+
+<xsl:template name="help-mail">
+  <xsl:value-of select="concat('A mail of orders (copy these lines into',
+      ' a new mail and change them):', $nl)"/>
+  <xsl:value-of select="concat('  GAME ', @game, $nl)"/>
+  <xsl:if test="@who">
+    <xsl:value-of select="concat('  ', @who, $nl,
+        '  PASSWORD your-password', $nl)"/>
+  </xsl:if>
+  <xsl:for-each select="mail">
+    <xsl:value-of select="concat('  ', ., $nl)"/>
+  </xsl:for-each>
+  <xsl:value-of select="concat('  END', $nl, $nl)"/>
+</xsl:template>
+
+<xsl:template name="help-verbs">
+  <xsl:param name="more" select="false()"/>
+  <xsl:for-each select="verb">
+    <xsl:call-template name="p">
+      <xsl:with-param name="t">
+        <xsl:choose>
+          <xsl:when test="@kind = 'side'">
+            <xsl:value-of select="concat(@usage, ' (a line of its own)')"/>
+          </xsl:when>
+          <xsl:otherwise>
+            <xsl:value-of select="concat('SHIP id ', @usage)"/>
+          </xsl:otherwise>
+        </xsl:choose>
+      </xsl:with-param>
+      <xsl:with-param name="first" select="'  '"/>
+      <xsl:with-param name="rest" select="'      '"/>
+    </xsl:call-template>
+    <xsl:if test="$more">
+      <xsl:variable name="h">
+        <xsl:call-template name="verb-help">
+          <xsl:with-param name="name" select="@name"/>
+        </xsl:call-template>
+      </xsl:variable>
+      <xsl:if test="normalize-space($h) != ''">
+        <xsl:call-template name="p">
+          <xsl:with-param name="t" select="normalize-space($h)"/>
+          <xsl:with-param name="first" select="'    '"/>
+          <xsl:with-param name="rest" select="'    '"/>
+        </xsl:call-template>
+      </xsl:if>
+    </xsl:if>
+    <xsl:for-each select="example">
+      <xsl:value-of select="concat('    e.g. ', @line, $nl)"/>
+    </xsl:for-each>
+  </xsl:for-each>
+</xsl:template>
+
+<xsl:template match="help-topic">
+  <xsl:variable name="o" select="orders"/>
+  <xsl:variable name="ships">
+    <xsl:choose>
+      <xsl:when test="$o/@who">your ships</xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat('side ', $o/@side, &quot;'s ships&quot;)"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:choose>
+    <xsl:when test="@topic = 'ALL' or @topic = 'ORDERS'">
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat('HELP: writing to game ',
+            $o/@game, ' (ruleset ', $o/@ruleset, ').')"/>
+      </xsl:call-template>
+      <xsl:value-of select="$nl"/>
+      <xsl:for-each select="$o">
+        <xsl:call-template name="help-mail"/>
+      </xsl:for-each>
+      <xsl:call-template name="p">
+        <xsl:with-param name="t" select="concat('Orders, one a line: SHIP',
+            ' and a ship', &quot;'s id, then one of these (the examples&quot;,
+            ' are made of ', $ships, ' as they stand on turn ', $o/@turn,
+            ' and are legal now):')"/>
+      </xsl:call-template>
+      <xsl:for-each select="$o">
+        <xsl:call-template name="help-verbs">
+          <xsl:with-param name="more" select="../@topic = 'ORDERS'"/>
+        </xsl:call-template>
+      </xsl:for-each>
+      <xsl:if test="@topic = 'ORDERS'">
+        <xsl:value-of select="$nl"/>
+        <xsl:call-template name="p">
+          <xsl:with-param name="t" select="concat('SQUADRON and a',
+              &quot; squadron's id instead of SHIP orders every ship of&quot;,
+              ' the squadron without a line of its own. STANDING before an',
+              ' order keeps it from turn to turn for a ship without other',
+              ' orders (STANDING NONE drops it). A mail replaces the',
+              ' orders of the ships it names and keeps the others; CLEAR',
+              ' drops them all. Anything after END, or after a # on a',
+              ' line, is not read; nor are quoted (&gt;) lines.')"/>
+        </xsl:call-template>
+      </xsl:if>
+    </xsl:when>
+    <xsl:when test="$o">
+      <xsl:for-each select="$o/verb">
+        <xsl:variable name="h">
+          <xsl:call-template name="verb-help">
+            <xsl:with-param name="name" select="@name"/>
+          </xsl:call-template>
+        </xsl:variable>
+        <xsl:call-template name="p">
+          <xsl:with-param name="t" select="concat('HELP ', @name, ': ',
+              @usage)"/>
+        </xsl:call-template>
+        <xsl:if test="normalize-space($h) != ''">
+          <xsl:call-template name="p">
+            <xsl:with-param name="t" select="normalize-space($h)"/>
+            <xsl:with-param name="first" select="'  '"/>
+            <xsl:with-param name="rest" select="'  '"/>
+          </xsl:call-template>
+        </xsl:if>
+        <xsl:choose>
+          <xsl:when test="example">
+            <xsl:call-template name="p">
+              <xsl:with-param name="t" select="concat('Examples, made of ',
+                  $ships, ' as they stand on turn ', ../@turn,
+                  ' and legal now:')"/>
+            </xsl:call-template>
+            <xsl:for-each select="example">
+              <xsl:value-of select="concat('  ', @line, $nl)"/>
+            </xsl:for-each>
+          </xsl:when>
+          <xsl:otherwise>
+            <xsl:call-template name="p">
+              <xsl:with-param name="t" select="concat('None of ', $ships,
+                  ' could be given this order now.')"/>
+            </xsl:call-template>
+          </xsl:otherwise>
+        </xsl:choose>
+      </xsl:for-each>
+    </xsl:when>
+    <xsl:otherwise>
+      <xsl:value-of select="concat('HELP ', @topic, ':', $nl)"/>
+    </xsl:otherwise>
+  </xsl:choose>
+  <xsl:for-each select="help">
+    <xsl:if test="../@topic = 'ALL'">
+      <xsl:value-of select="$nl"/>
+    </xsl:if>
+    <xsl:if test="../@topic = 'ALL' or ../@topic = 'COMMANDS'">
+      <xsl:value-of select="concat('Commands, one a line, beside or',
+          ' instead of orders:', $nl)"/>
+    </xsl:if>
+    <xsl:call-template name="help-commands">
+      <xsl:with-param name="note" select="../@topic = 'ALL' or
+          ../@topic = 'COMMANDS'"/>
+    </xsl:call-template>
+  </xsl:for-each>
+  <xsl:value-of select="$nl"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('More: HELP and one of ',
+        @topics, '.')"/>
+  </xsl:call-template>
   <xsl:value-of select="$nl"/>
 </xsl:template>
 
@@ -902,6 +1274,91 @@
 </xsl:template>
 
 <!-- ==================================================================
+     LIST and JOIN, from anyone (mailproc-lobby.c): the answer goes to the
+     From address, rate limited; it says back only ids.
+     ================================================================== -->
+<xsl:template match="/mail[@kind = 'lobby']">
+  <xsl:value-of select="concat('Subject: Open games', $nl, $nl)"/>
+  <xsl:for-each select="list">
+    <xsl:choose>
+      <xsl:when test="game">
+        <xsl:value-of select="concat('LIST: games that take players by',
+            ' mail, and their free seats:', $nl)"/>
+        <xsl:for-each select="game">
+          <xsl:variable name="dl">
+            <xsl:call-template name="when">
+              <xsl:with-param name="t" select="@deadline"/>
+            </xsl:call-template>
+          </xsl:variable>
+          <xsl:call-template name="p">
+            <xsl:with-param name="t" select="concat(@id, ' (ruleset ',
+                @ruleset, ', turn ', @turn, ', deadline ', $dl, '): free ',
+                @free, '; ', substring('the GM seats whoever asks',
+                1 div (@join = 'gm')), substring('JOIN takes the seat',
+                1 div (@join = 'auto')), '.')"/>
+            <xsl:with-param name="first" select="'  '"/>
+            <xsl:with-param name="rest" select="'    '"/>
+          </xsl:call-template>
+        </xsl:for-each>
+        <xsl:call-template name="p">
+          <xsl:with-param name="t" select="concat('To play: a mail with the',
+              ' line JOIN, a game and a side (JOIN demo persia).')"/>
+        </xsl:call-template>
+      </xsl:when>
+      <xsl:otherwise>LIST: no game takes players by mail now.
+</xsl:otherwise>
+    </xsl:choose>
+    <xsl:value-of select="$nl"/>
+  </xsl:for-each>
+  <xsl:for-each select="join">
+    <xsl:call-template name="p">
+      <xsl:with-param name="t">
+        <xsl:choose>
+          <xsl:when test="@refused">
+            <xsl:value-of select="concat('JOIN', substring(concat(' ',
+                @game, ' ', @side), 1 div boolean(@game)), ': ', @refused,
+                '.')"/>
+            <xsl:if test="@free != ''">
+              <xsl:value-of select="concat(' Free seats: ', @free, '.')"/>
+            </xsl:if>
+            <xsl:if test="not(@free)"> LIST names the games that
+              do.</xsl:if>
+          </xsl:when>
+          <xsl:when test="@how = 'seated'">
+            <xsl:value-of select="concat('JOIN ', @game, ' ', @side,
+                ': you play side ', @side, ' of game ', @game, '. Your',
+                ' welcome, with your password, the ships and the map, comes',
+                ' in a mail of its own.')"/>
+          </xsl:when>
+          <xsl:otherwise>
+            <xsl:value-of select="concat('JOIN ', @game, ' ', @side,
+                ': your request went to the GM of game ', @game, ', who',
+                ' seats the players; if you are seated you get a welcome',
+                ' with your password.')"/>
+          </xsl:otherwise>
+        </xsl:choose>
+      </xsl:with-param>
+    </xsl:call-template>
+    <xsl:value-of select="$nl"/>
+  </xsl:for-each>
+</xsl:template>
+
+<xsl:template match="/mail[@kind = 'join-request']">
+  <xsl:value-of select="concat('Subject: A player asks to join', $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat(@address, ' asks to play side ',
+        @side, ' of game ', @game, '. To seat them, send a GM mail with',
+        ' the line SEAT ', @side, ' ', @address, ', or run:')"/>
+  </xsl:call-template>
+  <xsl:value-of select="concat($nl, '  navarch player add ', @game, ' ',
+      @side, ' ', @address, $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Either way they get a welcome',
+        ' with a password. Nothing is done if you do neither.')"/>
+  </xsl:call-template>
+</xsl:template>
+
+<!-- ==================================================================
      A mail that reached no game or player: the answer goes to its From
      address, at most once a day to a stranger.  The From may be forged:
      the answer repeats nothing of the mail (no subject; @name only when
@@ -1003,16 +1460,60 @@
 <xsl:template match="/mail[@kind = 'press']">
   <xsl:variable name="to">
     <xsl:choose>
+      <xsl:when test="@to-kind = 'all' and @from-kind = 'gm'">every player
+        and observer</xsl:when>
       <xsl:when test="@to-kind = 'all'">all players</xsl:when>
+      <xsl:when test="@to-kind = 'gm'">the GM</xsl:when>
       <xsl:otherwise><xsl:value-of select="@to"/></xsl:otherwise>
     </xsl:choose>
   </xsl:variable>
-  <xsl:value-of select="concat('Subject: Press from ', @from-side, $nl, $nl)"/>
+  <xsl:variable name="from">
+    <xsl:choose>
+      <xsl:when test="@from-kind = 'gm'">the GM</xsl:when>
+      <xsl:when test="@from-kind = 'observer'">an observer</xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat('side ', @from-side, ' (player ',
+            @from-player, ')')"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:variable name="answer">
+    <xsl:choose>
+      <xsl:when test="@from-kind = 'gm' or @from-kind = 'observer'">
+        <xsl:value-of select="' Write to the GM with PRESS TO GM.'"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat(' Answer with PRESS TO ', @from-side,
+            ' in a mail to the game.')"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:choose>
+    <xsl:when test="@from-kind = 'gm' and @to-kind = 'all'">
+      <xsl:value-of select="concat('Subject: Announcement from the GM', $nl,
+          $nl)"/>
+    </xsl:when>
+    <xsl:when test="@from-kind = 'gm' or @from-kind = 'observer'">
+      <xsl:value-of select="concat('Subject: Press from ', $from, $nl,
+          $nl)"/>
+    </xsl:when>
+    <xsl:otherwise>
+      <xsl:value-of select="concat('Subject: Press from ', @from-side, $nl,
+          $nl)"/>
+    </xsl:otherwise>
+  </xsl:choose>
+  <xsl:variable name="what">
+    <xsl:choose>
+      <xsl:when test="@from-kind = 'gm' and @to-kind = 'all'"
+          >Announcement</xsl:when>
+      <xsl:otherwise>Press</xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
   <xsl:call-template name="p">
-    <xsl:with-param name="t" select="concat('Press from side ', @from-side,
-        ' (player ', @from-player, ') to ', $to, ', turn ', @turn, '.',
+    <xsl:with-param name="t" select="concat($what, ' from ', $from, ' to ',
+        normalize-space($to), ', turn ', @turn, '.',
         &quot; Relayed by the game's daemon: addresses are never shown.&quot;,
-        ' Answer with PRESS TO ', @from-side, ' in a mail to the game.')"/>
+        $answer)"/>
   </xsl:call-template>
   <xsl:value-of select="$nl"/>
   <xsl:for-each select="message/line">

@@ -297,6 +297,11 @@
   <xsl:call-template name="heading">
     <xsl:with-param name="t" select="concat('TURN ', @turn, ', PHASE BY PHASE')"/>
   </xsl:call-template>
+  <xsl:if test="reader/@story = 'own'">
+    <xsl:value-of select="concat(nv:wrap(concat('Only what befell your',
+        &quot; side's own ships (your setting; SET STORY FULL for all&quot;,
+        ' your side saw).'), '', ''), $nl, $nl)"/>
+  </xsl:if>
   <xsl:for-each select="events/phase">
     <xsl:variable name="title">
       <xsl:choose>

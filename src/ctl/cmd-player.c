@@ -22,8 +22,6 @@
 #include "tz.h"
 #include "xalloc.h"
 
-#define PASSWORD_LEN	12
-
 struct pchange {
 	const char	 *game, *side, *id, *address, *hash;
 	const char	**ships;
@@ -100,7 +98,8 @@ new_password(const char *file, char **hash, char **shown)
 		return rc;
 	if (file != NULL && (rc = ctl_read_password(file, &pw)) != 0)
 		return rc;
-	if (file == NULL && password_generate(PASSWORD_LEN, &pw, &cause) != 0) {
+	if (file == NULL && password_generate(PASSWORD_SEAT_LEN, &pw,
+	    &cause) != 0) {
 		rc = ctl_err(NV_EXIT_FAIL, "%s", cause);
 		free(cause);
 		return rc;

@@ -1,8 +1,9 @@
 /* cmd-settings.c: navarch game settings GAME [KEY=VALUE...]
  *
  * A game's settings for the mail daemon (docs/mail-commands.md, "Game
- * settings"): early, grace, reminder, missed_limit, schedule, svg, late
- * and report_ships.  Without KEY=VALUE it prints them; with, it checks and sets them
+ * settings"): early, grace, reminder, missed_limit, schedule, svg, late,
+ * report_ships and join.  Without KEY=VALUE it prints them; with, it
+ * checks and sets them
  * (audited).  The settings are "key = value" lines kept with the game. */
 #include "config.h"
 
@@ -20,7 +21,7 @@
 
 static const char *const setting_keys[] = {
 	"early", "grace", "reminder", "missed_limit", "schedule", "svg",
-	"late", "report_ships",
+	"late", "report_ships", "join",
 };
 #define NSETTINGS (sizeof setting_keys / sizeof setting_keys[0])
 
@@ -57,7 +58,12 @@ setting_check(const char *key, const char *v)
 	if (i == NSETTINGS)
 		return "unknown setting; the settings are early, grace, "
 		    "reminder, missed_limit, schedule, svg, late, "
-		    "report_ships";
+		    "report_ships, join";
+	if (strcmp(key, "join") == 0)
+		return strcmp(v, "off") == 0 || strcmp(v, "gm") == 0 ||
+		    strcmp(v, "auto") == 0 ? NULL : "expected off, gm (the "
+		    "GM seats who asks by mail) or auto (JOIN takes a free "
+		    "seat at once)";
 	if (strcmp(key, "early") == 0 || strcmp(key, "late") == 0)
 		return strcmp(v, "on") == 0 || strcmp(v, "off") == 0 ? NULL :
 		    "expected on or off";

@@ -4,7 +4,9 @@
 
 #include <string.h>
 
+#include "buf.h"
 #include "ruleset.h"
+#include "state.h"
 
 int
 ruleset_class_index(const struct nv_ruleset *rs, const char *id)
@@ -46,4 +48,34 @@ ruleset_moves(const struct nv_ruleset *rs, int speed, int phase)
 	    phase > rs->phases)
 		return 0;
 	return rs->schedule[speed * rs->phases + (phase - 1)];
+}
+
+int
+ruleset_example_speed_kept(const struct nv_ship *s, int min)
+{
+	return s->speed > min ? s->speed : min;
+}
+
+int
+ruleset_example_speed(const struct nv_state *st, int ship, int k,
+    struct buf *out)
+{
+	if (k == 0)
+		buf_printf(out, "SPEED %d",
+		    ruleset_example_speed_kept(&st->ships[ship], 1));
+	else if (k == 1)
+		buf_adds(out, "SPEED 0");
+	else
+		return -1;
+	return 0;
+}
+
+int
+ruleset_example_words(const char *const *v, size_t n, int k,
+    struct buf *out)
+{
+	if (k < 0 || (size_t)k >= n)
+		return -1;
+	buf_adds(out, v[k]);
+	return 0;
 }

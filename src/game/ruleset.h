@@ -71,12 +71,22 @@ struct nv_attr_def {
 					   squadron's standing order */
 #define NV_VERB_NO_STANDING	0x2	/* never in a STANDING order */
 
+/* HELP (docs/mail-commands.md) shows each verb's usage and real
+ * examples: example() writes into out the words after "SHIP id" of one
+ * order of variant k (0, 1, ...) for ship in st, made of that game's own
+ * ships (a target: the nearest enemy), and returns 0, or -1 when it has
+ * no variant k for that ship.  It proposes and the validator disposes:
+ * the caller shows only an example orders_validate() accepts, so an
+ * example may be illegal for a ship's figures. */
 struct nv_verb {
 	const char	*name;	/* upper case, e.g. "SPEED" */
 	int		(*parse)(struct nv_orders *o, int ship, char **argv,
 			    size_t argc, const char *file, unsigned line,
 			    const char *text, struct diag *);
 	unsigned	 flags;	/* NV_VERB_* */
+	const char	*usage;	/* its words, e.g. "RAKE [PORT|STARBOARD]" */
+	int		(*example)(const struct nv_state *st, int ship,
+			    int k, struct buf *out);
 };
 
 /* A side-level order line of the ruleset: "VERB args..." for the side
@@ -91,6 +101,8 @@ struct nv_side_verb {
 	int		(*parse)(struct nv_orders *o, int side, char **argv,
 			    size_t argc, const char *file, unsigned line,
 			    const char *text, struct diag *);
+	const char	*usage;		/* for HELP, as nv_verb's */
+	const char	*example;	/* a whole line, e.g. "SIGNAL ATTACK" */
 };
 
 /* A status a module adds (state.h): a way of leaving the battle. */
@@ -257,5 +269,16 @@ int	ruleset_crew_index(const struct nv_ruleset *, const char *id);
 int	ruleset_nation_index(const struct nv_ruleset *, const char *id);
 /* Moves a ship at speed s makes in phase p (0 outside the table). */
 int	ruleset_moves(const struct nv_ruleset *, int speed, int phase);
+
+/* For the modules' example() makers (HELP): the speed an example keeps,
+ * last turn's, at least min; and the variants every SPEED verb has:
+ * SPEED at that speed (k 0, min 1), SPEED 0 (k 1), -1 for any other k. */
+int	ruleset_example_speed_kept(const struct nv_ship *, int min);
+int	ruleset_example_speed(const struct nv_state *, int ship, int k,
+	    struct buf *out);
+/* Variant k of a verb whose examples are fixed words: v[k] (of n), or
+ * -1. */
+int	ruleset_example_words(const char *const *v, size_t n, int k,
+	    struct buf *out);
 
 #endif

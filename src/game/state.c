@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "hex.h"
 #include "ruleset.h"
 #include "state.h"
 #include "xalloc.h"
@@ -299,6 +300,26 @@ int
 ship_on_map(const struct nv_ship *s)
 {
 	return s->status == NV_STATUS_AFLOAT || s->status == NV_STATUS_CAPTURED;
+}
+
+int
+state_nearest_enemy(const struct nv_state *st, int ship)
+{
+	const struct nv_ship	*me = &st->ships[ship], *s;
+	size_t			 i;
+	int			 best = -1, d, bd = 0;
+
+	for (i = 0; i < st->nships; i++) {
+		s = &st->ships[i];
+		if (s->side == me->side || !ship_on_map(s))
+			continue;
+		d = hex_distance(me->hex, s->hex);
+		if (best < 0 || d < bd) {
+			best = (int)i;
+			bd = d;
+		}
+	}
+	return best;
 }
 
 int

@@ -207,6 +207,10 @@ void	state_remove_marker(struct nv_state *, size_t i);
 int	state_marker_at(const struct nv_state *, struct nv_hex);
 /* Ship on the map (afloat or captured) in that hex, or -1. */
 int	state_ship_at(const struct nv_state *, struct nv_hex);
+/* The enemy ship on the map nearest to ship (ties: the first in the
+ * state), or -1: for HELP's examples (ruleset.h, nv_verb's example()),
+ * never for adjudication, where names must not decide. */
+int	state_nearest_enemy(const struct nv_state *, int ship);
 int	state_is_land(const struct nv_state *, struct nv_hex);
 int	state_is_wreck(const struct nv_state *, struct nv_hex);
 int	state_on_map(const struct nv_state *, struct nv_hex);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "maildoc.h"
+#include "maildoc-int.h"
 
 #define GAME	"demo"
 #define TITLE	"Demo: off the island of Psyttaleia"
@@ -102,6 +103,14 @@ clock(xmlNodePtr parent, enum clock_how how)
 	md_set(c, "passed", how == CLOCK_PASSED ? "yes" : "no");
 }
 
+static void	help(xmlNodePtr, int);
+
+void
+maildoc_sample_commands(xmlNodePtr parent)
+{
+	help(parent, 0);
+}
+
 static void
 help(xmlNodePtr parent, int gm)
 {
@@ -187,7 +196,39 @@ status(xmlNodePtr r, int gm)
 			md_set(p, "missed", "1");
 			md_set(p, "bounces", "0");
 		}
+		if (gm && i == 2)
+			md_set(p, "absent-until", "2026-12-10T08:00Z");
 	}
+}
+
+/* SET SVG, SET STORY and SET alone (mailproc-set.c). */
+static void
+set_prefs(xmlNodePtr r)
+{
+	static const char *const kv[][2] = { { "SVG", "ON" }, { "SVG", "OFF" },
+	    { "SVG", "GAME" }, { "STORY", "OWN" }, { "STORY", "FULL" } };
+	xmlNodePtr	n;
+	size_t		i;
+
+	for (i = 0; i < sizeof kv / sizeof kv[0]; i++) {
+		n = md_add(r, "set", NULL);
+		md_set(n, "key", kv[i][0]);
+		md_set(n, "value", kv[i][1]);
+		md_set(n, "svg-game", "on");
+	}
+	n = md_add(r, "absent", NULL);
+	md_set(n, "until", "2026-12-10T08:00Z");
+	n = md_add(n, "back", NULL);
+	md_set(n, "zone", "Europe/Paris");
+	md_set(n, "local", "2026-12-10 09:00");
+	md_set(n, "wday", "4");
+	md_set(n, "abbr", "CET");
+	md_add(r, "absent", NULL);
+	n = md_add(r, "set-list", NULL);
+	md_set(n, "timezone", "Europe/Paris");
+	md_set(n, "svg", "GAME");
+	md_set(n, "svg-game", "on");
+	md_set(n, "story", "OWN");
 }
 
 static xmlDocPtr
@@ -231,9 +272,9 @@ answer_player(void)
 	md_set(n, "ship", "paralos");
 	md_set(n, "ships", "paralos");
 	md_set(n, "turn", "3");
-	md_set(n, "now", "no");
 	md_set(md_add(r, "set", NULL), "timezone", "Europe/Paris");
 	md_add(r, "set", NULL);
+	set_prefs(r);
 	help(r, 0);
 	md_set(md_add(r, "nothing", NULL), "quoted", "yes");
 	read_to(r);
@@ -249,6 +290,14 @@ answer_gm(void)
 	reader(r, 1);
 	clock(r, CLOCK_UTC);
 	status(r, 1);
+	n = md_add(r, "seated", NULL);
+	md_set(n, "side", "persia");
+	md_set(n, "address", "xerxes@example.org");
+	n = md_add(r, "press", NULL);
+	md_set(n, "to", "ALL");
+	md_set(n, "to-kind", "all");
+	md_set(n, "from-kind", "gm");
+	md_set(n, "count", "3");
 	n = md_add(r, "orders", NULL);
 	md_set(n, "all", "yes");
 	s = md_add(n, "set", NULL);
@@ -492,27 +541,6 @@ orders_entered(void)
 }
 
 static xmlDocPtr
-reassigned(const char *reader, int now)
-{
-	xmlDocPtr	d = gm_notice("reassigned", now ? "athens is silent" :
-	    NULL);
-	xmlNodePtr	r = maildoc_root(d);
-
-	md_set(r, "player", "aristides");
-	md_set(r, "ships", "nike paralos");
-	md_set(r, "from", "athens");
-	md_set(r, "squadron", now ? "left" : NULL);
-	md_set(r, "at", "3");
-	md_set(r, "now", now ? "yes" : "no");
-	md_set(r, "rewritten", now ? "athens" : NULL);
-	md_set(r, "reader", reader);
-	md_set(r, "reader-id", strcmp(reader, "takes") == 0 ? "aristides" :
-	    "athens");
-	clock(r, CLOCK_UTC);
-	return d;
-}
-
-static xmlDocPtr
 late(const char *kind)
 {
 	xmlDocPtr	d = doc(kind, 0);
@@ -560,13 +588,16 @@ final(const char *how, const char *reader, const char *winner, int played)
 }
 
 static xmlDocPtr
-press(const char *to, const char *to_kind)
+press(const char *from_kind, const char *to, const char *to_kind)
 {
 	xmlDocPtr	d = doc("press", 0);
 	xmlNodePtr	r = maildoc_root(d);
 
-	md_set(r, "from-side", "athens");
-	md_set(r, "from-player", "themistocles");
+	md_set(r, "from-kind", from_kind);
+	if (strcmp(from_kind, "player") == 0) {
+		md_set(r, "from-side", "athens");
+		md_set(r, "from-player", "themistocles");
+	}
 	md_set(r, "to", to);
 	md_set(r, "to-kind", to_kind);
 	md_lines(md_add(r, "message", NULL), "line", "Strike your sails and "
@@ -676,8 +707,8 @@ campaign_samples(maildoc_sample_fn fn, void *arg, int rc)
 		    "left") },
 		{ "seat-removed", seat("seat-change", "removed", NULL) },
 		{ "orders-entered", orders_entered() },
-		{ "reassigned-takes", reassigned("takes", 0) },
-		{ "reassigned-loses", reassigned("loses", 1) },
+		{ "reassigned-takes", maildoc_sample_reassigned("takes", 0) },
+		{ "reassigned-loses", maildoc_sample_reassigned("loses", 1) },
 		{ "late", late("late") },
 		{ "waiting", late("waiting") },
 		{ "final-rules", final("rules", "side", "persia", 8) },
@@ -696,6 +727,11 @@ maildoc_samples(maildoc_sample_fn fn, void *arg)
 	struct sample	s[] = {
 		{ "answer-player", answer_player() },
 		{ "answer-gm", answer_gm() },
+		{ "help-all", maildoc_sample_help("ALL") },
+		{ "help-orders", maildoc_sample_help("ORDERS") },
+		{ "help-fire", maildoc_sample_help("FIRE") },
+		{ "help-board", maildoc_sample_help("BOARD") },
+		{ "help-press", maildoc_sample_help("PRESS") },
 		{ "rejected-player", rejected(0, 0) },
 		{ "rejected-gm", rejected(1, 0) },
 		{ "rejected-many", rejected(0, 1) },
@@ -739,8 +775,19 @@ maildoc_samples(maildoc_sample_fn fn, void *arg)
 		{ "report-gm-part", report("gm", NULL, 0, 2, 1) },
 		{ "report-observer", report("observer", NULL, 0, 0, 0) },
 		{ "reminder", reminder() },
-		{ "press-all", press("ALL", "all") },
-		{ "press-side", press("persia", "side") },
+		{ "press-all", press("player", "ALL", "all") },
+		{ "press-side", press("player", "persia", "side") },
+		{ "press-to-gm", press("player", "GM", "gm") },
+		{ "press-gm-all", press("gm", "ALL", "all") },
+		{ "press-gm-side", press("gm", "persia", "side") },
+		{ "press-observer", press("observer", "GM", "gm") },
+		{ "answer-observer", maildoc_sample_observer() },
+		{ "answer-ahead", maildoc_sample_ahead(NULL) },
+		{ "ahead-illegal", maildoc_sample_ahead("illegal") },
+		{ "ahead-late", maildoc_sample_ahead("late") },
+		{ "lobby", maildoc_sample_lobby(2) },
+		{ "lobby-none", maildoc_sample_lobby(0) },
+		{ "join-request", maildoc_sample_join_request() },
 		{ "draw-offer", notice("draw-offer", "athens", "athens, "
 		    "persia") },
 		{ "concession", notice("concession", NULL, NULL) },

@@ -252,7 +252,7 @@ mp_unrouted(struct mp_ctx *ctx, const struct mp_scan *sc, const struct why *w,
 		md_set(root, "text", "none");
 	mp_read_to(root, sc, 0);
 	if (has_help(sc))
-		mp_help(root, 0);
+		mp_help(root, MP_WHO_PLAYER);
 	mp_send(ctx, from, doc, MAILPROC_AUTO_REPLIED);
 	xmlFreeDoc(doc);
 }
@@ -282,6 +282,42 @@ is_observer_cb(const char *address, void *arg)
 
 	if (strcasecmp(address, k->address) == 0)
 		k->found = 1;
+	return 0;
+}
+
+/* A mail from an observer's registered address (no password: the From
+ * alone says who it is).  With no command it is ignored, as observers'
+ * replies to reports always were; with commands it is run as the
+ * observer's (STATUS, MAP, HELP, PRESS TO GM; anything else is an error),
+ * answered at that registered address, at most MP_OBSERVER_PER_DAY
+ * times a day, so that a forged From cannot make the daemon flood an
+ * observer.  0 to run it, 1 when done with it, -1 failed. */
+static int
+observer(struct mp_ctx *ctx, const struct mp_scan *sc,
+    struct mailproc_result *out)
+{
+	char	*key, *cause = NULL;
+	int	 allowed = 0, rc;
+
+	out->outcome = MAILPROC_OBSERVER;
+	if (sc->ncmds == 0) {
+		out->summary = xstrdup("an observer's mail, with no command");
+		return 1;
+	}
+	key = str_lower(xasprintf("observer:%s:%s", ctx->g->id,
+	    ctx->msg->from));
+	rc = mp_check(ctx, store_rate_take(ctx->mp->store, key, ctx->now /
+	    86400, MP_OBSERVER_PER_DAY, &allowed, &cause), &cause);
+	free(key);
+	if (rc != 0)
+		return -1;
+	if (!allowed) {
+		out->summary = xstrdup("an observer's mail, over the day's "
+		    "answers");
+		return 1;
+	}
+	ctx->observer = xstrdup(ctx->msg->from);
+	ctx->actor = xstrdup("mail:observer");
 	return 0;
 }
 
@@ -337,13 +373,8 @@ mp_authenticate(struct mp_ctx *ctx, const struct mp_scan *sc,
 		if (mp_check(ctx, store_observer_list(ctx->mp->store,
 		    ctx->g->id, is_observer_cb, &k, &cause), &cause) != 0)
 			return -1;
-		if (k.found && sc->player == NULL && sc->side == NULL) {
-			/* Observers receive reports; nothing they send
-			 * counts, and they get no answer. */
-			out->outcome = MAILPROC_OBSERVER;
-			out->summary = xstrdup("an observer's mail");
-			return 1;
-		}
+		if (k.found && sc->player == NULL && sc->side == NULL)
+			return observer(ctx, sc, out);
 		w.reason = sc->player != NULL || sc->side != NULL ?
 		    "unknown-player" : "unsigned";
 		w.name = sc->player != NULL ? sc->player : sc->side;

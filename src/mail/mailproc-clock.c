@@ -210,34 +210,3 @@ mp_cmd_endgame(struct mp_ctx *ctx, const struct mp_cmd *c)
 	return ctx->failed ? -1 : 0;
 }
 
-/* --- SET ------------------------------------------------------------------- */
-
-int
-mp_cmd_set(struct mp_ctx *ctx, const struct mp_cmd *c)
-{
-	xmlNodePtr	 part;
-	char		*zone = NULL, *cause = NULL;
-
-	if (c->argc != 2 || strcasecmp(c->argv[0], "TIMEZONE") != 0) {
-		mp_error(ctx, c->line, "'%s': write SET TIMEZONE and your time "
-		    "zone (Europe/Paris, America/New_York, +02:00) or NONE "
-		    "(UTC only); TIMEZONE is the one setting", c->text);
-		return 0;
-	}
-	if (strcasecmp(c->argv[1], "NONE") == 0)
-		zone = xstrdup("");
-	else if (tz_check(c->argv[1], &zone, &cause) != 0) {
-		mp_error(ctx, c->line, "SET TIMEZONE: %s", cause);
-		free(cause);
-		return 0;
-	}
-	if (mp_check(ctx, store_player_set_timezone(ctx->mp->store,
-	    ctx->g->id, ctx->player->id, zone, &cause), &cause) == 0) {
-		free(ctx->player->timezone);
-		ctx->player->timezone = xstrdup(zone);
-		part = mp_part(ctx, "set");
-		md_set(part, "timezone", *zone != '\0' ? zone : NULL);
-	}
-	free(zone);
-	return ctx->failed ? -1 : 0;
-}

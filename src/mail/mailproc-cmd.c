@@ -19,6 +19,8 @@
 #include "store.h"
 #include "xalloc.h"
 
+static void	cmd_map(struct mp_ctx *);
+
 /* --- STATUS -------------------------------------------------------------- */
 
 struct status_sets {
@@ -77,6 +79,9 @@ mp_status(struct mp_ctx *ctx)
 		if (ctx->is_gm) {
 			md_set_int(n, "missed", p->missed);
 			md_set_int(n, "bounces", p->bounces);
+			if (mp_absent(ctx, p))
+				mp_set_when(n, "absent-until",
+				    p->absent_until);
 		}
 		buf_reset(&one);
 	}
@@ -127,11 +132,18 @@ out:
 
 /* --- PRESS --------------------------------------------------------------- */
 
+/* Whom a PRESS line may name: a player, ALL (the other players), a side,
+ * a player or GM; the GM, ALL (every player and the observers: an
+ * announcement), a side or a player; an observer, GM alone. */
 static void
 press_targets(struct mp_ctx *ctx, struct buf *b)
 {
 	size_t	i;
 
+	if (ctx->observer != NULL) {
+		buf_adds(b, "GM");
+		return;
+	}
 	buf_adds(b, "ALL");
 	for (i = 0; i < ctx->pg.st->nsides; i++)
 		buf_printf(b, ", %s", ctx->pg.st->sides[i].id);
@@ -139,19 +151,57 @@ press_targets(struct mp_ctx *ctx, struct buf *b)
 		if (!ctx->roster.p[i].removed &&
 		    state_side_index(ctx->pg.st, ctx->roster.p[i].id) < 0)
 			buf_printf(b, ", %s", ctx->roster.p[i].id);
+	if (!ctx->is_gm)
+		buf_adds(b, ", GM");
+}
+
+/* The addresses press to t goes to, one a line, into to; *kind says
+ * what t is (all, side, player, gm).  0, or -1 when t names nobody. */
+static int
+press_to(struct mp_ctx *ctx, const char *t, struct buf *to,
+    const char **kind)
+{
+	const struct play_player *p;
+	const char	*gm = mp_gm_address(ctx);
+	size_t		 i;
+	int		 all, side;
+
+	if (strcasecmp(t, "GM") == 0 && !ctx->is_gm) {
+		*kind = "gm";
+		if (gm == NULL)
+			return -1;
+		buf_printf(to, "%s\n", gm);
+		return 0;
+	}
+	if (ctx->observer != NULL)
+		return -1;
+	all = strcasecmp(t, "ALL") == 0;
+	side = state_side_index(ctx->pg.st, t);
+	*kind = all ? "all" : side >= 0 ? "side" : "player";
+	for (i = 0; i < ctx->roster.np; i++) {
+		p = &ctx->roster.p[i];
+		if (p->removed || (ctx->player != NULL && strcmp(p->id,
+		    ctx->player->id) == 0))
+			continue;
+		if (all || (side >= 0 && strcasecmp(p->side, t) == 0) ||
+		    (side < 0 && strcasecmp(p->id, t) == 0))
+			buf_printf(to, "%s\n", p->address);
+	}
+	/* The GM's announcement reaches the observers too. */
+	if (all && ctx->is_gm)
+		mp_observers(ctx, to);
+	return to->len == 0 && !all && side < 0 ? -1 : 0;
 }
 
 static int
 cmd_press(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
-	const struct play_player *p;
 	struct buf	 b = BUF_INIT, to = BUF_INIT, body = BUF_INIT;
-	const char	*t;
+	const char	*t, *kind = NULL;
 	char		*subject = NULL;
 	xmlDocPtr	 doc;
 	xmlNodePtr	 root, part;
-	size_t		 i, n = 0;
-	int		 all, side;
+	size_t		 n = 0;
 
 	if (c->argc != 2 || strcasecmp(c->argv[0], "TO") != 0) {
 		press_targets(ctx, &b);
@@ -163,28 +213,32 @@ cmd_press(struct mp_ctx *ctx, const struct mp_cmd *c)
 	if (c->press == NULL)
 		return 0;	/* the scan reported the missing END PRESS */
 	t = c->argv[1];
-	all = strcasecmp(t, "ALL") == 0;
-	side = state_side_index(ctx->pg.st, t);
-	for (i = 0; i < ctx->roster.np; i++) {
-		p = &ctx->roster.p[i];
-		if (p->removed || strcmp(p->id, ctx->player->id) == 0)
-			continue;
-		if (all || (side >= 0 && strcasecmp(p->side, t) == 0) ||
-		    (side < 0 && strcasecmp(p->id, t) == 0))
-			buf_printf(&to, "%s\n", p->address);
-	}
-	if (to.len == 0 && !all && side < 0) {
+	if (press_to(ctx, t, &to, &kind) != 0) {
 		press_targets(ctx, &b);
-		mp_error(ctx, c->line, "PRESS TO %s: no side or player %s in "
-		    "game %s; legal: %s", t, t, ctx->g->id, buf_str(&b));
+		if (kind != NULL && strcmp(kind, "gm") == 0)
+			mp_error(ctx, c->line, "PRESS TO GM: game %s has no GM "
+			    "address to relay it to", ctx->g->id);
+		else if (ctx->observer != NULL)
+			mp_error(ctx, c->line, "PRESS TO %s: an observer writes "
+			    "to the GM alone in game %s; legal: %s", t,
+			    ctx->g->id, buf_str(&b));
+		else
+			mp_error(ctx, c->line, "PRESS TO %s: no side or player "
+			    "%s in game %s; legal: %s", t, t, ctx->g->id,
+			    buf_str(&b));
 		goto out;
 	}
 	doc = mp_doc(ctx, "press");
 	root = maildoc_root(doc);
-	md_set(root, "from-side", ctx->player->side);
-	md_set(root, "from-player", ctx->player->id);
-	md_set(root, "to", all ? "ALL" : t);
-	md_set(root, "to-kind", all ? "all" : side >= 0 ? "side" : "player");
+	md_set(root, "from-kind", ctx->is_gm ? "gm" : ctx->observer != NULL ?
+	    "observer" : "player");
+	if (ctx->player != NULL) {
+		md_set(root, "from-side", ctx->player->side);
+		md_set(root, "from-player", ctx->player->id);
+	}
+	md_set(root, "to", strcmp(kind, "all") == 0 ? "ALL" :
+	    strcmp(kind, "gm") == 0 ? "GM" : t);
+	md_set(root, "to-kind", kind);
 	md_lines(md_add(root, "message", NULL), "line", c->press);
 	if (mp_word(ctx, doc, &subject, &body) == 0)
 		for (t = buf_str(&to); *t != '\0' && !ctx->failed;
@@ -199,12 +253,54 @@ cmd_press(struct mp_ctx *ctx, const struct mp_cmd *c)
 	xmlFreeDoc(doc);
 	part = mp_part(ctx, "press");
 	md_set(part, "to", c->argv[1]);
+	md_set(part, "to-kind", kind);
+	md_set(part, "from-kind", ctx->is_gm ? "gm" : ctx->observer != NULL ?
+	    "observer" : "player");
 	md_set_int(part, "count", (long)n);
 out:
 	buf_free(&b);
 	buf_free(&to);
 	buf_free(&body);
 	return ctx->failed ? -1 : 0;
+}
+
+int
+mp_cmd_shared(struct mp_ctx *ctx, const struct mp_cmd *c, int *rc)
+{
+	*rc = 0;
+	switch (c->kind) {
+	case MP_CMD_HELP:
+		*rc = mp_cmd_help(ctx, c);
+		return 1;
+	case MP_CMD_STATUS:
+		mp_status(ctx);
+		break;
+	case MP_CMD_MAP:
+		cmd_map(ctx);
+		break;
+	case MP_CMD_PRESS:
+		*rc = cmd_press(ctx, c);
+		return 1;
+	default:
+		return 0;
+	}
+	*rc = ctx->failed ? -1 : 0;
+	return 1;
+}
+
+int
+mp_cmd_observer(struct mp_ctx *ctx, const struct mp_cmd *c)
+{
+	struct buf	b = BUF_INIT;
+	int		rc;
+
+	if (mp_cmd_shared(ctx, c, &rc))
+		return rc;
+	mp_command_names(&b, MP_WHO_OBSERVER);
+	mp_error(ctx, c->line, "'%s': an observer may send only %s (PRESS TO "
+	    "GM)", c->text, buf_str(&b));
+	buf_free(&b);
+	return 0;
 }
 
 /* --- DRAW and CONCEDE ---------------------------------------------------- */
@@ -446,9 +542,11 @@ cmd_map(struct mp_ctx *ctx)
 	unsigned char	*ship_vis, *wreck_vis;
 
 	/* A player sees the map as the side's last report drew it: under
-	 * fog of war, only what the side's ships see. */
-	report_fog_map(ctx->pg.st, ctx->is_gm ? -1 : state_side_index(
-	    ctx->pg.st, ctx->player->side), &mo, &ship_vis, &wreck_vis);
+	 * fog of war, only what the side's ships see; the GM and observers
+	 * the whole map, as their reports. */
+	report_fog_map(ctx->pg.st, ctx->player == NULL ? -1 :
+	    state_side_index(ctx->pg.st, ctx->player->side), &mo, &ship_vis,
+	    &wreck_vis);
 	map_render(ctx->pg.st, &mo, &b);
 	md_lines(mp_part(ctx, "map"), "line", buf_str(&b));
 	free(ship_vis);
@@ -468,18 +566,15 @@ cmd_orders(struct mp_ctx *ctx)
 int
 mp_cmd_player(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
+	int	rc;
+
+	if (mp_cmd_shared(ctx, c, &rc))
+		return rc;
 	switch (c->kind) {
-	case MP_CMD_HELP:
-		mp_help(mp_answer(ctx), 0);
-		return 0;
-	case MP_CMD_STATUS:
-		mp_status(ctx);
-		return ctx->failed ? -1 : 0;
-	case MP_CMD_MAP:
-		cmd_map(ctx);
-		return 0;
 	case MP_CMD_ORDERS:
-		cmd_orders(ctx);
+		/* ORDERS FOR TURN n marks the mail's orders (mailproc.c). */
+		if (c->argc == 0)
+			cmd_orders(ctx);
 		return ctx->failed ? -1 : 0;
 	case MP_CMD_CLEAR:
 		return mp_orders_clear(ctx);
@@ -487,8 +582,6 @@ mp_cmd_player(struct mp_ctx *ctx, const struct mp_cmd *c)
 		return cmd_resend(ctx, c);
 	case MP_CMD_PASSWORD_NEW:
 		return cmd_password(ctx, c);
-	case MP_CMD_PRESS:
-		return cmd_press(ctx, c);
 	case MP_CMD_DRAW:
 		return cmd_draw(ctx, c);
 	case MP_CMD_CONCEDE:
@@ -497,6 +590,14 @@ mp_cmd_player(struct mp_ctx *ctx, const struct mp_cmd *c)
 		return mp_cmd_assign(ctx, c);
 	case MP_CMD_SET:
 		return mp_cmd_set(ctx, c);
+	case MP_CMD_ABSENT:
+		return mp_cmd_absent(ctx, c);
+	case MP_CMD_LIST:
+	case MP_CMD_JOIN:
+		mp_error(ctx, c->line, "'%s': LIST and JOIN go in a mail of "
+		    "their own, without GAME, PLAYER and PASSWORD lines",
+		    c->text);
+		return 0;
 	default:
 		mp_error(ctx, c->line, "'%s': that is the GM's command; a GM "
 		    "mail has a line GM and the GM's password", c->text);
@@ -504,8 +605,3 @@ mp_cmd_player(struct mp_ctx *ctx, const struct mp_cmd *c)
 	}
 }
 
-void
-mp_map_all(struct mp_ctx *ctx)
-{
-	cmd_map(ctx);
-}

@@ -243,16 +243,11 @@ cmd_orders_all(struct mp_ctx *ctx)
 int
 mp_cmd_gm(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
+	int	rc;
+
+	if (mp_cmd_shared(ctx, c, &rc))
+		return rc;
 	switch (c->kind) {
-	case MP_CMD_HELP:
-		mp_help(mp_answer(ctx), 1);
-		return 0;
-	case MP_CMD_STATUS:
-		mp_status(ctx);
-		return ctx->failed ? -1 : 0;
-	case MP_CMD_MAP:
-		mp_map_all(ctx);
-		return 0;
 	case MP_CMD_ORDERS:
 		cmd_orders_all(ctx);
 		return 0;
@@ -268,6 +263,8 @@ mp_cmd_gm(struct mp_ctx *ctx, const struct mp_cmd *c)
 		return cmd_rollback(ctx, c);
 	case MP_CMD_ENDGAME:
 		return mp_cmd_endgame(ctx, c);
+	case MP_CMD_SEAT:
+		return mp_cmd_seat(ctx, c);
 	case MP_CMD_ASSIGN:
 		return mp_cmd_assign(ctx, c);
 	default:

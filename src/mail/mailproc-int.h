@@ -25,33 +25,46 @@ struct store_game;
 struct store_player;
 
 /* The mail commands, in the order HELP lists them: the enum, the word of
- * the mail, whether only the GM may give it and whether words may follow
- * it on its line (a command that takes none refuses them: "CLEAR SHIP
- * nike" would clear every order).  What each does is said in
+ * the mail, whether only the GM may give it, whether an observer may
+ * (without a password: an observer's mail is known by its From alone, so
+ * it may only ask, and write to the GM) and whether words may follow it
+ * on its line (a command that takes none refuses them: "CLEAR SHIP nike"
+ * would clear every order).  What each does is said in
  * templates/mail.xsl (<help>), not here. */
 #define MP_COMMANDS(X)							\
-	X(HELP,		"HELP",		0, 1)				\
-	X(STATUS,	"STATUS",	0, 0)				\
-	X(MAP,		"MAP",		0, 0)				\
-	X(ORDERS,	"ORDERS",	0, 0)				\
-	X(CLEAR,	"CLEAR",	0, 0)				\
-	X(RESEND,	"RESEND",	0, 0)				\
-	X(PASSWORD_NEW,	"PASSWORD NEW",	0, 1)				\
-	X(PRESS,	"PRESS",	0, 1)				\
-	X(DRAW,		"DRAW",		0, 0)				\
-	X(CONCEDE,	"CONCEDE",	0, 0)				\
-	X(ASSIGN,	"ASSIGN",	0, 1)				\
-	X(SET,		"SET",		0, 1)				\
-	X(PROCESS,	"PROCESS",	1, 0)				\
-	X(PREVIEW,	"PREVIEW",	1, 0)				\
-	X(PAUSE,	"PAUSE",	1, 1)				\
-	X(RESUME,	"RESUME",	1, 1)				\
-	X(DEADLINE,	"DEADLINE",	1, 1)				\
-	X(ROLLBACK,	"ROLLBACK",	1, 1)				\
-	X(ENDGAME,	"ENDGAME",	1, 1)
+	X(HELP,		"HELP",		0, 1, 1)			\
+	X(STATUS,	"STATUS",	0, 1, 0)			\
+	X(MAP,		"MAP",		0, 1, 0)			\
+	X(ORDERS,	"ORDERS",	0, 0, 1)			\
+	X(CLEAR,	"CLEAR",	0, 0, 0)			\
+	X(RESEND,	"RESEND",	0, 0, 0)			\
+	X(PASSWORD_NEW,	"PASSWORD NEW",	0, 0, 1)			\
+	X(PRESS,	"PRESS",	0, 1, 1)			\
+	X(DRAW,		"DRAW",		0, 0, 0)			\
+	X(CONCEDE,	"CONCEDE",	0, 0, 0)			\
+	X(ASSIGN,	"ASSIGN",	0, 0, 1)			\
+	X(SET,		"SET",		0, 0, 1)			\
+	X(ABSENT,	"ABSENT",	0, 0, 1)			\
+	X(LIST,		"LIST",		0, 0, 0)			\
+	X(JOIN,		"JOIN",		0, 0, 1)			\
+	X(PROCESS,	"PROCESS",	1, 0, 0)			\
+	X(PREVIEW,	"PREVIEW",	1, 0, 0)			\
+	X(PAUSE,	"PAUSE",	1, 0, 1)			\
+	X(RESUME,	"RESUME",	1, 0, 1)			\
+	X(DEADLINE,	"DEADLINE",	1, 0, 1)			\
+	X(ROLLBACK,	"ROLLBACK",	1, 0, 1)			\
+	X(ENDGAME,	"ENDGAME",	1, 0, 1)			\
+	X(SEAT,		"SEAT",		1, 0, 1)
+
+/* Who reads a list of the commands: the commands each may give. */
+enum mp_who {
+	MP_WHO_PLAYER,
+	MP_WHO_GM,		/* the players' and the GM's own */
+	MP_WHO_OBSERVER,
+};
 
 enum mp_cmd_kind {
-#define X(e, s, gm, words) MP_CMD_##e,
+#define X(e, s, gm, obs, words) MP_CMD_##e,
 	MP_COMMANDS(X)
 #undef X
 	MP_CMD_COUNT
@@ -94,6 +107,9 @@ void	mp_errors_free(struct mp_errors *);
  * under parent for each kept one, and the attribute more-errors on
  * parent with the count of the others when there are any. */
 void	mp_error_list(xmlNodePtr parent, const struct mp_errors *);
+
+/* Answers to one observer's address a day, per game (mailproc-auth.c). */
+#define MP_OBSERVER_PER_DAY	20
 
 /* Commands in one mail at most: each may add a part to the answer. */
 #define MP_CMDS_MAX	100
@@ -151,10 +167,11 @@ void	mp_reply_free(struct mp_reply *);
  * forged repeats nothing of the mail). */
 void	mp_read_to(xmlNodePtr parent, const struct mp_scan *, int quote);
 /* Adds <help gm="yes|no"> with a <command name= gm=> for each command
- * the reader may give (gm: the GM's too). */
-void	mp_help(xmlNodePtr parent, int gm);
-/* "HELP, STATUS, ...": the command words, for error messages. */
-void	mp_command_names(struct buf *, int gm);
+ * the reader may give (who: enum mp_who). */
+void	mp_help(xmlNodePtr parent, int who);
+/* "HELP, STATUS, ...": the command words who may give, for error
+ * messages. */
+void	mp_command_names(struct buf *, int who);
 
 struct mp_ctx {
 	struct mailproc		*mp;
@@ -170,6 +187,9 @@ struct mp_ctx {
 	struct play_roster	 roster;
 	struct store_player	*player;	/* authenticated, or NULL */
 	int			 is_gm;
+	char			*observer;	/* an observer's mail: the
+						   registered address it came
+						   from (owned), or NULL */
 	char			*actor;		/* for the audit log */
 	xmlDocPtr		 reply;		/* the answer, <mail
 						   kind="answer">: mp_part */
@@ -278,6 +298,8 @@ struct mp_report {
 	size_t		 svg_len;
 	char		*svg_name;	/* "GAME-turn-N.svg", a part's
 					   "GAME-turn-N-part-K.svg" */
+	unsigned	 flags;		/* PLAY_REPORT_*: as made for its
+					   reader's preferences */
 };
 
 /* The final report of ctx->g (ended) for reader (side: the side's id, for
@@ -342,7 +364,24 @@ void	mp_clock(struct mp_ctx *, xmlNodePtr parent, const char *zone);
 /* The GM's PAUSE, RESUME and DEADLINE (play-clock.c), and ENDGAME. */
 int	mp_cmd_clock(struct mp_ctx *, const struct mp_cmd *);
 int	mp_cmd_endgame(struct mp_ctx *, const struct mp_cmd *);
-/* A player's SET TIMEZONE. */
+/* LIST and JOIN (mailproc-lobby.c): 1 if the mail is one of them alone
+ * (no GAME, PLAYER, SIDE, GM or PASSWORD line). */
+int	mp_lobby_mail(const struct mp_scan *);
+/* Answers it at its From (rate limited): the open games and their free
+ * seats; a seat taken (setting join auto) or asked of the GM (gm). */
+void	mp_lobby(struct mp_ctx *, const struct mp_scan *,
+	    struct mailproc_result *out);
+/* Seats address as side's player in game: a password made, the welcome
+ * notice that hands it over, audited join.  0 or -1 (failed). */
+int	mp_seat(struct mp_ctx *, const char *game, const char *side,
+	    const char *address);
+/* The GM's SEAT side address: a free seat given.  0 or -1. */
+int	mp_cmd_seat(struct mp_ctx *, const struct mp_cmd *);
+/* A player's ABSENT UNTIL time or ABSENT NONE (mailproc-absent.c). */
+int	mp_cmd_absent(struct mp_ctx *, const struct mp_cmd *);
+/* 1 if p is away now: no reminder, and the turn does not wait. */
+int	mp_absent(const struct mp_ctx *, const struct play_player *p);
+/* A player's SET key value: TIMEZONE, SVG, STORY (mailproc-set.c). */
 int	mp_cmd_set(struct mp_ctx *, const struct mp_cmd *);
 /* ASSIGN, the admiral's or the GM's (mailproc-assign.c). */
 int	mp_cmd_assign(struct mp_ctx *, const struct mp_cmd *);
@@ -412,6 +451,28 @@ int	mp_password(struct mp_ctx *, const char *who, const char *to,
 
 /* --- orders (mailproc-orders.c) ------------------------------------------ */
 
+/* The flags of the ships p may order (owned by the caller, free). */
+unsigned char *mp_may_order_of(const struct mp_ctx *,
+	    const struct play_player *p);
+/* Moves the errors of d (parse and validation, in line order) into the
+ * mail's errors, each after prefix, and the warnings and notes into notes
+ * (may be NULL).  The number of errors. */
+struct diag;
+size_t	mp_take_diag(struct mp_ctx *, struct diag *d, const char *prefix,
+	    struct buf *notes);
+/* ORDERS FOR TURN n in the mail: 0 when none (or n is the open turn),
+ * n when its orders are for a later turn, -1 after an error. */
+int	mp_ahead_turn(struct mp_ctx *, const struct mp_scan *);
+/* Stores the mail's orders for turn n, read (not validated: the state
+ * will change) on the current state; answered.  0 or -1 (failed). */
+int	mp_orders_ahead(struct mp_ctx *, const struct mp_scan *, int turn);
+/* At a tick: each pending set sent ahead for the open turn becomes the
+ * player's order set when it is legal now (unless the player sent orders
+ * for it since), or the player is told why not.  0 or -1 (failed). */
+int	mp_ahead_due(struct mp_ctx *);
+/* Turns ahead a mail may send orders for. */
+#define MP_AHEAD_MAX	10
+
 /* The player's set in force (normalised), owned, "" when none. */
 char	*mp_orders_in_force(struct mp_ctx *);
 /* The same for any player of the game. */
@@ -424,10 +485,23 @@ int	mp_orders_clear(struct mp_ctx *);
 
 /* --- commands (mailproc-cmd.c, mailproc-gm.c) ---------------------------- */
 
+/* The reader of the mail in hand: enum mp_who. */
+int	mp_who(const struct mp_ctx *);
+/* The commands every reader gives alike: HELP, STATUS, MAP (a player's
+ * side's view; the GM's and an observer's, the whole map) and PRESS
+ * (from a player; from the GM, TO ALL an announcement to every player
+ * and observer; from an observer, to the GM alone).  1 with *rc (0 or
+ * -1) when c is one of them, else 0. */
+int	mp_cmd_shared(struct mp_ctx *, const struct mp_cmd *, int *rc);
+/* An observer's command: STATUS, MAP, HELP, PRESS TO GM.  0 or -1. */
+int	mp_cmd_observer(struct mp_ctx *, const struct mp_cmd *);
+/* HELP [topic] for the reader in hand (player, GM or observer): the
+ * game's verbs with real examples and the commands (mailproc-help.c); a
+ * topic the game has not is an error naming those it has.  0 or -1. */
+int	mp_cmd_help(struct mp_ctx *, const struct mp_cmd *);
+
 int	mp_cmd_player(struct mp_ctx *, const struct mp_cmd *);
 int	mp_cmd_gm(struct mp_ctx *, const struct mp_cmd *);
-/* MAP for the GM: the whole map, no side's view. */
-void	mp_map_all(struct mp_ctx *);
 /* STATUS for either. */
 void	mp_status(struct mp_ctx *);
 /* Adjudicates the open turn in the context's transaction and queues the

@@ -66,13 +66,17 @@ me(const struct mp_ctx *ctx)
 	return play_roster_find(&ctx->roster, ctx->player->id);
 }
 
+unsigned char *
+mp_may_order_of(const struct mp_ctx *ctx, const struct play_player *p)
+{
+	return play_may_order(ctx->pg.st, p->side, p->sole ? NULL :
+	    (const char *const *)p->ships, p->nships);
+}
+
 static unsigned char *
 may_order(const struct mp_ctx *ctx)
 {
-	const struct play_player	*p = me(ctx);
-
-	return play_may_order(ctx->pg.st, p->side, p->sole ? NULL :
-	    (const char *const *)p->ships, p->nships);
+	return mp_may_order_of(ctx, me(ctx));
 }
 
 static int
@@ -130,8 +134,8 @@ mp_orders_clear(struct mp_ctx *ctx)
 /* Copies the diag's entries into the mail's errors, warnings and notes
  * into notes ("warning TEXT" or "note TEXT" lines); returns the number
  * of errors. */
-static size_t
-take_diag(struct mp_ctx *ctx, struct diag *d, const char *prefix,
+size_t
+mp_take_diag(struct mp_ctx *ctx, struct diag *d, const char *prefix,
     struct buf *notes)
 {
 	struct diag_entry	e;
@@ -385,7 +389,7 @@ mp_orders_submit(struct mp_ctx *ctx, const struct mp_scan *sc)
 		    ctx->player->side);
 	may = may_order(ctx);
 	o1 = parse(ctx->pg.st, may, "your mail", buf_str(&sc->orders), &d);
-	if (take_diag(ctx, &d, "", NULL) > 0 || ctx->errors.n > 0)
+	if (mp_take_diag(ctx, &d, "", NULL) > 0 || ctx->errors.n > 0)
 		goto out;
 	nnamed = named_ships(ctx, sc, o1, &named);
 	old = mp_orders_in_force(ctx);
@@ -394,7 +398,7 @@ mp_orders_submit(struct mp_ctx *ctx, const struct mp_scan *sc)
 	orders_format(o1, &text);
 	o2 = parse(ctx->pg.st, may, "your orders in force", buf_str(&text),
 	    &d2);
-	if (take_diag(ctx, &d2, "together with the orders in force: ",
+	if (mp_take_diag(ctx, &d2, "together with the orders in force: ",
 	    &notes) > 0)
 		goto out;
 	orders_format(o2, &norm);

@@ -76,15 +76,37 @@ part_ships(const struct mp_ctx *ctx)
 
 /* One reader's report of mt (or a part of it) as a mail carries it.  0,
  * or -1 with *cause and *out empty. */
+/* What a report to to is made with: the picture unless the player's
+ * preference, else the game's setting svg, says no; a player's own story
+ * when the player asked for it (SET SVG, SET STORY;
+ * docs/mail-commands.md). */
+static unsigned
+report_flags(const struct mp_ctx *ctx, enum report_reader reader,
+    const char *to)
+{
+	const struct play_player *p = NULL;
+	unsigned		 flags;
+	size_t			 i;
+
+	for (i = 0; reader == REPORT_SIDE && to != NULL &&
+	    i < ctx->roster.np; i++)
+		if (!ctx->roster.p[i].removed &&
+		    strcmp(ctx->roster.p[i].address, to) == 0)
+			p = &ctx->roster.p[i];
+	flags = (p != NULL && p->svg >= 0 ? p->svg : mp_setting_flag(ctx->g,
+	    "svg", 1)) ? PLAY_REPORT_SVG : 0;
+	if (p != NULL && p->story_own)
+		flags |= PLAY_REPORT_OWN;
+	return flags;
+}
+
 static int
 turn_report(struct mp_ctx *ctx, struct mp_turn *mt,
     enum report_reader reader, const char *side, const struct play_part *pt,
-    struct mp_report *out, char **cause)
+    unsigned flags, struct mp_report *out, char **cause)
 {
 	struct play_report	 r;
-	/* The picture is on unless the game's setting svg says no
-	 * (docs/mail-commands.md). */
-	int			 want = mp_setting_flag(ctx->g, "svg", 1), si;
+	int			 want = (flags & PLAY_REPORT_SVG) != 0, si;
 
 	memset(out, 0, sizeof *out);
 	si = reader == REPORT_SIDE ? state_side_index(mt->p.before, side) :
@@ -93,9 +115,10 @@ turn_report(struct mp_ctx *ctx, struct mp_turn *mt,
 		*cause = xasprintf("game %s has no side %s", ctx->g->id, side);
 		return -1;
 	}
-	if (play_report(&mt->p, mt->tpl, reader, si, pt, want ?
-	    PLAY_REPORT_SVG : 0, &r, cause) != PLAY_OK)
+	if (play_report(&mt->p, mt->tpl, reader, si, pt, flags, &r, cause) !=
+	    PLAY_OK)
 		return -1;
+	out->flags = flags;
 	out->turn = mt->p.turn;
 	out->reader = reader;
 	out->side = side != NULL ? xstrdup(side) : NULL;
@@ -219,6 +242,7 @@ queue_reader(struct mp_ctx *ctx, struct mp_turn *mt,
 	struct play_parts	 ps;
 	struct mp_report	 rep;
 	size_t			 k;
+	unsigned		 flags;
 	int			 rc = 0, si = -1;
 
 	if (reader == REPORT_SIDE &&
@@ -227,17 +251,19 @@ queue_reader(struct mp_ctx *ctx, struct mp_turn *mt,
 		return -1;
 	}
 	play_report_parts(&mt->p, reader, si, part_ships(ctx), &ps);
+	flags = report_flags(ctx, reader, to);
 	if (ps.n == 1 && (cache->text == NULL || cache->reader != reader ||
-	    (side != NULL && (cache->side == NULL ||
+	    cache->flags != flags || (side != NULL && (cache->side == NULL ||
 	    strcmp(cache->side, side) != 0)))) {
 		mp_report_free(cache);
-		rc = turn_report(ctx, mt, reader, side, NULL, cache, cause);
+		rc = turn_report(ctx, mt, reader, side, NULL, flags, cache,
+		    cause);
 	}
 	if (ps.n == 1 && rc == 0)
 		rc = queue_report(ctx, to, cache, again, m, nm);
 	for (k = 0; ps.n > 1 && k < ps.n && rc == 0; k++) {
-		if ((rc = turn_report(ctx, mt, reader, side, &ps.v[k], &rep,
-		    cause)) != 0)
+		if ((rc = turn_report(ctx, mt, reader, side, &ps.v[k], flags,
+		    &rep, cause)) != 0)
 			break;
 		rc = queue_report(ctx, to, &rep, again, k == 0 ? m : NULL,
 		    k == 0 ? nm : 0);
@@ -430,7 +456,10 @@ mp_report_final(struct mp_ctx *ctx, enum report_reader reader,
 			mt.p.after = g.st;
 			mt.p.turn = 0;
 		}
-		rc = turn_report(ctx, &mt, reader, side, NULL, out, cause);
+		/* The final report is the record of the game: whole. */
+		rc = turn_report(ctx, &mt, reader, side, NULL,
+		    mp_setting_flag(ctx->g, "svg", 1) ? PLAY_REPORT_SVG : 0,
+		    out, cause);
 	}
 	if (rc == 0 && out->svg_name != NULL) {
 		free(out->svg_name);

@@ -26,41 +26,56 @@
 #define SCAN_MAX_WORDS	64
 
 static const char *const cmd_names[] = {
-#define X(e, s, gm, words) s,
+#define X(e, s, gm, obs, words) s,
 	MP_COMMANDS(X)
 #undef X
 };
 static const int cmd_gm[] = {
-#define X(e, s, gm, words) gm,
+#define X(e, s, gm, obs, words) gm,
+	MP_COMMANDS(X)
+#undef X
+};
+static const int cmd_obs[] = {
+#define X(e, s, gm, obs, words) obs,
 	MP_COMMANDS(X)
 #undef X
 };
 static const int cmd_words[] = {
-#define X(e, s, gm, words) words,
+#define X(e, s, gm, obs, words) words,
 	MP_COMMANDS(X)
 #undef X
 };
 
+/* 1 if who may give command i. */
+static int
+may_give(size_t i, int who)
+{
+	return who == MP_WHO_OBSERVER ? cmd_obs[i] : !cmd_gm[i] ||
+	    who == MP_WHO_GM;
+}
+
 void
-mp_command_names(struct buf *b, int gm)
+mp_command_names(struct buf *b, int who)
 {
 	size_t	i, n = 0;
 
 	for (i = 0; i < MP_CMD_COUNT; i++)
-		if (!cmd_gm[i] || gm)
+		if (may_give(i, who))
 			buf_printf(b, "%s%s", n++ > 0 ? ", " : "",
 			    cmd_names[i]);
 }
 
 void
-mp_help(xmlNodePtr parent, int gm)
+mp_help(xmlNodePtr parent, int who)
 {
 	xmlNodePtr	h = md_add(parent, "help", NULL), c;
 	size_t		i;
 
-	md_set(h, "gm", gm ? "yes" : "no");
+	md_set(h, "gm", who == MP_WHO_GM ? "yes" : "no");
+	if (who == MP_WHO_OBSERVER)
+		md_set(h, "observer", "yes");
 	for (i = 0; i < MP_CMD_COUNT; i++)
-		if (!cmd_gm[i] || gm) {
+		if (may_give(i, who)) {
 			c = md_add(h, "command", NULL);
 			md_set(c, "name", cmd_names[i]);
 			md_set(c, "gm", cmd_gm[i] ? "yes" : "no");
@@ -194,7 +209,7 @@ unknown_line(struct mp_scan *sc, unsigned no, const char *text,
 	    "start with ", t, w);
 	orders_keyword_list(NULL, &b);
 	buf_adds(&b, "; commands: ");
-	mp_command_names(&b, 1);
+	mp_command_names(&b, MP_WHO_GM);
 	buf_adds(&b, " (prose goes after END, or in a # comment)");
 	scan_error(sc, no, buf_str(&b));
 	buf_free(&b);

@@ -94,6 +94,14 @@ remind(struct mp_ctx *ctx, const struct play_player *p,
 	xmlFreeDoc(doc);
 }
 
+/* 1 if the turn waits for p's orders: p commands a ship on the map and
+ * is not away (ABSENT). */
+static int
+awaited(const struct mp_ctx *ctx, const struct play_player *p)
+{
+	return p->expected && !mp_absent(ctx, p);
+}
+
 /* Once a turn per who: 1 when the mark is new (the mail may go). */
 static int
 once(struct mp_ctx *ctx, const char *kind, const char *who)
@@ -125,12 +133,13 @@ late(struct mp_ctx *ctx, const struct buf *in, int64_t played_at,
 
 	for (i = 0; i < ctx->roster.np; i++) {
 		p = &ctx->roster.p[i];
-		if (p->expected && !has_orders(in, p->id))
+		if (awaited(ctx, p) && !has_orders(in, p->id))
 			buf_printf(&who, " %s ", p->id);
 	}
 	for (i = 0; i < ctx->roster.np && !ctx->failed && who.len > 0; i++) {
 		p = &ctx->roster.p[i];
-		if (p->removed)
+		/* An absent player is told nothing until back. */
+		if (p->removed || mp_absent(ctx, p))
 			continue;
 		/* who lists the late: " id " each, as has_orders reads. */
 		if (has_orders(&who, p->id)) {
@@ -169,17 +178,24 @@ tick_game(struct mp_ctx *ctx, struct mailproc_tick_result *out,
 	struct buf	 in = BUF_INIT;
 	char		*cause = NULL;
 	int64_t		 grace, before, dl = ctx->g->deadline;
-	size_t		 i, expected = 0, ready = 0;
+	size_t		 i, expected = 0, ready = 0, away = 0;
 	int		 refused, due, early;
 
 	if (ctx->pg.st == NULL && mp_load_game(ctx) != 0)
+		return -1;
+	/* Orders sent ahead for the open turn count from now. */
+	if (mp_ahead_due(ctx) != 0)
 		return -1;
 	if (mp_check(ctx, store_orders_in_force(ctx->mp->store, ctx->g->id,
 	    ctx->turn, in_cb, &in, &cause), &cause) != 0)
 		return -1;
 	for (i = 0; i < ctx->roster.np; i++) {
-		if (!ctx->roster.p[i].expected)
+		if (!awaited(ctx, &ctx->roster.p[i])) {
+			/* Away, and no orders: the turn does not wait. */
+			away += ctx->roster.p[i].expected &&
+			    !has_orders(&in, ctx->roster.p[i].id);
 			continue;
+		}
 		expected++;
 		ready += has_orders(&in, ctx->roster.p[i].id);
 	}
@@ -190,7 +206,9 @@ tick_game(struct mp_ctx *ctx, struct mailproc_tick_result *out,
 	if (due || (early && expected > 0 && ready == expected)) {
 		ctx->actor = xstrdup(due ? "daemon:deadline" :
 		    "daemon:all-orders-in");
-		if (mp_adjudicate(ctx, 0, &refused) == 0) {
+		/* Early, the absent players' missing orders are no reason
+		 * to wait: the turn is forced for their ships. */
+		if (mp_adjudicate(ctx, !due && away > 0, &refused) == 0) {
 			out->adjudicated++;
 			buf_printf(log, "game %s: turn %d played (%s)\n",
 			    ctx->g->id, ctx->turn, due ? "deadline" :
@@ -204,7 +222,7 @@ tick_game(struct mp_ctx *ctx, struct mailproc_tick_result *out,
 			late(ctx, &in, dl + grace, out);
 	} else if (dl != 0 && before > 0 && ctx->now >= dl - before) {
 		for (i = 0; i < ctx->roster.np && !ctx->failed; i++)
-			if (ctx->roster.p[i].expected &&
+			if (awaited(ctx, &ctx->roster.p[i]) &&
 			    !has_orders(&in, ctx->roster.p[i].id))
 				remind(ctx, &ctx->roster.p[i], out);
 	}

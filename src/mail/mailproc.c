@@ -191,6 +191,7 @@ mp_ctx_free(struct mp_ctx *ctx)
 	report_template_free(ctx->tpl);
 	mp_errors_free(&ctx->errors);
 	free(ctx->actor);
+	free(ctx->observer);
 	free(ctx->cause);
 	free(ctx->replaces_reason);
 	memset(ctx, 0, sizeof *ctx);
@@ -201,7 +202,8 @@ mp_ctx_free(struct mp_ctx *ctx)
 static int
 run_cmd(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
-	return ctx->is_gm ? mp_cmd_gm(ctx, c) : mp_cmd_player(ctx, c);
+	return ctx->is_gm ? mp_cmd_gm(ctx, c) : ctx->observer != NULL ?
+	    mp_cmd_observer(ctx, c) : mp_cmd_player(ctx, c);
 }
 
 /* The orders run where their first SHIP line stands among the commands. */
@@ -209,7 +211,7 @@ static int
 run(struct mp_ctx *ctx, const struct mp_scan *sc)
 {
 	size_t	i;
-	int	orders_done = sc->order_line == 0, rc = 0;
+	int	orders_done = sc->order_line == 0, rc = 0, ahead = 0;
 
 	/* A text that could not be read whole (over 1 MiB): its head
 	 * routed and authenticated it, and the answer says why nothing of
@@ -225,16 +227,26 @@ run(struct mp_ctx *ctx, const struct mp_scan *sc)
 		    "orders for a player)");
 		orders_done = 1;
 	}
+	if (ctx->observer != NULL && sc->order_line != 0) {
+		mp_error(ctx, sc->order_line, "an observer gives no orders; "
+		    "an observer may send STATUS, MAP, HELP and PRESS TO GM");
+		orders_done = 1;
+	}
+	/* ORDERS FOR TURN n: the mail's orders are for a later turn. */
+	if (ctx->player != NULL && (ahead = mp_ahead_turn(ctx, sc)) < 0)
+		return 0;
 	for (i = 0; i < sc->ncmds && rc == 0; i++) {
 		if (!orders_done && sc->cmds[i].line > sc->order_line) {
-			rc = mp_orders_submit(ctx, sc);
+			rc = ahead > 0 ? mp_orders_ahead(ctx, sc, ahead) :
+			    mp_orders_submit(ctx, sc);
 			orders_done = 1;
 		}
 		if (rc == 0)
 			rc = run_cmd(ctx, &sc->cmds[i]);
 	}
 	if (rc == 0 && !orders_done)
-		rc = mp_orders_submit(ctx, sc);
+		rc = ahead > 0 ? mp_orders_ahead(ctx, sc, ahead) :
+		    mp_orders_submit(ctx, sc);
 	if (rc == 0 && sc->ncmds == 0 && sc->order_line == 0 &&
 	    ctx->errors.n == 0)
 		md_set(mp_part(ctx, "nothing"), "quoted",
@@ -247,15 +259,17 @@ run(struct mp_ctx *ctx, const struct mp_scan *sc)
 static const char *
 reply_address(const struct mp_ctx *ctx)
 {
-	return ctx->is_gm ? mp_gm_address(ctx) : ctx->player->address;
+	return ctx->is_gm ? mp_gm_address(ctx) : ctx->observer != NULL ?
+	    ctx->observer : ctx->player->address;
 }
 
 /* Who the mail was read as, on the root of its answer. */
 static void
 set_reader(struct mp_ctx *ctx, xmlNodePtr root)
 {
-	md_set(root, "as", ctx->is_gm ? "gm" : "player");
-	if (!ctx->is_gm) {
+	md_set(root, "as", ctx->is_gm ? "gm" : ctx->observer != NULL ?
+	    "observer" : "player");
+	if (ctx->player != NULL) {
 		md_set(root, "player", ctx->player->id);
 		md_set(root, "side", ctx->player->side);
 	}
@@ -265,7 +279,7 @@ set_reader(struct mp_ctx *ctx, xmlNodePtr root)
 static const char *
 reader_zone(const struct mp_ctx *ctx)
 {
-	return ctx->is_gm ? NULL : ctx->player->timezone;
+	return ctx->player != NULL ? ctx->player->timezone : NULL;
 }
 
 static void
@@ -295,7 +309,7 @@ reject(struct mp_ctx *ctx, const struct mp_scan *sc)
 	mp_clock(ctx, root, reader_zone(ctx));
 	mp_error_list(root, &ctx->errors);
 	mp_read_to(root, sc, 1);
-	if (!ctx->is_gm) {
+	if (ctx->player != NULL) {
 		in_force = mp_orders_in_force(ctx);
 		md_lines(md_add(root, "in-force", NULL), "line", in_force);
 		free(in_force);
@@ -315,6 +329,10 @@ process(struct mp_ctx *ctx, const struct mp_scan *sc,
 	char		*game = NULL, *cause = NULL;
 	int		 code;
 
+	if (mp_lobby_mail(sc)) {
+		mp_lobby(ctx, sc, out);
+		return;
+	}
 	if (sc->game != NULL)
 		game = str_lower(xstrdup(sc->game));
 	else if (ctx->msg->subject != NULL &&
@@ -341,9 +359,9 @@ process(struct mp_ctx *ctx, const struct mp_scan *sc,
 		return;
 	if (mp_authenticate(ctx, sc, out) != 0)
 		return;
-	if (ctx->is_gm) {
+	if (ctx->is_gm || ctx->observer != NULL) {
 		free(out->player);
-		out->player = xstrdup("GM");
+		out->player = xstrdup(ctx->is_gm ? "GM" : "observer");
 	}
 	out->outcome = MAILPROC_DONE;
 	if (run(ctx, sc) == 0 && ctx->errors.n == 0) {

@@ -106,7 +106,9 @@ void	mailproc_init(struct mailproc *);
 					   the answer */		\
 	X(REFUSED,	"refused")	/* authentication failed */	\
 	X(UNROUTED,	"unrouted")	/* no game or player found */	\
-	X(OBSERVER,	"observer")	/* an observer's mail: ignored */ \
+	X(OBSERVER,	"observer")	/* an observer's mail without a \
+					   command, or over the day's	\
+					   answers: ignored */		\
 	X(BOUNCE,	"bounce")	/* recorded against a player */	\
 	X(IGNORED,	"ignored")	/* automatic or own mail: never	\
 					   answered */			\

@@ -36,6 +36,10 @@ roster_player_cb(const struct store_player *sp, void *arg)
 	p->side = xstrdup(sp->side);
 	p->address = xstrdup(sp->address);
 	p->timezone = xstrdup(sp->timezone != NULL ? sp->timezone : "");
+	p->svg = sp->svg == NULL || *sp->svg == '\0' ? -1 :
+	    strcmp(sp->svg, "on") == 0;
+	p->story_own = sp->story != NULL && strcmp(sp->story, "own") == 0;
+	p->absent_until = sp->absent_until;
 	p->ships = xcalloc(sp->nships + 1, sizeof *p->ships);
 	for (i = 0; i < sp->nships; i++)
 		p->ships[i] = xstrdup(sp->ships[i]);

@@ -215,6 +215,7 @@ play_report(const struct play_played *p, struct play_templates *t,
 	if ((tpl = template_of(t, reader, cause)) == NULL)
 		return PLAY_CONFIG;
 	input_of(p, reader, side, &in);
+	in.own_story = (flags & PLAY_REPORT_OWN) != 0;
 	if (part != NULL && part->ships != NULL) {
 		in.part_ships = part->ships;
 		in.part = part->n;

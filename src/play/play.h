@@ -132,6 +132,11 @@ void	play_result_free(struct play_result *);
 struct play_player {
 	char	 *id, *side, *address;
 	char	 *timezone;	/* the player's zone (tz.h); "": UTC */
+	int	  svg;		/* the report's map: -1 as the game says,
+				   0 off, 1 on (players.svg) */
+	int	  story_own;	/* the report tells only the events of the
+				   side's own ships (players.story) */
+	int64_t	  absent_until;	/* away until then (ABSENT), or 0 */
 	char	**ships;
 	size_t	  nships;
 	int	  sole;		/* the only active player of the side */
@@ -363,6 +368,9 @@ void	play_played(struct play_played *, const char *game,
 #define PLAY_REPORT_SVG	0x1	/* the map as an SVG picture, with the
 				   text's fog of war */
 #define PLAY_REPORT_XML	0x2	/* the report document the template saw */
+#define PLAY_REPORT_OWN	0x4	/* a side's story tells only the events of
+				   its own ships (a player's SET STORY OWN;
+				   report_input.own_story) */
 
 /* A big battle's report goes out in parts (docs/reports.md, "Big
  * battles"), each a report of its own on some of the ships, so that no

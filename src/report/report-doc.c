@@ -243,6 +243,34 @@ sentence(const struct nv_event *e)
 	return s;
 }
 
+/* 1 if ship id is the reader's side's own (commanded or owned) in
+ * st. */
+static int
+own_ship(const struct report_input *in, const struct nv_state *st,
+    const char *id)
+{
+	int	k = *id != '\0' ? state_ship_index(st, id) : -1;
+
+	return k >= 0 && (st->ships[k].side == in->side ||
+	    st->ships[k].owner == in->side);
+}
+
+/* With own_story, an event is told when it is about a ship of the
+ * side's own, before or after the turn (a ship captured in it), or
+ * about no ship at all (the end of the game). */
+static int
+story_tells(const struct report_input *in, const struct nv_event *e)
+{
+	if (!in->own_story || in->reader != REPORT_SIDE)
+		return 1;
+	if (e->ship[0] == '\0' && e->other[0] == '\0')
+		return 1;
+	return own_ship(in, in->before, e->ship) ||
+	    own_ship(in, in->before, e->other) ||
+	    own_ship(in, in->after, e->ship) ||
+	    own_ship(in, in->after, e->other);
+}
+
 static void
 add_events(const struct report_input *in, xmlNodePtr root)
 {
@@ -270,7 +298,8 @@ add_events(const struct report_input *in, xmlNodePtr root)
 		const struct nv_event *e = &ev->v[i];
 
 		/* The fog follows every event, those of other parts too. */
-		if (!fog_event(f, i) || !event_in_part(in, e))
+		if (!fog_event(f, i) || !event_in_part(in, e) ||
+		    !story_tells(in, e))
 			continue;
 		if (strcmp(e->kind, skip[0]) == 0 ||
 		    strcmp(e->kind, skip[1]) == 0 ||
@@ -527,6 +556,8 @@ add_head(const struct report_input *in, xmlDocPtr doc)
 	n = doc_child(root, "reader", NULL);
 	doc_set(n, "kind", reader_names[in->reader]);
 	if (in->reader == REPORT_SIDE) {
+		if (in->own_story)
+			doc_set(n, "story", "own");
 		doc_set(n, "side", st->sides[in->side].id);
 		doc_set(n, "side-name", st->sides[in->side].name != NULL ?
 		    st->sides[in->side].name : st->sides[in->side].id);

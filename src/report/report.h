@@ -61,6 +61,10 @@ struct report_input {
 	int			 side;		/* REPORT_SIDE: side index */
 	int			 sheets;	/* the map as every sheet, not
 						   a window */
+	int			 own_story;	/* REPORT_SIDE: the story
+						   tells only the events of
+						   the side's own ships (a
+						   player's SET STORY OWN) */
 	/* The GM's corrections of ships made during the turn (navarch
 	 * ship set), shown in the next report: a side sees those of its
 	 * own ships, the GM and observers all of them. */

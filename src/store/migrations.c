@@ -249,7 +249,42 @@ static const char m6[] =
 ");\n"
 "CREATE INDEX notices_pending ON notices(game, sent, id);\n";
 
-/* 7: umpired big battles (issue 14).  squadron_commands: which player
+/* 7 (issue 15, items 5 and 6): a
+ * player's own preferences, set by mail (SET SVG, SET STORY), and
+ * absence.  players.svg: whether the player's report mails carry the SVG
+ * map ('' the game's setting svg, 'on', 'off'); players.story: the story
+ * of a turn the player's report tells ('full': every event the side saw,
+ * 'own': only those of the side's own ships).  Store values, not the
+ * mail's words (store.h, STORE_PREFS).  players.absent_until: the player
+ * is away until then (ABSENT; 0: not away): no reminder, and the turn
+ * does not wait for the player's orders.  orders_ahead: orders sent for a
+ * later turn (ORDERS FOR TURN n), pending until that turn opens, then
+ * used (an order set made of them), illegal (the player told why), late
+ * (the turn was played before they could be used) or replaced (by a later
+ * mail for that turn, or orders the player sent once it was open). */
+static const char m7[] =
+"ALTER TABLE players ADD COLUMN svg TEXT NOT NULL DEFAULT ''\n"
+"  CHECK (svg IN ('', 'on', 'off'));\n"
+"ALTER TABLE players ADD COLUMN story TEXT NOT NULL DEFAULT 'full'\n"
+"  CHECK (story IN ('full', 'own'));\n"
+"ALTER TABLE players ADD COLUMN absent_until INTEGER NOT NULL DEFAULT 0\n"
+"  CHECK (absent_until >= 0);\n"
+"CREATE TABLE orders_ahead (\n"
+"  id INTEGER PRIMARY KEY,\n"
+"  game TEXT NOT NULL,\n"
+"  player TEXT NOT NULL,\n"
+"  turn INTEGER NOT NULL CHECK (turn >= 1),\n"
+"  message_id TEXT,\n"
+"  received INTEGER NOT NULL,\n"
+"  text TEXT NOT NULL,\n"
+"  state TEXT NOT NULL DEFAULT 'pending'\n"
+"    CHECK (state IN ('pending', 'used', 'illegal', 'late', 'replaced')),\n"
+"  FOREIGN KEY (game, player) REFERENCES players(game, id)\n"
+");\n"
+"CREATE UNIQUE INDEX orders_ahead_pending ON orders_ahead(game, player,\n"
+"  turn) WHERE state = 'pending';\n";
+
+/* 8: umpired big battles (issue 14).  squadron_commands: which player
  * commands which squadron (the squadrons themselves are the state's); a
  * ship's commander is its row of player_ships when it has one (the GM's
  * or the admiral's choice for a single ship), else its squadron's player.
@@ -258,7 +293,7 @@ static const char m6[] =
  * the turn in hand can always be played; applied, and deleted, by the
  * transaction that records the adjudication before that turn.  A later
  * change of the same ship or squadron replaces a pending one. */
-static const char m7[] =
+static const char m8[] =
 "CREATE TABLE squadron_commands (\n"
 "  game TEXT NOT NULL REFERENCES games(id),\n"
 "  squadron TEXT NOT NULL,\n"
@@ -279,6 +314,6 @@ static const char m7[] =
 "  FOREIGN KEY (game, player) REFERENCES players(game, id)\n"
 ");\n";
 
-const char *const store_migrations[] = { m1, m2, m3, m4, m5, m6, m7 };
+const char *const store_migrations[] = { m1, m2, m3, m4, m5, m6, m7, m8 };
 const int store_nmigrations =
     (int)(sizeof store_migrations / sizeof store_migrations[0]);

@@ -31,6 +31,9 @@ int	password_verify(const char *pw, const char *hash);
  * without look-alikes (no 0/O, 1/l/I).  Returns 0 and *out (owned by the
  * caller), or -1 with *cause. */
 int	password_generate(size_t len, char **out, char **cause);
+/* The length of the password made for a player seated without one
+ * (navarch player add, JOIN, SEAT). */
+#define PASSWORD_SEAT_LEN	12
 
 /* Fills buf with n bytes from getrandom(2).  0, or -1 with *cause. */
 int	password_random(void *buf, size_t n, char **cause);

@@ -159,6 +159,67 @@ store_player_set_timezone(struct store *s, const char *game, const char *id,
 }
 
 enum store_code
+store_player_set_absent(struct store *s, const char *game, const char *id,
+    int64_t until, char **cause)
+{
+	int	code;
+
+	if (until < 0)
+		return st_cause(cause, STORE_ERROR, "absent until %lld: not a "
+		    "time", (long long)until);
+	if ((code = st_player_exists(s, game, id, 0, cause)) != STORE_OK)
+		return code;
+	return st_run(s, cause, NULL, "UPDATE players SET absent_until = ?"
+	    " WHERE game = ? AND id = ?", "lss", until, game, id);
+}
+
+/* Each statement a constant (docs/store.md: no SQL from values). */
+static const struct {
+	const char	*name;
+	const char	*values[3];
+	const char	*sql;
+} prefs[] = {
+#define X(e, key, v0, v1, v2) { key, { v0, v1, v2 },			\
+	"UPDATE players SET " key " = ? WHERE game = ? AND id = ?" },
+	STORE_PREFS(X)
+#undef X
+};
+
+const char *
+store_pref_name(enum store_pref k)
+{
+	return prefs[k].name;
+}
+
+int
+store_pref_valid(enum store_pref k, const char *value)
+{
+	size_t	i;
+
+	for (i = 0; i < 3 && prefs[k].values[i] != NULL; i++)
+		if (strcmp(prefs[k].values[i], value) == 0)
+			return 1;
+	return 0;
+}
+
+enum store_code
+store_player_set_pref(struct store *s, const char *game, const char *id,
+    enum store_pref k, const char *value, char **cause)
+{
+	int	code;
+
+	if (!store_pref_valid(k, value)) {
+		if (cause != NULL)
+			*cause = xasprintf("%s: no such value '%s'",
+			    prefs[k].name, value);
+		return STORE_ERROR;
+	}
+	if ((code = st_player_exists(s, game, id, 0, cause)) != STORE_OK)
+		return code;
+	return st_run(s, cause, NULL, prefs[k].sql, "sss", value, game, id);
+}
+
+enum store_code
 store_player_bounce(struct store *s, const char *game, const char *id,
     char **cause)
 {
@@ -196,7 +257,7 @@ store_player_assign_ships(struct store *s, const char *game, const char *id,
 
 #define PLAYER_COLUMNS							\
 	"game, id, side, address, password, admiral, missed, bounces, removed,"\
-	" timezone"
+	" timezone, svg, story, absent_until"
 
 static int
 player_fill(struct store *s, sqlite3_stmt *st, struct store_player *p,
@@ -216,6 +277,9 @@ player_fill(struct store *s, sqlite3_stmt *st, struct store_player *p,
 	p->bounces = sqlite3_column_int(st, 7);
 	p->removed = sqlite3_column_int(st, 8);
 	p->timezone = xstrdup(st_col_text(st, 9, 1));
+	p->svg = xstrdup(st_col_text(st, 10, 1));
+	p->story = xstrdup(st_col_text(st, 11, 1));
+	p->absent_until = sqlite3_column_int64(st, 12);
 	code = st_prepare(s, &sh, cause,
 	    "SELECT ship FROM player_ships WHERE game = ? AND player = ?"
 	    " ORDER BY ship", "ss", p->game, p->id);
@@ -241,6 +305,8 @@ player_clear(struct store_player *p)
 	free(p->address);
 	free(p->password);
 	free(p->timezone);
+	free(p->svg);
+	free(p->story);
 	for (i = 0; i < p->nships; i++)
 		free(p->ships[i]);
 	free(p->ships);

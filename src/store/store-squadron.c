@@ -1,5 +1,5 @@
 /* store-squadron.c: who commands the squadrons, and changes of command
- * that wait for the next turn (see store.h, migration 7).
+ * that wait for the next turn (see store.h, migration 8).
  *
  * A change of command made while a turn is open waits for the start of
  * a later turn (store_assign_later): the orders already sent for the

@@ -264,6 +264,9 @@ struct store_player {
 	int		 bounces;	/* mails to address that bounced */
 	int		 removed;	/* removed by the GM; kept for history */
 	char		*timezone;	/* the player's zone (tz.h); "": UTC */
+	char		*svg;		/* "", "on", "off" (STORE_PREFS) */
+	char		*story;		/* "full", "own" */
+	int64_t		 absent_until;	/* away until then (ABSENT); 0 */
 	char		**ships;	/* ships commanded, sorted */
 	size_t		 nships;
 };
@@ -296,6 +299,34 @@ enum store_code store_player_set_password(struct store *, const char *game,
  * UTC only.  Same codes. */
 enum store_code store_player_set_timezone(struct store *, const char *game,
 	    const char *id, const char *timezone, char **cause);
+/* A player's own preferences (migration 7): the key, the players column
+ * it is, and the values the column takes (the first is the default).
+ * The mail's SET words them (mailproc-set.c); TIMEZONE is
+ * store_player_set_timezone's. */
+#define STORE_PREFS(X)						\
+	X(SVG,		"svg",		"", "on", "off")	\
+	X(STORY,	"story",	"full", "own", NULL)
+
+enum store_pref {
+#define X(e, key, v0, v1, v2) STORE_PREF_##e,
+	STORE_PREFS(X)
+#undef X
+	STORE_PREF_COUNT
+};
+
+/* The column name of a preference, "svg" (static). */
+const char *store_pref_name(enum store_pref);
+/* 1 if value is one the preference takes. */
+int	store_pref_valid(enum store_pref, const char *value);
+/* Sets one preference of the player.  STORE_OK, STORE_NOTFOUND (no such
+ * active player), STORE_BUSY, STORE_ERROR (also a value the preference
+ * does not take: the caller checks with store_pref_valid first). */
+enum store_code store_player_set_pref(struct store *, const char *game, const char *id,
+	    enum store_pref, const char *value, char **cause);
+/* The player is away until (ABSENT; 0: back).  Same codes as
+ * store_player_set_timezone. */
+enum store_code store_player_set_absent(struct store *, const char *game,
+	    const char *id, int64_t until, char **cause);
 /* Counts a bounce to the player's address (mail issue).  Same codes. */
 enum store_code store_player_bounce(struct store *, const char *game,
 	    const char *id, char **cause);
@@ -315,73 +346,6 @@ void	store_player_free(struct store_player *);
  * STORE_ERROR. */
 enum store_code store_player_list(struct store *, const char *game,
 	    int (*cb)(const struct store_player *, void *), void *arg,
-	    char **cause);
-
-/* --- squadrons' commanders and assignments to come (store-squadron.c) -- */
-
-/* Who commands a ship: its row of player_ships (a single ship given to a
- * player) when it has one, else the player of its squadron (the state
- * says which squadron a ship is in; the store never parses states, so
- * the play layer puts the two together: play_roster_load). */
-
-/* Gives the squadron (an id of the game's state, unchecked here) to the
- * active player, at once.  STORE_OK, STORE_NOTFOUND (no such active
- * player), STORE_BUSY, STORE_ERROR (bad id). */
-int	store_squadron_assign(struct store *, const char *game,
-	    const char *squadron, const char *player, char **cause);
-/* Forgets who holds these ships by name (player_ships), so that they
- * follow their squadron's player: a squadron given to a player takes
- * all its ships.  STORE_OK, STORE_BUSY, STORE_ERROR (bad ship id). */
-int	store_ships_release(struct store *, const char *game,
-	    const char *const *ships, size_t n, char **cause);
-/* Calls cb with each squadron that has a player, ordered by squadron id
- * (strings owned by the store, valid during the call); non-zero from cb
- * stops.  STORE_OK, STORE_NOTFOUND (game), STORE_BUSY, STORE_ERROR. */
-int	store_squadron_list(struct store *, const char *game,
-	    int (*cb)(const char *squadron, const char *player, void *),
-	    void *arg, char **cause);
-
-/* What an assignment moves. */
-#define STORE_ASSIGN_KINDS(X)						\
-	X(SHIP,		"ship")						\
-	X(SQUADRON,	"squadron")
-
-enum store_assign_kind {
-#define X(e, s) STORE_ASSIGN_##e,
-	STORE_ASSIGN_KINDS(X)
-#undef X
-	STORE_ASSIGN_KIND_COUNT
-};
-
-const char	*store_assign_kind_name(enum store_assign_kind);
-
-struct store_assignment {
-	int			 turn;	/* takes effect at its start */
-	enum store_assign_kind	 kind;
-	const char		*what;	/* the ship or squadron */
-	const char		*player;
-	const char		*actor;
-	int64_t			 created;
-};
-
-/* Records a change of command that takes effect at the start of
- * a->turn; one pending for the same ship or squadron is replaced.
- * STORE_OK, STORE_NOTFOUND (no such active player), STORE_BUSY,
- * STORE_ERROR. */
-int	store_assign_later(struct store *, const char *game,
-	    const struct store_assignment *a, char **cause);
-/* The pending ones, by turn, kind, then id of what (owned by the store,
- * valid during the call).  STORE_OK, STORE_NOTFOUND (game), STORE_BUSY,
- * STORE_ERROR. */
-int	store_assign_pending(struct store *, const char *game,
-	    int (*cb)(const struct store_assignment *, void *), void *arg,
-	    char **cause);
-/* Applies (and forgets) every pending one due at the start of turn or
- * earlier: a ship to its player (player_ships), a squadron to its
- * (squadron_commands).  One whose player was removed since is dropped.
- * Called in the transaction that records the turn before.  STORE_OK,
- * STORE_BUSY, STORE_ERROR. */
-int	store_assign_due(struct store *, const char *game, int turn,
 	    char **cause);
 
 /* --- order sets (store-orders.c) ----------------------------------------- */
@@ -432,6 +396,53 @@ enum store_code store_orders_in_force(struct store *, const char *game,
 enum store_code store_orders_list(struct store *, const char *game, int turn,
 	    int (*cb)(const struct store_orders *, void *), void *arg,
 	    char **cause);
+
+/* --- orders sent ahead (store-ahead.c) ----------------------------------- */
+
+/* What became of a set sent for a later turn (migration 7). */
+#define STORE_AHEAD_STATES(X)			\
+	X(PENDING,	"pending")		\
+	X(USED,		"used")			\
+	X(ILLEGAL,	"illegal")		\
+	X(LATE,		"late")			\
+	X(REPLACED,	"replaced")
+
+enum store_ahead_state {
+#define X(e, s) STORE_AHEAD_##e,
+	STORE_AHEAD_STATES(X)
+#undef X
+	STORE_AHEAD_STATE_COUNT
+};
+
+struct store_ahead {
+	int64_t		 id;
+	const char	*game;
+	const char	*player;
+	int		 turn;
+	const char	*message_id;	/* may be NULL */
+	int64_t		 received;
+	const char	*text;		/* the order text, as sent */
+};
+
+/* Records orders the player sent for turn (later than the open one); a
+ * pending set of the player's for that turn is replaced.  STORE_OK,
+ * STORE_NOTFOUND (game or active player), STORE_BUSY, STORE_ERROR. */
+enum store_code store_ahead_add(struct store *, const struct store_ahead *,
+	    char **cause);
+/* The pending sets of the game for turns up to turn, by turn then id
+ * (each valid during the call; non-zero from cb stops).  Same codes. */
+enum store_code store_ahead_due(struct store *, const char *game, int turn,
+	    int (*cb)(const struct store_ahead *, void *), void *arg,
+	    char **cause);
+/* The pending sets of one player, by turn (ORDERS shows them). */
+enum store_code store_ahead_pending(struct store *, const char *game,
+	    const char *player, int (*cb)(const struct store_ahead *, void *),
+	    void *arg, char **cause);
+/* Marks a pending set.  STORE_OK, STORE_NOTFOUND (no such pending set),
+ * STORE_BUSY, STORE_ERROR. */
+enum store_code store_ahead_mark(struct store *, int64_t id, enum store_ahead_state,
+	    char **cause);
+const char *store_ahead_state_name(enum store_ahead_state);
 
 /* --- turns, states, events, rolls, rollback (store-turn.c) --------------- */
 
@@ -769,5 +780,8 @@ enum store_code store_audit_add(struct store *, const char *game, int64_t now,
 enum store_code store_audit_list(struct store *, const char *game,
 	    int (*cb)(const struct store_audit *, void *), void *arg,
 	    char **cause);
+
+/* Squadrons' commanders and changes of command (store-squadron.c). */
+#include "store-squadron.h"
 
 #endif

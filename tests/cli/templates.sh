@@ -12,7 +12,7 @@ cp "$SRC"/templates/*.xsl "$TPL/"
 
 # --- the shipped templates -------------------------------------------------
 expect 0 "shipped templates" "$NAVARCH" templates --dir "$SRC/templates"
-has "every sample worded" "$T/err" "mail.xsl: 63 sample mails worded, 0 failed"
+has "every sample worded" "$T/err" "mail.xsl: 79 sample mails worded, 0 failed"
 has "report templates compile" "$T/err" "report-side.xsl: compiles"
 expect 0 "--show" "$NAVARCH" templates --dir "$SRC/templates" --show
 for s in answer-player answer-gm rejected-player refused-gm \
@@ -21,10 +21,20 @@ for s in answer-player answer-gm rejected-player refused-gm \
     welcome-gm-password paused resumed deadline-changed rolled-back \
     unseated-replaced seat-removed orders-entered reassigned-takes \
     reassigned-loses late waiting \
-    final-rules final-drawn final-conceded final-gm; do
+    final-rules final-drawn final-conceded final-gm help-all help-orders \
+    help-fire help-board help-press press-to-gm press-gm-all press-gm-side \
+    press-observer answer-observer answer-ahead ahead-illegal ahead-late \
+    lobby lobby-none join-request; do
 	has "sample $s shown" "$T/out" "^==== $s\$"
 done
 has "the reminder's subject" "$T/out" "^Subject: Reminder: your orders"
+has "HELP's sample mail" "$T/out" "^  SHIP salaminia FIRE 1 BOW AT sidon PHASE 3$"
+has "HELP FIRE's usage" "$T/out" \
+    "^HELP FIRE: FIRE \[n\] BOW|CATAPULT|STONE|ALL AT ship \[PHASE p\]$"
+has "HELP topic with no example" "$T/out" \
+    "^None of your ships could be given this order now\.$"
+has "the GM's announcement" "$T/out" "^Subject: Announcement from the GM$"
+has "an observer's press" "$T/out" "^Press from an observer to the GM, turn 2\."
 has "GM's help lists PROCESS" "$T/out" "^  PROCESS       play the turn now"
 has "and ENDGAME" "$T/out" "^  ENDGAME       ENDGAME DRAW or ENDGAME WIN side"
 has "the clock on the reader's own" "$T/out" \
@@ -69,14 +79,14 @@ PY
 expect 1 "no reminder wording" "$NAVARCH" templates --dir "$TPL"
 has "the missing kind named" "$T/err" \
     "sample reminder: .*no wording for a mail of kind reminder"
-has "the others still worded" "$T/err" "62 sample mails worded, 1 failed"
+has "the others still worded" "$T/err" "78 sample mails worded, 1 failed"
 
 # --- a missing report template ---------------------------------------------
 cp "$SRC/templates/mail.xsl" "$TPL/mail.xsl"
 rm "$TPL/report-observer.xsl"
 expect 1 "missing report-observer.xsl" "$NAVARCH" templates --dir "$TPL"
 has "missing file named" "$T/err" "report-observer.xsl"
-has "mail.xsl still counted right" "$T/err" "63 sample mails worded, 0 failed"
+has "mail.xsl still counted right" "$T/err" "79 sample mails worded, 0 failed"
 
 # --- every name the daemon uses has a sample --------------------------------
 names=$(cat "$SRC"/src/mail/mailproc*.c | tr -d '\n\t' |
@@ -84,7 +94,7 @@ names=$(cat "$SRC"/src/mail/mailproc*.c | tr -d '\n\t' |
     sed 's/.*"\([a-z-]*\)"$/\1/' | sort -u)
 [ -n "$names" ] && ok || bad "no names found in src/mail/mailproc*.c"
 for n in $names; do
-	grep -q "\"$n\"" "$SRC/src/mail/maildoc-sample.c" && ok ||
+	cat "$SRC"/src/mail/maildoc-sample*.c | grep -q "\"$n\"" && ok ||
 	    bad "'$n' is used by the daemon but has no sample"
 done
 

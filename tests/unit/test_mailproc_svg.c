@@ -328,6 +328,71 @@ test_svg_resend(void **state)
 	pic_free(&first);
 }
 
+/* A player's own SET SVG beats the game's setting svg, either way, and
+ * SET SVG GAME gives it back; the other side's mails are as the game
+ * says.  One game a row (ids r0...), each at its own addresses. */
+static void
+test_svg_player(void **state)
+{
+	static const struct {
+		const char	*settings;
+		const char	*set;		/* athens's SET SVG */
+		int		 athens, persia;	/* a picture */
+	} rows[] = {
+		{ "", "OFF", 0, 1 },
+		{ "svg = no\n", "ON", 1, 0 },
+		{ "svg = no\n", "GAME", 0, 0 },
+		{ "svg = yes\n", "GAME", 1, 1 },
+	};
+	static const char	 raw[] = "From: %sa@example.org\n"
+	    "Message-ID: <svg-pref-%s@example.org>\nSubject: x\n\n"
+	    "GAME %s\nPLAYER athens\nPASSWORD athens-pw\nSET SVG %s\n";
+	struct mpfx		*f = *state;
+	struct mpfx_game	 g = { NULL, 0, T0 + DAY, "seed", NULL, 0 };
+	struct mailproc_result	 r;
+	char			 id[8], pre[8], *msg, *to, *mail, *att,
+				*cause = NULL;
+	size_t			 i;
+	int			 side;
+
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		(void)snprintf(id, sizeof id, "r%zu", i);
+		(void)snprintf(pre, sizeof pre, "r%zu", i);
+		g.id = id;
+		g.prefix = pre;
+		mpfx_add_game(f, &g);
+		assert_int_equal(store_game_set_settings(f->s, id,
+		    rows[i].settings, NULL), 0);
+		msg = xasprintf(raw, pre, id, id, rows[i].set);
+		if (mailproc_message(&f->mp, msg, strlen(msg), T0 + 60, &r,
+		    &cause) != 0)
+			fail_msg("SET SVG failed: %s", cause);
+		assert_int_equal(r.outcome, MAILPROC_DONE);
+		mailproc_result_free(&r);
+		free(msg);
+	}
+	tick(f, DAY, sizeof rows / sizeof rows[0]);
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		for (side = 0; side < 2; side++) {
+			(void)snprintf(id, sizeof id, "r%zu", i);
+			to = xasprintf("r%zu%s@example.org", i, side == 0 ?
+			    "a" : "p");
+			msg = xasprintf("[navarch %s] Turn 1 report", id);
+			mail = mpfx_outbox(f, to, msg);
+			free(msg);
+			msg = xasprintf("%s-turn-1.svg", id);
+			att = mpfx_attachment(mail, msg, SVG_TYPE);
+			if ((att != NULL) != (side == 0 ? rows[i].athens :
+			    rows[i].persia))
+				fail_msg("row %zu: %s %s a picture", i, to,
+				    att != NULL ? "got" : "did not get");
+			free(att);
+			free(msg);
+			free(mail);
+			free(to);
+		}
+}
+
 /* The report mails with their pictures are one transaction with the
  * turn: the composer failing on a later one leaves no mail and the turn
  * unplayed; the next tick does it all. */
@@ -435,6 +500,7 @@ const struct CMUnitTest mailproc_svg_tests[] = {
 	T(test_svg_no_fog),
 	T(test_svg_off),
 	T(test_svg_resend),
+	T(test_svg_player),
 	T(test_svg_atomic),
 	T(test_report_parts),
 };

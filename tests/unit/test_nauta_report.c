@@ -20,7 +20,9 @@
 
 #include "buf.h"
 #include "datafix.h"
+#include "diag.h"
 #include "events.h"
+#include "orders.h"
 #include "report.h"
 #include "ruleset.h"
 #include "state.h"
@@ -164,12 +166,88 @@ test_losses(void **state)
 	xmlFreeDoc(doc);
 }
 
+/* HELP's examples of the Nauta verbs (nauta-help.c): each variant's
+ * words for a1 (at speed 2; nearest enemy b1, b2 being sunk), and
+ * whether the validator takes it; every verb has its usage. */
+static void
+test_examples(void **state)
+{
+	static const struct {
+		const char	*verb;
+		int		 k;
+		const char	*want;	/* NULL: no such variant */
+		int		 legal;
+	} ex[] = {
+		{ "SPEED", 0, "SPEED 2", 1 },
+		{ "SPEED", 1, "SPEED 0", 1 },
+		{ "SPEED", 2, "SPEED 3 DASH", -1 },
+		{ "SPEED", 3, NULL, 0 },
+		{ "MOVE", 1, "MOVE F F", 1 },
+		{ "MOVE", 3, NULL, 0 },
+		{ "BOARD", 0, "BOARD b1", 1 },
+		{ "BOARD", 1, "BOARD ANY", 1 },
+		{ "BOARD", 2, NULL, 0 },
+		{ "SHOOT", 0, "SHOOT START", -1 },
+		{ "SHOOT", 3, NULL, 0 },
+		{ "BURN", 0, "BURN b1", -1 },
+		{ "ESCAPE", 0, "ESCAPE b1", -1 },
+		{ "ESCAPE", 1, NULL, 0 },
+	};
+	const struct datafix	*f = *state;
+	const struct nv_ruleset_ops *ops;
+	struct nv_state		*st;
+	struct nv_orders	*o;
+	struct diag		 d = DIAG_INIT;
+	struct buf		 b = BUF_INIT, text = BUF_INIT;
+	size_t			 i, v;
+	int			 rc;
+
+	buf_printf(&b, scenario, 0);
+	st = datafix_state(f, buf_str(&b));
+	ops = st->rs->ops;
+	for (v = 0; v < ops->nverbs; v++) {
+		assert_non_null(ops->verbs[v].usage);
+		assert_non_null(ops->verbs[v].example);
+	}
+	for (i = 0; i < sizeof ex / sizeof ex[0]; i++) {
+		for (v = 0; v < ops->nverbs; v++)
+			if (strcmp(ops->verbs[v].name, ex[i].verb) == 0)
+				break;
+		assert_true(v < ops->nverbs);
+		buf_reset(&b);
+		rc = ops->verbs[v].example(st, 0, ex[i].k, &b);
+		if (ex[i].want == NULL) {
+			assert_int_equal(rc, -1);
+			continue;
+		}
+		assert_int_equal(rc, 0);
+		assert_string_equal(buf_str(&b), ex[i].want);
+		if (ex[i].legal < 0)
+			continue;	/* as the ship's figures say */
+		buf_reset(&text);
+		buf_printf(&text, "SIDE a\nSHIP a1 %s\n", buf_str(&b));
+		o = orders_new(st);
+		(void)orders_parse(o, "help", buf_str(&text), text.len, &d);
+		(void)orders_validate(o, &d);
+		if ((d.errors == 0) != ex[i].legal)
+			fail_msg("%s: legal %d, errors %zu", buf_str(&text),
+			    ex[i].legal, d.errors);
+		orders_free(o);
+		diag_clear(&d);
+	}
+	diag_free(&d);
+	buf_free(&b);
+	buf_free(&text);
+	state_free(st);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ship),
 		cmocka_unit_test(test_losses),
+		cmocka_unit_test(test_examples),
 	};
 
 	return cmocka_run_group_tests(tests, setup, datafix_teardown);

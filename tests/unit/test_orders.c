@@ -613,6 +613,82 @@ test_demo_files(void **state)
 	buf_free(&b);
 }
 
+/* HELP's examples (ruleset.h, nv_verb's example()): each verb's
+ * variants for a ship of the demo state, the target the nearest enemy
+ * (sidon for every Athenian ship), ending when a verb has no more; and
+ * every variant the demo state allows is legal there as the validator
+ * reads it, or says why not. */
+static void
+test_examples(void **state)
+{
+	static const struct {
+		const char	*ship;
+		const char	*verb;
+		int		 k;
+		const char	*want;	/* NULL: no such variant */
+		int		 legal;
+	} ex[] = {
+		{ "nike", "SPEED", 0, "SPEED 1", 1 },
+		{ "nike", "SPEED", 1, "SPEED 0", 1 },
+		{ "nike", "SPEED", 2, "SPEED 1 MOVE F", 1 },
+		{ "nike", "SPEED", 3, NULL, 0 },
+		{ "nike", "MOVE", 0, "MOVE F L", 1 },
+		{ "nike", "MOVE", 1, "MOVE F R F", 1 },
+		{ "nike", "MOVE", 2, "MOVE F", 1 },
+		{ "nike", "MOVE", 3, "MOVE B", 1 },
+		{ "salaminia", "FIRE", 0, "FIRE 1 BOW AT sidon PHASE 3", 1 },
+		{ "salaminia", "FIRE", 1, "FIRE ALL AT sidon", 1 },
+		{ "nike", "BOARD", 0, "BOARD sidon", 1 },
+		{ "nike", "BOARD", 1, NULL, 0 },
+		{ "azes", "BOARD", 0, "BOARD paralos", 1 },
+		{ "paralos", "REPULSE", 0, "REPULSE COUNTER", 1 },
+		{ "paralos", "REPULSE", 1, "REPULSE CUT", 1 },
+		{ "paralos", "REPULSE", 2, NULL, 0 },
+		{ "salaminia", "RAKE", 0, "RAKE PORT", 1 },
+		{ "salaminia", "RAKE", 2, "RAKE NONE", 1 },
+		{ "salaminia", "RAKE", 3, NULL, 0 },
+	};
+	struct fixture		*fx = *state;
+	const struct nv_ruleset_ops *ops = fx->st->rs->ops;
+	struct nv_orders	*o;
+	struct diag		 d = DIAG_INIT;
+	struct buf		 b = BUF_INIT, text = BUF_INIT;
+	size_t			 i, v;
+	int			 ship, rc;
+
+	for (i = 0; i < sizeof ex / sizeof ex[0]; i++) {
+		ship = state_ship_index(fx->st, ex[i].ship);
+		assert_true(ship >= 0);
+		for (v = 0; v < ops->nverbs; v++)
+			if (strcmp(ops->verbs[v].name, ex[i].verb) == 0)
+				break;
+		assert_true(v < ops->nverbs);
+		assert_non_null(ops->verbs[v].usage);
+		buf_reset(&b);
+		rc = ops->verbs[v].example(fx->st, ship, ex[i].k, &b);
+		if (ex[i].want == NULL) {
+			assert_int_equal(rc, -1);
+			continue;
+		}
+		assert_int_equal(rc, 0);
+		assert_string_equal(buf_str(&b), ex[i].want);
+		buf_reset(&text);
+		buf_printf(&text, "SIDE %s\nSHIP %s %s\n", fx->st->sides[
+		    fx->st->ships[ship].side].id, ex[i].ship, buf_str(&b));
+		o = orders_new(fx->st);
+		(void)orders_parse(o, "help", buf_str(&text), text.len, &d);
+		(void)orders_validate(o, &d);
+		if ((d.errors == 0) != ex[i].legal)
+			fail_msg("row %zu: %s legal %d, errors %zu", i,
+			    buf_str(&text), ex[i].legal, d.errors);
+		orders_free(o);
+		diag_clear(&d);
+	}
+	diag_free(&d);
+	buf_free(&b);
+	buf_free(&text);
+}
+
 /* More errors than a diag keeps: all counted once, the rest announced. */
 static void
 test_many_errors(void **state)
@@ -720,6 +796,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_nul_byte, fx_setup,
 		    fx_teardown),
 		cmocka_unit_test_setup_teardown(test_error_order, fx_setup,
+		    fx_teardown),
+		cmocka_unit_test_setup_teardown(test_examples, fx_setup,
 		    fx_teardown),
 		cmocka_unit_test_setup_teardown(test_demo_files, fx_setup,
 		    fx_teardown),

@@ -1,7 +1,8 @@
 /* test_store_notice.c: migration 6 (issue 15): notices to players
  * (pending, sent once, the secret forgotten), a player's time zone, the
  * time left when a game was paused, the outbox's secret mails emptied
- * once sent or failed for good, and turn marks of every turn so far. */
+ * once sent or failed for good, and turn marks of every turn so far;
+ * migration 7: a player's preferences. */
 #include "config.h"
 
 #include <stdio.h>
@@ -243,6 +244,124 @@ test_marks_upto(void **state)
 	    &b, &cause), STORE_NOTFOUND, &cause);
 }
 
+/* Migration 7: a player's preferences, each set alone, read back with
+ * the player; a value the column does not take and a player that is not
+ * there are refused, and leave the row as it was. */
+static void
+test_prefs(void **state)
+{
+	static const struct {
+		enum store_pref	 k;
+		const char	*player;
+		const char	*value;
+		int		 code;
+		const char	*svg, *story;	/* afterwards */
+	} rows[] = {
+		{ STORE_PREF_SVG, "athens", "off", STORE_OK, "off", "full" },
+		{ STORE_PREF_STORY, "athens", "own", STORE_OK, "off", "own" },
+		{ STORE_PREF_SVG, "athens", "on", STORE_OK, "on", "own" },
+		{ STORE_PREF_SVG, "athens", "maybe", STORE_ERROR, "on", "own" },
+		{ STORE_PREF_STORY, "athens", "", STORE_ERROR, "on", "own" },
+		{ STORE_PREF_SVG, "athens", "", STORE_OK, "", "own" },
+		{ STORE_PREF_STORY, "athens", "full", STORE_OK, "", "full" },
+		{ STORE_PREF_SVG, "nobody", "on", STORE_NOTFOUND, "", "full" },
+	};
+	struct fx		*f = *state;
+	struct store_player	*p = NULL;
+	char			*cause = NULL;
+	size_t			 i;
+
+	make_game(f->s, "g1");
+	make_players(f->s, "g1");
+	assert_string_equal(store_pref_name(STORE_PREF_SVG), "svg");
+	assert_string_equal(store_pref_name(STORE_PREF_STORY), "story");
+	expect_code(store_player_get(f->s, "g1", "athens", &p, &cause),
+	    STORE_OK, &cause);
+	assert_string_equal(p->svg, "");
+	assert_string_equal(p->story, "full");
+	store_player_free(p);
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		expect_code(store_player_set_pref(f->s, "g1", rows[i].player,
+		    rows[i].k, rows[i].value, &cause), rows[i].code, &cause);
+		expect_code(store_player_get(f->s, "g1", "athens", &p,
+		    &cause), STORE_OK, &cause);
+		assert_string_equal(p->svg, rows[i].svg);
+		assert_string_equal(p->story, rows[i].story);
+		store_player_free(p);
+	}
+}
+
+static int
+ahead_cb(const struct store_ahead *a, void *arg)
+{
+	struct seen	*s = arg;
+	size_t		 len = strlen(s->text);
+
+	snprintf(s->text + len, sizeof s->text - len, "%s%s:%d:%s",
+	    len > 0 ? " | " : "", a->player, a->turn, a->text);
+	if (s->n < 8)
+		s->ids[s->n++] = a->id;
+	return 0;
+}
+
+/* Migration 7: orders sent ahead.  One pending set a player and turn (a
+ * later one replaces it), due once their turn is reached, each marked
+ * once. */
+static void
+test_ahead(void **state)
+{
+	static const struct {
+		const char	*player;
+		int		 turn;
+		const char	*text;
+		int		 code;
+	} adds[] = {
+		{ "athens", 3, "a3", STORE_OK },
+		{ "athens", 3, "a3b", STORE_OK },	/* replaces a3 */
+		{ "athens", 5, "a5", STORE_OK },
+		{ "sparta", 2, "s2", STORE_OK },
+		{ "nobody", 2, "x", STORE_NOTFOUND },
+		{ "athens", 0, "x", STORE_ERROR },
+	};
+	struct fx		*f = *state;
+	struct store_ahead	 a;
+	struct seen		 s;
+	char			*cause = NULL, *v;
+	size_t			 i;
+
+	make_game(f->s, "g1");
+	make_players(f->s, "g1");
+	for (i = 0; i < sizeof adds / sizeof adds[0]; i++) {
+		memset(&a, 0, sizeof a);
+		a.game = "g1";
+		a.player = adds[i].player;
+		a.turn = adds[i].turn;
+		a.received = 100 + (int64_t)i;
+		a.text = adds[i].text;
+		expect_code(store_ahead_add(f->s, &a, &cause), adds[i].code,
+		    &cause);
+	}
+	memset(&s, 0, sizeof s);
+	expect_code(store_ahead_due(f->s, "g1", 3, ahead_cb, &s, &cause),
+	    STORE_OK, &cause);
+	assert_string_equal(s.text, "sparta:2:s2 | athens:3:a3b");
+	expect_code(store_ahead_mark(f->s, s.ids[0], STORE_AHEAD_USED,
+	    &cause), STORE_OK, &cause);
+	expect_code(store_ahead_mark(f->s, s.ids[0], STORE_AHEAD_ILLEGAL,
+	    &cause), STORE_NOTFOUND, &cause);
+	memset(&s, 0, sizeof s);
+	expect_code(store_ahead_pending(f->s, "g1", "athens", ahead_cb, &s,
+	    &cause), STORE_OK, &cause);
+	assert_string_equal(s.text, "athens:3:a3b | athens:5:a5");
+	v = sql_text(f->s, "SELECT group_concat(state, ' ') FROM (SELECT"
+	    " state FROM orders_ahead ORDER BY id)");
+	assert_string_equal(v, "replaced pending pending used");
+	free(v);
+	assert_string_equal(store_ahead_state_name(STORE_AHEAD_LATE), "late");
+	expect_code(store_ahead_due(f->s, "nogame", 3, ahead_cb, &s, &cause),
+	    STORE_NOTFOUND, &cause);
+}
+
 #define T(f)	cmocka_unit_test_setup_teardown(f, fx_setup, fx_teardown)
 
 const struct CMUnitTest store_notice_tests[] = {
@@ -250,6 +369,8 @@ const struct CMUnitTest store_notice_tests[] = {
 	T(test_timezone_and_pause),
 	T(test_outbox_secret),
 	T(test_marks_upto),
+	T(test_prefs),
+	T(test_ahead),
 };
 const size_t store_notice_ntests =
     sizeof store_notice_tests / sizeof store_notice_tests[0];

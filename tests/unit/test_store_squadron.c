@@ -1,4 +1,4 @@
-/* test_store_squadron.c: migration 7 (issue 14): who commands a
+/* test_store_squadron.c: migration 8 (issue 14): who commands a
  * squadron, changes of command that wait for a later turn (one replacing
  * another, applied at their turn and not before, dropped for a removed
  * player), and a removed player's squadrons freed. */

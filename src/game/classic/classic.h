@@ -217,23 +217,42 @@ struct classic_orders {
 	struct classic_ship_orders *ships;	/* st->nships entries */
 };
 
-/* Order verbs of classic.  The ops table in classic-ruleset.c needs the
- * count as a constant expression, so the table's size is fixed here;
- * classic-orders.c defines classic_verbs[] with one entry per verb. */
-#define CLASSIC_VERBS(X)			\
-	X(SPEED,	"SPEED",	verb_move)	\
-	X(MOVE,		"MOVE",		verb_move)	\
-	X(FIRE,		"FIRE",		verb_fire)	\
-	X(BOARD,	"BOARD",	verb_board)	\
-	X(REPULSE,	"REPULSE",	verb_repulse)	\
-	X(RAKE,		"RAKE",		verb_rake)
+/* Order verbs of classic: the word, the parser (classic-orders.c), the
+ * usage HELP shows and the maker of its examples (classic-help.c).  The
+ * ops table in classic-ruleset.c needs the count as a constant
+ * expression, so the table's size is fixed here; classic-orders.c
+ * defines classic_verbs[] with one entry per verb. */
+#define CLASSIC_VERBS(X)						\
+	X(SPEED,	"SPEED",	verb_move,			\
+	    "SPEED n [MOVE steps]", classic_example_speed)		\
+	X(MOVE,		"MOVE",		verb_move,			\
+	    "MOVE steps (F, L, R) or MOVE B", classic_example_move)	\
+	X(FIRE,		"FIRE",		verb_fire,			\
+	    "FIRE [n] BOW|CATAPULT|STONE|ALL AT ship [PHASE p]",		\
+	    classic_example_fire)					\
+	X(BOARD,	"BOARD",	verb_board,			\
+	    "BOARD ship", classic_example_board)			\
+	X(REPULSE,	"REPULSE",	verb_repulse,			\
+	    "REPULSE CUT|COUNTER", classic_example_repulse)		\
+	X(RAKE,		"RAKE",		verb_rake,			\
+	    "RAKE [PORT|STARBOARD|NONE]", classic_example_rake)
 
 enum classic_verb {
-#define X(e, word, fn) CL_V_##e,
+#define X(e, word, fn, usage, ex) CL_V_##e,
 	CLASSIC_VERBS(X)
 #undef X
 	CL_V_COUNT
 };
+
+/* classic-help.c: HELP's examples of each verb (ruleset.h, struct
+ * nv_verb's example()). */
+int	classic_example_speed(const struct nv_state *, int, int, struct buf *);
+int	classic_example_move(const struct nv_state *, int, int, struct buf *);
+int	classic_example_fire(const struct nv_state *, int, int, struct buf *);
+int	classic_example_board(const struct nv_state *, int, int, struct buf *);
+int	classic_example_repulse(const struct nv_state *, int, int,
+	    struct buf *);
+int	classic_example_rake(const struct nv_state *, int, int, struct buf *);
 
 /* classic-orders.c */
 extern const struct nv_verb	classic_verbs[CL_V_COUNT];

@@ -318,16 +318,33 @@ struct nauta_orders {
  * ESCAPE are for SHIP lines (nauta.md, Big battles) and, one-off acts,
  * never standing orders (DASH: na_verb_move; docs/rules-nauta.md). */
 #define NA_ONE_OFF	(NV_VERB_SHIP_ONLY | NV_VERB_NO_STANDING)
-#define NAUTA_VERBS(X)						\
-	X(SPEED,	"SPEED",	na_verb_move,	0)		\
-	X(MOVE,		"MOVE",		na_verb_move,	0)		\
-	X(BOARD,	"BOARD",	na_verb_board,	0)		\
-	X(SHOOT,	"SHOOT",	na_verb_shoot,	0)		\
-	X(BURN,		"BURN",		na_verb_burn,	NA_ONE_OFF)	\
-	X(ESCAPE,	"ESCAPE",	na_verb_escape,	NA_ONE_OFF)
+/* The word, the parser, its flags, the usage HELP shows and the maker
+ * of its examples (nauta-help.c; ruleset.h, nv_verb). */
+#define NAUTA_VERBS(X)							\
+	X(SPEED,	"SPEED",	na_verb_move,	0,			\
+	    "SPEED n [DASH] [MOVE steps]", nauta_example_speed)		\
+	X(MOVE,		"MOVE",		na_verb_move,	0,			\
+	    "MOVE steps (L or R turns first, then F), or SPEED 0 MOVE B|BB", \
+	    nauta_example_move)						\
+	X(BOARD,	"BOARD",	na_verb_board,	0,			\
+	    "BOARD ship... | BOARD ANY", nauta_example_board)		\
+	X(SHOOT,	"SHOOT",	na_verb_shoot,	0,			\
+	    "SHOOT START|END|NONE", nauta_example_shoot)		\
+	X(BURN,		"BURN",		na_verb_burn,	NA_ONE_OFF,		\
+	    "BURN [ship]", nauta_example_burn)				\
+	X(ESCAPE,	"ESCAPE",	na_verb_escape,	NA_ONE_OFF,		\
+	    "ESCAPE ship...", nauta_example_escape)
+
+/* nauta-help.c */
+int	nauta_example_speed(const struct nv_state *, int, int, struct buf *);
+int	nauta_example_move(const struct nv_state *, int, int, struct buf *);
+int	nauta_example_board(const struct nv_state *, int, int, struct buf *);
+int	nauta_example_shoot(const struct nv_state *, int, int, struct buf *);
+int	nauta_example_burn(const struct nv_state *, int, int, struct buf *);
+int	nauta_example_escape(const struct nv_state *, int, int, struct buf *);
 
 enum nauta_verb {
-#define X(e, word, fn, fl) NA_V_##e,
+#define X(e, word, fn, fl, usage, ex) NA_V_##e,
 	NAUTA_VERBS(X)
 #undef X
 	NA_V_COUNT

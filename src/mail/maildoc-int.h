@@ -1,0 +1,26 @@
+/* maildoc-int.h: what the sample mails' files share (maildoc_samples);
+ * not for callers. */
+#ifndef NV_MAILDOC_INT_H
+#define NV_MAILDOC_INT_H
+
+#include <libxml/tree.h>
+
+/* An answer with HELP topic (ALL, ORDERS, FIRE, BOARD, PRESS), and an
+ * observer's answer; owned by the caller (xmlFreeDoc). */
+xmlDocPtr	maildoc_sample_help(const char *topic);
+xmlDocPtr	maildoc_sample_observer(void);
+/* ORDERS FOR TURN n: the answer (outcome NULL), or the mail when the
+ * turn opened (outcome "illegal", "late"). */
+xmlDocPtr	maildoc_sample_ahead(const char *outcome);
+/* LIST and JOIN's answer (games: how many open games listed, and the
+ * JOINs' outcomes when there are any), the GM's request. */
+xmlDocPtr	maildoc_sample_lobby(int games);
+xmlDocPtr	maildoc_sample_join_request(void);
+/* The notice "reassigned" to the player who takes ships (reader
+ * "takes") or loses them ("loses"), made at once (now) or not. */
+xmlDocPtr	maildoc_sample_reassigned(const char *reader, int now);
+/* <help gm="no"> with every player's command, under parent
+ * (maildoc-sample.c). */
+void		maildoc_sample_commands(xmlNodePtr parent);
+
+#endif
