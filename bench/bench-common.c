@@ -4,10 +4,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 
@@ -328,4 +330,66 @@ bench_spawn(const char *caller, const char *prog, char **argv,
 		fprintf(stderr, "\n");
 		exit(1);
 	}
+}
+
+void
+bench_navarch(const char *caller, const char *prog, const char *dir, ...)
+{
+	struct bench_usage	 u;
+	char			*argv[24], *a, *out;
+	va_list			 ap;
+	int			 n = 0, i;
+
+	argv[n++] = xstrdup("navarch");
+	argv[n++] = xstrdup("--db");
+	argv[n++] = xasprintf("%s/game.db", dir);
+	va_start(ap, dir);
+	while ((a = va_arg(ap, char *)) != NULL && n < 23)
+		argv[n++] = xstrdup(a);
+	va_end(ap);
+	argv[n] = NULL;
+	out = xasprintf("%s/out.txt", dir);
+	bench_spawn(caller, prog, argv, out, 1, &u);
+	free(out);
+	for (i = 0; i < n; i++)
+		free(argv[i]);
+}
+
+void
+bench_maildir(const char *caller, const char *dir, const char *name)
+{
+	static const char *const sub[] = { "", "/new", "/cur", "/tmp" };
+	char	*path;
+	int	 i;
+
+	for (i = 0; i < 4; i++) {
+		path = xasprintf("%s/%s%s", dir, name, sub[i]);
+		if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+			fprintf(stderr, "%s: %s: %s\n", caller, path,
+			    strerror(errno));
+			exit(1);
+		}
+		free(path);
+	}
+}
+
+void
+bench_daemon_once(const char *caller, const char *prog, const char *dir,
+    struct bench_usage *u)
+{
+	struct bench_usage	 dummy;
+	char			*argv[6], *out;
+	int			 i;
+
+	argv[0] = xstrdup("navarchd");
+	argv[1] = xstrdup("-f");
+	argv[2] = xasprintf("%s/navarchd.conf", dir);
+	argv[3] = xstrdup("--once");
+	argv[4] = xstrdup("--foreground");
+	argv[5] = NULL;
+	out = xasprintf("%s/out.txt", dir);
+	bench_spawn(caller, prog, argv, out, 1, u != NULL ? u : &dummy);
+	free(out);
+	for (i = 0; i < 5; i++)
+		free(argv[i]);
 }

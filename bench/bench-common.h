@@ -60,5 +60,16 @@ struct bench_usage {
  * naming caller and out, if it cannot be run or does not exit 0. */
 void	bench_spawn(const char *caller, const char *prog, char **argv,
 	    const char *out, int append, struct bench_usage *u);
+/* Runs navarch (the program prog) as "navarch --db DIR/game.db ARGS..."
+ * (NULL-terminated, at most 20), its output appended to DIR/out.txt.
+ * Exits 1, naming caller, if it fails. */
+void	bench_navarch(const char *caller, const char *prog, const char *dir,
+	    ...);
+/* DIR/NAME as a Maildir (NAME/new, cur, tmp), or exit 1. */
+void	bench_maildir(const char *caller, const char *dir, const char *name);
+/* navarchd (the program prog) -f DIR/navarchd.conf --once --foreground,
+ * its output appended to DIR/out.txt, measured into u (NULL: not). */
+void	bench_daemon_once(const char *caller, const char *prog,
+	    const char *dir, struct bench_usage *u);
 
 #endif

@@ -29,7 +29,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +49,7 @@
 				   least, when reports are in parts */
 #define TARGET_MS	10000.0	/* issue 16, at 10,000 ships */
 #define TARGET_KIB	(100L * 1024)
+#define NV(...)		bench_navarch("bench-daemon", navarch, __VA_ARGS__)
 
 static const char	*navarch = "./navarch";
 static const char	*navarchd = "./navarchd";
@@ -67,46 +67,6 @@ struct size {
 	long	 db_kib;	/* the database after the turn */
 };
 
-/* Runs prog with argv, its output and errors to DIR/out.txt; the wall
- * and CPU time in ms and the peak RSS.  Exits when it fails. */
-static void
-run(const char *dir, const char *prog, char **argv, double *wall,
-    double *cpu, long *rss_kib)
-{
-	struct bench_usage	 u;
-	char			*out = xasprintf("%s/out.txt", dir);
-
-	bench_spawn("bench-daemon", prog, argv, out, 1, &u);
-	free(out);
-	if (wall != NULL)
-		*wall = u.wall_ms;
-	if (cpu != NULL)
-		*cpu = u.cpu_ms;
-	if (rss_kib != NULL)
-		*rss_kib = u.rss_kib;
-}
-
-/* navarch --db DIR/game.db ARGS... (NULL-terminated). */
-static void
-nv(const char *dir, ...)
-{
-	char	*argv[16], *a;
-	va_list	 ap;
-	int	 n = 0, i;
-
-	argv[n++] = xstrdup("navarch");
-	argv[n++] = xstrdup("--db");
-	argv[n++] = xasprintf("%s/game.db", dir);
-	va_start(ap, dir);
-	while ((a = va_arg(ap, char *)) != NULL && n < 15)
-		argv[n++] = xstrdup(a);
-	va_end(ap);
-	argv[n] = NULL;
-	run(dir, navarch, argv, NULL, NULL, NULL);
-	for (i = 0; i < n; i++)
-		free(argv[i]);
-}
-
 static void
 write_text(const char *dir, const char *name, const char *text)
 {
@@ -117,24 +77,6 @@ write_text(const char *dir, const char *name, const char *text)
 	bench_write("bench-daemon", path, &b);
 	buf_free(&b);
 	free(path);
-}
-
-static void
-make_dirs(const char *dir, const char *name)
-{
-	static const char *const sub[] = { "", "/new", "/cur", "/tmp" };
-	char	*path;
-	int	 i;
-
-	for (i = 0; i < 4; i++) {
-		path = xasprintf("%s/%s%s", dir, name, sub[i]);
-		if (mkdir(path, 0700) != 0 && errno != EEXIST) {
-			fprintf(stderr, "bench-daemon: %s: %s\n", path,
-			    strerror(errno));
-			exit(1);
-		}
-		free(path);
-	}
 }
 
 /* DIR/navarchd.conf: the daemon on the database DIR/db, a Maildir
@@ -158,24 +100,6 @@ write_conf(const struct size *z, const char *db)
 	bench_write("bench-daemon", path, &b);
 	free(path);
 	buf_free(&b);
-}
-
-/* navarchd -f DIR/navarchd.conf --once --foreground, measured. */
-static void
-daemon_once(const struct size *z, double *wall, double *cpu, long *rss_kib)
-{
-	char	*argv[6];
-	int	 i;
-
-	argv[0] = xstrdup("navarchd");
-	argv[1] = xstrdup("-f");
-	argv[2] = xasprintf("%s/navarchd.conf", z->dir);
-	argv[3] = xstrdup("--once");
-	argv[4] = xstrdup("--foreground");
-	argv[5] = NULL;
-	run(z->dir, navarchd, argv, wall, cpu, rss_kib);
-	for (i = 0; i < 5; i++)
-		free(argv[i]);
 }
 
 /* The game "bench" with both sides' orders in, and the daemon's
@@ -204,28 +128,28 @@ prepare(struct size *z, const struct nv_ruleset *rs)
 	write_text(z->dir, "pw", "bench-password\n");
 	path = xasprintf("%s/scenario.xml", z->dir);
 	conf = xasprintf("%s/pw", z->dir);
-	nv(z->dir, "init", NULL);
-	nv(z->dir, "game", "create", "bench", "--scenario", path, "--gm",
+	NV(z->dir, "init", NULL);
+	NV(z->dir, "game", "create", "bench", "--scenario", path, "--gm",
 	    "gm@example.org", "--gm-password-file", conf, "--seed", "bench",
 	    NULL);
-	nv(z->dir, "player", "add", "bench", "east", "east@example.org",
+	NV(z->dir, "player", "add", "bench", "east", "east@example.org",
 	    "--password-file", conf, NULL);
-	nv(z->dir, "player", "add", "bench", "west", "west@example.org",
+	NV(z->dir, "player", "add", "bench", "west", "west@example.org",
 	    "--password-file", conf, NULL);
 	free(path);
-	nv(z->dir, "observer", "add", "bench", "obs@example.org", NULL);
+	NV(z->dir, "observer", "add", "bench", "obs@example.org", NULL);
 	/* The welcome mails of the players and the observer go out now, in
 	 * a cycle of their own: the one measured sends the reports alone. */
-	make_dirs(z->dir, "inbox");
-	make_dirs(z->dir, "outbox");
+	bench_maildir("bench-daemon", z->dir, "inbox");
+	bench_maildir("bench-daemon", z->dir, "outbox");
 	write_conf(z, "game.db");
-	daemon_once(z, NULL, NULL, NULL);
+	bench_daemon_once("bench-daemon", navarchd, z->dir, NULL);
 	write_conf(z, "run.db");
 	path = xasprintf("%s/t1-east.txt", z->dir);
-	nv(z->dir, "orders", "submit", "bench", "east", path, NULL);
+	NV(z->dir, "orders", "submit", "bench", "east", path, NULL);
 	free(path);
 	path = xasprintf("%s/t1-west.txt", z->dir);
-	nv(z->dir, "orders", "submit", "bench", "west", path, NULL);
+	NV(z->dir, "orders", "submit", "bench", "west", path, NULL);
 	free(path);
 	free(conf);
 	buf_free(&b);
@@ -244,7 +168,7 @@ fresh_run(const struct size *z)
 		exit(1);
 	}
 	free(cmd);
-	make_dirs(z->dir, "outbox");
+	bench_maildir("bench-daemon", z->dir, "outbox");
 }
 
 /* The mails in the outbox: at least MAILS of them, the largest's size
@@ -295,14 +219,16 @@ mails(struct size *z)
 static void
 measure(struct size *z)
 {
-	double	 wall[MAX_RUNS], cpu[MAX_RUNS], rss[MAX_RUNS];
-	long	 kib;
-	int	 r;
+	struct bench_usage	 u;
+	double			 wall[MAX_RUNS], cpu[MAX_RUNS], rss[MAX_RUNS];
+	int			 r;
 
 	for (r = 0; r < runs; r++) {
 		fresh_run(z);
-		daemon_once(z, &wall[r], &cpu[r], &kib);
-		rss[r] = (double)kib;
+		bench_daemon_once("bench-daemon", navarchd, z->dir, &u);
+		wall[r] = u.wall_ms;
+		cpu[r] = u.cpu_ms;
+		rss[r] = (double)u.rss_kib;
 		mails(z);
 	}
 	z->wall = bench_median(wall, runs);
