@@ -282,6 +282,8 @@ daemon_cycle(const struct daemon_config *c, int64_t now, long budget,
 	if (status != DAEMON_CONFIG && (rc = send_all(c, s, now, budget, stop,
 	    st)) != DAEMON_OK)
 		status = worse(status, rc);
+	/* The cycle's template, rulesets and states: read afresh next one. */
+	mailproc_free(&mp);
 	store_close(s);
 	log_info("cycle: %d messages, %d quarantined, %d turns adjudicated, "
 	    "%d mails queued, %d sent, %d to retry, %d failed%s",
@@ -335,6 +337,7 @@ daemon_deliver(const struct daemon_config *c, int fd, int64_t now)
 	dm = daemon_mail(c, &mp, in, m, rc == INTAKE_REJECT ? cause : NULL,
 	    now, &st);
 	free(cause);
+	mailproc_free(&mp);
 	store_close(s);
 	intake_msg_free(m);
 	intake_close(in);

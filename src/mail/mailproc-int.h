@@ -19,6 +19,7 @@
 #include "report.h"
 #include "store.h"
 
+struct diag;
 struct mail_msg;
 struct report_template;
 struct store_game;
@@ -193,8 +194,9 @@ struct mp_ctx {
 	char			*actor;		/* for the audit log */
 	xmlDocPtr		 reply;		/* the answer, <mail
 						   kind="answer">: mp_part */
-	struct report_template	*tpl;		/* templates/mail.xsl, loaded
-						   on first use */
+	struct report_template	*tpl;		/* templates/mail.xsl, the
+						   cycle's (mp_cache_template),
+						   borrowed on first use */
 	struct mp_errors	 errors;	/* every error of the mail */
 	unsigned		 seq;		/* Message-IDs made */
 	size_t			 queued;
@@ -225,6 +227,20 @@ int	mp_fail(struct mp_ctx *, const char *fmt, ...)
 
 /* Loads the current state and roster of ctx->g.  0 or -1 (failed). */
 int	mp_load_game(struct mp_ctx *);
+
+/* What a cycle's mails share (mailproc-cache.c), kept in mp->cache until
+ * mailproc_free().  mp_cache_template: the compiled templates/mail.xsl
+ * (*out borrowed: never freed by the caller); 0, or -1 with *cause
+ * (owned), nothing kept.  mp_cache_game: the game's current state as the
+ * store holds it now (parsed only when its text changed since the cache
+ * last parsed it), as play_game_state gives it: out->st is the caller's
+ * own copy, out->rs and out->rng are lent until mailproc_free(); the
+ * caller lets go of it with mp_game_release(), never play_game_free(). */
+int	mp_cache_template(struct mailproc *, struct report_template **out,
+	    char **cause);
+enum play_code mp_cache_game(struct mailproc *, const char *game,
+	    struct play_game *out, int *turn, struct diag *, char **cause);
+void	mp_game_release(struct play_game *);
 /* Reads ctx->g again from the store (status, deadline, turn changed by
  * the work in hand); the state and roster stay.  0 or -1 (failed). */
 int	mp_refresh_game(struct mp_ctx *);

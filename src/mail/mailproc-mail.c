@@ -44,17 +44,13 @@ template_failed(struct mp_ctx *ctx, char *cause)
 static int
 load(struct mp_ctx *ctx)
 {
-	char	*xsl = NULL, *path = NULL, *cause = NULL;
-	size_t	 len;
+	char	*cause = NULL;
 
 	if (ctx->tpl != NULL)
 		return 0;
-	if (mp_read_template(ctx->mp, MAILDOC_TEMPLATE, &xsl, &len, &path,
-	    &cause) == 0)
-		ctx->tpl = report_template_load(path, xsl, len, &cause);
-	free(xsl);
-	free(path);
-	return ctx->tpl != NULL ? 0 : template_failed(ctx, cause);
+	if (mp_cache_template(ctx->mp, &ctx->tpl, &cause) != 0)
+		return template_failed(ctx, cause);
+	return 0;
 }
 
 void

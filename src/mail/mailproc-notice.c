@@ -647,7 +647,7 @@ reload(struct mp_ctx *ctx)
 {
 	if (mp_refresh_game(ctx) != 0)
 		return -1;
-	play_game_free(&ctx->pg);
+	mp_game_release(&ctx->pg);
 	play_roster_free(&ctx->roster);
 	return mp_load_game(ctx);
 }

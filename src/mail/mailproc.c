@@ -149,8 +149,8 @@ mp_load_game(struct mp_ctx *ctx)
 	char		*cause = NULL;
 	enum play_code	 code;
 
-	code = play_game_state(ctx->mp->store, ctx->mp->datadir, ctx->g->id,
-	    -1, &ctx->pg, &ctx->turn, &d, &cause);
+	code = mp_cache_game(ctx->mp, ctx->g->id, &ctx->pg, &ctx->turn, &d,
+	    &cause);
 	if (code == PLAY_OK)
 		code = play_roster_load(ctx->mp->store, ctx->g->id, ctx->turn,
 		    ctx->pg.st, &ctx->roster, &cause);
@@ -184,11 +184,10 @@ void
 mp_ctx_free(struct mp_ctx *ctx)
 {
 	store_game_free(ctx->g);
-	play_game_free(&ctx->pg);
+	mp_game_release(&ctx->pg);
 	play_roster_free(&ctx->roster);
 	store_player_free(ctx->player);
 	xmlFreeDoc(ctx->reply);
-	report_template_free(ctx->tpl);
 	mp_errors_free(&ctx->errors);
 	free(ctx->actor);
 	free(ctx->observer);

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 struct mail_msg;
+struct mp_cache;
 struct store;
 
 /* RFC 3834: a reply to a mail is auto-replied; a report, reminder or
@@ -88,6 +89,10 @@ struct mailproc {
 	int		 missed_limit;	/* tell the GM after N missed (2) */
 	mailproc_compose_fn compose;
 	void		*compose_arg;
+	struct mp_cache	*cache;		/* what the mails share: the
+					   template, the games' states
+					   (mailproc-cache.c); owned,
+					   freed by mailproc_free() */
 };
 
 /* The defaults of the limits (navarchd.conf documents them). */
@@ -98,6 +103,10 @@ struct mailproc {
 #define MAILPROC_AUTH_WINDOW		86400
 
 void	mailproc_init(struct mailproc *);
+/* Frees what the mails processed with mp shared (the compiled template,
+ * the games' rulesets and states): at the end of a cycle, so that the
+ * next one reads the data files afresh.  mp may be used again. */
+void	mailproc_free(struct mailproc *);
 
 /* What became of one message. */
 #define MAILPROC_OUTCOMES(X)						\

@@ -109,6 +109,26 @@ out:
 	return rc;
 }
 
+enum play_code
+play_reload_state(struct play_game *g, const char *name, const char *xml,
+    size_t len, struct diag *d)
+{
+	struct state_xml_doc	*sd;
+	struct nv_state		*st = NULL;
+
+	if ((sd = state_xml_parse(name, xml, len, d)) == NULL)
+		return PLAY_INPUT;
+	/* The ruleset in hand serves only the state that names it. */
+	if (strcmp(state_xml_doc_ruleset(sd), g->rs->id) == 0)
+		st = state_xml_load_doc(g->rs, sd, g->rng, g->rnglen, d);
+	state_xml_doc_free(sd);
+	if (st == NULL)
+		return PLAY_INPUT;
+	state_free(g->st);
+	g->st = st;
+	return PLAY_OK;
+}
+
 int
 play_parse_state(const struct play_game *g, const char *name, const char *xml,
     size_t len, struct nv_state **out, struct diag *d)

@@ -73,6 +73,13 @@ struct play_game {
 enum play_code play_load_state(const char *datadir, const char *name,
 	    const char *xml, size_t len, struct play_game *g, struct diag *d,
 	    char **cause);
+/* g's state replaced by the state text xml, loaded as play_load_state
+ * does (the stream for a state Navarch wrote) with the ruleset and schema
+ * g holds, read again from nowhere.  PLAY_OK; PLAY_INPUT for a bad state
+ * (errors in d) or one of another ruleset (d may say nothing: the caller
+ * loads it afresh), which leave g as it was. */
+enum play_code play_reload_state(struct play_game *g, const char *name,
+	    const char *xml, size_t len, struct diag *d);
 /* Parses another state of g's ruleset into *out (owned by the caller);
  * errors into d.  0 or -1. */
 int	play_parse_state(const struct play_game *g, const char *name,

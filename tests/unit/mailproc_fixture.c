@@ -249,6 +249,7 @@ mpfx_teardown(void **state)
 	struct mpfx	*f = *state;
 	char		*cmd;
 
+	mailproc_free(&f->mp);
 	store_close(f->s);
 	cmd = xasprintf("rm -rf '%s'", f->dir);
 	if (system(cmd) != 0)

@@ -106,6 +106,8 @@ extern const struct CMUnitTest	mailproc_tpl_tests[];
 extern const size_t		mailproc_tpl_ntests;
 extern const struct CMUnitTest	mailproc_svg_tests[];
 extern const size_t		mailproc_svg_ntests;
+extern const struct CMUnitTest	mailproc_cache_tests[];
+extern const size_t		mailproc_cache_ntests;
 extern const struct CMUnitTest	mailproc_auth_tests[];
 extern const size_t		mailproc_auth_ntests;
 extern const struct CMUnitTest	mailproc_clock_tests[];

@@ -481,6 +481,8 @@ main(void)
 	    mailproc_svg_ntests, NULL, NULL);
 	fails += _cmocka_run_group_tests("mailproc-clock",
 	    mailproc_clock_tests, mailproc_clock_ntests, NULL, NULL);
+	fails += _cmocka_run_group_tests("mailproc-cache",
+	    mailproc_cache_tests, mailproc_cache_ntests, NULL, NULL);
 	fails += _cmocka_run_group_tests("mailproc-auth", mailproc_auth_tests,
 	    mailproc_auth_ntests, NULL, NULL);
 	return fails;

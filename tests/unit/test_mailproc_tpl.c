@@ -54,6 +54,8 @@ template_dir(struct mpfx *f, const char *from, const char *to)
 	assert_non_null(fp = fopen(path, "w"));
 	assert_int_equal(fwrite(buf_str(&b), 1, b.len, fp), b.len);
 	assert_int_equal(fclose(fp), 0);
+	/* A template changed is read by the next cycle: this one ends. */
+	mailproc_free(&f->mp);
 	/* The processing borrows the string: keep it until teardown. */
 	f->mp.templatedir = dir;
 	free(path);
