@@ -393,3 +393,48 @@ bench_daemon_once(const char *caller, const char *prog, const char *dir,
 	for (i = 0; i < 5; i++)
 		free(argv[i]);
 }
+
+char *
+bench_tmpdir(const char *prog)
+{
+	const char	*tmp = getenv("TMPDIR");
+	char		*dir;
+
+	dir = xasprintf("%s/%s.XXXXXX", tmp != NULL && *tmp != '\0' ? tmp :
+	    "/tmp", prog);
+	if (mkdtemp(dir) == NULL) {
+		fprintf(stderr, "%s: mkdtemp: %s\n", prog, strerror(errno));
+		exit(1);
+	}
+	return dir;
+}
+
+void
+bench_daemon_conf(const char *prog, const char *dir, const char *db,
+    const char *settings)
+{
+	struct buf	 b = BUF_INIT;
+	const char	*v;
+	char		*path;
+
+	buf_printf(&b, "database = %s/%s\nmailbox = maildir:%s/inbox\n"
+	    "smtp = file:%s/outbox\nfrom = navarch@example.org\n%s", dir, db,
+	    dir, dir, settings);
+	if ((v = getenv("NAVARCH_DATADIR")) != NULL)
+		buf_printf(&b, "datadir = %s\n", v);
+	if ((v = getenv("NAVARCH_TEMPLATEDIR")) != NULL)
+		buf_printf(&b, "templatedir = %s\n", v);
+	path = xasprintf("%s/navarchd.conf", dir);
+	bench_write(prog, path, &b);
+	free(path);
+	buf_free(&b);
+}
+
+double
+bench_cpu_ms(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}

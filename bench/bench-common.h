@@ -65,6 +65,17 @@ void	bench_spawn(const char *caller, const char *prog, char **argv,
  * Exits 1, naming caller, if it fails. */
 void	bench_navarch(const char *caller, const char *prog, const char *dir,
 	    ...);
+/* A fresh directory $TMPDIR/PROG.XXXXXX (default /tmp), or exit 1;
+ * owned. */
+char	*bench_tmpdir(const char *prog);
+/* DIR/navarchd.conf: the daemon on the database DIR/DB, the Maildir
+ * inbox DIR/inbox and outbox DIR/outbox (smtp = file:), then settings
+ * (lines), and datadir and templatedir from $NAVARCH_DATADIR and
+ * $NAVARCH_TEMPLATEDIR when set.  Exits 1 if it cannot be written. */
+void	bench_daemon_conf(const char *prog, const char *dir, const char *db,
+	    const char *settings);
+/* This process's CPU time (user and system) in ms. */
+double	bench_cpu_ms(void);
 /* DIR/NAME as a Maildir (NAME/new, cur, tmp), or exit 1. */
 void	bench_maildir(const char *caller, const char *dir, const char *name);
 /* navarchd (the program prog) -f DIR/navarchd.conf --once --foreground,

@@ -49,6 +49,7 @@
 				   least, when reports are in parts */
 #define TARGET_MS	10000.0	/* issue 16, at 10,000 ships */
 #define TARGET_KIB	(100L * 1024)
+#define SETTINGS	"hash_cost = 1\nlog_level = info\nearly_processing = yes\n"
 #define NV(...)		bench_navarch("bench-daemon", navarch, __VA_ARGS__)
 
 static const char	*navarch = "./navarch";
@@ -79,29 +80,6 @@ write_text(const char *dir, const char *name, const char *text)
 	free(path);
 }
 
-/* DIR/navarchd.conf: the daemon on the database DIR/db, a Maildir
- * inbox, a Maildir outbox (smtp = file:). */
-static void
-write_conf(const struct size *z, const char *db)
-{
-	struct buf	 b = BUF_INIT;
-	const char	*v;
-	char		*path;
-
-	buf_printf(&b, "database = %s/%s\nmailbox = maildir:%s/inbox\n"
-	    "smtp = file:%s/outbox\nfrom = navarch@example.org\n"
-	    "hash_cost = 1\nlog_level = info\nearly_processing = yes\n",
-	    z->dir, db, z->dir, z->dir);
-	if ((v = getenv("NAVARCH_DATADIR")) != NULL)
-		buf_printf(&b, "datadir = %s\n", v);
-	if ((v = getenv("NAVARCH_TEMPLATEDIR")) != NULL)
-		buf_printf(&b, "templatedir = %s\n", v);
-	path = xasprintf("%s/navarchd.conf", z->dir);
-	bench_write("bench-daemon", path, &b);
-	free(path);
-	buf_free(&b);
-}
-
 /* The game "bench" with both sides' orders in, and the daemon's
  * configuration. */
 static void
@@ -109,15 +87,9 @@ prepare(struct size *z, const struct nv_ruleset *rs)
 {
 	struct buf	 b = BUF_INIT;
 	struct nv_state	*st;
-	const char	*tmp = getenv("TMPDIR");
 	char		*path, *conf;
 
-	z->dir = xasprintf("%s/bench-daemon.XXXXXX", tmp != NULL &&
-	    *tmp != '\0' ? tmp : "/tmp");
-	if (mkdtemp(z->dir) == NULL) {
-		fprintf(stderr, "bench-daemon: mkdtemp: %s\n", strerror(errno));
-		exit(1);
-	}
+	z->dir = bench_tmpdir("bench-daemon");
 	bench_battle(z->n, 8, GAP, &b);
 	path = xasprintf("%s/scenario.xml", z->dir);
 	bench_write("bench-daemon", path, &b);
@@ -142,9 +114,9 @@ prepare(struct size *z, const struct nv_ruleset *rs)
 	 * a cycle of their own: the one measured sends the reports alone. */
 	bench_maildir("bench-daemon", z->dir, "inbox");
 	bench_maildir("bench-daemon", z->dir, "outbox");
-	write_conf(z, "game.db");
+	bench_daemon_conf("bench-daemon", z->dir, "game.db", SETTINGS);
 	bench_daemon_once("bench-daemon", navarchd, z->dir, NULL);
-	write_conf(z, "run.db");
+	bench_daemon_conf("bench-daemon", z->dir, "run.db", SETTINGS);
 	path = xasprintf("%s/t1-east.txt", z->dir);
 	NV(z->dir, "orders", "submit", "bench", "east", path, NULL);
 	free(path);

@@ -28,11 +28,9 @@
  * NAVARCH_TEMPLATEDIR, as for the programs. */
 #include "config.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "bench-common.h"
@@ -190,42 +188,14 @@ write_mails(const struct cost *c, const struct nv_state *st)
 	buf_free(&b);
 }
 
-/* DIR/navarchd.conf: the database DIR/run.db, the inbox, the outbox. */
-static void
-write_conf(const struct cost *c, const char *db)
-{
-	struct buf	 b = BUF_INIT;
-	const char	*v;
-	char		*path;
-
-	buf_printf(&b, "database = %s/%s\nmailbox = maildir:%s/inbox\n"
-	    "smtp = file:%s/outbox\nfrom = navarch@example.org\n"
-	    "hash_cost = %u\nlog_level = info\nearly_processing = no\n",
-	    c->dir, db, c->dir, c->dir, c->cost);
-	if ((v = getenv("NAVARCH_DATADIR")) != NULL)
-		buf_printf(&b, "datadir = %s\n", v);
-	if ((v = getenv("NAVARCH_TEMPLATEDIR")) != NULL)
-		buf_printf(&b, "templatedir = %s\n", v);
-	path = xasprintf("%s/navarchd.conf", c->dir);
-	bench_write("bench-intake", path, &b);
-	free(path);
-	buf_free(&b);
-}
-
 static void
 prepare(struct cost *c, const struct nv_ruleset *rs)
 {
 	struct buf	 b = BUF_INIT;
 	struct nv_state	*st;
-	const char	*tmp = getenv("TMPDIR");
-	char		*path, *pw, cost[8];
+	char		*path, *pw, cost[8], *conf;
 
-	c->dir = xasprintf("%s/bench-intake.XXXXXX", tmp != NULL &&
-	    *tmp != '\0' ? tmp : "/tmp");
-	if (mkdtemp(c->dir) == NULL) {
-		fprintf(stderr, "bench-intake: mkdtemp: %s\n", strerror(errno));
-		exit(1);
-	}
+	c->dir = bench_tmpdir("bench-intake");
 	bench_battle(nships, 8, GAP, &b);
 	path = xasprintf("%s/scenario.xml", c->dir);
 	bench_write("bench-intake", path, &b);
@@ -245,9 +215,12 @@ prepare(struct cost *c, const struct nv_ruleset *rs)
 	/* The welcome mails go out in a cycle of their own. */
 	bench_maildir("bench-intake", c->dir, "inbox");
 	bench_maildir("bench-intake", c->dir, "outbox");
-	write_conf(c, "game.db");
+	conf = xasprintf("hash_cost = %u\nlog_level = info\n"
+	    "early_processing = no\n", c->cost);
+	bench_daemon_conf("bench-intake", c->dir, "game.db", conf);
 	bench_daemon_once("bench-intake", navarchd, c->dir, NULL);
-	write_conf(c, "run.db");
+	bench_daemon_conf("bench-intake", c->dir, "run.db", conf);
+	free(conf);
 	state_free(st);
 	free(path);
 	free(pw);
@@ -300,15 +273,6 @@ measure(struct cost *c)
 	c->cpu = bench_median(cpu, runs);
 }
 
-static double
-cpu_now_ms(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
-}
-
 /* nmails password checks of a hash of the cost, runs times: the median
  * CPU ms a check. */
 static void
@@ -323,14 +287,14 @@ floor_checks(struct cost *c)
 		exit(1);
 	}
 	for (r = 0; r < runs; r++) {
-		t0 = cpu_now_ms();
+		t0 = bench_cpu_ms();
 		for (i = 0; i < nmails; i++)
 			if (password_verify(PASSWORD, hash) != 1) {
 				fprintf(stderr, "bench-intake: password_verify "
 				    "failed\n");
 				exit(1);
 			}
-		v[r] = (cpu_now_ms() - t0) / nmails;
+		v[r] = (bench_cpu_ms() - t0) / nmails;
 	}
 	c->floor = bench_median(v, runs);
 	free(hash);

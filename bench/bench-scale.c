@@ -139,16 +139,6 @@ play(const char *dir, const char *in, int turn, const char *out,
 	return ms;
 }
 
-/* This process's CPU time in ms. */
-static double
-self_cpu_ms(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
-}
-
 /* The floor: the state file parsed by libxml2 and written back; CPU
  * time, as for navarch. */
 static double
@@ -159,7 +149,7 @@ floor_ms(const char *dir)
 	char		*text;
 	size_t		 len;
 	xmlDocPtr	 doc;
-	double		 t0 = self_cpu_ms();
+	double		 t0 = bench_cpu_ms();
 
 	text = read_file(in, &len);
 	doc = xmlReadMemory(text, (int)len, in, NULL, XML_PARSE_NONET);
@@ -169,7 +159,7 @@ floor_ms(const char *dir)
 	}
 	xmlFreeDoc(doc);
 	free(text);
-	t0 = self_cpu_ms() - t0;
+	t0 = bench_cpu_ms() - t0;
 	free(in);
 	free(out);
 	return t0;
