@@ -438,3 +438,23 @@ bench_cpu_ms(void)
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
+
+int
+bench_prog_opt(int c, const char *arg, int max_runs, const char **navarch,
+    const char **navarchd, int *runs, int *keep)
+{
+	switch (c) {
+	case 'k':
+		*keep = 1;
+		return 1;
+	case 'r':
+		return str_to_int(arg, 1, max_runs, runs) == 0 ? 1 : -1;
+	case 'n':
+		*navarch = arg;
+		return 1;
+	case 'd':
+		*navarchd = arg;
+		return 1;
+	}
+	return -1;
+}

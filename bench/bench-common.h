@@ -74,6 +74,13 @@ char	*bench_tmpdir(const char *prog);
  * $NAVARCH_TEMPLATEDIR when set.  Exits 1 if it cannot be written. */
 void	bench_daemon_conf(const char *prog, const char *dir, const char *db,
 	    const char *settings);
+/* The options the daemon's benchmarks share, for getopt's "kr:n:d:":
+ * -k sets *keep, -r RUNS (1..max_runs) *runs, -n *navarch, -d *navarchd
+ * (arg borrowed).  1 if c was one of them, -1 if not or its value is
+ * bad. */
+int	bench_prog_opt(int c, const char *arg, int max_runs,
+	    const char **navarch, const char **navarchd, int *runs,
+	    int *keep);
 /* This process's CPU time (user and system) in ms. */
 double	bench_cpu_ms(void);
 /* DIR/NAME as a Maildir (NAME/new, cur, tmp), or exit 1. */

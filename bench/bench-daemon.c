@@ -252,25 +252,10 @@ parse_args(int argc, char **argv, struct size *z, int *nz)
 {
 	int	c, n;
 
-	while ((c = getopt(argc, argv, "kr:n:d:")) != -1) {
-		switch (c) {
-		case 'k':
-			keep = 1;
-			break;
-		case 'r':
-			if (str_to_int(optarg, 1, MAX_RUNS, &runs) != 0)
-				return -1;
-			break;
-		case 'n':
-			navarch = optarg;
-			break;
-		case 'd':
-			navarchd = optarg;
-			break;
-		default:
+	while ((c = getopt(argc, argv, "kr:n:d:")) != -1)
+		if (bench_prog_opt(c, optarg, MAX_RUNS, &navarch, &navarchd,
+		    &runs, &keep) != 1)
 			return -1;
-		}
-	}
 	for (*nz = 0; optind < argc && *nz < MAX_SIZES; optind++) {
 		if (str_to_int(argv[optind], 2, 40000, &n) != 0)
 			return -1;

@@ -307,19 +307,6 @@ parse_args(int argc, char **argv)
 
 	while ((c = getopt(argc, argv, "kr:n:d:s:p:")) != -1) {
 		switch (c) {
-		case 'k':
-			keep = 1;
-			break;
-		case 'r':
-			if (str_to_int(optarg, 1, MAX_RUNS, &runs) != 0)
-				return -1;
-			break;
-		case 'n':
-			navarch = optarg;
-			break;
-		case 'd':
-			navarchd = optarg;
-			break;
 		case 's':
 			if (str_to_int(optarg, 2, 40000, &nships) != 0)
 				return -1;
@@ -330,7 +317,9 @@ parse_args(int argc, char **argv)
 				return -1;
 			break;
 		default:
-			return -1;
+			if (bench_prog_opt(c, optarg, MAX_RUNS, &navarch,
+			    &navarchd, &runs, &keep) != 1)
+				return -1;
 		}
 	}
 	if (optind < argc && str_to_int(argv[optind++], 1, 100000,
