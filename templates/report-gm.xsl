@@ -91,38 +91,22 @@
       @status = 'captured'][@side = $id]"/>
   <xsl:choose>
     <xsl:when test="$afloat">
-      <xsl:choose>
-        <!-- A ruleset that describes its own columns (its report module,
-             docs/templates.md): the common ones, then its own. -->
-        <xsl:when test="/report/ship-table">
-          <xsl:value-of select="concat(nv:pad('Map', $codew),
-              nv:pad('Ship', $shipw), 'Class       ', nv:pad('Hex', $hexw),
-              'Face ', /report/ship-table/@head, $nl)"/>
-          <xsl:for-each select="$afloat">
-            <xsl:value-of select="concat(nv:pad(@code, $codew),
-                nv:pad(substring(concat(@id, ' ', @name), 1, $shipw - 1),
-                  $shipw),
-                nv:pad(substring(@class, 1, 11), 12),
-                nv:pad(@hex, $hexw), nv:pad(@facing, 4), @cols, $nl)"/>
-          </xsl:for-each>
-          <xsl:value-of select="concat(nv:wrap(/report/ship-table/@legend, '', ''), $nl)"/>
-        </xsl:when>
-        <xsl:otherwise>
-        <xsl:value-of select="concat(nv:pad('Map', $codew),
-            nv:pad('Ship', $shipw), 'Class       ', nv:pad('Hex', $hexw),
-            'Face Spd Hull Holes Marines Max')"/>
-        <xsl:value-of select="$nl"/>
-        <xsl:for-each select="$afloat">
-          <xsl:value-of select="concat(nv:pad(@code, $codew),
-              nv:pad(substring(concat(@id, ' ', @name), 1, $shipw - 1),
-                $shipw),
-              nv:pad(substring(@class, 1, 11), 12),
-              nv:pad(@hex, $hexw), nv:pad(@facing, 4), nv:lpad(@speed, 3),
-              nv:lpad(@hull, 5), nv:lpad(@holes, 6), nv:lpad(@marines, 8),
-              nv:lpad(@max-speed-uses-left, 4), $nl)"/>
-        </xsl:for-each>
-        </xsl:otherwise>
-      </xsl:choose>
+      <!-- The ruleset's columns after the common ones: their heading,
+           each ship's, and the legend below (its report module,
+           docs/templates.md). -->
+      <xsl:value-of select="concat(nv:pad('Map', $codew),
+          nv:pad('Ship', $shipw), 'Class       ', nv:pad('Hex', $hexw),
+          'Face ', /report/ship-table/@head, $nl)"/>
+      <xsl:for-each select="$afloat">
+        <xsl:value-of select="concat(nv:pad(@code, $codew),
+            nv:pad(substring(concat(@id, ' ', @name), 1, $shipw - 1),
+              $shipw),
+            nv:pad(substring(@class, 1, 11), 12),
+            nv:pad(@hex, $hexw), nv:pad(@facing, 4), @cols, $nl)"/>
+      </xsl:for-each>
+      <xsl:if test="/report/ship-table/@legend != ''">
+        <xsl:value-of select="concat(nv:wrap(/report/ship-table/@legend, '', ''), $nl)"/>
+      </xsl:if>
       <xsl:for-each select="$afloat">
         <xsl:call-template name="ship-detail"/>
       </xsl:for-each>
@@ -164,85 +148,11 @@
   </xsl:if>
 </xsl:template>
 
+<!-- The ruleset's sentence of the ship's figures and what binds it next
+     turn (its report module). -->
 <xsl:template name="ship-detail">
-  <xsl:choose>
-    <!-- A ruleset's own sentence of the ship's figures and what binds
-         it (its report module), else the classic one. -->
-    <xsl:when test="@detail">
-      <xsl:value-of select="nv:wrap(@detail, '  ', '    ')"/>
-      <xsl:value-of select="$nl"/>
-    </xsl:when>
-    <xsl:otherwise>
-      <xsl:variable name="binds">
-        <xsl:if test="@obligation = 'back'">
-          <xsl:text> It rammed this turn, so next turn it must back one hex (MOVE B).</xsl:text>
-        </xsl:if>
-        <xsl:if test="@obligation = 'pivot'">
-          <xsl:text> Getting under way after backing: at most one turn before</xsl:text>
-          <xsl:text> the first F, speed up to its acceleration from 0.</xsl:text>
-        </xsl:if>
-        <xsl:if test="@grappled != ''">
-          <xsl:text> Grappled with </xsl:text>
-          <xsl:call-template name="id-list">
-            <xsl:with-param name="ids" select="normalize-space(@grappled)"/>
-          </xsl:call-template>
-          <xsl:text>: cannot move (SPEED 0).</xsl:text>
-        </xsl:if>
-        <!-- The table shows a prize by its old side's code letter. -->
-        <xsl:if test="@owner != @side">
-          <xsl:value-of select="concat(' Captured from ', @owner, '.')"/>
-        </xsl:if>
-        <!-- Who raked it matters: a raked ship may not board its raker. -->
-        <xsl:if test="@raked > 0">
-          <xsl:text> Oars raked</xsl:text>
-          <xsl:if test="normalize-space(@raked-by) != ''">
-            <xsl:text> by </xsl:text>
-            <xsl:call-template name="id-list">
-              <xsl:with-param name="ids" select="normalize-space(@raked-by)"/>
-            </xsl:call-template>
-          </xsl:if>
-          <xsl:text>: cruise lowered, turning circle raised, no maximum speed</xsl:text>
-          <xsl:if test="normalize-space(@raked-by) != ''">
-            <xsl:text>; it may not board </xsl:text>
-            <xsl:call-template name="id-list">
-              <xsl:with-param name="ids" select="normalize-space(@raked-by)"/>
-              <xsl:with-param name="and" select="' or '"/>
-            </xsl:call-template>
-          </xsl:if>
-          <xsl:text>.</xsl:text>
-        </xsl:if>
-      </xsl:variable>
-      <xsl:value-of select="nv:wrap(concat(@id, ': cruise ', @cruise, ', max ',
-          @max-speed, ', acceleration ', @accel, ', turning circle ',
-          @turn-circle, '. Weapons: ', @weapons, '. Marines: ',
-          @marine-types, '. Crew: ', @crew, '.', $binds), '  ', '    ')"/>
-      <xsl:value-of select="$nl"/>
-    </xsl:otherwise>
-  </xsl:choose>
-</xsl:template>
-
-<!-- A state's list of ids ("a3 a7") in words: "a3", "a3 and a7",
-     "a3, a5 and a7" (or "or" for and). -->
-<xsl:template name="id-list">
-  <xsl:param name="ids"/>
-  <xsl:param name="and" select="' and '"/>
-  <xsl:choose>
-    <xsl:when test="not(contains($ids, ' '))">
-      <xsl:value-of select="$ids"/>
-    </xsl:when>
-    <xsl:otherwise>
-      <xsl:variable name="rest" select="substring-after($ids, ' ')"/>
-      <xsl:value-of select="substring-before($ids, ' ')"/>
-      <xsl:choose>
-        <xsl:when test="contains($rest, ' ')"><xsl:text>, </xsl:text></xsl:when>
-        <xsl:otherwise><xsl:value-of select="$and"/></xsl:otherwise>
-      </xsl:choose>
-      <xsl:call-template name="id-list">
-        <xsl:with-param name="ids" select="$rest"/>
-        <xsl:with-param name="and" select="$and"/>
-      </xsl:call-template>
-    </xsl:otherwise>
-  </xsl:choose>
+  <xsl:value-of select="nv:wrap(@detail, '  ', '    ')"/>
+  <xsl:value-of select="$nl"/>
 </xsl:template>
 
 <xsl:template name="wrecks">

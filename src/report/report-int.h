@@ -74,12 +74,14 @@ void	report_order_template(const struct report_input *, xmlNodePtr root);
  * scores(): the running score of every side into score (nsides entries),
  * 1, or 0 when it has none.  doc() (may be NULL): its own elements of
  * the document's root (the ship table's heading and legend, each side's
- * losses, the order template's help), after the ships and the result. */
+ * losses), after the ships and the result.  order_help: the order
+ * template's explanation in the ruleset's words. */
 struct report_module {
 	const char	*ruleset;
 	void		(*ship)(const struct nv_state *, int i, xmlNodePtr node);
 	int		(*scores)(const struct nv_state *, int *score);
 	void		(*doc)(const struct report_input *, xmlNodePtr root);
+	const char	*order_help;
 };
 
 /* The module for the state's ruleset, or NULL (report-registry.c). */

@@ -158,6 +158,7 @@ report_order_template(const struct report_input *in, xmlNodePtr root)
 {
 	const struct nv_state	*st = in->after;
 	const char		*side = st->sides[in->side].id;
+	const struct report_module *m = report_module_find(st);
 	xmlNodePtr		 t, n;
 	char			*line, **lines;
 	size_t			 i;
@@ -166,6 +167,8 @@ report_order_template(const struct report_input *in, xmlNodePtr root)
 		return;
 	t = doc_child(root, "order-template", NULL);
 	doc_set_int(t, "turn", st->turn);
+	if (m != NULL && m->order_help != NULL)
+		doc_set(t, "help", m->order_help);
 	if (in->game != NULL && *in->game != '\0') {
 		line = xasprintf("GAME %s", in->game);
 		doc_set(doc_child(t, "line", line), "kind", "header");

@@ -610,7 +610,8 @@ set_ship_text(struct nv_state *st, const char *ship, const char *attr,
 }
 
 /* Lists of ids in the ship details read as words in every template: who
- * a ship is grappled with, and who raked it (which it may not board). */
+ * a ship is grappled with, and who raked it (which it may not board); and
+ * an obligation's sentence (classic's report module writes them all). */
 static void
 test_id_lists(void **state)
 {
@@ -623,13 +624,17 @@ test_id_lists(void **state)
 	play(GAME_BUSY20, &p);
 	set_ship_text(p.after, "p3", "raked-by", "a3 a7");
 	set_ship_text(p.after, "p1", "grappled", "a1 a5 a6");
+	set_ship_text(p.after, "p2", "obligation", "pivot");
 	for (r = REPORT_SIDE; r <= REPORT_OBSERVER; r++) {
 		input_for(&p, (enum report_reader)r, r == REPORT_SIDE ?
 		    "persia" : NULL, &in);
 		out = squash(render(&in));
 		if (strstr(out, "Oars raked by a3 and a7:") == NULL ||
 		    strstr(out, "it may not board a3 or a7.") == NULL ||
-		    strstr(out, "Grappled with a1, a5 and a6: cannot") == NULL)
+		    strstr(out, "Grappled with a1, a5 and a6: cannot") == NULL ||
+		    strstr(out, ". Getting under way after "
+		    "backing: at most one turn before the first F, speed up to "
+		    "its acceleration from 0.") == NULL)
 			fail_msg("%s:\n%s", template_files[r], out);
 		free(out);
 	}

@@ -1,11 +1,14 @@
 /* classic-report.c: what a report says about a classic ship beyond its
  * stored attributes (which report-doc.c writes for any ruleset): the
  * figures a player plans with (cruise and maximum speed as crew and rakes
- * leave them, maximum-speed uses left), its weapons in words, and the
- * running score.  Reports are about the rules, so this file knows the
- * classic module's data (classic.h); another ruleset adds its own file. */
+ * leave them, maximum-speed uses left), its weapons in words, the ship
+ * table's columns and legend, the sentence of its figures and what binds
+ * it next turn, the running score and the order template's help.
+ * Reports are about the rules, so this file knows the classic module's
+ * data (classic.h); another ruleset adds its own file. */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "buf.h"
@@ -25,44 +28,143 @@ static const char *const marine_words[CL_M_COUNT] = {
 #undef X
 };
 
-static void
-classic_report_ship(const struct nv_state *st, int i, xmlNodePtr node)
-{
-	const struct nv_ship	*s = &st->ships[i];
-	const struct classic_data *cd;
-	struct buf		 b = BUF_INIT;
-	long			 n, left;
-	int			 w, m;
+/* The columns after Map, Ship, Class, Hex and Face, each right-aligned
+ * under its heading: Spd Hull Holes Marines Max. */
+#define CLASSIC_HEAD	"Spd Hull Holes Marines Max"
 
-	cd = classic_data(st->rs);
-	doc_set_int(node, "cruise", classic_cruise(st->rs, s));
-	doc_set_int(node, "max-speed", classic_max_speed(st->rs, s));
-	doc_set_int(node, "accel", classic_accel(st->rs, s));
-	doc_set_int(node, "turn-circle", classic_turn_circle(st->rs, s));
-	left = cd->max_speed_uses - s->attr[CL_A_MAX_USES].i;
-	/* A ship whose maximum is its cruising speed (raked, where the
-	 * ruleset takes maximum speed away) has no maximum-speed turn left,
-	 * however few it has used: the table must not offer three. */
-	if (classic_max_speed(st->rs, s) <= classic_cruise(st->rs, s))
-		left = 0;
-	doc_set_int(node, "max-speed-uses-left", left < 0 ? 0 : left);
+static void
+cols(const struct nv_ship *s, long left, struct buf *b)
+{
+	buf_printf(b, "%3d%5ld%6ld%8ld%4ld", s->speed, s->attr[CL_A_HULL].i,
+	    s->attr[CL_A_HOLES].i, s->attr[CL_A_MARINES].i, left);
+}
+
+/* A state's list of ids ("a3 a7") in words: "a3", "a3 and a7", "a3, a5
+ * and a7" (or "or" for and). */
+static void
+id_words(const char *ids, const char *and, struct buf *b)
+{
+	const char	*p = ids, *q;
+	size_t		 n = 0, k = 0, len;
+
+	for (q = ids; *q != '\0'; q += len) {
+		q += strspn(q, " ");
+		if ((len = strcspn(q, " ")) > 0)
+			n++;
+	}
+	while (*(p += strspn(p, " ")) != '\0') {
+		len = strcspn(p, " ");
+		if (k > 0)
+			buf_adds(b, k + 1 == n ? and : ", ");
+		buf_add(b, p, len);
+		p += len;
+		k++;
+	}
+}
+
+/* What binds the ship next turn, after its figures. */
+static void
+binds(const struct nv_state *st, const struct nv_ship *s, struct buf *b)
+{
+	const char	*obl = s->attr[CL_A_OBLIGATION].s;
+	const char	*by = s->attr[CL_A_RAKED_BY].s;
+	int		 named = by[strspn(by, " ")] != '\0';
+
+	if (strcmp(obl, "back") == 0)
+		buf_adds(b, " It rammed this turn, so next turn it must back "
+		    "one hex (MOVE B).");
+	if (strcmp(obl, "pivot") == 0)
+		buf_adds(b, " Getting under way after backing: at most one "
+		    "turn before the first F, speed up to its acceleration "
+		    "from 0.");
+	if (*s->attr[CL_A_GRAPPLED].s != '\0') {
+		buf_adds(b, " Grappled with ");
+		id_words(s->attr[CL_A_GRAPPLED].s, " and ", b);
+		buf_adds(b, ": cannot move (SPEED 0).");
+	}
+	/* The table shows a prize by its old side's code letter. */
+	if (s->owner != s->side)
+		buf_printf(b, " Captured from %s.", st->sides[s->owner].id);
+	/* Who raked it matters: a raked ship may not board its raker. */
+	if (s->attr[CL_A_RAKED].i > 0) {
+		buf_adds(b, " Oars raked");
+		if (named) {
+			buf_adds(b, " by ");
+			id_words(by, " and ", b);
+		}
+		buf_adds(b, ": cruise lowered, turning circle raised, no "
+		    "maximum speed");
+		if (named) {
+			buf_adds(b, "; it may not board ");
+			id_words(by, " or ", b);
+		}
+		buf_adds(b, ".");
+	}
+}
+
+/* Its weapons ("2 bows, 1 catapult") and marines ("2 medium") in words,
+ * "none" for none. */
+static void
+arms_words(const struct nv_ship *s, struct buf *weapons, struct buf *marines)
+{
+	long	n;
+	int	w, m;
+
 	for (w = 0; w < CL_W_COUNT; w++) {
 		n = s->attr[CL_A_BOWS + w].i;
 		if (n == 0)
 			continue;
-		buf_printf(&b, "%s%ld %s", b.len > 0 ? ", " : "", n,
-		    weapon_words[w][n == 1 ? 0 : 1]);
+		buf_printf(weapons, "%s%ld %s", weapons->len > 0 ? ", " : "",
+		    n, weapon_words[w][n == 1 ? 0 : 1]);
 	}
-	doc_set(node, "weapons", b.len > 0 ? buf_str(&b) : "none");
-	buf_reset(&b);
+	if (weapons->len == 0)
+		buf_adds(weapons, "none");
 	for (m = 0; m < CL_M_COUNT; m++) {
 		n = s->attr[CL_A_M_LIGHT + m].i;
 		if (n > 0)
-			buf_printf(&b, "%s%ld %s", b.len > 0 ? ", " : "", n,
-			    marine_words[m]);
+			buf_printf(marines, "%s%ld %s", marines->len > 0 ?
+			    ", " : "", n, marine_words[m]);
 	}
-	doc_set(node, "marine-types", b.len > 0 ? buf_str(&b) : "none");
+	if (marines->len == 0)
+		buf_adds(marines, "none");
+}
+
+static void
+classic_report_ship(const struct nv_state *st, int i, xmlNodePtr node)
+{
+	const struct nv_ruleset	*rs = st->rs;
+	const struct nv_ship	*s = &st->ships[i];
+	struct buf		 weapons = BUF_INIT, marines = BUF_INIT;
+	struct buf		 b = BUF_INIT;
+	long			 left;
+
+	doc_set_int(node, "cruise", classic_cruise(rs, s));
+	doc_set_int(node, "max-speed", classic_max_speed(rs, s));
+	doc_set_int(node, "accel", classic_accel(rs, s));
+	doc_set_int(node, "turn-circle", classic_turn_circle(rs, s));
+	left = classic_data(rs)->max_speed_uses - s->attr[CL_A_MAX_USES].i;
+	/* A ship whose maximum is its cruising speed (raked, where the
+	 * ruleset takes maximum speed away) has no maximum-speed turn left,
+	 * however few it has used: the table must not offer three. */
+	if (classic_max_speed(rs, s) <= classic_cruise(rs, s) || left < 0)
+		left = 0;
+	doc_set_int(node, "max-speed-uses-left", left);
+	arms_words(s, &weapons, &marines);
+	doc_set(node, "weapons", buf_str(&weapons));
+	doc_set(node, "marine-types", buf_str(&marines));
+	cols(s, left, &b);
+	doc_set(node, "cols", buf_str(&b));
+	buf_reset(&b);
+	buf_printf(&b, "%s: cruise %d, max %d, acceleration %d, turning "
+	    "circle %d. Weapons: %s. Marines: %s. Crew: %s.", s->id,
+	    classic_cruise(rs, s), classic_max_speed(rs, s),
+	    classic_accel(rs, s), classic_turn_circle(rs, s),
+	    buf_str(&weapons), buf_str(&marines), rs->crews[s->crew].id);
+	binds(st, s, &b);
+	doc_set(node, "detail", buf_str(&b));
 	buf_free(&b);
+	buf_free(&weapons);
+	buf_free(&marines);
 }
 
 static int
@@ -72,6 +174,25 @@ classic_report_scores(const struct nv_state *st, int *score)
 	return 1;
 }
 
+/* The ship table's heading and legend.  The legend is the players': the
+ * GM's and observers' reports of classic have always gone without it. */
+static void
+classic_report_doc(const struct report_input *in, xmlNodePtr root)
+{
+	xmlNodePtr	t = doc_child(root, "ship-table", NULL);
+
+	doc_set(t, "head", CLASSIC_HEAD);
+	if (in->reader == REPORT_SIDE)
+		doc_set(t, "legend", "(Max: maximum-speed turns left in the "
+		    "game.)");
+}
+
 const struct report_module classic_report = {
-	"classic", classic_report_ship, classic_report_scores, NULL
+	"classic", classic_report_ship, classic_report_scores,
+	classic_report_doc,
+	"Copy the lines below into your reply as plain lines (quoted lines "
+	"are not read as orders), add your PASSWORD line, change the movement "
+	"and add FIRE, BOARD, REPULSE or RAKE orders. Each ship line below is "
+	"legal as it stands: straight on at its speed, or what an obligation "
+	"demands."
 };

@@ -137,7 +137,7 @@ nauta_report_scores(const struct nv_state *st, int *score)
 
 /* The ship table's heading and legend; each side's losses against its
  * third (a side's own always, the others' only without fog or once the
- * game is over); the order template's help. */
+ * game is over). */
 static void
 nauta_report_doc(const struct report_input *in, xmlNodePtr root)
 {
@@ -169,19 +169,13 @@ nauta_report_doc(const struct report_input *in, xmlNodePtr root)
 		doc_set_int(n, "points", nauta_initial_points(st, (int)k));
 		doc_set_int(n, "third", nauta_loss_limit(st, (int)k));
 	}
-	for (n = root->children; n != NULL; n = n->next)
-		if (n->type == XML_ELEMENT_NODE &&
-		    strcmp((const char *)n->name, "order-template") == 0)
-			doc_set(n, "help", "Copy the lines below into your "
-			    "reply as plain lines (quoted lines are not read as "
-			    "orders), add your PASSWORD line, change the "
-			    "movement (SPEED n; turns first, each a step: SPEED "
-			    "3 MOVE R F F; SPEED n DASH; SPEED 0 MOVE B) and add "
-			    "BOARD, SHOOT, BURN or ESCAPE orders. Each ship line "
-			    "below is legal as it stands: straight on at its "
-			    "speed.");
 }
 
 const struct report_module nauta_report = {
-	"nauta", nauta_report_ship, nauta_report_scores, nauta_report_doc
+	"nauta", nauta_report_ship, nauta_report_scores, nauta_report_doc,
+	"Copy the lines below into your reply as plain lines (quoted lines "
+	"are not read as orders), add your PASSWORD line, change the movement "
+	"(SPEED n; turns first, each a step: SPEED 3 MOVE R F F; SPEED n DASH; "
+	"SPEED 0 MOVE B) and add BOARD, SHOOT, BURN or ESCAPE orders. Each "
+	"ship line below is legal as it stands: straight on at its speed."
 };
