@@ -14,6 +14,7 @@
 #include "hex.h"
 #include "report.h"
 
+struct buf;
 struct nv_state;
 
 /* --- report-fog.c ------------------------------------------------------- */
@@ -62,8 +63,14 @@ void	report_names_free(struct report_names *);
 /* --- report-orders.c ---------------------------------------------------- */
 
 /* Adds <order-template> for the reader's side: one movement line per own
- * ship on the map, each checked against the orders validator. */
+ * ship on the map (its report module's order_line), each checked against
+ * the orders validator. */
 void	report_order_template(const struct report_input *, xmlNodePtr root);
+/* An order_line: "SHIP id SPEED n MOVE F ..." straight ahead at the
+ * ship's speed (0 after backing), then each slower speed down to 0, then
+ * "SHIP id MOVE B"; -1 after that. */
+int	report_order_straight(const struct nv_state *, int i, int k,
+	    struct buf *out);
 
 /* --- a ruleset's report module (src/report/NAME/NAME-report.c) ----------- */
 
@@ -74,13 +81,19 @@ void	report_order_template(const struct report_input *, xmlNodePtr root);
  * scores(): the running score of every side into score (nsides entries),
  * 1, or 0 when it has none.  doc() (may be NULL): its own elements of
  * the document's root (the ship table's heading and legend, each side's
- * losses), after the ships and the result.  order_help: the order
+ * losses), after the ships and the result.  order_line(): the k-th
+ * (from 0) line the order template may offer own ship i, "SHIP id ..."
+ * into out, and 0; -1 when it has no more (report-orders.c offers the
+ * first the validator accepts; report_order_straight is the one of
+ * rulesets ordering SPEED n MOVE F ...).  order_help: the order
  * template's explanation in the ruleset's words. */
 struct report_module {
 	const char	*ruleset;
 	void		(*ship)(const struct nv_state *, int i, xmlNodePtr node);
 	int		(*scores)(const struct nv_state *, int *score);
 	void		(*doc)(const struct report_input *, xmlNodePtr root);
+	int		(*order_line)(const struct nv_state *, int i, int k,
+			    struct buf *out);
 	const char	*order_help;
 };
 

@@ -1,12 +1,14 @@
 /* report-orders.c: the order template at the foot of a side's report.
  *
- * One movement line per own ship on the map, at its current speed and
- * straight ahead, so that a player can reply, edit and send.  Each line
- * is checked with the orders validator against the new state before it
- * is offered; when the straight line at that speed is not legal (the
- * maximum-speed uses are spent, an obligation to back, a grapple), the
- * next slower speed is tried, down to 0, then backing.  The lines name
- * the reader's own ships only: nothing of fog's hidden ships. */
+ * One movement line per own ship on the map, so that a player can
+ * reply, edit and send.  The ruleset's report module offers each ship's
+ * lines in its order of preference (order_line, as report_order_straight:
+ * straight ahead at its speed, then each slower speed down to 0, then
+ * backing); each line is checked with the orders
+ * validator against the new state, and the first legal one is offered
+ * (a line is refused when the maximum-speed uses are spent, for an
+ * obligation to back, a grapple).  The lines name the reader's own ships
+ * only: nothing of fog's hidden ships. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -19,23 +21,26 @@
 #include "state.h"
 #include "xalloc.h"
 
-/* The movement order "SPEED n MOVE F ..." (n >= 0) or "MOVE B" (-1). */
-static char *
-move_line(const char *id, int speed)
+int
+report_order_straight(const struct nv_state *st, int i, int k,
+    struct buf *out)
 {
-	struct buf	b = BUF_INIT;
-	int		k;
+	const struct nv_ship	*s = &st->ships[i];
+	int			 speed = (s->speed > 0 ? s->speed : 0) - k;
+	int			 f;
 
-	buf_printf(&b, "SHIP %s ", id);
+	if (k < 0 || speed < -1)
+		return -1;
+	buf_printf(out, "SHIP %s ", s->id);
 	if (speed < 0)
-		buf_adds(&b, "MOVE B");
+		buf_adds(out, "MOVE B");
 	else
-		buf_printf(&b, "SPEED %d", speed);
+		buf_printf(out, "SPEED %d", speed);
 	if (speed > 0)
-		buf_adds(&b, " MOVE");
-	for (k = 0; k < speed; k++)
-		buf_adds(&b, " F");
-	return buf_detach(&b);
+		buf_adds(out, " MOVE");
+	for (f = 0; f < speed; f++)
+		buf_adds(out, " F");
+	return 0;
 }
 
 static int
@@ -59,10 +64,11 @@ legal(const struct nv_state *st, const char *side, const char *line)
  * big battle's report quadratic. */
 #define BATCH_LINES	256
 
-/* A ship still looking for its line, and the speed it tries. */
+/* A ship still looking for its line, and the line it tries (its
+ * module's k-th). */
 struct candidate {
 	int	 ship;
-	int	 speed;
+	int	 k;
 	char	*line;		/* owned */
 	int	 bad;
 };
@@ -105,47 +111,63 @@ check_batch(const struct nv_state *st, const char *side,
 	orders_free(o);
 }
 
+/* The k-th line of each candidate c[0..n) from the module, dropping
+ * those that have no more; returns how many are left, in order. */
+static size_t
+next_lines(const struct nv_state *st, const struct report_module *m,
+    struct candidate *c, size_t n)
+{
+	struct buf	b = BUF_INIT;
+	size_t		i, left = 0;
+
+	for (i = 0; i < n; i++) {
+		buf_reset(&b);
+		if (m->order_line(st, c[i].ship, c[i].k, &b) != 0)
+			continue;
+		c[left] = c[i];
+		c[left].line = xstrdup(buf_str(&b));
+		c[left++].bad = 0;
+	}
+	buf_free(&b);
+	return left;
+}
+
 /* For every ship of side on the map (in the report's part, when in is
- * a part's), the first legal line of: its speed (0 if backing) straight
- * ahead, each slower speed down to 0, then backing; NULL when none is.
- * The ships try their speeds together, a round at a time: each round
- * checks, in batches, the line each ship still without one tries next.
- * Returns nships lines (owned, as is the array, by the caller). */
+ * a part's), the first legal line of those its report module offers;
+ * NULL when none is (or the ruleset has no module).  The ships try
+ * their lines together, a round at a time: each round checks, in
+ * batches, the line each ship still without one tries next.  Returns
+ * nships lines (owned, as is the array, by the caller). */
 static char **
 choose_lines(const struct nv_state *st, int side,
     const struct report_input *in)
 {
+	const struct report_module *m = report_module_find(st);
 	const char		*sid = st->sides[side].id;
 	char			**lines = xcalloc(st->nships + 1, sizeof *lines);
 	struct candidate	*c = xcalloc(st->nships + 1, sizeof *c);
-	size_t			 i, n = 0, left, k;
+	size_t			 i, n = 0, left;
 
-	for (i = 0; i < st->nships; i++) {
+	for (i = 0; m != NULL && m->order_line != NULL && i < st->nships;
+	    i++) {
 		if (st->ships[i].side != side || !ship_on_map(&st->ships[i]) ||
 		    (in != NULL && !report_in_part(in, (int)i)))
 			continue;
-		c[n].ship = (int)i;
-		c[n++].speed = st->ships[i].speed > 0 ? st->ships[i].speed : 0;
+		c[n++].ship = (int)i;
 	}
-	while (n > 0) {
-		for (i = 0; i < n; i++) {
-			c[i].line = move_line(st->ships[c[i].ship].id,
-			    c[i].speed);
-			c[i].bad = 0;
-		}
+	while ((n = next_lines(st, m, c, n)) > 0) {
 		for (i = 0; i < n; i += BATCH_LINES)
 			check_batch(st, sid, c + i, n - i < BATCH_LINES ?
 			    n - i : BATCH_LINES);
 		/* Keep those still looking, in order. */
 		for (i = 0, left = 0; i < n; i++) {
-			k = (size_t)c[i].ship;
 			if (!c[i].bad) {
-				lines[k] = c[i].line;
+				lines[c[i].ship] = c[i].line;
 				continue;
 			}
 			free(c[i].line);
-			if (c[i].speed-- > -1)
-				c[left++] = c[i];
+			c[i].k++;
+			c[left++] = c[i];
 		}
 		n = left;
 	}

@@ -641,6 +641,48 @@ test_id_lists(void **state)
 	played_free(&p);
 }
 
+/* The lines report_order_straight offers a ship, in order, by its speed:
+ * straight on, each slower speed, then backing, then no more. */
+struct straight_row {
+	int		 speed;
+	const char	*lines[6];	/* NULL-terminated */
+};
+
+static const struct straight_row straight_rows[] = {
+	{ 2, { "SPEED 2 MOVE F F", "SPEED 1 MOVE F",
+	    "SPEED 0", "MOVE B", NULL } },
+	{ 0, { "SPEED 0", "MOVE B", NULL } },
+	{ -1, { "SPEED 0", "MOVE B", NULL } },
+};
+
+static void
+test_order_straight(void **state)
+{
+	struct played	 p;
+	struct buf	 b = BUF_INIT;
+	char		*want;
+	size_t		 r;
+	int		 k;
+
+	(void)state;
+	play(GAME_BUSY20, &p);
+	for (r = 0; r < sizeof straight_rows / sizeof straight_rows[0]; r++) {
+		p.after->ships[0].speed = straight_rows[r].speed;
+		for (k = 0; straight_rows[r].lines[k] != NULL; k++) {
+			buf_reset(&b);
+			assert_int_equal(report_order_straight(p.after, 0, k,
+			    &b), 0);
+			want = xasprintf("SHIP %s %s", p.after->ships[0].id,
+			    straight_rows[r].lines[k]);
+			assert_string_equal(buf_str(&b), want);
+			free(want);
+		}
+		assert_int_equal(report_order_straight(p.after, 0, k, &b), -1);
+	}
+	buf_free(&b);
+	played_free(&p);
+}
+
 /* --- fog of war ----------------------------------------------------------------- */
 
 /* What a side must never read under fog: ids, names and every hex the
@@ -1069,6 +1111,7 @@ main(void)
 		cmocka_unit_test(test_pruned_same),
 		cmocka_unit_test(test_many_wrecks),
 		cmocka_unit_test(test_id_lists),
+		cmocka_unit_test(test_order_straight),
 		cmocka_unit_test(test_fog),
 		cmocka_unit_test(test_no_fog_shows_all),
 		cmocka_unit_test(test_bad_templates),

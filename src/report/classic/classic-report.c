@@ -190,6 +190,7 @@ classic_report_doc(const struct report_input *in, xmlNodePtr root)
 const struct report_module classic_report = {
 	"classic", classic_report_ship, classic_report_scores,
 	classic_report_doc,
+	report_order_straight,
 	"Copy the lines below into your reply as plain lines (quoted lines "
 	"are not read as orders), add your PASSWORD line, change the movement "
 	"and add FIRE, BOARD, REPULSE or RAKE orders. Each ship line below is "

@@ -173,6 +173,7 @@ nauta_report_doc(const struct report_input *in, xmlNodePtr root)
 
 const struct report_module nauta_report = {
 	"nauta", nauta_report_ship, nauta_report_scores, nauta_report_doc,
+	report_order_straight,
 	"Copy the lines below into your reply as plain lines (quoted lines "
 	"are not read as orders), add your PASSWORD line, change the movement "
 	"(SPEED n; turns first, each a step: SPEED 3 MOVE R F F; SPEED n DASH; "
