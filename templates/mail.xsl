@@ -689,6 +689,14 @@
           your side's own ships.</xsl:when>
         <xsl:when test="@key = 'STORY'">SET STORY FULL: the story of each
           turn in your reports tells every event your side saw.</xsl:when>
+        <xsl:when test="@key = 'LANGUAGE' and @value = 'GAME'">SET
+          LANGUAGE GAME: your mails and reports are worded by the game's
+          own templates.</xsl:when>
+        <xsl:when test="@key = 'LANGUAGE'">
+          <xsl:value-of select="concat('SET LANGUAGE ', @value, ': your',
+              ' mails and reports are worded in ', @value, ' where the',
+              ' templates are translated, in the default ones elsewhere.')"/>
+        </xsl:when>
         <xsl:when test="@timezone">
           <xsl:value-of select="concat('SET TIMEZONE: your time zone is ',
               @timezone, ': deadlines are shown in UTC and on your clock.')"/>
@@ -802,11 +810,20 @@
       <xsl:otherwise><xsl:value-of select="@svg"/></xsl:otherwise>
     </xsl:choose>
   </xsl:variable>
+  <xsl:variable name="langs">
+    <xsl:choose>
+      <xsl:when test="@languages">
+        <xsl:value-of select="concat(@languages, ' or GAME')"/>
+      </xsl:when>
+      <xsl:otherwise>GAME only (no other language installed)</xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
   <xsl:value-of select="concat('SET: your settings (change one with SET',
       ' and the setting and its value):', $nl,
       '  TIMEZONE  ', $zone, $nl,
       '  SVG       ', $svg, ': ON, OFF or GAME', $nl,
-      '  STORY     ', @story, ': FULL or OWN', $nl, $nl)"/>
+      '  STORY     ', @story, ': FULL or OWN', $nl,
+      '  LANGUAGE  ', @language, ': ', $langs, $nl, $nl)"/>
 </xsl:template>
 
 <xsl:template match="rollback">

@@ -6,7 +6,9 @@
  * word every sample document (maildoc_samples: every kind and part the
  * daemon builds) into a subject and a body that keeps the rules of
  * plain text, lines within 76 characters included, since the samples
- * quote nothing long.  Every problem is reported, not just the first. */
+ * quote nothing long.  Each language installed (templates/de/,
+ * play-lang.c) is checked the same way, file by file where it has one.
+ * Every problem is reported, not just the first. */
 #include "config.h"
 
 #include <stdio.h>
@@ -29,20 +31,32 @@ static const char *const report_files[] = {
 
 struct check {
 	struct report_template	*t;
+	const char		*lang;		/* NULL: the default */
 	int			 show;
 	int			 samples;
 	int			 failed;	/* samples */
 	int			 errors;	/* of every kind */
 };
 
+/* dir's file, or lang's copy of it; NULL when lang has none (nothing to
+ * check) or, counted in *errors, when it does not compile. */
 static struct report_template *
-load(const char *dir, const char *file, int *errors)
+load(const char *dir, const char *lang, const char *file, int *errors)
 {
 	struct report_template	*t = NULL;
-	char			*path, *text = NULL, *cause = NULL;
+	char			*path, *dflt, *text = NULL, *cause = NULL;
 	size_t			 len;
 
-	path = xasprintf("%s/%s", dir, file);
+	path = play_template_path(dir, lang, file);
+	if (lang != NULL) {
+		dflt = play_template_path(dir, NULL, file);
+		if (strcmp(path, dflt) == 0) {
+			free(dflt);
+			free(path);
+			return NULL;
+		}
+		free(dflt);
+	}
 	if (file_read(path, TEMPLATE_MAX, &text, &len, &cause) == 0)
 		t = report_template_load(path, text, len, &cause);
 	if (t == NULL) {
@@ -68,8 +82,9 @@ sample(const char *name, xmlDocPtr doc, void *arg)
 	if (maildoc_render(c->t, doc, &subject, &body, &cause) != 0 ||
 	    (body.len > 0 && report_text_check_width(buf_str(&body),
 	    body.len, REPORT_WIDTH, &cause) != 0)) {
-		fprintf(stderr, "navarch: mail.xsl, sample %s: %s\n", name,
-		    cause);
+		fprintf(stderr, "navarch: %s%smail.xsl, sample %s: %s\n",
+		    c->lang != NULL ? c->lang : "", c->lang != NULL ? "/" : "",
+		    name, cause);
 		c->failed++;
 		c->errors++;
 	} else if (c->show)
@@ -81,14 +96,42 @@ sample(const char *name, xmlDocPtr doc, void *arg)
 	return 0;
 }
 
+/* The templates of one language (c->lang; NULL: the default ones). */
+static void
+check_dir(const char *dir, struct check *c)
+{
+	struct report_template	*t;
+	const char		*sl = c->lang != NULL ? "/" : "";
+	const char		*l = c->lang != NULL ? c->lang : "";
+	size_t			 i;
+
+	for (i = 0; i < sizeof report_files / sizeof report_files[0]; i++)
+		if ((t = load(dir, c->lang, report_files[i], &c->errors)) !=
+		    NULL) {
+			fprintf(stderr, "navarch: %s%s%s: compiles (try it on "
+			    "a turn: navarch turn --report-dir)\n", l, sl,
+			    report_files[i]);
+			report_template_free(t);
+		}
+	c->samples = c->failed = 0;
+	if ((c->t = load(dir, c->lang, MAILDOC_TEMPLATE, &c->errors)) !=
+	    NULL) {
+		(void)maildoc_samples(sample, c);
+		fprintf(stderr, "navarch: %s%s%s: %d sample mails worded, %d "
+		    "failed\n", l, sl, MAILDOC_TEMPLATE, c->samples - c->failed,
+		    c->failed);
+		report_template_free(c->t);
+		c->t = NULL;
+	}
+}
+
 int
 cmd_templates(int argc, char **argv)
 {
-	struct report_template	*t;
 	struct check		 c;
 	const char		*dir = NULL;
-	char			**pos;
-	size_t			 i;
+	char			**pos, **langs;
+	size_t			 i, nl;
 	int			 npos, rc, show = 0;
 	const struct ctl_opt	 opts[] = {
 		{ "dir", &dir, NULL },
@@ -102,19 +145,12 @@ cmd_templates(int argc, char **argv)
 		dir = play_templatedir(NULL);
 	memset(&c, 0, sizeof c);
 	c.show = show;
-	for (i = 0; i < sizeof report_files / sizeof report_files[0]; i++)
-		if ((t = load(dir, report_files[i], &c.errors)) != NULL) {
-			fprintf(stderr, "navarch: %s: compiles (try it on a "
-			    "turn: navarch turn --report-dir)\n",
-			    report_files[i]);
-			report_template_free(t);
-		}
-	if ((c.t = load(dir, MAILDOC_TEMPLATE, &c.errors)) != NULL) {
-		(void)maildoc_samples(sample, &c);
-		fprintf(stderr, "navarch: %s: %d sample mails worded, %d "
-		    "failed\n", MAILDOC_TEMPLATE, c.samples - c.failed,
-		    c.failed);
-		report_template_free(c.t);
+	check_dir(dir, &c);
+	nl = play_langs(dir, &langs);
+	for (i = 0; i < nl; i++) {
+		c.lang = langs[i];
+		check_dir(dir, &c);
 	}
+	play_langs_free(langs, nl);
 	return c.errors > 0 ? NV_EXIT_FAIL : 0;
 }

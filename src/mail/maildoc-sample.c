@@ -201,12 +201,13 @@ status(xmlNodePtr r, int gm)
 	}
 }
 
-/* SET SVG, SET STORY and SET alone (mailproc-set.c). */
+/* SET SVG, SET STORY, SET LANGUAGE and SET alone (mailproc-set.c). */
 static void
 set_prefs(xmlNodePtr r)
 {
 	static const char *const kv[][2] = { { "SVG", "ON" }, { "SVG", "OFF" },
-	    { "SVG", "GAME" }, { "STORY", "OWN" }, { "STORY", "FULL" } };
+	    { "SVG", "GAME" }, { "STORY", "OWN" }, { "STORY", "FULL" },
+	    { "LANGUAGE", "de" }, { "LANGUAGE", "GAME" } };
 	xmlNodePtr	n;
 	size_t		i;
 
@@ -229,6 +230,8 @@ set_prefs(xmlNodePtr r)
 	md_set(n, "svg", "GAME");
 	md_set(n, "svg-game", "on");
 	md_set(n, "story", "OWN");
+	md_set(n, "language", "GAME");
+	md_set(n, "languages", "de, fr");
 }
 
 static xmlDocPtr

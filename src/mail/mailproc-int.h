@@ -197,6 +197,9 @@ struct mp_ctx {
 	struct report_template	*tpl;		/* templates/mail.xsl, the
 						   cycle's (mp_cache_template),
 						   borrowed on first use */
+	struct play_templates	*ltpl;		/* the languages' mail.xsl
+						   (SET LANGUAGE), loaded
+						   on first use */
 	struct mp_errors	 errors;	/* every error of the mail */
 	unsigned		 seq;		/* Message-IDs made */
 	size_t			 queued;
@@ -316,6 +319,9 @@ struct mp_report {
 					   "GAME-turn-N-part-K.svg" */
 	unsigned	 flags;		/* PLAY_REPORT_*: as made for its
 					   reader's preferences */
+	char		*lang;		/* the templates' language it was
+					   made in ("": default); NULL:
+					   not known */
 };
 
 /* The final report of ctx->g (ended) for reader (side: the side's id, for
@@ -361,6 +367,13 @@ xmlNodePtr mp_part(struct mp_ctx *, const char *name);
  * body appended, or -1 (ctx failed; temporary, since a GM can mend the
  * template). */
 int	mp_word(struct mp_ctx *, xmlDocPtr, char **subject, struct buf *body);
+/* mp_word in the language of the player at address to (SET LANGUAGE):
+ * its mail.xsl where the language has one.  to NULL: the default. */
+int	mp_word_to(struct mp_ctx *, const char *to, xmlDocPtr,
+	    char **subject, struct buf *body);
+/* The language of a reader at an address: the player's, "" for others
+ * (the default templates).  Borrowed from ctx. */
+const char *mp_lang_of(const struct mp_ctx *, const char *address);
 /* mp_word, then mp_queue to one address.  0 or -1. */
 int	mp_send(struct mp_ctx *, const char *to, xmlDocPtr,
 	    enum mailproc_auto);

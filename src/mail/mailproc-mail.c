@@ -100,17 +100,71 @@ mp_part(struct mp_ctx *ctx, const char *name)
 	return md_add(mp_answer(ctx), name, NULL);
 }
 
+const char *
+mp_lang_of(const struct mp_ctx *ctx, const char *address)
+{
+	size_t	i;
+
+	if (address == NULL)
+		return "";
+	for (i = 0; i < ctx->roster.np; i++)
+		if (!ctx->roster.p[i].removed &&
+		    strcmp(ctx->roster.p[i].address, address) == 0)
+			return ctx->roster.p[i].language;
+	/* The sender, when the game's roster is not loaded. */
+	if (ctx->player != NULL && ctx->player->language != NULL &&
+	    strcmp(ctx->player->address, address) == 0)
+		return ctx->player->language;
+	return "";
+}
+
+/* The mail template of to's language: the language's own mail.xsl when
+ * it has one, else the default (load).  NULL: ctx failed. */
+static struct report_template *
+template_for(struct mp_ctx *ctx, const char *to)
+{
+	const char		*lang = mp_lang_of(ctx, to);
+	const char		*dir = play_templatedir(ctx->mp->templatedir);
+	struct report_template	*tpl;
+	char			*path, *dflt, *cause = NULL;
+	int			 own = 0;
+
+	if (*lang != '\0') {
+		path = play_template_path(dir, lang, MAILDOC_TEMPLATE);
+		dflt = play_template_path(dir, NULL, MAILDOC_TEMPLATE);
+		own = strcmp(path, dflt) != 0;
+		free(path);
+		free(dflt);
+	}
+	if (!own)
+		return load(ctx) == 0 ? ctx->tpl : NULL;
+	if (ctx->ltpl == NULL)
+		ctx->ltpl = play_templates_new(dir);
+	tpl = play_template_get(ctx->ltpl, lang, MAILDOC_TEMPLATE, &cause);
+	if (tpl == NULL)
+		template_failed(ctx, cause);
+	return tpl;
+}
+
+int
+mp_word_to(struct mp_ctx *ctx, const char *to, xmlDocPtr doc,
+    char **subject, struct buf *body)
+{
+	struct report_template	*tpl;
+	char			*cause = NULL;
+
+	*subject = NULL;
+	if (ctx->failed || (tpl = template_for(ctx, to)) == NULL)
+		return -1;
+	if (maildoc_render(tpl, doc, subject, body, &cause) != 0)
+		return template_failed(ctx, cause);
+	return 0;
+}
+
 int
 mp_word(struct mp_ctx *ctx, xmlDocPtr doc, char **subject, struct buf *body)
 {
-	char	*cause = NULL;
-
-	*subject = NULL;
-	if (ctx->failed || load(ctx) != 0)
-		return -1;
-	if (maildoc_render(ctx->tpl, doc, subject, body, &cause) != 0)
-		return template_failed(ctx, cause);
-	return 0;
+	return mp_word_to(ctx, NULL, doc, subject, body);
 }
 
 int
@@ -121,7 +175,7 @@ mp_send(struct mp_ctx *ctx, const char *to, xmlDocPtr doc,
 	char		*subject;
 	int		 rc;
 
-	rc = mp_word(ctx, doc, &subject, &body);
+	rc = mp_word_to(ctx, to, doc, &subject, &body);
 	if (rc == 0)
 		rc = mp_queue(ctx, to, subject, buf_str(&body), kind);
 	free(subject);

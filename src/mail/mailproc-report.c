@@ -146,6 +146,7 @@ mp_report_free(struct mp_report *r)
 	free(r->text);
 	free(r->svg);
 	free(r->svg_name);
+	free(r->lang);
 	memset(r, 0, sizeof *r);
 }
 
@@ -189,7 +190,7 @@ report_words(struct mp_ctx *ctx, const char *to, const struct mp_report *rep,
 		md_set_int(n, "count", m[i].count);
 		md_set_int(n, "limit", m[i].limit);
 	}
-	rc = mp_word(ctx, doc, subject, after);
+	rc = mp_word_to(ctx, to, doc, subject, after);
 	xmlFreeDoc(doc);
 	return rc;
 }
@@ -241,6 +242,7 @@ queue_reader(struct mp_ctx *ctx, struct mp_turn *mt,
 {
 	struct play_parts	 ps;
 	struct mp_report	 rep;
+	const char		*lang;
 	size_t			 k;
 	unsigned		 flags;
 	int			 rc = 0, si = -1;
@@ -252,12 +254,18 @@ queue_reader(struct mp_ctx *ctx, struct mp_turn *mt,
 	}
 	play_report_parts(&mt->p, reader, si, part_ships(ctx), &ps);
 	flags = report_flags(ctx, reader, to);
+	/* The reader's language (SET LANGUAGE): a side's players only; the
+	 * GM and observers read the default templates. */
+	lang = reader == REPORT_SIDE ? mp_lang_of(ctx, to) : "";
+	play_templates_lang(mt->tpl, lang);
 	if (ps.n == 1 && (cache->text == NULL || cache->reader != reader ||
-	    cache->flags != flags || (side != NULL && (cache->side == NULL ||
-	    strcmp(cache->side, side) != 0)))) {
+	    cache->flags != flags || cache->lang == NULL ||
+	    strcmp(cache->lang, lang) != 0 || (side != NULL &&
+	    (cache->side == NULL || strcmp(cache->side, side) != 0)))) {
 		mp_report_free(cache);
 		rc = turn_report(ctx, mt, reader, side, NULL, flags, cache,
 		    cause);
+		cache->lang = xstrdup(lang);
 	}
 	if (ps.n == 1 && rc == 0)
 		rc = queue_report(ctx, to, cache, again, m, nm);

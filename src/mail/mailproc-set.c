@@ -2,7 +2,8 @@
  * (docs/mail-commands.md).
  *
  * One table: each key of the mail, the preference it sets (store.h,
- * STORE_PREFS; TIMEZONE has its own column and checker, tz.h) and the
+ * STORE_PREFS; TIMEZONE and LANGUAGE have their own columns and
+ * checkers, tz.h and play-lang.c) and the
  * words it takes with the value each stores.  SET alone lists them as
  * they are. */
 #include "config.h"
@@ -19,17 +20,23 @@
 #include "xalloc.h"
 
 #define SET_WORDS	3
+#define SET_TIMEZONE	(-1)
+#define SET_LANGUAGE	(-2)
 
 static const struct set_key {
 	const char	*key;		/* as the mail writes it */
-	int		 pref;		/* enum store_pref; -1: TIMEZONE */
+	int		 pref;		/* enum store_pref; SET_TIMEZONE,
+					   SET_LANGUAGE */
 	const char	*words[SET_WORDS];	/* the mail's words... */
 	const char	*values[SET_WORDS];	/* ...and what each stores */
 	const char	*legal;		/* for errors */
 } keys[] = {
-	{ "TIMEZONE", -1, { NULL }, { NULL }, "a tz database name "
+	{ "TIMEZONE", SET_TIMEZONE, { NULL }, { NULL }, "a tz database name "
 	    "(Europe/Paris, America/New_York), an offset (+02:00), UTC, or "
 	    "NONE (UTC only)" },
+	{ "LANGUAGE", SET_LANGUAGE, { NULL }, { NULL }, "the code of a "
+	    "language the templates are installed in (SET alone lists them) "
+	    "or GAME (the game's own templates)" },
 	{ "SVG", STORE_PREF_SVG, { "ON", "OFF", "GAME" }, { "on", "off", "" },
 	    "ON (the map attached to your reports as an SVG picture), OFF "
 	    "(text only) or GAME (as the game's setting says)" },
@@ -55,6 +62,9 @@ set_list(struct mp_ctx *ctx)
 {
 	const struct store_player *p = ctx->player;
 	xmlNodePtr	 n = mp_part(ctx, "set-list");
+	struct buf	 b = BUF_INIT;
+	char		**v;
+	size_t		 i, langs;
 
 	md_set(n, "timezone", *p->timezone != '\0' ? p->timezone : NULL);
 	md_set(n, "svg", *p->svg == '\0' ? "GAME" : strcmp(p->svg, "on") ==
@@ -62,6 +72,50 @@ set_list(struct mp_ctx *ctx)
 	md_set(n, "svg-game", mp_setting_flag(ctx->g, "svg", 1) ? "on" :
 	    "off");
 	md_set(n, "story", strcmp(p->story, "own") == 0 ? "OWN" : "FULL");
+	md_set(n, "language", p->language != NULL && *p->language != '\0' ?
+	    p->language : "GAME");
+	langs = play_langs(play_templatedir(ctx->mp->templatedir), &v);
+	for (i = 0; i < langs; i++)
+		buf_printf(&b, "%s%s", i > 0 ? ", " : "", v[i]);
+	md_set(n, "languages", langs > 0 ? buf_str(&b) : NULL);
+	play_langs_free(v, langs);
+	buf_free(&b);
+}
+
+/* SET LANGUAGE code or GAME: a language installed in the template
+ * directory (play_lang_check), stored as installed. */
+static int
+set_language(struct mp_ctx *ctx, const struct mp_cmd *c)
+{
+	xmlNodePtr	 part;
+	char		*lang = NULL, *cause = NULL;
+	size_t		 i;
+
+	if (strcasecmp(c->argv[1], "GAME") == 0)
+		lang = xstrdup("");
+	else if (play_lang_check(play_templatedir(ctx->mp->templatedir),
+	    c->argv[1], &lang, &cause) != PLAY_OK) {
+		mp_error(ctx, c->line, "SET LANGUAGE: %s", cause);
+		free(cause);
+		return 0;
+	}
+	if (mp_check(ctx, store_player_set_language(ctx->mp->store,
+	    ctx->g->id, ctx->player->id, lang, &cause), &cause) == 0) {
+		free(ctx->player->language);
+		ctx->player->language = xstrdup(lang);
+		/* The roster's copy words this mail's answer and the
+		 * reports of a turn it plays. */
+		for (i = 0; i < ctx->roster.np; i++)
+			if (strcmp(ctx->roster.p[i].id, ctx->player->id) == 0) {
+				free(ctx->roster.p[i].language);
+				ctx->roster.p[i].language = xstrdup(lang);
+			}
+		part = mp_part(ctx, "set");
+		md_set(part, "key", "LANGUAGE");
+		md_set(part, "value", *lang != '\0' ? lang : "GAME");
+	}
+	free(lang);
+	return ctx->failed ? -1 : 0;
 }
 
 static int
@@ -166,7 +220,9 @@ mp_cmd_set(struct mp_ctx *ctx, const struct mp_cmd *c)
 		buf_free(&b);
 		return 0;
 	}
-	if (keys[i].pref < 0)
+	if (keys[i].pref == SET_LANGUAGE)
+		return set_language(ctx, c);
+	if (keys[i].pref == SET_TIMEZONE)
 		return set_timezone(ctx, c, &part);
 	return set_pref(ctx, &keys[i], c);
 }

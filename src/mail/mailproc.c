@@ -188,6 +188,7 @@ mp_ctx_free(struct mp_ctx *ctx)
 	play_roster_free(&ctx->roster);
 	store_player_free(ctx->player);
 	xmlFreeDoc(ctx->reply);
+	play_templates_free(ctx->ltpl);
 	mp_errors_free(&ctx->errors);
 	free(ctx->actor);
 	free(ctx->observer);

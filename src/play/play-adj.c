@@ -40,6 +40,7 @@ roster_player_cb(const struct store_player *sp, void *arg)
 	    strcmp(sp->svg, "on") == 0;
 	p->story_own = sp->story != NULL && strcmp(sp->story, "own") == 0;
 	p->absent_until = sp->absent_until;
+	p->language = xstrdup(sp->language != NULL ? sp->language : "");
 	p->ships = xcalloc(sp->nships + 1, sizeof *p->ships);
 	for (i = 0; i < sp->nships; i++)
 		p->ships[i] = xstrdup(sp->ships[i]);
@@ -169,6 +170,7 @@ play_roster_free(struct play_roster *a)
 		free(a->p[i].side);
 		free(a->p[i].address);
 		free(a->p[i].timezone);
+		free(a->p[i].language);
 	}
 	for (i = 0; i < a->nsets; i++) {
 		free(a->texts[i]);

@@ -38,9 +38,18 @@ static const char *const template_files[NREADERS] = {
 	[REPORT_OBSERVER] = "report-observer.xsl",
 };
 
+/* Compiled templates by path: a language's copy and the default are
+ * two entries. */
+struct play_tpl {
+	char			*path;
+	struct report_template	*t;
+};
+
 struct play_templates {
 	char			*dir;
-	struct report_template	*t[NREADERS];	/* NULL: not loaded yet */
+	char			*lang;		/* of the reports made next */
+	struct play_tpl		*v;
+	size_t			 n;
 };
 
 const char *
@@ -71,6 +80,7 @@ play_templates_new(const char *dir)
 	struct play_templates	*t = xcalloc(1, sizeof *t);
 
 	t->dir = xstrdup(dir);
+	t->lang = xstrdup("");
 	return t;
 }
 
@@ -81,34 +91,64 @@ play_templates_free(struct play_templates *t)
 
 	if (t == NULL)
 		return;
-	for (i = 0; i < NREADERS; i++)
-		report_template_free(t->t[i]);
+	for (i = 0; i < t->n; i++) {
+		report_template_free(t->v[i].t);
+		free(t->v[i].path);
+	}
+	free(t->v);
+	free(t->lang);
 	free(t->dir);
 	free(t);
 }
 
-/* reader's template, compiled on first use.  NULL with *cause. */
+void
+play_templates_lang(struct play_templates *t, const char *lang)
+{
+	free(t->lang);
+	t->lang = xstrdup(lang != NULL ? lang : "");
+}
+
+struct report_template *
+play_template_get(struct play_templates *t, const char *lang,
+    const char *file, char **cause)
+{
+	struct report_template	*tpl = NULL;
+	char			*path, *text, *c = NULL;
+	size_t			 i, len;
+
+	path = play_template_path(t->dir, lang, file);
+	for (i = 0; i < t->n; i++)
+		if (strcmp(t->v[i].path, path) == 0) {
+			free(path);
+			return t->v[i].t;
+		}
+	if (file_read(path, PLAY_TEMPLATE_MAX, &text, &len, &c) != 0) {
+		*cause = xasprintf("%s (templatedir in navarchd.conf or "
+		    "$NAVARCH_TEMPLATEDIR names the directory of the "
+		    "templates)", c);
+		free(c);
+	} else {
+		tpl = report_template_load(path, text, len, cause);
+		free(text);
+	}
+	if (tpl == NULL) {
+		free(path);
+		return NULL;
+	}
+	t->v = xreallocarray(t->v, t->n + 1, sizeof *t->v);
+	t->v[t->n].path = path;
+	t->v[t->n++].t = tpl;
+	return tpl;
+}
+
+/* reader's template in the language in hand, compiled on first use.
+ * NULL with *cause. */
 static struct report_template *
 template_of(struct play_templates *t, enum report_reader reader,
     char **cause)
 {
-	char	*path, *text, *c = NULL;
-	size_t	 len;
-
-	if (t->t[reader] != NULL)
-		return t->t[reader];
-	path = xasprintf("%s/%s", t->dir, play_template_file(reader));
-	if (file_read(path, PLAY_TEMPLATE_MAX, &text, &len, &c) != 0) {
-		*cause = xasprintf("%s (templatedir in navarchd.conf or "
-		    "$NAVARCH_TEMPLATEDIR names the directory of the report "
-		    "templates)", c);
-		free(c);
-	} else {
-		t->t[reader] = report_template_load(path, text, len, cause);
-		free(text);
-	}
-	free(path);
-	return t->t[reader];
+	return play_template_get(t, t->lang, play_template_file(reader),
+	    cause);
 }
 
 void

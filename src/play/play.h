@@ -144,6 +144,8 @@ struct play_player {
 	int	  story_own;	/* the report tells only the events of the
 				   side's own ships (players.story) */
 	int64_t	  absent_until;	/* away until then (ABSENT), or 0 */
+	char	 *language;	/* of the templates (players.language);
+				   "": the default */
 	char	**ships;
 	size_t	  nships;
 	int	  sole;		/* the only active player of the side */
@@ -350,6 +352,34 @@ const char *play_template_file(enum report_reader);
  * the readers of a turn).  Owned by the caller (play_templates_free). */
 struct play_templates *play_templates_new(const char *dir);
 void	play_templates_free(struct play_templates *);
+/* The language the reports made next are worded in (a player's SET
+ * LANGUAGE; play-lang.c): its templates where it has them, else the
+ * default ones.  NULL or "": the default.  lang is copied. */
+void	play_templates_lang(struct play_templates *, const char *lang);
+/* The template file of a language, compiled the first time and kept with
+ * the others (any file of the directory: the daemon's mail.xsl too).
+ * Borrowed (freed with t), or NULL with *cause (owned). */
+struct report_template *play_template_get(struct play_templates *,
+	    const char *lang, const char *file, char **cause);
+
+/* --- languages of the templates (play-lang.c) --------------------------- */
+
+/* 1 if code has the shape of a language code (de, pt-br): letters, maybe
+ * '-' and letters or digits; nothing that could leave the directory. */
+int	play_lang_valid(const char *code);
+/* dir/lang/file when lang is a valid code and that file exists, else
+ * dir/file.  Owned by the caller. */
+char	*play_template_path(const char *dir, const char *lang,
+	    const char *file);
+/* The languages installed in dir, sorted: subdirectories named by a
+ * valid code holding at least one .xsl file.  *out owned by the caller
+ * (play_langs_free); the count (0: none, or dir unreadable). */
+size_t	play_langs(const char *dir, char ***out);
+void	play_langs_free(char **, size_t);
+/* code, in any case, as installed in dir: PLAY_OK with *canon (owned), or
+ * PLAY_INPUT with *cause (owned) naming those that are installed. */
+enum play_code play_lang_check(const char *dir, const char *code,
+	    char **canon, char **cause);
 
 /* A played turn, what each reader's report is made of; nothing owned.
  * play_played() fills it from the state the turn started in and its

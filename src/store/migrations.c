@@ -314,6 +314,17 @@ static const char m8[] =
 "  FOREIGN KEY (game, player) REFERENCES players(game, id)\n"
 ");\n";
 
-const char *const store_migrations[] = { m1, m2, m3, m4, m5, m6, m7, m8 };
+/* 9 (issue 15, item 6): players.language, the language the player's mails
+ * and reports are worded in: a subdirectory of the template directory
+ * (templates/de/) whose files are used where it has them; '' the default
+ * templates.  Which languages are installed is the template directory's
+ * business, so the column takes any short code (play-lang.c checks it
+ * when the player sets it). */
+static const char m9[] =
+"ALTER TABLE players ADD COLUMN language TEXT NOT NULL DEFAULT ''\n"
+"  CHECK (length(language) <= 16);\n";
+
+const char *const store_migrations[] = { m1, m2, m3, m4, m5, m6, m7, m8,
+    m9 };
 const int store_nmigrations =
     (int)(sizeof store_migrations / sizeof store_migrations[0]);

@@ -159,6 +159,19 @@ store_player_set_timezone(struct store *s, const char *game, const char *id,
 }
 
 enum store_code
+store_player_set_language(struct store *s, const char *game, const char *id,
+    const char *language, char **cause)
+{
+	int	code;
+
+	if ((code = player_exists(s, game, id, 0, cause)) != STORE_OK)
+		return code;
+	return st_run(s, cause, NULL, "UPDATE players SET language = ?"
+	    " WHERE game = ? AND id = ?", "sss",
+	    language != NULL ? language : "", game, id);
+}
+
+enum store_code
 store_player_set_absent(struct store *s, const char *game, const char *id,
     int64_t until, char **cause)
 {
@@ -257,7 +270,7 @@ store_player_assign_ships(struct store *s, const char *game, const char *id,
 
 #define PLAYER_COLUMNS							\
 	"game, id, side, address, password, admiral, missed, bounces, removed,"\
-	" timezone, svg, story, absent_until"
+	" timezone, svg, story, absent_until, language"
 
 static int
 player_fill(struct store *s, sqlite3_stmt *st, struct store_player *p,
@@ -280,6 +293,7 @@ player_fill(struct store *s, sqlite3_stmt *st, struct store_player *p,
 	p->svg = xstrdup(st_col_text(st, 10, 1));
 	p->story = xstrdup(st_col_text(st, 11, 1));
 	p->absent_until = sqlite3_column_int64(st, 12);
+	p->language = xstrdup(st_col_text(st, 13, 1));
 	code = st_prepare(s, &sh, cause,
 	    "SELECT ship FROM player_ships WHERE game = ? AND player = ?"
 	    " ORDER BY ship", "ss", p->game, p->id);
@@ -307,6 +321,7 @@ player_clear(struct store_player *p)
 	free(p->timezone);
 	free(p->svg);
 	free(p->story);
+	free(p->language);
 	for (i = 0; i < p->nships; i++)
 		free(p->ships[i]);
 	free(p->ships);

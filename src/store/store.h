@@ -267,6 +267,7 @@ struct store_player {
 	char		*svg;		/* "", "on", "off" (STORE_PREFS) */
 	char		*story;		/* "full", "own" */
 	int64_t		 absent_until;	/* away until then (ABSENT); 0 */
+	char		*language;	/* templates/<language>/; "": default */
 	char		**ships;	/* ships commanded, sorted */
 	size_t		 nships;
 };
@@ -299,6 +300,11 @@ enum store_code store_player_set_password(struct store *, const char *game,
  * UTC only.  Same codes. */
 enum store_code store_player_set_timezone(struct store *, const char *game,
 	    const char *id, const char *timezone, char **cause);
+/* The language the player's mails and reports are worded in (SET
+ * LANGUAGE; migration 9), or "" for the default templates.  The caller
+ * checks it is installed (play_lang_check).  Same codes. */
+enum store_code store_player_set_language(struct store *, const char *game,
+	    const char *id, const char *language, char **cause);
 /* A player's own preferences (migration 7): the key, the players column
  * it is, and the values the column takes (the first is the default).
  * The mail's SET words them (mailproc-set.c); TIMEZONE is

@@ -88,6 +88,23 @@ expect 1 "missing report-observer.xsl" "$NAVARCH" templates --dir "$TPL"
 has "missing file named" "$T/err" "report-observer.xsl"
 has "mail.xsl still counted right" "$T/err" "79 sample mails worded, 0 failed"
 
+# --- a language installed: its own files checked, the others not ----------
+# (a test-only language: "xx", a partial translation with mail.xsl only)
+cp "$SRC/templates/report-observer.xsl" "$TPL/"
+mkdir -p "$TPL/xx" "$TPL/notes"
+sed 's/Orders accepted for turn /XX orders for turn /' \
+    "$SRC/templates/mail.xsl" > "$TPL/xx/mail.xsl"
+expect 0 "a language" "$NAVARCH" templates --dir "$TPL" --show
+has "its mail.xsl checked" "$T/err" "^navarch: xx/mail.xsl: 77 sample mails worded, 0 failed"
+has "its wording shown" "$T/out" "XX orders for turn"
+lacks "no report template of its own" "$T/err" "xx/report-side.xsl"
+lacks "a directory without templates is no language" "$T/err" "notes/"
+sed '30s/$/<broken>/' "$SRC/templates/mail.xsl" > "$TPL/xx/mail.xsl"
+expect 1 "a language's broken mail.xsl" "$NAVARCH" templates --dir "$TPL"
+has "named with its language" "$T/err" "xx/mail.xsl:[0-9][0-9]*:"
+has "the default still checked" "$T/err" "^navarch: mail.xsl: 77 sample mails worded, 0 failed"
+rm -r "$TPL/xx" "$TPL/notes"
+
 # --- every name the daemon uses has a sample --------------------------------
 names=$(cat "$SRC"/src/mail/mailproc*.c | tr -d '\n\t' |
     grep -oE '(mp_part|mp_doc|md_add|md_set|md_set_int|md_lines|mp_set_when)\([^,]*, *"[a-z-]+"' |

@@ -124,10 +124,12 @@ test_set_prefs(void **state)
 		{ "set-list", 60, DONE, { { "a@example.org", NULL, {
 		    "SET: your settings", "  TIMEZONE  NONE (UTC only)\n",
 		    "  SVG       GAME (as the game says: on): ON, OFF or GAME\n",
-		    "  STORY     FULL: FULL or OWN\n" } } }, NULL, NULL },
+		    "  STORY     FULL: FULL or OWN\n",
+		    "  LANGUAGE  GAME: GAME only (no other language "
+		    "installed)\n" } } }, NULL, NULL },
 		{ "set-bad-key", 120, REJECTED, { { "a@example.org", NULL, {
 		    "line 4: 'SET COLOUR RED': write SET, a setting (TIMEZONE, "
-		    "SVG, STORY) and its value" } } }, NULL, NULL },
+		    "LANGUAGE, SVG, STORY) and its value" } } }, NULL, NULL },
 		{ "set-bad-value", 180, REJECTED, { { "a@example.org", NULL, {
 		    "'SET STORY SOME': SET STORY takes FULL (every event your "
 		    "side saw) or OWN" } } },

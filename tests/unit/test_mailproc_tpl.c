@@ -229,6 +229,108 @@ test_map_fog(void **state)
 	free(body);
 }
 
+/* The test-only template directory of test_language: the shipped
+ * templates, a language "xx" whose mail.xsl and report-side.xsl differ
+ * from them by a word (it has no report-gm.xsl: a partial translation),
+ * and two directories that are no language: "notes" holds no template,
+ * "x_y" is no code. */
+static const struct {
+	const char	*sub, *file, *from, *to;
+} lang_files[] = {
+	{ "", "mail.xsl", NULL, NULL },
+	{ "", "report-side.xsl", NULL, NULL },
+	{ "", "report-gm.xsl", NULL, NULL },
+	{ "", "report-observer.xsl", NULL, NULL },
+	{ "xx", "mail.xsl", "Orders accepted for turn ", "XX orders for turn " },
+	{ "xx", "report-side.xsl", "NAVARCH -- turn ", "XX NAVARCH -- turn " },
+	{ "notes", "README", NULL, NULL },
+	{ "x_y", "mail.xsl", NULL, NULL },
+};
+
+static void
+lang_dir(struct mpfx *f)
+{
+	struct buf	 b = BUF_INIT;
+	char		*dir, *path, *xsl, *cause = NULL;
+	const char	*p, *q;
+	size_t		 i, len;
+	FILE		*fp;
+
+	dir = xasprintf("%s/tpl", f->dir);
+	assert_int_equal(mkdir(dir, 0700), 0);
+	for (i = 0; i < sizeof lang_files / sizeof lang_files[0]; i++) {
+		path = xasprintf("%s/%s", dir, lang_files[i].sub);
+		(void)mkdir(path, 0700);	/* EEXIST for the second */
+		free(path);
+		path = xasprintf("%s/%s", MAILPROC_TEMPLATES,
+		    strcmp(lang_files[i].file, "README") == 0 ? "mail.xsl" :
+		    lang_files[i].file);
+		assert_int_equal(file_read(path, 1 << 20, &xsl, &len, &cause),
+		    0);
+		free(path);
+		buf_reset(&b);
+		p = xsl;
+		while (lang_files[i].from != NULL &&
+		    (q = strstr(p, lang_files[i].from)) != NULL) {
+			buf_add(&b, p, (size_t)(q - p));
+			buf_adds(&b, lang_files[i].to);
+			p = q + strlen(lang_files[i].from);
+		}
+		buf_adds(&b, p);
+		free(xsl);
+		path = xasprintf("%s/%s/%s", dir, lang_files[i].sub,
+		    lang_files[i].file);
+		assert_non_null(fp = fopen(path, "w"));
+		assert_int_equal(fwrite(buf_str(&b), 1, b.len, fp), b.len);
+		assert_int_equal(fclose(fp), 0);
+		free(path);
+	}
+	buf_free(&b);
+	f->mp.templatedir = dir;	/* freed by the test */
+}
+
+/* SET LANGUAGE: a language not installed is refused naming those that
+ * are; one that is words that player's mails and reports with its own
+ * templates, the other players' and the GM's stay as they were. */
+static void
+test_language(void **state)
+{
+	static const struct step steps[] = {
+		{ "lang-bad", 60, MAILPROC_REJECTED, { { "a@example.org",
+		    NULL, { "SET LANGUAGE: 'zz' is not installed; installed: "
+		    "xx, or GAME (the default templates)" } } },
+		  "SELECT language || '-' FROM players WHERE id = 'athens'",
+		  "-" },
+		{ "lang-set", 120, MAILPROC_DONE, { { "a@example.org", NULL, {
+		    "XX orders for turn 1", "SET LANGUAGE xx: your mails",
+		    "  LANGUAGE  xx: xx or GAME\n" }, { "Orders accepted" } } },
+		  "SELECT language FROM players WHERE id = 'athens'", "xx" },
+		{ "persia-orders", 180, MAILPROC_DONE, { { "p@example.org",
+		    NULL, { "Orders accepted for turn 1" }, { "XX " } } },
+		  NULL, NULL },
+		{ NULL, 2 * DAY, 1, {
+			{ "a@example.org", "Turn 1 report", {
+			  "XX NAVARCH -- turn 1 " } },
+			{ "p@example.org", "Turn 1 report", {
+			  "NAVARCH -- turn 1 " }, { "XX " } },
+			{ "gm@example.org", "Turn 1 report", {
+			  "NAVARCH -- turn 1 " }, { "XX " } },
+			{ "obs@example.org", "Turn 1 report", {
+			  "NAVARCH -- turn 1 " }, { "XX " } } },
+		  NULL, NULL },
+		{ "lang-game", 2 * DAY + 60, MAILPROC_DONE, { { "a@example.org",
+		    NULL, { "SET LANGUAGE GAME: your mails", "Orders accepted "
+		    "for turn 2" }, { "XX " } } },
+		  "SELECT language || '-' FROM players WHERE id = 'athens'",
+		  "-" },
+	};
+	struct mpfx	*f = *state;
+
+	lang_dir(f);
+	RUN_STEPS(f, steps);
+	free((char *)f->mp.templatedir);
+}
+
 const struct CMUnitTest	mailproc_tpl_tests[] = {
 	cmocka_unit_test_setup_teardown(test_map_fog, mpfx_setup_fog,
 	    mpfx_teardown),
@@ -237,6 +339,8 @@ const struct CMUnitTest	mailproc_tpl_tests[] = {
 	cmocka_unit_test_setup_teardown(test_template_broken, mpfx_setup,
 	    mpfx_teardown),
 	cmocka_unit_test_setup_teardown(test_press_hostile, mpfx_setup,
+	    mpfx_teardown),
+	cmocka_unit_test_setup_teardown(test_language, mpfx_setup,
 	    mpfx_teardown),
 };
 const size_t	mailproc_tpl_ntests = sizeof mailproc_tpl_tests /

@@ -174,6 +174,30 @@ test_codes(void **state)
 		assert_string_equal(play_code_name(rows[i].code), rows[i].name);
 }
 
+/* Language codes: only a code's shape may become a path (play-lang.c). */
+static void
+test_lang_valid(void **state)
+{
+	static const struct {
+		const char	*code;
+		int		 valid;
+	} rows[] = {
+		{ "de", 1 }, { "pt-BR", 1 }, { "gsw", 1 }, { "zh-Hant", 1 },
+		{ "es-419", 1 }, { "d", 0 }, { "", 0 }, { "..", 0 },
+		{ "de/", 0 }, { "../de", 0 }, { "de-", 0 }, { "de-x", 0 },
+		{ "de_DE", 0 }, { "abcdefghi", 0 }, { "de-a-b", 0 },
+		{ "x y", 0 },
+	};
+	size_t	i;
+
+	(void)state;
+	assert_false(play_lang_valid(NULL));
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		if (play_lang_valid(rows[i].code) != rows[i].valid)
+			fail_msg("'%s': valid %d, wanted %d", rows[i].code,
+			    !rows[i].valid, rows[i].valid);
+}
+
 static void
 test_load_state(void **state)
 {
@@ -671,6 +695,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_codes),
+		cmocka_unit_test(test_lang_valid),
 		cmocka_unit_test(test_load_state),
 		cmocka_unit_test_setup_teardown(test_reports_from_result, setup,
 		    teardown),
