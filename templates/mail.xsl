@@ -387,6 +387,15 @@
     <xsl:with-param name="none" select="$default-order"/>
   </xsl:call-template>
   <xsl:value-of select="$nl"/>
+  <xsl:for-each select="sent-ahead">
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="concat('Sent ahead for turn ', @for,
+          ' (received ', @received, ' UTC; checked when that turn',
+          ' begins):')"/>
+    </xsl:call-template>
+    <xsl:call-template name="lines"/>
+    <xsl:value-of select="$nl"/>
+  </xsl:for-each>
 </xsl:template>
 
 <xsl:template match="cleared">

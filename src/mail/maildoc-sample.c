@@ -245,7 +245,12 @@ answer_player(void)
 	accepted(r);
 	status(r, 0);
 	md_lines(md_add(r, "map", NULL), "line", map);
-	md_lines(md_add(r, "orders", NULL), "line", in_force);
+	n = md_add(r, "orders", NULL);
+	md_lines(n, "line", in_force);
+	n = md_add(n, "sent-ahead", NULL);
+	md_set(n, "for", "3");
+	md_set(n, "received", "2026-12-01T09:30Z");
+	md_lines(n, "line", "SHIP salaminia SPEED 2 MOVE F F\n");
 	md_add(r, "orders", NULL);
 	md_add(r, "cleared", NULL);
 	md_set(md_add(r, "resend", NULL), "turn", "1");

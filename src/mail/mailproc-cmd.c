@@ -554,13 +554,30 @@ cmd_map(struct mp_ctx *ctx)
 	buf_free(&b);
 }
 
+static int
+ahead_cb(const struct store_ahead *a, void *arg)
+{
+	xmlNodePtr	n = md_add(arg, "sent-ahead", NULL);
+
+	md_set_int(n, "for", a->turn);
+	mp_set_when(n, "received", a->received);
+	md_lines(n, "line", a->text);
+	return 0;
+}
+
+/* ORDERS: the orders in force for the open turn, then the player's own
+ * sent ahead for later turns (ORDERS FOR TURN n) still pending. */
 static void
 cmd_orders(struct mp_ctx *ctx)
 {
-	char	*in = mp_orders_in_force(ctx);
+	char		*in = mp_orders_in_force(ctx), *cause = NULL;
+	xmlNodePtr	 n = mp_part(ctx, "orders");
 
-	md_lines(mp_part(ctx, "orders"), "line", in);
+	md_lines(n, "line", in);
 	free(in);
+	if (ctx->player != NULL)
+		(void)mp_check(ctx, store_ahead_pending(ctx->mp->store,
+		    ctx->g->id, ctx->player->id, ahead_cb, n, &cause), &cause);
 }
 
 int

@@ -326,6 +326,12 @@ test_ahead(void **state)
 		{ "ahead", 120, DONE, { { "a@example.org", NULL, {
 		    "ORDERS FOR TURN 2: stored.", "As read now:\n"
 		    "  SHIP nike SPEED 1\n" } } }, AHEAD_STATES, "pending" },
+		/* ORDERS lists them after the orders in force. */
+		{ "orders-echo", 150, DONE, { { "a@example.org", NULL, {
+		    "ORDERS: your orders in force for turn 1:\n",
+		    "Sent ahead for turn 2 (received 2026-01-01T10:02Z UTC; "
+		    "checked when\nthat turn begins):\n  SIDE athens\n"
+		    "  SHIP nike SPEED 1 MOVE F\n" } } }, NULL, NULL },
 		/* Not legal on turn 2's ships, but stored: they may be. */
 		{ "ahead-persia", 180, DONE, { { "p@example.org", NULL, {
 		    "ORDERS FOR TURN 2: stored." } } }, "SELECT count(*) FROM"
@@ -343,7 +349,8 @@ test_ahead(void **state)
 		  AHEAD_STATES, "used illegal" },
 		{ "orders-echo", 2 * DAY + 120, DONE, { { "a@example.org",
 		    NULL, { "ORDERS: your orders in force for turn 2:\n",
-		    "  SHIP nike SPEED 1\n" } } }, "SELECT count(*) FROM"
+		    "  SHIP nike SPEED 1\n" }, { "Sent ahead" } } },
+		    "SELECT count(*) FROM"
 		    " order_sets WHERE turn = 2 AND in_force = 1", "1" },
 	};
 
