@@ -250,6 +250,7 @@ int	cmd_deadline(int, char **);
 int	cmd_seed_reveal(int, char **);
 int	cmd_player_add(int, char **);
 int	cmd_player_list(int, char **);
+int	cmd_player_requests(int, char **);	/* cmd-requests.c */
 int	cmd_player_remove(int, char **);
 int	cmd_player_replace(int, char **);
 int	cmd_player_set_address(int, char **);

@@ -102,6 +102,10 @@ static const struct ctl_cmd player_cmds[] = {
 	  PASSWORD_HELP DB_HELP, cmd_player_add, NULL },
 	{ "player list", "GAME", "list a game's players", DB_HELP,
 	  cmd_player_list, NULL },
+	{ "player requests", "GAME",
+	  "list the JOIN requests waiting for the GM (setting join=gm)",
+	  "  Each with the command that seats the player.\n" DB_HELP,
+	  cmd_player_requests, NULL },
 	{ "player remove", "GAME PLAYER [--reason TEXT]",
 	  "remove a player (their orders stay in history; the players are "
 	  "told)",
@@ -250,8 +254,8 @@ const struct ctl_cmd ctl_cmds[] = {
 	{ "game", "create|list|settings|end|show ...",
 	  "create, list, set, end and show games", "",
 	  NULL, game_cmds },
-	{ "player", "add|list|remove|replace|set-address|set-timezone|assign "
-	  "...",
+	{ "player", "add|list|requests|remove|replace|set-address|"
+	  "set-timezone|assign ...",
 	  "seat and manage players", "", NULL, player_cmds },
 	{ "squadron", "assign|list ...",
 	  "who commands the squadrons of a big battle", "", NULL,

@@ -206,6 +206,31 @@ listed(const char *list, const char *id)
 	return 0;
 }
 
+#define JOIN_ASKS	" asks to play "
+
+char *
+mailproc_join_details(const char *address, const char *side)
+{
+	return xasprintf("%s" JOIN_ASKS "%s", address, side);
+}
+
+int
+mailproc_join_parse(const char *details, char **address, char **side)
+{
+	const char	*p, *last = NULL;
+
+	*address = *side = NULL;
+	/* The side is an id (no space): the last occurrence splits. */
+	for (p = details; (p = strstr(p, JOIN_ASKS)) != NULL; p++)
+		last = p;
+	if (last == NULL || last == details ||
+	    !str_is_id(last + strlen(JOIN_ASKS)))
+		return -1;
+	*address = xstrndup(details, (size_t)(last - details));
+	*side = xstrdup(last + strlen(JOIN_ASKS));
+	return 0;
+}
+
 /* JOIN's request to the GM of ctx->g: who asks for which side. */
 static void
 request(struct mp_ctx *ctx, const char *side, const char *address)
@@ -220,9 +245,9 @@ request(struct mp_ctx *ctx, const char *side, const char *address)
 	if (gm != NULL)
 		mp_send(ctx, gm, doc, MAILPROC_AUTO_GENERATED);
 	xmlFreeDoc(doc);
-	details = xasprintf("%s asks to play %s", address, side);
+	details = mailproc_join_details(address, side);
 	mp_check(ctx, store_audit_add(ctx->mp->store, ctx->g->id, ctx->now,
-	    "mail:join", "join-request", details, &cause), &cause);
+	    "mail:join", MAILPROC_JOIN_REQUEST, details, &cause), &cause);
 	free(details);
 }
 

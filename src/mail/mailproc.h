@@ -209,4 +209,15 @@ int	mailproc_tick(struct mailproc *, int64_t now,
 	    struct mailproc_tick_result *out, char **cause);
 void	mailproc_tick_result_free(struct mailproc_tick_result *);
 
+/* A JOIN request (a game whose setting join is gm) is an entry of the
+ * GM's audit log, action MAILPROC_JOIN_REQUEST, details "ADDRESS asks to
+ * play SIDE"; navarch player requests lists those still waiting.
+ * mailproc_join_details: the details (owned by the caller).
+ * mailproc_join_parse: 0 with *address and *side (owned by the caller),
+ * or -1 when details are not a request's. */
+#define MAILPROC_JOIN_REQUEST	"join-request"
+char	*mailproc_join_details(const char *address, const char *side);
+int	mailproc_join_parse(const char *details, char **address,
+	    char **side);
+
 #endif
