@@ -217,7 +217,10 @@ cmd_press(struct mp_ctx *ctx, const struct mp_cmd *c)
 		press_targets(ctx, &b);
 		if (kind != NULL && strcmp(kind, "gm") == 0)
 			mp_error(ctx, c->line, "PRESS TO GM: game %s has no GM "
-			    "address to relay it to", ctx->g->id);
+			    "address to relay it to; %s", ctx->g->id,
+			    ctx->observer != NULL ? "an observer's press goes "
+			    "to the GM only, so none can be sent in this game" :
+			    "write PRESS TO ALL, a side or a player instead");
 		else if (ctx->observer != NULL)
 			mp_error(ctx, c->line, "PRESS TO %s: an observer writes "
 			    "to the GM alone in game %s; legal: %s", t,
@@ -515,7 +518,9 @@ cmd_resend(struct mp_ctx *ctx, const struct mp_cmd *c)
 
 	if (ctx->turn <= 1) {
 		mp_error(ctx, c->line, "RESEND: no turn of game %s has been "
-		    "played yet, so there is no report", ctx->g->id);
+		    "played yet, so there is no report; the first comes when "
+		    "turn 1 is played (STATUS shows when) and RESEND sends "
+		    "the last one again", ctx->g->id);
 		return 0;
 	}
 	/* The turn was played, so its report can be made: a failure is

@@ -74,6 +74,22 @@ next_deadline(struct mp_ctx *ctx)
 	return rc;
 }
 
+/* What the GM can do by mail about a turn that cannot be played: the
+ * play layer's cause speaks of navarch, the GM here writes mail. */
+static const char *
+unplayable_hint(const struct mp_ctx *ctx)
+{
+	switch (ctx->g->status) {
+	case STORE_GAME_PAUSED:
+		return "; by mail: RESUME (or RESUME +24h, RESUME AT time), "
+		    "then PROCESS, in this mail or the next";
+	case STORE_GAME_ENDED:
+		return "; ROLLBACK turn reason plays its last turns again";
+	default:
+		return "";
+	}
+}
+
 int
 mp_adjudicate(struct mp_ctx *ctx, int force, int *refused)
 {
@@ -100,9 +116,9 @@ mp_adjudicate(struct mp_ctx *ctx, int force, int *refused)
 		*refused = rc != PLAY_BUSY;
 		diag_format(&d, &errs);
 		if (*refused) {
-			mp_error(ctx, 0, "the turn cannot be played: %s%s%s",
-			    cause != NULL ? cause : "", errs.len > 0 ? "\n" :
-			    "", buf_str(&errs));
+			mp_error(ctx, 0, "the turn cannot be played: %s%s%s%s",
+			    cause != NULL ? cause : "", unplayable_hint(ctx),
+			    errs.len > 0 ? "\n" : "", buf_str(&errs));
 			free(cause);
 		} else
 			mp_check(ctx, STORE_BUSY, &cause);
@@ -153,7 +169,13 @@ cmd_rollback(struct mp_ctx *ctx, const struct mp_cmd *c)
 	    STORE_SOURCE_MAIL, ctx->g->id, turn, ctx->actor, buf_str(&reason),
 	    ctx->now, &cause);
 	if (code == STORE_NOTFOUND) {
-		mp_error(ctx, c->line, "ROLLBACK %d: %s", turn, cause);
+		if (ctx->turn > 2)
+			mp_error(ctx, c->line, "ROLLBACK %d: %s; turns 1 to %d "
+			    "can be played again", turn, cause, ctx->turn - 1);
+		else
+			mp_error(ctx, c->line, "ROLLBACK %d: %s; %s", turn,
+			    cause, ctx->turn == 2 ? "turn 1 can be played "
+			    "again" : "no turn has been played yet");
 		free(cause);
 	} else if (mp_check(ctx, code, &cause) == 0) {
 		if (ctx->g->status == STORE_GAME_ENDED)
@@ -175,7 +197,7 @@ cmd_process(struct mp_ctx *ctx, const struct mp_cmd *c)
 
 	if (ctx->adjudicated) {
 		mp_error(ctx, c->line, "PROCESS: this mail already played the "
-		    "turn");
+		    "turn; one PROCESS a mail: send another to play the next");
 		return 0;
 	}
 	if (mp_adjudicate(ctx, 1, &refused) != 0)
@@ -243,7 +265,8 @@ cmd_orders_all(struct mp_ctx *ctx)
 int
 mp_cmd_gm(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
-	int	rc;
+	struct buf	b = BUF_INIT;
+	int		rc;
 
 	if (mp_cmd_shared(ctx, c, &rc))
 		return rc;
@@ -268,8 +291,11 @@ mp_cmd_gm(struct mp_ctx *ctx, const struct mp_cmd *c)
 	case MP_CMD_ASSIGN:
 		return mp_cmd_assign(ctx, c);
 	default:
+		mp_command_names(&b, MP_WHO_GM);
 		mp_error(ctx, c->line, "'%s': that is a player's command, not "
-		    "the GM's", c->text);
+		    "the GM's; the GM's: %s (or enter a player's orders with "
+		    "navarch orders submit)", c->text, buf_str(&b));
+		buf_free(&b);
 		return 0;
 	}
 }

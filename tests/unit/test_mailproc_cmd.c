@@ -557,7 +557,9 @@ test_resend(void **state)
 {
 	static const struct step steps[] = {
 		{ "resend", 60, REJECTED, { { "a@example.org", NULL,
-		    { "RESEND: no turn of game demo has been played yet" } } },
+		    { "RESEND: no turn of game demo has been played yet",
+		    "the first comes when turn 1 is played (STATUS shows "
+		    "when)" } } },
 		  NULL, NULL },
 		{ "gm-process", 120, DONE, { REPORT("a@example.org"),
 		    REPORT("p@example.org"), REPORT("gm@example.org"),
@@ -600,6 +602,11 @@ test_gm_process_preview(void **state)
 		    { "PROCESS: turn 1 is played" } } },
 		  "SELECT actor || ': ' || details FROM audit WHERE action ="
 		  " 'adjudicate'", "mail:GM: turn 1; missed: persia; forced" },
+		/* Turn 2 is the open one: what can be rolled back is said. */
+		{ "gm-rollback-bad", 270, REJECTED, { { "gm@example.org",
+		    NULL, { "ROLLBACK 2: turn 2 of game 'demo' is the current "
+		    "turn: there is nothing to roll back; turn 1 can be played "
+		    "again" } } }, LIVE_STATES, "2" },
 		{ "gm-rollback", 300, DONE, {
 			{ "gm@example.org", NULL, { "ROLLBACK: game demo is "
 			  "back at the start of turn 1 (a ship was "
@@ -632,6 +639,16 @@ test_gm_pause_deadline(void **state)
 			CLOCKED("obs@example.org", "Game paused", NULL),
 		  }, "SELECT status || ' ' || paused_left FROM games",
 		  "paused 172740" },
+		/* Refusals say what would be accepted. */
+		{ "gm-process", 120, REJECTED, { { "gm@example.org", NULL, {
+		    "the turn cannot be played: game demo is paused: navarch "
+		    "resume it first; by mail: RESUME (or RESUME +24h, RESUME "
+		    "AT time), then PROCESS, in this mail or the next" } } },
+		  LIVE_STATES, "1" },
+		{ "gm-draw", 180, REJECTED, { { "gm@example.org", NULL, {
+		    "'DRAW': that is a player's command, not the GM's; the "
+		    "GM's: ", "PROCESS, PREVIEW, PAUSE, RESUME" } } },
+		  NULL, NULL },
 		/* A paused game is not played at its deadline. */
 		{ NULL, 3 * DAY, 0, { { NULL } }, LIVE_STATES, "1" },
 		{ "gm-deadline", 3 * DAY + 60, DONE, {
