@@ -145,30 +145,34 @@ store_player_set_password(struct store *s, const char *game, const char *id,
 	    " WHERE game = ? AND id = ?", "sss", password_hash, game, id);
 }
 
-enum store_code
-store_player_set_timezone(struct store *s, const char *game, const char *id,
-    const char *timezone, char **cause)
+/* One text column of an active player; sql: "UPDATE players SET col = ?
+ * WHERE game = ? AND id = ?" (a constant: no column name is pasted). */
+static enum store_code
+set_text(struct store *s, const char *sql, const char *game, const char *id,
+    const char *value, char **cause)
 {
 	int	code;
 
 	if ((code = st_player_exists(s, game, id, 0, cause)) != STORE_OK)
 		return code;
-	return st_run(s, cause, NULL, "UPDATE players SET timezone = ?"
-	    " WHERE game = ? AND id = ?", "sss",
-	    timezone != NULL ? timezone : "", game, id);
+	return st_run(s, cause, NULL, sql, "sss", value != NULL ? value : "",
+	    game, id);
+}
+
+enum store_code
+store_player_set_timezone(struct store *s, const char *game, const char *id,
+    const char *timezone, char **cause)
+{
+	return set_text(s, "UPDATE players SET timezone = ? WHERE game = ?"
+	    " AND id = ?", game, id, timezone, cause);
 }
 
 enum store_code
 store_player_set_language(struct store *s, const char *game, const char *id,
     const char *language, char **cause)
 {
-	int	code;
-
-	if ((code = player_exists(s, game, id, 0, cause)) != STORE_OK)
-		return code;
-	return st_run(s, cause, NULL, "UPDATE players SET language = ?"
-	    " WHERE game = ? AND id = ?", "sss",
-	    language != NULL ? language : "", game, id);
+	return set_text(s, "UPDATE players SET language = ? WHERE game = ?"
+	    " AND id = ?", game, id, language, cause);
 }
 
 enum store_code

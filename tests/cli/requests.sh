@@ -5,19 +5,7 @@
 # a request for a side taken since says so.
 . "$(dirname "$0")/lib.sh"
 
-OUT=$T/outbox
-MD=$T/Maildir
-mkdir -p "$MD/new" "$MD/cur" "$MD/tmp" "$OUT"
-cat > "$T/navarchd.conf" <<CONF
-database = $DB
-mailbox = maildir:$MD
-smtp = file:$OUT
-from = navarch@example.org
-datadir = $NAVARCH_DATADIR
-hash_cost = 1
-CONF
-printf 'athens-pw\n' > "$T/pw-athens"
-printf 'gm-pw\n' > "$T/pw-gm"
+mail_setup athens gm
 
 nv --now 2026-01-01T10:00Z game create demo --scenario "$SCENARIO" \
     --seed seed-demo --deadline +2d --gm gm@example.org \
