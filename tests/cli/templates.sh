@@ -95,14 +95,14 @@ mkdir -p "$TPL/xx" "$TPL/notes"
 sed 's/Orders accepted for turn /XX orders for turn /' \
     "$SRC/templates/mail.xsl" > "$TPL/xx/mail.xsl"
 expect 0 "a language" "$NAVARCH" templates --dir "$TPL" --show
-has "its mail.xsl checked" "$T/err" "^navarch: xx/mail.xsl: 77 sample mails worded, 0 failed"
+has "its mail.xsl checked" "$T/err" "^navarch: xx/mail.xsl: 79 sample mails worded, 0 failed"
 has "its wording shown" "$T/out" "XX orders for turn"
 lacks "no report template of its own" "$T/err" "xx/report-side.xsl"
 lacks "a directory without templates is no language" "$T/err" "notes/"
 sed '30s/$/<broken>/' "$SRC/templates/mail.xsl" > "$TPL/xx/mail.xsl"
 expect 1 "a language's broken mail.xsl" "$NAVARCH" templates --dir "$TPL"
 has "named with its language" "$T/err" "xx/mail.xsl:[0-9][0-9]*:"
-has "the default still checked" "$T/err" "^navarch: mail.xsl: 77 sample mails worded, 0 failed"
+has "the default still checked" "$T/err" "^navarch: mail.xsl: 79 sample mails worded, 0 failed"
 rm -r "$TPL/xx" "$TPL/notes"
 
 # --- every name the daemon uses has a sample --------------------------------
