@@ -22,5 +22,8 @@ xmlDocPtr	maildoc_sample_reassigned(const char *reader, int now);
 /* <help gm="no"> with every player's command, under parent
  * (maildoc-sample.c). */
 void		maildoc_sample_commands(xmlNodePtr parent);
+/* The parts of SET key value (every key and value), ABSENT and SET
+ * alone, under r (maildoc-sample-help.c). */
+void		maildoc_sample_set(xmlNodePtr r);
 
 #endif

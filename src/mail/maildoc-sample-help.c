@@ -1,5 +1,5 @@
 /* maildoc-sample-help.c: the sample mails of HELP topics and of an
- * observer's answer, for maildoc_samples (maildoc-sample.c, which is
+ * observer's answer, and the parts of SET, for maildoc_samples (maildoc-sample.c, which is
  * long enough). */
 #include "config.h"
 
@@ -228,4 +228,37 @@ maildoc_sample_reassigned(const char *reader, int now)
 	md_set(c, "left", "185400");
 	md_set(c, "passed", "no");
 	return d;
+}
+
+/* SET SVG, SET STORY, SET LANGUAGE and SET alone (mailproc-set.c). */
+void
+maildoc_sample_set(xmlNodePtr r)
+{
+	static const char *const kv[][2] = { { "SVG", "ON" }, { "SVG", "OFF" },
+	    { "SVG", "GAME" }, { "STORY", "OWN" }, { "STORY", "FULL" },
+	    { "LANGUAGE", "de" }, { "LANGUAGE", "GAME" } };
+	xmlNodePtr	n;
+	size_t		i;
+
+	for (i = 0; i < sizeof kv / sizeof kv[0]; i++) {
+		n = md_add(r, "set", NULL);
+		md_set(n, "key", kv[i][0]);
+		md_set(n, "value", kv[i][1]);
+		md_set(n, "svg-game", "on");
+	}
+	n = md_add(r, "absent", NULL);
+	md_set(n, "until", "2026-12-10T08:00Z");
+	n = md_add(n, "back", NULL);
+	md_set(n, "zone", "Europe/Paris");
+	md_set(n, "local", "2026-12-10 09:00");
+	md_set(n, "wday", "4");
+	md_set(n, "abbr", "CET");
+	md_add(r, "absent", NULL);
+	n = md_add(r, "set-list", NULL);
+	md_set(n, "timezone", "Europe/Paris");
+	md_set(n, "svg", "GAME");
+	md_set(n, "svg-game", "on");
+	md_set(n, "story", "OWN");
+	md_set(n, "language", "GAME");
+	md_set(n, "languages", "de, fr");
 }

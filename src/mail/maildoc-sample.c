@@ -201,39 +201,6 @@ status(xmlNodePtr r, int gm)
 	}
 }
 
-/* SET SVG, SET STORY, SET LANGUAGE and SET alone (mailproc-set.c). */
-static void
-set_prefs(xmlNodePtr r)
-{
-	static const char *const kv[][2] = { { "SVG", "ON" }, { "SVG", "OFF" },
-	    { "SVG", "GAME" }, { "STORY", "OWN" }, { "STORY", "FULL" },
-	    { "LANGUAGE", "de" }, { "LANGUAGE", "GAME" } };
-	xmlNodePtr	n;
-	size_t		i;
-
-	for (i = 0; i < sizeof kv / sizeof kv[0]; i++) {
-		n = md_add(r, "set", NULL);
-		md_set(n, "key", kv[i][0]);
-		md_set(n, "value", kv[i][1]);
-		md_set(n, "svg-game", "on");
-	}
-	n = md_add(r, "absent", NULL);
-	md_set(n, "until", "2026-12-10T08:00Z");
-	n = md_add(n, "back", NULL);
-	md_set(n, "zone", "Europe/Paris");
-	md_set(n, "local", "2026-12-10 09:00");
-	md_set(n, "wday", "4");
-	md_set(n, "abbr", "CET");
-	md_add(r, "absent", NULL);
-	n = md_add(r, "set-list", NULL);
-	md_set(n, "timezone", "Europe/Paris");
-	md_set(n, "svg", "GAME");
-	md_set(n, "svg-game", "on");
-	md_set(n, "story", "OWN");
-	md_set(n, "language", "GAME");
-	md_set(n, "languages", "de, fr");
-}
-
 static xmlDocPtr
 answer_player(void)
 {
@@ -282,7 +249,7 @@ answer_player(void)
 	md_set(n, "turn", "3");
 	md_set(md_add(r, "set", NULL), "timezone", "Europe/Paris");
 	md_add(r, "set", NULL);
-	set_prefs(r);
+	maildoc_sample_set(r);
 	help(r, 0);
 	md_set(md_add(r, "nothing", NULL), "quoted", "yes");
 	read_to(r);
