@@ -66,7 +66,12 @@ xmlsafe_parse(const char *file, const char *buf, size_t len, struct diag *d)
 	xmlSetStructuredErrorFunc(&ec, collect_error);
 	doc = xmlCtxtReadMemory(ctxt, buf, (int)len, file, NULL, opts);
 	xmlSetStructuredErrorFunc(NULL, NULL);
-	if (doc != NULL && !ctxt->wellFormed) {
+	/* Not namespace-well-formed (xmlns:x="", an undefined prefix) is
+	 * an error libxml2 reports while it still returns the document: a
+	 * file is taken only if it drew no error at all, so that a loader
+	 * never returns something with errors beside it. */
+	if (doc != NULL && (!ctxt->wellFormed || !ctxt->nsWellFormed ||
+	    ec.count > 0)) {
 		xmlFreeDoc(doc);
 		doc = NULL;
 	}

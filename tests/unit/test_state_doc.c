@@ -298,6 +298,11 @@ static const struct {
 	{ "<scenario turn=\"1\"/>", "no ruleset attribute" },
 	{ "<ruleset id=\"classic\"/>", "a scenario or state file" },
 	{ "<scenario ruleset=\"classic\"", "" },
+	/* Namespace errors: libxml2 returns the document beside them. */
+	{ "<scenario ruleset=\"classic\" xmlns:x=\"\"/>",
+	    "Empty XML namespace" },
+	{ "<scenario ruleset=\"classic\" x:turn=\"1\"/>",
+	    "Namespace prefix x" },
 };
 
 /* The ruleset and the state from one parse. */
