@@ -94,18 +94,18 @@ play_clock_spec_words(char *const *w, size_t n)
 
 /* --- the game's clock ---------------------------------------------------- */
 
-static int
-clock_rc(int code)
+static enum play_clock_code
+clock_rc(enum store_code code)
 {
 	return code == STORE_OK ? PLAY_CLOCK_OK : code == STORE_BUSY ?
 	    PLAY_CLOCK_TEMP : PLAY_CLOCK_ERROR;
 }
 
-static int
+static enum play_clock_code
 refuse(char **cause, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-static int
+static enum play_clock_code
 refuse(char **cause, const char *fmt, ...)
 {
 	va_list	ap;
@@ -137,7 +137,7 @@ skip_at(const char *spec)
 
 /* The audit entry and the notice of one change, with the clock after
  * it. */
-static int
+static enum store_code
 record(struct store *s, const struct play_clock_req *r,
     const struct store_game *g, const char *action,
     enum store_notice_kind kind, const struct play_clock *c, char **cause)
@@ -145,7 +145,7 @@ record(struct store *s, const struct play_clock_req *r,
 	struct store_notice_new	 n;
 	struct buf		 d = BUF_INIT, details = BUF_INIT;
 	char			 a[TIME_LEN], b[TIME_LEN];
-	int			 code;
+	enum store_code		 code;
 
 	when(c->deadline, a);
 	when(c->was, b);
@@ -177,11 +177,11 @@ record(struct store *s, const struct play_clock_req *r,
 	return code;
 }
 
-static int
+static enum play_clock_code
 load(struct store *s, const struct play_clock_req *r, struct store_game **g,
     struct play_clock *out, char **cause)
 {
-	int	code;
+	enum store_code	code;
 
 	memset(out, 0, sizeof *out);
 	out->left = -1;
@@ -196,7 +196,7 @@ load(struct store *s, const struct play_clock_req *r, struct store_game **g,
 	return PLAY_CLOCK_OK;
 }
 
-static int
+static enum play_clock_code
 past(const struct play_clock_req *r, int64_t t, char **cause)
 {
 	char	a[TIME_LEN], b[TIME_LEN];
@@ -208,7 +208,7 @@ past(const struct play_clock_req *r, int64_t t, char **cause)
 }
 
 /* A relative spec during a pause: added to what the clock will have. */
-static int
+static enum play_clock_code
 extend_paused(const char *spec, struct play_clock *c, char **cause)
 {
 	int64_t	v;
@@ -232,7 +232,7 @@ extend_paused(const char *spec, struct play_clock *c, char **cause)
 }
 
 /* The new deadline of spec: *t, or the clock changed for a pause. */
-static int
+static enum play_clock_code
 parse_deadline(const struct play_clock_req *r, const char *spec,
     struct play_clock *c, char **cause)
 {
@@ -264,12 +264,13 @@ parse_deadline(const struct play_clock_req *r, const char *spec,
 	    PLAY_CLOCK_OK;
 }
 
-int
+enum play_clock_code
 play_clock_deadline(struct store *s, const struct play_clock_req *r,
     const char *spec, struct play_clock *out, char **cause)
 {
 	struct store_game	*g = NULL;
-	int			 rc, code;
+	enum play_clock_code	 rc;
+	enum store_code		 code;
 
 	if ((rc = load(s, r, &g, out, cause)) == PLAY_CLOCK_OK)
 		rc = parse_deadline(r, spec, out, cause);
@@ -287,12 +288,13 @@ play_clock_deadline(struct store *s, const struct play_clock_req *r,
 	return rc;
 }
 
-int
+enum play_clock_code
 play_clock_pause(struct store *s, const struct play_clock_req *r,
     struct play_clock *out, char **cause)
 {
 	struct store_game	*g = NULL;
-	int			 rc, code;
+	enum play_clock_code	 rc;
+	enum store_code		 code;
 
 	if ((rc = load(s, r, &g, out, cause)) == PLAY_CLOCK_OK &&
 	    out->paused)
@@ -318,7 +320,7 @@ play_clock_pause(struct store *s, const struct play_clock_req *r,
 
 /* The deadline a resume gives: the GM's, the time kept, or the one set
  * during the pause. */
-static int
+static enum play_clock_code
 resume_deadline(const struct play_clock_req *r, const char *spec,
     struct play_clock *c, char **cause)
 {
@@ -346,12 +348,13 @@ resume_deadline(const struct play_clock_req *r, const char *spec,
 	return PLAY_CLOCK_OK;
 }
 
-int
+enum play_clock_code
 play_clock_resume(struct store *s, const struct play_clock_req *r,
     const char *spec, struct play_clock *out, char **cause)
 {
 	struct store_game	*g = NULL;
-	int			 rc, code;
+	enum play_clock_code	 rc;
+	enum store_code		 code;
 
 	if ((rc = load(s, r, &g, out, cause)) == PLAY_CLOCK_OK &&
 	    !out->paused)

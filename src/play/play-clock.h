@@ -58,16 +58,16 @@ size_t	play_clock_spec_words(char *const *w, size_t n);
  * now when there is none or it has passed, or, while paused, added to
  * the time kept; [AT] an absolute time in any zone (tz_parse_time).  A
  * deadline not after now is refused, so is an ended game. */
-int	play_clock_deadline(struct store *, const struct play_clock_req *,
+enum play_clock_code play_clock_deadline(struct store *, const struct play_clock_req *,
 	    const char *spec, struct play_clock *out, char **cause);
 /* Pauses a playing game: the time left is kept. */
-int	play_clock_pause(struct store *, const struct play_clock_req *,
+enum play_clock_code play_clock_pause(struct store *, const struct play_clock_req *,
 	    struct play_clock *out, char **cause);
 /* Resumes a paused game: spec (NULL: none) names the new deadline
  * (+N from now, or an absolute time); without it the time kept is given
  * back, or the deadline set during the pause is kept (refused when it
  * has passed: name one). */
-int	play_clock_resume(struct store *, const struct play_clock_req *,
+enum play_clock_code play_clock_resume(struct store *, const struct play_clock_req *,
 	    const char *spec, struct play_clock *out, char **cause);
 
 #endif

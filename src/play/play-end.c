@@ -31,7 +31,7 @@ play_end_how_name(enum play_end_how h)
 }
 
 /* A notice about the whole game. */
-static int
+static enum store_code
 game_notice(struct store *s, const char *game, enum store_notice_kind kind,
     int turn, const char *actor, const char *reason, const char *details,
     int64_t now, char **cause)
@@ -49,13 +49,13 @@ game_notice(struct store *s, const char *game, enum store_notice_kind kind,
 	return store_notice_add(s, &n, NULL, cause);
 }
 
-int
+enum store_code
 play_end_notice(struct store *s, const char *game, int turn,
     enum play_end_how how, const char *reason, const char *actor,
     int64_t now, char **cause)
 {
-	char	*details = xasprintf("how=%s", play_end_how_name(how));
-	int	 code;
+	char		*details = xasprintf("how=%s", play_end_how_name(how));
+	enum store_code	 code;
 
 	code = game_notice(s, game, STORE_NOTICE_ENDED, turn, actor, reason,
 	    details, now, cause);
@@ -63,14 +63,14 @@ play_end_notice(struct store *s, const char *game, int turn,
 	return code;
 }
 
-int
+enum store_code
 play_end_game(struct store *s, const struct play_end *e, char **cause)
 {
 	struct nv_state		*st = state_clone(e->st);
 	struct store_game	*g = NULL;
 	struct buf		 xml = BUF_INIT;
 	char			*details;
-	int			 code;
+	enum store_code		 code;
 
 	state_declare_result(st, e->winner >= 0 ? NV_RESULT_WON :
 	    NV_RESULT_DRAWN, e->winner, e->reason);
@@ -105,8 +105,8 @@ play_end_game(struct store *s, const struct play_end *e, char **cause)
 	return code;
 }
 
-int
-play_rollback(struct store *s, const char *datadir, int source,
+enum store_code
+play_rollback(struct store *s, const char *datadir, enum store_source source,
     const char *game, int turn, const char *actor, const char *reason,
     int64_t now, char **cause)
 {
@@ -116,7 +116,7 @@ play_rollback(struct store *s, const char *datadir, int source,
 	struct store_game	*g = NULL;
 	char			*details = NULL, *who = NULL;
 	enum play_code		 rc;
-	int			 code;
+	enum store_code		 code;
 
 	if ((code = store_game_get(s, game, &g, cause)) != STORE_OK)
 		return code;

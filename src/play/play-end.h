@@ -14,8 +14,9 @@
 
 #include <stdint.h>
 
+#include "store.h"
+
 struct nv_state;
-struct store;
 
 /* How a game ended, as the notice and the final mail say. */
 #define PLAY_END_HOWS(X)						\
@@ -46,11 +47,12 @@ struct play_end {
 };
 
 /* Ends the game as e says.  A store code (store.h), with *cause. */
-int	play_end_game(struct store *, const struct play_end *, char **cause);
+enum store_code play_end_game(struct store *, const struct play_end *,
+	    char **cause);
 /* The notice of an end (the end by the rules after turn played, or one
  * of play_end_game's): the daemon mails every reader the final report,
  * the seed and the archive.  A store code, with *cause. */
-int	play_end_notice(struct store *, const char *game, int turn,
+enum store_code play_end_notice(struct store *, const char *game, int turn,
 	    enum play_end_how, const char *reason, const char *actor,
 	    int64_t now, char **cause);
 
@@ -62,8 +64,8 @@ int	play_end_notice(struct store *, const char *game, int turn,
  * them (play_orders_refit with datadir; source: enum store_source of a
  * set rewritten).  A store code: STORE_NOTFOUND for no such turn (*cause
  * says which are), with *cause. */
-int	play_rollback(struct store *, const char *datadir, int source,
-	    const char *game, int turn, const char *actor, const char *reason,
-	    int64_t now, char **cause);
+enum store_code play_rollback(struct store *, const char *datadir,
+	    enum store_source, const char *game, int turn, const char *actor,
+	    const char *reason, int64_t now, char **cause);
 
 #endif

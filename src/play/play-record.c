@@ -220,7 +220,7 @@ load_turns(struct loader *l, const char *game, char **cause)
 	return code;
 }
 
-int
+enum store_code
 play_record_load(struct store *s, const char *game, struct play_record *r,
     char **cause)
 {

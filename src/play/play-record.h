@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "play.h"
+#include "store.h"
 
 struct buf;
 struct diag;
@@ -79,7 +80,7 @@ struct play_record {
  * (navarch opens a read snapshot, store_begin_read; the daemon is in the
  * write transaction that ended the game).  A store code (store.h), with
  * *cause on failure; r is empty then. */
-int	play_record_load(struct store *, const char *game,
+enum store_code play_record_load(struct store *, const char *game,
 	    struct play_record *r, char **cause);
 void	play_record_free(struct play_record *);
 

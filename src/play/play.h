@@ -18,6 +18,7 @@
 #include "buf.h"
 #include "events.h"
 #include "report.h"
+#include "store.h"
 
 struct diag;
 struct nv_dice;
@@ -218,7 +219,7 @@ void	play_adj_free(struct play_adj *);
 
 /* How a set rewritten by play_orders_refit is stored. */
 struct play_refit {
-	int		 source;	/* enum store_source */
+	enum store_source source;
 	const char	*actor;		/* its sender, as in the audit log */
 	int64_t		 now;
 	const char	*notice;	/* the reason of a notice "orders"
