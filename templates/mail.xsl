@@ -936,7 +936,8 @@
   <xsl:value-of select="concat('Orders are lines of the order language',
       ' (navarch-orders(5)):', $nl,
       '  GAME id, PLAYER id or SIDE id, PASSWORD secret, then', $nl,
-      '  SHIP id SPEED n MOVE F L R..., SHIP id FIRE ..., and so on.', $nl,
+      '  SHIP id and its orders, a line each (HELP ORDERS lists them).',
+      $nl,
       'Commands, one a line, beside or instead of orders:', $nl)"/>
   <xsl:call-template name="help-commands"/>
 </xsl:template>
@@ -978,33 +979,9 @@
 </xsl:template>
 
 <!-- HELP [topic] in a game: <help-topic topic topics> with the game's
-     <orders> (its <verb name usage kind> with real <example line>s,
-     each legal on the current state) and the commands (<help>). -->
-<xsl:template name="verb-help">
-  <xsl:param name="name"/>
-  <xsl:choose>
-    <xsl:when test="$name = 'SPEED'">The ship's speed this turn: that
-      many hexes straight on, or with MOVE the steps taken. It may differ
-      from last turn's by the ship's acceleration; above cruising speed it
-      uses one of the ship's maximum-speed turns. SPEED 0 holds, SPEED -1
-      is MOVE B.</xsl:when>
-    <xsl:when test="$name = 'MOVE'">The steps, in order: F one hex
-      forward, L or R a turn of one hexside to port or starboard, or B
-      alone, one hex astern. The number of F is the speed; between two
-      turns the ship goes straight at least its turning circle.</xsl:when>
-    <xsl:when test="$name = 'FIRE'">Missiles at an enemy ship: n of a
-      weapon (without n, all of it not otherwise ordered; ALL, every
-      weapon), at the end of phase p, or without PHASE when the target
-      is first in range and sight. FIRE lines add up.</xsl:when>
-    <xsl:when test="$name = 'BOARD'">Grapple and board an enemy ship that
-      is next to yours at the end of the turn.</xsl:when>
-    <xsl:when test="$name = 'REPULSE'">When boarded: CUT the grapples,
-      or COUNTER-board the boarder.</xsl:when>
-    <xsl:when test="$name = 'RAKE'">Rake an enemy's oars when passing
-      along its side: PORT or STARBOARD, either without a side, NONE to
-      take back a standing rake.</xsl:when>
-  </xsl:choose>
-</xsl:template>
+     <orders> (its <verb name usage help kind> with real <example
+     line>s, each legal on the current state; help is the ruleset's
+     words for what the verb does) and the commands (<help>). -->
 
 <xsl:template name="help-mail">
   <xsl:value-of select="concat('A mail of orders (copy these lines into',
@@ -1038,11 +1015,7 @@
       <xsl:with-param name="rest" select="'      '"/>
     </xsl:call-template>
     <xsl:if test="$more">
-      <xsl:variable name="h">
-        <xsl:call-template name="verb-help">
-          <xsl:with-param name="name" select="@name"/>
-        </xsl:call-template>
-      </xsl:variable>
+      <xsl:variable name="h" select="@help"/>
       <xsl:if test="normalize-space($h) != ''">
         <xsl:call-template name="p">
           <xsl:with-param name="t" select="normalize-space($h)"/>
@@ -1104,11 +1077,7 @@
     </xsl:when>
     <xsl:when test="$o">
       <xsl:for-each select="$o/verb">
-        <xsl:variable name="h">
-          <xsl:call-template name="verb-help">
-            <xsl:with-param name="name" select="@name"/>
-          </xsl:call-template>
-        </xsl:variable>
+        <xsl:variable name="h" select="@help"/>
         <xsl:call-template name="p">
           <xsl:with-param name="t" select="concat('HELP ', @name, ': ',
               @usage)"/>
@@ -1651,7 +1620,7 @@
         ' text mail to this address (answering this mail keeps the',
         &quot; game's tag in the subject), one order or command a line,&quot;,
         ' like this (your ships going straight on; change the movement and',
-        ' add FIRE, BOARD or RAKE orders):')"/>
+        ' add the other orders HELP ORDERS lists):')"/>
   </xsl:call-template>
   <xsl:value-of select="concat($nl, '  GAME ', @game, $nl, '  PLAYER ',
       $s/@player, $nl, '  PASSWORD your-password', $nl)"/>

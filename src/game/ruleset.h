@@ -87,6 +87,9 @@ struct nv_verb {
 	const char	*usage;	/* its words, e.g. "RAKE [PORT|STARBOARD]" */
 	int		(*example)(const struct nv_state *st, int ship,
 			    int k, struct buf *out);
+	const char	*help;	/* what it does, for HELP verb (a sentence
+				   or two, the ruleset's own words); NULL:
+				   none */
 };
 
 /* A side-level order line of the ruleset: "VERB args..." for the side
@@ -103,6 +106,7 @@ struct nv_side_verb {
 			    const char *text, struct diag *);
 	const char	*usage;		/* for HELP, as nv_verb's */
 	const char	*example;	/* a whole line, e.g. "SIGNAL ATTACK" */
+	const char	*help;		/* as nv_verb's */
 };
 
 /* A status a module adds (state.h): a way of leaving the battle. */

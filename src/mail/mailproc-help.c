@@ -188,7 +188,7 @@ topics(const struct mp_ctx *ctx, struct buf *b)
 	}
 }
 
-/* <verb name usage kind> with its examples; all: every verb, else only
+/* <verb name usage help kind> with its examples; all: every verb, else only
  * the one named topic (1 if found). */
 static int
 verbs(struct mp_ctx *ctx, xmlNodePtr orders, const char *topic, int max)
@@ -206,6 +206,7 @@ verbs(struct mp_ctx *ctx, xmlNodePtr orders, const char *topic, int max)
 		n = md_add(orders, "verb", NULL);
 		md_set(n, "name", ops->verbs[i].name);
 		md_set(n, "usage", ops->verbs[i].usage);
+		md_set(n, "help", ops->verbs[i].help);
 		md_set(n, "kind", "ship");
 		verb_examples(ctx, &w, &ops->verbs[i], i, n, max);
 		found = 1;
@@ -217,6 +218,7 @@ verbs(struct mp_ctx *ctx, xmlNodePtr orders, const char *topic, int max)
 		n = md_add(orders, "verb", NULL);
 		md_set(n, "name", ops->side_verbs[i].name);
 		md_set(n, "usage", ops->side_verbs[i].usage);
+		md_set(n, "help", ops->side_verbs[i].help);
 		md_set(n, "kind", "side");
 		if (ops->side_verbs[i].example != NULL)
 			side_example(ctx, &w, ops->side_verbs[i].example, n);

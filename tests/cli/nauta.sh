@@ -15,6 +15,23 @@ expect 0 "init" nv init
 expect 0 "create" nv game create duel --scenario "$DUEL" --seed s8
 expect 0 "athens" nv player add duel athens a@example.org --password-file "$T/pw"
 expect 0 "syracuse" nv player add duel syracuse s@example.org --password-file "$T/pw"
+
+# HELP by mail speaks Nauta: its verbs, their usage and the module's own
+# words for what they do (ruleset.h, nv_verb's help), nothing of classic.
+mail_setup
+{
+	printf 'From: a@example.org\nTo: navarch@example.org\n'
+	printf 'Subject: help\nMessage-ID: <help@example.org>\n\n'
+	printf 'GAME duel\nPLAYER athens\nPASSWORD pw\nHELP SHOOT\nHELP ORDERS\n'
+} > "$T/help.eml"
+expect 0 "HELP by mail" "$NAVARCH" --config "$T/navarchd.conf" deliver \
+    < "$T/help.eml"
+sql "SELECT body FROM outbox WHERE recipient = 'a@example.org' AND
+    subject LIKE '%Re: help%'" > "$T/help.txt"
+has "HELP SHOOT's usage" "$T/help.txt" "^HELP SHOOT: SHOOT START|END|NONE"
+has "what SHOOT does" "$T/help.txt" "When a ship with Balistae shoots"
+has "what SPEED does, Nauta's way" "$T/help.txt" "number of its steps"
+lacks "no classic verb" "$T/help.txt" "FIRE\|RAKE\|Missiles"
 expect 0 "map" nv map duel
 has "the map names the scenario" "$T/out" "great harbour of Syracuse"
 for turn in 1 2 3 4; do

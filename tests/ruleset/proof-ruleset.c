@@ -238,9 +238,10 @@ verb_flee(struct nv_orders *o, int ship, char **argv, size_t argc,
  * (ruleset.h, docs/rulesets.md): MOVE on SQUADRON lines and in standing
  * orders too; FLEE on SHIP lines only, and never as a standing order. */
 static const struct nv_verb verbs[] = {
-	{ "MOVE", verb_move, 0, "MOVE steps (F, L, R)", NULL },
+	{ "MOVE", verb_move, 0, "MOVE steps (F, L, R)", NULL,
+	    "One hex forward or a turn a step; a turn takes its step." },
 	{ "FLEE", verb_flee, NV_VERB_SHIP_ONLY | NV_VERB_NO_STANDING, "FLEE",
-	    NULL },
+	    NULL, "The ship leaves the battle this turn." },
 };
 
 /* A side line: "SIGNAL word" hoists a signal for the turn (an event at
@@ -270,7 +271,8 @@ side_signal(struct nv_orders *o, int side, char **argv, size_t argc,
 }
 
 static const struct nv_side_verb side_verbs[] = {
-	{ "SIGNAL", side_signal, "SIGNAL word", "SIGNAL ATTACK" },
+	{ "SIGNAL", side_signal, "SIGNAL word", "SIGNAL ATTACK",
+	    "A signal hoisted for the turn." },
 };
 
 static void

@@ -34,7 +34,7 @@ static int	verb_rake(struct nv_orders *, int, char **, size_t,
 
 /* The verbs (classic.h's table), in the order error messages list them. */
 const struct nv_verb classic_verbs[CL_V_COUNT] = {
-#define X(e, name, fn, usage, ex) { name, fn, 0, usage, ex },
+#define X(e, name, fn, usage, ex, help) { name, fn, 0, usage, ex, help },
 	CLASSIC_VERBS(X)
 #undef X
 };

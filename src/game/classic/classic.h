@@ -218,27 +218,48 @@ struct classic_orders {
 };
 
 /* Order verbs of classic: the word, the parser (classic-orders.c), the
- * usage HELP shows and the maker of its examples (classic-help.c).  The
+ * usage HELP shows, the maker of its examples (classic-help.c) and what
+ * HELP says it does.  The
  * ops table in classic-ruleset.c needs the count as a constant
  * expression, so the table's size is fixed here; classic-orders.c
  * defines classic_verbs[] with one entry per verb. */
 #define CLASSIC_VERBS(X)						\
 	X(SPEED,	"SPEED",	verb_move,			\
-	    "SPEED n [MOVE steps]", classic_example_speed)		\
+	    "SPEED n [MOVE steps]", classic_example_speed,		\
+	    "The ship's speed this turn: that many hexes straight on, or "	\
+	    "with MOVE the steps taken. It may differ from last turn's by "	\
+	    "the ship's acceleration; above cruising speed it uses one of "	\
+	    "the ship's maximum-speed turns. SPEED 0 holds, SPEED -1 is "	\
+	    "MOVE B.")							\
 	X(MOVE,		"MOVE",		verb_move,			\
-	    "MOVE steps (F, L, R) or MOVE B", classic_example_move)	\
+	    "MOVE steps (F, L, R) or MOVE B", classic_example_move,	\
+	    "The steps, in order: F one hex forward, L or R a turn of one "	\
+	    "hexside to port or starboard, or B alone, one hex astern. The "	\
+	    "number of F is the speed; between two turns the ship goes "	\
+	    "straight at least its turning circle.")			\
 	X(FIRE,		"FIRE",		verb_fire,			\
 	    "FIRE [n] BOW|CATAPULT|STONE|ALL AT ship [PHASE p]",		\
-	    classic_example_fire)					\
+	    classic_example_fire,					\
+	    "Missiles at an enemy ship: n of a weapon (without n, all of it "	\
+	    "not otherwise ordered; ALL, every weapon), at the end of phase "	\
+	    "p, or without PHASE when the target is first in range and "	\
+	    "sight. FIRE lines add up.")				\
 	X(BOARD,	"BOARD",	verb_board,			\
-	    "BOARD ship", classic_example_board)			\
+	    "BOARD ship", classic_example_board,			\
+	    "Grapple and board an enemy ship that is next to yours at the "	\
+	    "end of the turn.")						\
 	X(REPULSE,	"REPULSE",	verb_repulse,			\
-	    "REPULSE CUT|COUNTER", classic_example_repulse)		\
+	    "REPULSE CUT|COUNTER", classic_example_repulse,		\
+	    "When boarded: CUT the grapples, or COUNTER-board the "	\
+	    "boarder.")							\
 	X(RAKE,		"RAKE",		verb_rake,			\
-	    "RAKE [PORT|STARBOARD|NONE]", classic_example_rake)
+	    "RAKE [PORT|STARBOARD|NONE]", classic_example_rake,		\
+	    "Rake an enemy's oars when passing along its side: PORT or "	\
+	    "STARBOARD, either without a side, NONE to take back a "	\
+	    "standing rake.")
 
 enum classic_verb {
-#define X(e, word, fn, usage, ex) CL_V_##e,
+#define X(e, word, fn, usage, ex, help) CL_V_##e,
 	CLASSIC_VERBS(X)
 #undef X
 	CL_V_COUNT

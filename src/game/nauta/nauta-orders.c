@@ -38,7 +38,8 @@ static int	na_verb_escape(struct nv_orders *, int, char **, size_t,
 		    const char *, unsigned, const char *, struct diag *);
 
 const struct nv_verb nauta_verbs[NA_V_COUNT] = {
-#define X(e, name, fn, fl, usage, ex) { name, fn, fl, usage, ex },
+#define X(e, name, fn, fl, usage, ex, help) \
+	{ name, fn, fl, usage, ex, help },
 	NAUTA_VERBS(X)
 #undef X
 };

@@ -318,22 +318,41 @@ struct nauta_orders {
  * ESCAPE are for SHIP lines (nauta.md, Big battles) and, one-off acts,
  * never standing orders (DASH: na_verb_move; docs/rules-nauta.md). */
 #define NA_ONE_OFF	(NV_VERB_SHIP_ONLY | NV_VERB_NO_STANDING)
-/* The word, the parser, its flags, the usage HELP shows and the maker
- * of its examples (nauta-help.c; ruleset.h, nv_verb). */
+/* The word, the parser, its flags, the usage HELP shows, the maker of
+ * its examples (nauta-help.c; ruleset.h, nv_verb) and what HELP says it
+ * does (docs/orders.md, "The Nauta ruleset"). */
 #define NAUTA_VERBS(X)							\
 	X(SPEED,	"SPEED",	na_verb_move,	0,			\
-	    "SPEED n [DASH] [MOVE steps]", nauta_example_speed)		\
+	    "SPEED n [DASH] [MOVE steps]", nauta_example_speed,		\
+	    "The ship's speed this turn, which is the number of its steps: "	\
+	    "at least last turn's less the class's deceleration, at most "	\
+	    "last turn's plus its acceleration, 0 to the maximum. DASH "	\
+	    "(once a game, twice for the Admiral's ship; not damaged; no "	\
+	    "turn) adds two steps. SPEED 0 holds.")			\
 	X(MOVE,		"MOVE",		na_verb_move,	0,			\
 	    "MOVE steps (L or R turns first, then F), or SPEED 0 MOVE B|BB", \
-	    nauta_example_move)						\
+	    nauta_example_move,						\
+	    "The steps, exactly the speed: turns L or R first, all one way "	\
+	    "(a turn is a step; two at most for Size 0-1, one for larger "	\
+	    "ships), then F, one hex forward each. B or B B alone, from "	\
+	    "speed 0: one or two hexes astern.")			\
 	X(BOARD,	"BOARD",	na_verb_board,	0,			\
-	    "BOARD ship... | BOARD ANY", nauta_example_board)		\
+	    "BOARD ship... | BOARD ANY", nauta_example_board,		\
+	    "At the end of the turn, board the first ship listed that is an "	\
+	    "enemy afloat in contact; ANY: the one in contact with fewest "	\
+	    "soldiers.")						\
 	X(SHOOT,	"SHOOT",	na_verb_shoot,	0,			\
-	    "SHOOT START|END|NONE", nauta_example_shoot)		\
+	    "SHOOT START|END|NONE", nauta_example_shoot,		\
+	    "When a ship with Balistae shoots this turn: before movement, "	\
+	    "after it (without the order), or not at all.")		\
 	X(BURN,		"BURN",		na_verb_burn,	NA_ONE_OFF,		\
-	    "BURN [ship]", nauta_example_burn)				\
+	    "BURN [ship]", nauta_example_burn,				\
+	    "A Pirophoros attack after movement, once a game, on the enemy "	\
+	    "named, or else the first the ship rammed this turn.")	\
 	X(ESCAPE,	"ESCAPE",	na_verb_escape,	NA_ONE_OFF,		\
-	    "ESCAPE ship...", nauta_example_escape)
+	    "ESCAPE ship...", nauta_example_escape,			\
+	    "The Admiral's ship: the ships, in order, the Admiral escapes to "	\
+	    "if it surrenders (when the scenario saves Admirals).")
 
 /* nauta-help.c */
 int	nauta_example_speed(const struct nv_state *, int, int, struct buf *);
@@ -344,7 +363,7 @@ int	nauta_example_burn(const struct nv_state *, int, int, struct buf *);
 int	nauta_example_escape(const struct nv_state *, int, int, struct buf *);
 
 enum nauta_verb {
-#define X(e, word, fn, fl, usage, ex) NA_V_##e,
+#define X(e, word, fn, fl, usage, ex, help) NA_V_##e,
 	NAUTA_VERBS(X)
 #undef X
 	NA_V_COUNT
