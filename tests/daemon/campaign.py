@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 # campaign.py: a campaign run by mail through navarchd (issue 15): a game
 # of three sides goes through a pause, an extension, a rollback, a
-# replacement player, a concession and a draw offer; every player it
-# concerns is told of each (and those it does not are not), with the GM's
-# reasons and the deadline on their own clock; the game ends drawn, is
+# replacement player, an absence with orders sent ahead, a concession and
+# a draw offer; every player it concerns is told of each (and those it
+# does not are not), with the GM's reasons and the deadline on their own
+# clock; the game ends drawn, is
 # rolled back and ended again by the GM, and each ending's archive,
 # taken from the final mail as a player gets it, verifies.
 #
@@ -248,12 +249,36 @@ def main():
               "From the GM: the Spartan left"))
     players = list(ADDR.values())
 
+    # --- an absence with orders sent ahead ------------------------------------------
+    # Persia goes away with its orders for turn 3: turn 2 does not wait
+    # for it, and when turn 3 opens those orders are in force.
+    c.player("persia", "ABSENT UNTIL +4d")
+    c.player("persia", "ORDERS FOR TURN 3", "SHIP tyre SPEED 2")
+    m = c.cycle(T0 + 3 * DAY + 250)
+    told(m, "absence", "Re:", [ADDR["persia"], ADDR["persia"]])
+    t.check(any("you are away until 2026-12-08T12:04:10Z" in words(text(x))
+                for x in only_to(m, ADDR["persia"])),
+            "the absence is not acknowledged with its end: %s" %
+            [text(x)[:800] for x in only_to(m, ADDR["persia"])])
+    c.player("athens", "SHIP nike SPEED 3")
+    c.player("sparta", "SHIP lakon SPEED 0")
+    m = c.cycle(T0 + 3 * DAY + 270)
+    told(m, "turn 2 without the absent", "Turn 2 report",
+         players + [GM, OBS])
+    # The orders sent ahead are checked, and put in force, by the cycle
+    # after the one that opened turn 3 (as in tests/daemon/players.sh).
+    c.cycle(T0 + 3 * DAY + 280)
+    shown = w.nv("orders", "show", GAME, "--turn", "3")
+    t.check("SHIP tyre SPEED 2" in shown,
+            "persia's orders sent ahead are not in force on turn 3:\n%s"
+            % shown)
+
     # --- a concession: the game goes on --------------------------------------------
     c.player("sparta", "CONCEDE")
     m = c.cycle(T0 + 3 * DAY + 300)
     told(m, "concession", "Concession",
          [ADDR["athens"], ADDR["persia"], GM, OBS],
-         has=("Side sparta concedes game camp on turn 2",))
+         has=("Side sparta concedes game camp on turn 3",))
     t.check(w.sql("SELECT status FROM games")[0][0] == "playing",
             "one concession of three ended the game")
     # A side that conceded is out: nothing is expected of it (issue 14).
@@ -278,7 +303,7 @@ def main():
     for f in finals:
         if f["To"] == ADDR["athens"]:
             out = verify_archive(w, f, "the draw")
-            t.check(out is not None and "ended on turn 2 by decision: "
+            t.check(out is not None and "ended on turn 3 by decision: "
                     "drawn" in out, "the draw: replay says %s" % out)
 
     # --- rolled back, and ended by the GM ---------------------------------------------
