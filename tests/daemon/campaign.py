@@ -4,9 +4,9 @@
 # replacement player, an absence with orders sent ahead, a concession and
 # a draw offer; every player it concerns is told of each (and those it
 # does not are not), with the GM's reasons and the deadline on their own
-# clock; the game ends drawn, is
-# rolled back and ended again by the GM, and each ending's archive,
-# taken from the final mail as a player gets it, verifies.
+# clock; the game ends drawn, is rolled back and ended again by the GM,
+# and each ending's archive, taken from the final mail as a player gets
+# it, verifies.
 #
 # navarchd --once on a Maildir in and a Maildir outbox, navarch for the
 # GM's tool; both run as make check builds them.  Bounded: some twenty
