@@ -1,11 +1,13 @@
 /* fuzz-orders.c: the order parser, the validator and the turn they feed.
  *
  * Each input is one order file, parsed (orders_parse) and validated
- * (orders_validate) against three fixed states: the demo battle,
- * tests/fuzz/orders-state.xml (the case suite's ship ids, every weapon)
- * and the Nauta duel (orders/nauta/duel.xml).
- * Both always run, as for a player's mail; the errors are formatted as a
- * reply would quote them.  Orders that validate are played
+ * (orders_validate) against four fixed states: the demo battle,
+ * tests/fuzz/orders-state.xml (the case suite's ship ids, every weapon),
+ * the Nauta duel (orders/nauta/duel.xml) and the squadrons' deployment
+ * turn 0 (orders/squadrons/scenario.xml: squadrons, standing orders).
+ * Both always run, as for a player's mail (and again as the adjudication
+ * runs them, standing orders taken: use_standing); the errors are
+ * formatted as a reply would quote them.  Orders that validate are played
  * (turn_play with seeded dice), and checked:
  *   - a validated order set always adjudicates (the engine has no other
  *     excuse: the states are playing);
@@ -29,7 +31,7 @@
 #include "turn.h"
 
 static struct fuzz_game	 game;
-static struct nv_state	*states[3];
+static struct nv_state	*states[4];
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -38,6 +40,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	states[0] = fuzz_game_state(&game, "orders/demo/scenario.xml");
 	states[1] = fuzz_game_state(&game, "tests/fuzz/orders-state.xml");
 	states[2] = fuzz_game_state(&game, "orders/nauta/duel.xml");
+	states[3] = fuzz_game_state(&game, "orders/squadrons/scenario.xml");
 	return 0;
 }
 
@@ -85,8 +88,12 @@ check_reload(const struct nv_state *from, const char *played)
 	diag_free(&d);
 }
 
+/* use_standing: as the adjudication validates the orders it plays (every
+ * ship without an order takes its standing one); else as a player's
+ * mail is checked and echoed. */
 static void
-one_state(const struct nv_state *st, const char *text, size_t len)
+one_state(const struct nv_state *st, const char *text, size_t len,
+    int use_standing)
 {
 	struct nv_orders	*o = orders_new(st);
 	struct diag		 d = DIAG_INIT;
@@ -94,6 +101,7 @@ one_state(const struct nv_state *st, const char *text, size_t len)
 				 second = BUF_INIT;
 	int			 rc;
 
+	o->use_standing = use_standing;
 	rc = orders_parse(o, "fuzz.txt", text, len, &d);
 	rc |= orders_validate(o, &d);
 	orders_format(o, &b);
@@ -121,7 +129,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	size_t	i;
 
-	for (i = 0; i < sizeof states / sizeof states[0]; i++)
-		one_state(states[i], (const char *)data, size);
+	for (i = 0; i < sizeof states / sizeof states[0]; i++) {
+		one_state(states[i], (const char *)data, size, 0);
+		one_state(states[i], (const char *)data, size, 1);
+	}
 	return 0;
 }
