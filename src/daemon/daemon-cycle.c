@@ -19,6 +19,7 @@
 #include "mailproc.h"
 #include "outbox.h"
 #include "store.h"
+#include "store-purge.h"
 #include "xalloc.h"
 
 /* The composer mailproc calls to turn a reply into message bytes. */
@@ -180,6 +181,25 @@ tick(struct mailproc *mp, int64_t now, struct daemon_stats *st)
 	return rc == 0 ? DAEMON_OK : DAEMON_FAIL;
 }
 
+/* The bookkeeping of mail that can no longer matter (store-purge.c): a
+ * failure only delays it to the next cycle. */
+static void
+purge(struct store *s, int64_t now)
+{
+	struct store_purged	 p;
+	char			*cause = NULL;
+
+	if (store_purge(s, now, &p, &cause) != STORE_OK) {
+		log_warn("purge: %s", cause);
+		free(cause);
+		return;
+	}
+	if (p.rates + p.auth + p.attempts > 0)
+		log_info("purge: %d reply counts of past days, %d old wrong "
+		    "passwords, %d old mail attempts forgotten", p.rates,
+		    p.auth, p.attempts);
+}
+
 static enum daemon_status
 send_all(const struct daemon_config *c, struct store *s, int64_t now,
     long budget, volatile sig_atomic_t *stop, struct daemon_stats *st)
@@ -278,6 +298,8 @@ daemon_cycle(const struct daemon_config *c, int64_t now, long budget,
 	status = intake_all(c, &mp, now, stop, st);
 	if (status != DAEMON_CONFIG && !*stop)
 		status = worse(status, tick(&mp, now, st));
+	if (status != DAEMON_CONFIG && !*stop)
+		purge(s, now);
 	/* Whatever happened above, what is queued goes out. */
 	if (status != DAEMON_CONFIG && (rc = send_all(c, s, now, budget, stop,
 	    st)) != DAEMON_OK)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "store-int.h"
+#include "store-purge.h"
 #include "store_fixture.h"
 #include "xalloc.h"
 
@@ -429,6 +430,47 @@ test_attempts(void **state)
 	    STORE_ERROR, &cause);
 }
 
+/* What can no longer matter goes, and only that: each row a day or a
+ * second either side of its limit. */
+static void
+test_purge(void **state)
+{
+	struct fx		*f = *state;
+	struct store_purged	 p;
+	const int64_t		 now = 100 * 86400 + 3600, old = now -
+				     STORE_PURGE_AFTER;
+	char			*cause = NULL;
+
+	expect_code(st_run(f->s, &cause, NULL, "INSERT INTO rate_limits"
+	    " (key, day, count) VALUES ('k', 98, 1), ('k', 99, 2),"
+	    " ('k', 100, 3), ('j', 100, 1)", ""), STORE_OK, &cause);
+	/* Old and unlocked; old but locked still; recent; old, lock over. */
+	expect_code(st_run(f->s, &cause, NULL, "INSERT INTO auth_failures"
+	    " (key, failures, last_failure, locked_until, lockouts) VALUES"
+	    " ('a', 2, ?1 - 1, 0, 0), ('b', 0, ?1 - 1, ?2 + 60, 1),"
+	    " ('c', 1, ?1, 0, 0), ('d', 0, ?1 - 1, ?2, 3)", "ll", old, now),
+	    STORE_OK, &cause);
+	expect_code(st_run(f->s, &cause, NULL, "INSERT INTO mail_attempts"
+	    " (digest, attempts, failures, first, last, quarantined) VALUES"
+	    " ('x', 1, 0, 0, ?1 - 1, NULL), ('y', 0, 2, 0, ?1 - 1, ?1 - 1),"
+	    " ('z', 1, 1, 0, ?1, NULL)", "l", old), STORE_OK, &cause);
+	expect_code(store_purge(f->s, now, &p, &cause), STORE_OK, &cause);
+	assert_int_equal(p.rates, 2);
+	assert_int_equal(p.auth, 2);
+	assert_int_equal(p.attempts, 2);
+	assert_int_equal(sql_int(f->s, "SELECT sum(count) FROM rate_limits"),
+	    4);
+	assert_int_equal(sql_int(f->s, "SELECT count(*) FROM auth_failures"),
+	    2);
+	assert_int_equal(sql_int(f->s, "SELECT count(*) FROM auth_failures"
+	    " WHERE key IN ('b', 'c')"), 2);
+	assert_int_equal(sql_int(f->s, "SELECT count(*) FROM mail_attempts"
+	    " WHERE digest = 'z'"), 1);
+	/* Nothing left to forget: nothing goes. */
+	expect_code(store_purge(f->s, now, &p, &cause), STORE_OK, &cause);
+	assert_int_equal(p.rates + p.auth + p.attempts, 0);
+}
+
 #define T(f)	cmocka_unit_test_setup_teardown(f, fx_setup, fx_teardown)
 
 const struct CMUnitTest store_mail_tests[] = {
@@ -440,6 +482,7 @@ const struct CMUnitTest store_mail_tests[] = {
 	T(test_rate_limit),
 	T(test_turn_marks),
 	T(test_attempts),
+	T(test_purge),
 };
 const size_t store_mail_ntests =
     sizeof store_mail_tests / sizeof store_mail_tests[0];
