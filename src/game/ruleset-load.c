@@ -224,6 +224,69 @@ load_schedule(struct nv_ruleset *rs, xmlNodePtr sched, const char *file,
 	free(seen);
 }
 
+/* The text of a <legend>, its runs of white space (the file's line
+ * breaks) made one space: the reports wrap it again. */
+static char *
+legend_text(xmlNodePtr n)
+{
+	xmlChar		*c = xmlNodeGetContent(n);
+	char		*out = xstrdup(c != NULL ? (const char *)c : "");
+	size_t		 i, w = 0;
+	int		 space = 1;
+
+	xmlFree(c);
+	for (i = 0; out[i] != '\0'; i++) {
+		if (out[i] == ' ' || out[i] == '\t' || out[i] == '\n' ||
+		    out[i] == '\r') {
+			if (!space)
+				out[w++] = ' ';
+			space = 1;
+		} else {
+			out[w++] = out[i];
+			space = 0;
+		}
+	}
+	if (w > 0 && out[w - 1] == ' ')
+		w--;
+	out[w] = '\0';
+	return out;
+}
+
+/* <ship-table>: <column head value width>..., then an optional <legend
+ * readers="players|all">. */
+static void
+load_table(struct nv_ruleset *rs, xmlNodePtr t, const char *file,
+    struct diag *d)
+{
+	xmlNodePtr	 n;
+	char		*readers;
+	long		 width;
+	size_t		 i = 0;
+
+	rs->ntable = count_children(t, "column");
+	rs->table = xcalloc(rs->ntable, sizeof *rs->table);
+	for (n = xmlsafe_child(t); n != NULL; n = xmlsafe_next(n)) {
+		if (xmlsafe_is(n, "legend") && rs->legend == NULL) {
+			rs->legend = legend_text(n);
+			readers = xmlsafe_attr(n, "readers");
+			rs->legend_all = readers == NULL ||
+			    strcmp(readers, "all") == 0;
+			free(readers);
+		}
+		if (!xmlsafe_is(n, "column"))
+			continue;
+		rs->table[i].head = need_attr(n, "head", file, d);
+		rs->table[i].value = need_attr(n, "value", file, d);
+		width = 0;
+		if (xmlsafe_int(n, "width", 1, 40, &width, file, d) == 0)
+			diag_error(d, file, xmlsafe_line(n), "<column head=\"%s\"> "
+			    "has no width attribute; it is required",
+			    rs->table[i].head != NULL ? rs->table[i].head : "");
+		rs->table[i].width = (int)width;
+		i++;
+	}
+}
+
 static void
 load_common(struct nv_ruleset *rs, xmlNodePtr root, const char *file,
     struct diag *d)
@@ -243,6 +306,8 @@ load_common(struct nv_ruleset *rs, xmlNodePtr root, const char *file,
 			load_crews(rs, n, file, d);
 		else if (xmlsafe_is(n, "nations") && rs->nations == NULL)
 			load_nations(rs, n, file, d);
+		else if (xmlsafe_is(n, "ship-table") && rs->table == NULL)
+			load_table(rs, n, file, d);
 	}
 	if (rs->schedule == NULL)
 		diag_error(d, file, xmlsafe_line(root),
@@ -326,6 +391,12 @@ ruleset_free(struct nv_ruleset *rs)
 		free(rs->nations[i].id);
 		free(rs->nations[i].name);
 	}
+	for (i = 0; i < rs->ntable; i++) {
+		free(rs->table[i].head);
+		free(rs->table[i].value);
+	}
+	free(rs->table);
+	free(rs->legend);
 	free(rs->classes);
 	free(rs->crews);
 	free(rs->nations);

@@ -228,6 +228,15 @@ struct nv_ruleset_ops {
 	void		(*abort)(struct nv_turn *);
 };
 
+/* A column of the reports' ship table (<ship-table> in the ruleset file,
+ * docs/files.md): the report layer reads it, the engine never does. */
+struct nv_table_col {
+	char	*head;		/* its heading, e.g. "Hull"; owned */
+	char	*value;		/* the ship's value it shows, e.g. "hull"
+				   (docs/reports.md); owned */
+	int	 width;		/* right-aligned in this many characters */
+};
+
 struct nv_ruleset {
 	const struct nv_ruleset_ops *ops;	/* static */
 	char		*id;		/* owned */
@@ -244,6 +253,13 @@ struct nv_ruleset {
 	size_t		 ncrews;
 	struct nv_nation *nations;
 	size_t		 nnations;
+	/* The reports' ship table: its columns after the common ones (none:
+	 * no <ship-table>), and the legend under it (NULL: none), for every
+	 * reader or (legend_all 0) only the players of a side. */
+	struct nv_table_col *table;
+	size_t		 ntable;
+	char		*legend;
+	int		 legend_all;
 	void		*priv;		/* the module's data, via ops->free */
 };
 

@@ -173,6 +173,7 @@ add_ship(const struct nv_state *st, const char *code, int i, int full,
 	}
 	if ((m = report_module_find(st)) != NULL)
 		m->ship(st, i, n);
+	report_table_cols(st, i, n);
 }
 
 static void
@@ -600,6 +601,7 @@ report_doc_build(const struct report_input *in,
 	add_result(in, root);
 	if (in->reader == REPORT_SIDE)
 		report_order_template(in, root);
+	(void)report_table_doc(in, root);
 	if ((m = report_module_find(in->after)) != NULL && m->doc != NULL)
 		m->doc(in, root);
 	/* Nothing else may see the names (libxslt has _private too). */

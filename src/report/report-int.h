@@ -1,6 +1,7 @@
 /* report-int.h: the report layer's internal interface (report.h is the
  * public one).  report-doc.c builds the document, report-fog.c decides
  * who sees what, report-orders.c writes the next turn's order template,
+ * report-table.c lays out the ship table the ruleset's file describes,
  * a ruleset's own file (src/report/NAME/) adds its figures, report-xslt.c
  * runs templates and report-text.c enforces the rules of plain-text
  * mail. */
@@ -50,6 +51,14 @@ xmlNodePtr doc_child(xmlNodePtr parent, const char *name, const char *text);
 void	doc_set(xmlNodePtr, const char *name, const char *value);
 void	doc_set_int(xmlNodePtr, const char *name, long value);
 
+/* --- report-table.c ------------------------------------------------------ */
+
+/* Sets ship i's cols: its row of the ruleset's ship table, laid out. */
+void	report_table_cols(const struct nv_state *, int i, xmlNodePtr ship);
+/* Adds <ship-table head legend> with a <column head value width> for each
+ * of the ruleset's columns under root; returns it. */
+xmlNodePtr report_table_doc(const struct report_input *, xmlNodePtr root);
+
 /* --- report-names.c ----------------------------------------------------- */
 
 /* The attribute names the stylesheet xsl can read (report-names.c says
@@ -90,6 +99,11 @@ int	report_order_straight(const struct nv_state *, int i, int k,
 struct report_module {
 	const char	*ruleset;
 	void		(*ship)(const struct nv_state *, int i, xmlNodePtr node);
+	/* A value of ship i for the ship table (report-table.c) that the
+	 * rules derive, as text appended to out: 1 if the module knows
+	 * name, else 0 (out untouched). */
+	int		(*value)(const struct nv_state *, int i, const char *name,
+			    struct buf *out);
 	int		(*scores)(const struct nv_state *, int *score);
 	void		(*doc)(const struct report_input *, xmlNodePtr root);
 	int		(*order_line)(const struct nv_state *, int i, int k,

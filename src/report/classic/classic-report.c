@@ -2,8 +2,8 @@
  * stored attributes (which report-doc.c writes for any ruleset): the
  * figures a player plans with (cruise and maximum speed as crew and rakes
  * leave them, maximum-speed uses left), its weapons in words, the ship
- * table's columns and legend, the sentence of its figures and what binds
- * it next turn, the running score and the order template's help.
+ * table's derived values (its columns are data/rulesets/classic.xml's),
+ * the sentence of its figures and what binds it next turn, the running score and the order template's help.
  * Reports are about the rules, so this file knows the classic module's
  * data (classic.h); another ruleset adds its own file. */
 #include "config.h"
@@ -28,15 +28,30 @@ static const char *const marine_words[CL_M_COUNT] = {
 #undef X
 };
 
-/* The columns after Map, Ship, Class, Hex and Face, each right-aligned
- * under its heading: Spd Hull Holes Marines Max. */
-#define CLASSIC_HEAD	"Spd Hull Holes Marines Max"
-
-static void
-cols(const struct nv_ship *s, long left, struct buf *b)
+/* The maximum-speed turns ship s has left.  A ship whose maximum is its
+ * cruising speed (raked, where the ruleset takes maximum speed away) has
+ * none left, however few it has used: the table must not offer three. */
+static long
+uses_left(const struct nv_ruleset *rs, const struct nv_ship *s)
 {
-	buf_printf(b, "%3d%5ld%6ld%8ld%4ld", s->speed, s->attr[CL_A_HULL].i,
-	    s->attr[CL_A_HOLES].i, s->attr[CL_A_MARINES].i, left);
+	long	left = classic_data(rs)->max_speed_uses -
+		    s->attr[CL_A_MAX_USES].i;
+
+	if (classic_max_speed(rs, s) <= classic_cruise(rs, s) || left < 0)
+		left = 0;
+	return left;
+}
+
+/* The ship table's derived values (data/rulesets/classic.xml,
+ * <ship-table>); hull, holes and marines are the ship's attributes. */
+static int
+classic_report_value(const struct nv_state *st, int i, const char *name,
+    struct buf *out)
+{
+	if (strcmp(name, "max-speed-uses-left") != 0)
+		return 0;
+	buf_printf(out, "%ld", uses_left(st->rs, &st->ships[i]));
+	return 1;
 }
 
 /* A state's list of ids ("a3 a7") in words: "a3", "a3 and a7", "a3, a5
@@ -136,25 +151,15 @@ classic_report_ship(const struct nv_state *st, int i, xmlNodePtr node)
 	const struct nv_ship	*s = &st->ships[i];
 	struct buf		 weapons = BUF_INIT, marines = BUF_INIT;
 	struct buf		 b = BUF_INIT;
-	long			 left;
 
 	doc_set_int(node, "cruise", classic_cruise(rs, s));
 	doc_set_int(node, "max-speed", classic_max_speed(rs, s));
 	doc_set_int(node, "accel", classic_accel(rs, s));
 	doc_set_int(node, "turn-circle", classic_turn_circle(rs, s));
-	left = classic_data(rs)->max_speed_uses - s->attr[CL_A_MAX_USES].i;
-	/* A ship whose maximum is its cruising speed (raked, where the
-	 * ruleset takes maximum speed away) has no maximum-speed turn left,
-	 * however few it has used: the table must not offer three. */
-	if (classic_max_speed(rs, s) <= classic_cruise(rs, s) || left < 0)
-		left = 0;
-	doc_set_int(node, "max-speed-uses-left", left);
+	doc_set_int(node, "max-speed-uses-left", uses_left(rs, s));
 	arms_words(s, &weapons, &marines);
 	doc_set(node, "weapons", buf_str(&weapons));
 	doc_set(node, "marine-types", buf_str(&marines));
-	cols(s, left, &b);
-	doc_set(node, "cols", buf_str(&b));
-	buf_reset(&b);
 	buf_printf(&b, "%s: cruise %d, max %d, acceleration %d, turning "
 	    "circle %d. Weapons: %s. Marines: %s. Crew: %s.", s->id,
 	    classic_cruise(rs, s), classic_max_speed(rs, s),
@@ -174,22 +179,9 @@ classic_report_scores(const struct nv_state *st, int *score)
 	return 1;
 }
 
-/* The ship table's heading and legend.  The legend is the players': the
- * GM's and observers' reports of classic have always gone without it. */
-static void
-classic_report_doc(const struct report_input *in, xmlNodePtr root)
-{
-	xmlNodePtr	t = doc_child(root, "ship-table", NULL);
-
-	doc_set(t, "head", CLASSIC_HEAD);
-	if (in->reader == REPORT_SIDE)
-		doc_set(t, "legend", "(Max: maximum-speed turns left in the "
-		    "game.)");
-}
-
 const struct report_module classic_report = {
-	"classic", classic_report_ship, classic_report_scores,
-	classic_report_doc,
+	"classic", classic_report_ship, classic_report_value,
+	classic_report_scores, NULL,
 	report_order_straight,
 	"Copy the lines below into your reply as plain lines (quoted lines "
 	"are not read as orders), add your PASSWORD line, change the movement "

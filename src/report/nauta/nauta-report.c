@@ -16,9 +16,6 @@
 #include "report-int.h"
 #include "state.h"
 
-/* The columns after Map, Ship, Class, Hex and Face. */
-#define NAUTA_HEAD	"Spd Max Sold Dmg Dash"
-
 static void
 dash_words(const struct nv_ruleset *rs, const struct nv_ship *s,
     struct buf *b)
@@ -33,24 +30,35 @@ dash_words(const struct nv_ruleset *rs, const struct nv_ship *s,
 		buf_printf(b, "no Dash (%s)", why != NULL ? why : "none left");
 }
 
-static void
-cols(const struct nv_state *st, const struct nv_ship *s, struct buf *b)
+/* The ship table's values (data/rulesets/nauta.xml, <ship-table>): "-"
+ * where there is none. */
+static int
+nauta_report_value(const struct nv_state *st, int i, const char *name,
+    struct buf *out)
 {
-	char	spd[16], sold[48], dash[16];
-	int	steps = nauta_dash_due(st->rs, s, NULL);
+	const struct nv_ship	*s = &st->ships[i];
+	int			 steps;
 
-	if (s->speed < 0)
-		(void)snprintf(spd, sizeof spd, "-");
-	else
-		(void)snprintf(spd, sizeof spd, "%d", s->speed);
-	(void)snprintf(sold, sizeof sold, "%ld/%ld",
-	    s->attr[NA_A_SOLDIERS].i, s->attr[NA_A_SOLDIERS_START].i);
-	if (steps > 0)
-		(void)snprintf(dash, sizeof dash, "+%d", steps);
-	else
-		(void)snprintf(dash, sizeof dash, "-");
-	buf_printf(b, "%3s %3d %4s %3s %4s", spd, nauta_max_speed(st->rs, s),
-	    sold, s->attr[NA_A_DAMAGE].i > 0 ? "yes" : "-", dash);
+	if (strcmp(name, "carried-speed") == 0) {
+		if (s->speed < 0)
+			buf_addc(out, '-');
+		else
+			buf_printf(out, "%d", s->speed);
+	} else if (strcmp(name, "max-speed") == 0)
+		buf_printf(out, "%d", nauta_max_speed(st->rs, s));
+	else if (strcmp(name, "soldier-units") == 0)
+		buf_printf(out, "%ld/%ld", s->attr[NA_A_SOLDIERS].i,
+		    s->attr[NA_A_SOLDIERS_START].i);
+	else if (strcmp(name, "damaged") == 0)
+		buf_adds(out, s->attr[NA_A_DAMAGE].i > 0 ? "yes" : "-");
+	else if (strcmp(name, "dash-steps") == 0) {
+		if ((steps = nauta_dash_due(st->rs, s, NULL)) > 0)
+			buf_printf(out, "+%d", steps);
+		else
+			buf_addc(out, '-');
+	} else
+		return 0;
+	return 1;
 }
 
 /* What binds the ship next turn, after its figures. */
@@ -113,9 +121,6 @@ nauta_report_ship(const struct nv_state *st, int i, xmlNodePtr node)
 	nauta_speed_range(st->rs, s, &lo, &hi);
 	doc_set_int(node, "speed-min", lo);
 	doc_set_int(node, "speed-max", hi);
-	cols(st, s, &b);
-	doc_set(node, "cols", buf_str(&b));
-	buf_reset(&b);
 	detail(st, i, &b);
 	doc_set(node, "detail", buf_str(&b));
 	buf_free(&b);
@@ -135,9 +140,9 @@ nauta_report_scores(const struct nv_state *st, int *score)
 	return 1;
 }
 
-/* The ship table's heading and legend; each side's losses against its
- * third (a side's own always, the others' only without fog or once the
- * game is over). */
+/* The ship table's legend (the ruleset file's) said per how many galleys
+ * a model stands; each side's losses against its third (a side's own
+ * always, the others' only without fog or once the game is over). */
 static void
 nauta_report_doc(const struct report_input *in, xmlNodePtr root)
 {
@@ -147,16 +152,16 @@ nauta_report_doc(const struct report_input *in, xmlNodePtr root)
 	struct buf		 b = BUF_INIT;
 	long			 galleys = st->attr[NA_G_GALLEYS].i;
 
-	t = doc_child(root, "ship-table", NULL);
-	doc_set(t, "head", NAUTA_HEAD);
 	/* galleys-per-model only labels the reports (nauta.md, "Big
 	 * battles"): every rule applies per model. */
-	if (galleys > 1)
-		buf_printf(&b, "Each model stands for %ld galleys. ", galleys);
-	buf_adds(&b, "(Spd: carried speed, - for none yet; Max: maximum speed; "
-	    "Sold: soldier units now/at the start; Dmg: damaged; Dash: the "
-	    "steps a Dash adds, - when it may not.)");
-	doc_set(t, "legend", buf_str(&b));
+	for (t = root->children; galleys > 1 && t != NULL; t = t->next) {
+		if (t->type != XML_ELEMENT_NODE ||
+		    !xmlStrEqual(t->name, BAD_CAST "ship-table"))
+			continue;
+		buf_printf(&b, "Each model stands for %ld galleys. %s",
+		    galleys, st->rs->legend != NULL ? st->rs->legend : "");
+		xmlSetProp(t, BAD_CAST "legend", BAD_CAST buf_str(&b));
+	}
 	buf_free(&b);
 	t = doc_child(root, "losses", NULL);
 	for (k = 0; k < st->nsides; k++) {
@@ -172,7 +177,8 @@ nauta_report_doc(const struct report_input *in, xmlNodePtr root)
 }
 
 const struct report_module nauta_report = {
-	"nauta", nauta_report_ship, nauta_report_scores, nauta_report_doc,
+	"nauta", nauta_report_ship, nauta_report_value, nauta_report_scores,
+	nauta_report_doc,
 	report_order_straight,
 	"Copy the lines below into your reply as plain lines (quoted lines "
 	"are not read as orders), add your PASSWORD line, change the movement "
