@@ -324,7 +324,32 @@ static const char m9[] =
 "ALTER TABLE players ADD COLUMN language TEXT NOT NULL DEFAULT ''\n"
 "  CHECK (length(language) <= 16);\n";
 
+/* 11 (issue 14, item 4): an admiral's directives.  A directive is a line
+ * of text from the admiral player (or a side's only player) to one player
+ * of the side, printed at the top of that player's next turn report and
+ * never adjudicated; DIRECTIVE ALL makes a row for each player it names.
+ * turn: the open turn it was given in; reported: the turn whose report
+ * carried it (NULL: not yet), written in the transaction that queues that
+ * report, so that it is kept until the report is on its way and is shown
+ * once.  A turn rolled back and played again shows the directives its
+ * first report carried again (store_directive_due).  Number 10 was given
+ * to another branch of issue 14: until it lands, this is the tenth entry
+ * of the array, and it goes after it when both are merged. */
+static const char m11[] =
+"CREATE TABLE directives (\n"
+"  id INTEGER PRIMARY KEY,\n"
+"  game TEXT NOT NULL REFERENCES games(id),\n"
+"  turn INTEGER NOT NULL CHECK (turn >= 1),\n"
+"  sender TEXT NOT NULL,\n"
+"  player TEXT NOT NULL,\n"
+"  text TEXT NOT NULL CHECK (length(text) BETWEEN 1 AND 1000),\n"
+"  created INTEGER NOT NULL,\n"
+"  reported INTEGER CHECK (reported IS NULL OR reported >= 1),\n"
+"  FOREIGN KEY (game, player) REFERENCES players(game, id)\n"
+");\n"
+"CREATE INDEX directives_due ON directives(game, player, reported);\n";
+
 const char *const store_migrations[] = { m1, m2, m3, m4, m5, m6, m7, m8,
-    m9 };
+    m9, m11 };
 const int store_nmigrations =
     (int)(sizeof store_migrations / sizeof store_migrations[0]);

@@ -789,5 +789,7 @@ enum store_code store_audit_list(struct store *, const char *game,
 
 /* Squadrons' commanders and changes of command (store-squadron.c). */
 #include "store-squadron.h"
+/* An admiral's directives (store-directive.c). */
+#include "store-directive.h"
 
 #endif

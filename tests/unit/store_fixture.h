@@ -55,5 +55,7 @@ extern const struct CMUnitTest	store_notice_tests[];
 extern const size_t		store_notice_ntests;
 extern const struct CMUnitTest	store_squadron_tests[];
 extern const size_t		store_squadron_ntests;
+extern const struct CMUnitTest	store_directive_tests[];
+extern const size_t		store_directive_ntests;
 
 #endif

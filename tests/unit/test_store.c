@@ -496,5 +496,7 @@ main(void)
 	    store_notice_ntests, NULL, NULL);
 	fails += _cmocka_run_group_tests("store-squadron",
 	    store_squadron_tests, store_squadron_ntests, NULL, NULL);
+	fails += _cmocka_run_group_tests("store-directive",
+	    store_directive_tests, store_directive_ntests, NULL, NULL);
 	return fails != 0;
 }
