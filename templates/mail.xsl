@@ -257,52 +257,142 @@
       <xsl:with-param name="rest" select="'    '"/>
     </xsl:call-template>
   </xsl:if>
-  <xsl:for-each select="ship">
-    <xsl:variable name="crossed">
-      <xsl:for-each select="cross">
-        <xsl:if test="position() > 1">, </xsl:if>
-        <xsl:value-of select="@hex"/>
-      </xsl:for-each>
-      <xsl:if test="not(cross)">no hex</xsl:if>
-    </xsl:variable>
-    <xsl:variable name="end">
+  <xsl:apply-templates select="ship" mode="path"/>
+</xsl:template>
+
+<!-- One ship's plotted path (<preview>, <side-preview>): where it goes,
+     and what it would run into. -->
+<xsl:template match="ship" mode="path">
+  <xsl:variable name="crossed">
+    <xsl:for-each select="cross">
+      <xsl:if test="position() > 1">, </xsl:if>
+      <xsl:value-of select="@hex"/>
+    </xsl:for-each>
+    <xsl:if test="not(cross)">no hex</xsl:if>
+  </xsl:variable>
+  <xsl:variable name="end">
+    <xsl:choose>
+      <xsl:when test="@exits = 'yes'">, leaves the map</xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat(', ends in ', @to, ' facing ',
+            @to-facing)"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:variable name="who">
+    <xsl:if test="@player">
       <xsl:choose>
-        <xsl:when test="@exits = 'yes'">, leaves the map</xsl:when>
+        <xsl:when test="@player != ''">
+          <xsl:value-of select="concat(' (', @player)"/>
+        </xsl:when>
+        <xsl:otherwise> (no player: standing orders or straight on</xsl:otherwise>
+      </xsl:choose>
+      <xsl:if test="@squadron != ''">
+        <xsl:value-of select="concat(', squadron ', @squadron)"/>
+      </xsl:if>
+      <xsl:text>)</xsl:text>
+    </xsl:if>
+  </xsl:variable>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat(@id, $who, ': from ', @from,
+        ' facing ', @facing, $end, '; crosses ', $crossed)"/>
+    <xsl:with-param name="first" select="'  '"/>
+    <xsl:with-param name="rest" select="'    '"/>
+  </xsl:call-template>
+  <xsl:for-each select="would">
+    <xsl:variable name="t">
+      <xsl:choose>
+        <xsl:when test="@what = 'collide'">
+          <xsl:value-of select="concat('would collide with ', @other,
+              ' (your side)')"/>
+        </xsl:when>
+        <xsl:when test="@what = 'meet'">
+          <xsl:value-of select="concat('would meet ', @other,
+              ' (an enemy, shown holding where it is now)')"/>
+        </xsl:when>
         <xsl:otherwise>
-          <xsl:value-of select="concat(', ends in ', @to, ' facing ',
-              @to-facing)"/>
+          <xsl:value-of select="concat('would: ', .)"/>
         </xsl:otherwise>
       </xsl:choose>
     </xsl:variable>
     <xsl:call-template name="p">
-      <xsl:with-param name="t" select="concat(@id, ': from ', @from,
-          ' facing ', @facing, $end, '; crosses ', $crossed)"/>
+      <xsl:with-param name="t" select="$t"/>
+      <xsl:with-param name="first" select="'    '"/>
+      <xsl:with-param name="rest" select="'      '"/>
+    </xsl:call-template>
+  </xsl:for-each>
+</xsl:template>
+
+<!-- PREVIEW SIDE: every order in force on the side played together. -->
+<xsl:template match="side-preview">
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('PREVIEW SIDE: the orders in',
+        ' force of every player of side ', @side, ' (', @sets, ' set(s)),',
+        ' played together now (a preview: enemy ships shown holding where',
+        ' they are, ships without orders on their standing orders, no',
+        ' dice; the real turn may differ, and orders may still change',
+        ' before the deadline):')"/>
+  </xsl:call-template>
+  <xsl:if test="@error">
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="concat('no preview: ', @error)"/>
       <xsl:with-param name="first" select="'  '"/>
       <xsl:with-param name="rest" select="'    '"/>
     </xsl:call-template>
-    <xsl:for-each select="would">
-      <xsl:variable name="t">
-        <xsl:choose>
-          <xsl:when test="@what = 'collide'">
-            <xsl:value-of select="concat('would collide with ', @other,
-                ' (your side)')"/>
-          </xsl:when>
-          <xsl:when test="@what = 'meet'">
-            <xsl:value-of select="concat('would meet ', @other,
-                ' (an enemy, shown holding where it is now)')"/>
-          </xsl:when>
-          <xsl:otherwise>
-            <xsl:value-of select="concat('would: ', .)"/>
-          </xsl:otherwise>
-        </xsl:choose>
-      </xsl:variable>
-      <xsl:call-template name="p">
-        <xsl:with-param name="t" select="$t"/>
-        <xsl:with-param name="first" select="'    '"/>
-        <xsl:with-param name="rest" select="'      '"/>
-      </xsl:call-template>
-    </xsl:for-each>
-  </xsl:for-each>
+  </xsl:if>
+  <xsl:apply-templates select="ship" mode="path"/>
+  <xsl:choose>
+    <xsl:when test="collision">
+      <xsl:value-of select="concat($nl, 'COLLISIONS between ships of your',
+          ' side:', $nl)"/>
+      <xsl:for-each select="collision">
+        <xsl:variable name="between">
+          <xsl:choose>
+            <xsl:when test="@between = 'players'">
+              <xsl:value-of select="concat('two players: ', @a-player,
+                  ' and ', @b-player)"/>
+            </xsl:when>
+            <xsl:when test="@between = 'squadrons'">
+              <xsl:value-of select="concat('two squadrons: ', @a-squadron,
+                  ' and ', @b-squadron)"/>
+            </xsl:when>
+            <xsl:otherwise>one squadron</xsl:otherwise>
+          </xsl:choose>
+        </xsl:variable>
+        <xsl:call-template name="p">
+          <xsl:with-param name="t" select="concat('phase ', @phase, ': ',
+              @a, ' and ', @b, ' (', $between, ')')"/>
+          <xsl:with-param name="first" select="'  '"/>
+          <xsl:with-param name="rest" select="'    '"/>
+        </xsl:call-template>
+      </xsl:for-each>
+    </xsl:when>
+    <xsl:when test="not(@error)">
+      <xsl:value-of select="concat($nl, 'No two ships of your side would',
+          ' collide.', $nl)"/>
+    </xsl:when>
+  </xsl:choose>
+  <xsl:value-of select="$nl"/>
+</xsl:template>
+
+<!-- DIRECTIVE: stored for the players' next reports. -->
+<xsl:template match="directive">
+  <xsl:variable name="whom">
+    <xsl:choose>
+      <xsl:when test="@to = 'ALL'">
+        <xsl:value-of select="concat('every other player of your side (',
+            @players, ')')"/>
+      </xsl:when>
+      <xsl:otherwise><xsl:value-of select="@players"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('DIRECTIVE: to ', $whom,
+        '; printed at the top of their report of turn ', @report,
+        ', when it is played (it orders no ship):')"/>
+  </xsl:call-template>
+  <xsl:call-template name="lines"/>
+  <xsl:value-of select="$nl"/>
 </xsl:template>
 
 <xsl:template match="status">
@@ -916,8 +1006,15 @@
     <xsl:when test="$name = 'SEAT'">SEAT side address: give a free seat
       to a new player (a password made, a welcome sent)</xsl:when>
     <xsl:when test="$name = 'PROCESS'">play the turn now</xsl:when>
-    <xsl:when test="$name = 'PREVIEW'">the turn's outcome with other dice,
-      nothing stored</xsl:when>
+    <xsl:when test="$name = 'PREVIEW' and ../@gm = 'yes'">the turn's
+      outcome with other dice, nothing stored (a player's PREVIEW SIDE:
+      the side's plotted paths)</xsl:when>
+    <xsl:when test="$name = 'PREVIEW'">PREVIEW SIDE: every order in force
+      on your side played together, each ship's plotted path, and the
+      ships of your side that would collide</xsl:when>
+    <xsl:when test="$name = 'DIRECTIVE'">DIRECTIVE player|ALL text: the
+      admiral's word to players of the side, printed at the top of their
+      next report (no order)</xsl:when>
     <xsl:when test="$name = 'PAUSE'">PAUSE [reason]: stop the clock, keeping
       the time left</xsl:when>
     <xsl:when test="$name = 'RESUME'">RESUME [+48h | AT time] [reason]:
@@ -965,7 +1062,8 @@
   <xsl:if test="@gm = 'no' and not(@observer) and $note">
     <xsl:call-template name="p">
       <xsl:with-param name="t" select="concat(&quot;The GM's commands&quot;,
-          ' (PROCESS, PREVIEW, PAUSE, RESUME, DEADLINE, ROLLBACK, ENDGAME)',
+          ' (PROCESS, PREVIEW alone, PAUSE, RESUME, DEADLINE, ROLLBACK,',
+          ' ENDGAME)',
           ' need a GM',
           &quot; line and the GM's password.&quot;)"/>
     </xsl:call-template>

@@ -63,6 +63,7 @@
     <xsl:value-of select="$nl"/>
   </xsl:if>
 
+  <xsl:call-template name="directives"/>
   <xsl:call-template name="own-ships"/>
   <xsl:call-template name="enemies"/>
   <xsl:call-template name="wrecks"/>
@@ -80,6 +81,20 @@
   <xsl:value-of select="map"/>
   <xsl:call-template name="result"/>
   <xsl:call-template name="order-template"/>
+</xsl:template>
+
+<!-- The admiral's directives to this player (DIRECTIVE by mail), first
+     thing after the heading; absent from a report without them. -->
+<xsl:template name="directives">
+  <xsl:if test="directives/directive">
+    <xsl:call-template name="heading">
+      <xsl:with-param name="t" select="'DIRECTIVES FROM YOUR ADMIRAL'"/>
+    </xsl:call-template>
+    <xsl:for-each select="directives/directive">
+      <xsl:value-of select="concat(nv:wrap(concat(@from, ' (turn ', @turn,
+          '): ', .), '  ', '    '), $nl)"/>
+    </xsl:for-each>
+  </xsl:if>
 </xsl:template>
 
 <xsl:template name="heading">

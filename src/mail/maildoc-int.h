@@ -25,5 +25,8 @@ void		maildoc_sample_commands(xmlNodePtr parent);
 /* The parts of SET key value (every key and value), ABSENT and SET
  * alone, under r (maildoc-sample-help.c). */
 void		maildoc_sample_set(xmlNodePtr r);
+/* DIRECTIVE's and PREVIEW SIDE's answers and help, under r
+ * (maildoc-sample-side.c). */
+void		maildoc_sample_side(xmlNodePtr r);
 
 #endif

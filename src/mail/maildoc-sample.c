@@ -250,6 +250,7 @@ answer_player(void)
 	md_set(md_add(r, "set", NULL), "timezone", "Europe/Paris");
 	md_add(r, "set", NULL);
 	maildoc_sample_set(r);
+	maildoc_sample_side(r);
 	help(r, 0);
 	md_set(md_add(r, "nothing", NULL), "quoted", "yes");
 	read_to(r);

@@ -610,6 +610,10 @@ mp_cmd_player(struct mp_ctx *ctx, const struct mp_cmd *c)
 		return cmd_concede(ctx, c);
 	case MP_CMD_ASSIGN:
 		return mp_cmd_assign(ctx, c);
+	case MP_CMD_DIRECTIVE:
+		return mp_cmd_directive(ctx, c);
+	case MP_CMD_PREVIEW:
+		return mp_cmd_preview_side(ctx, c);
 	case MP_CMD_SET:
 		return mp_cmd_set(ctx, c);
 	case MP_CMD_ABSENT:

@@ -221,6 +221,12 @@ cmd_preview(struct mp_ctx *ctx, const struct mp_cmd *c)
 	char			*seed, *cause = NULL, hex[65];
 	size_t			 i;
 
+	if (c->argc > 0) {
+		mp_error(ctx, c->line, "'%s': the GM's PREVIEW takes nothing "
+		    "after it (the whole turn, with dice of its own); PREVIEW "
+		    "SIDE is a player's", c->text);
+		return 0;
+	}
 	seed = xasprintf("preview\n%s", ctx->msg->message_id);
 	mp_sha256_hex(seed, strlen(seed), hex);
 	free(seed);

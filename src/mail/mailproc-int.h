@@ -31,7 +31,9 @@ struct store_player;
  * it may only ask, and write to the GM) and whether words may follow it
  * on its line (a command that takes none refuses them: "CLEAR SHIP nike"
  * would clear every order).  What each does is said in
- * templates/mail.xsl (<help>), not here. */
+ * templates/mail.xsl (<help>), not here.  PREVIEW is both: the GM's,
+ * alone, plays the whole turn (mailproc-gm.c); a player's PREVIEW SIDE
+ * the side's orders in force (mailproc-preview.c). */
 #define MP_COMMANDS(X)							\
 	X(HELP,		"HELP",		0, 1, 1)			\
 	X(STATUS,	"STATUS",	0, 1, 0)			\
@@ -44,12 +46,13 @@ struct store_player;
 	X(DRAW,		"DRAW",		0, 0, 0)			\
 	X(CONCEDE,	"CONCEDE",	0, 0, 0)			\
 	X(ASSIGN,	"ASSIGN",	0, 0, 1)			\
+	X(DIRECTIVE,	"DIRECTIVE",	0, 0, 1)			\
 	X(SET,		"SET",		0, 0, 1)			\
 	X(ABSENT,	"ABSENT",	0, 0, 1)			\
 	X(LIST,		"LIST",		0, 0, 0)			\
 	X(JOIN,		"JOIN",		0, 0, 1)			\
 	X(PROCESS,	"PROCESS",	1, 0, 0)			\
-	X(PREVIEW,	"PREVIEW",	1, 0, 0)			\
+	X(PREVIEW,	"PREVIEW",	0, 0, 1)			\
 	X(PAUSE,	"PAUSE",	1, 0, 1)			\
 	X(RESUME,	"RESUME",	1, 0, 1)			\
 	X(DEADLINE,	"DEADLINE",	1, 0, 1)			\
@@ -414,6 +417,18 @@ int	mp_absent(const struct mp_ctx *, const struct play_player *p);
 int	mp_cmd_set(struct mp_ctx *, const struct mp_cmd *);
 /* ASSIGN, the admiral's or the GM's (mailproc-assign.c). */
 int	mp_cmd_assign(struct mp_ctx *, const struct mp_cmd *);
+/* DIRECTIVE player|ALL text, the admiral's (mailproc-directive.c). */
+int	mp_cmd_directive(struct mp_ctx *, const struct mp_cmd *);
+/* A player's PREVIEW SIDE (mailproc-preview.c). */
+int	mp_cmd_preview_side(struct mp_ctx *, const struct mp_cmd *);
+struct play_preview;
+struct play_preview_ship;
+/* One ship's plotted path of a preview, under parent (mailproc-orders.c):
+ * <ship id from facing to to-facing | exits="yes"> with a <cross hex>
+ * per hex entered and a <would> per thing the path would run into.
+ * Returns the <ship> (owned by the document). */
+xmlNodePtr mp_preview_ship(const struct play_preview *,
+	    const struct play_preview_ship *, xmlNodePtr parent);
 /* Words a notice "reassigned" for the player who takes the ships and
  * each who loses some. */
 void	mp_assign_notice(struct mp_ctx *, int turn, const char *player,

@@ -253,11 +253,9 @@ parse(const struct nv_state *st, const unsigned char *may, const char *name,
 
 /* --- the plotted path preview -------------------------------------------- */
 
-/* <ship id from facing to to-facing | exits="yes"> with a <cross hex>
- * per hex entered and a <would> per thing the path would run into. */
-static void
-preview_ship(const struct play_preview *pv, const struct play_preview_ship *p,
-    xmlNodePtr parent)
+xmlNodePtr
+mp_preview_ship(const struct play_preview *pv,
+    const struct play_preview_ship *p, xmlNodePtr parent)
 {
 	const struct nv_state	*st = pv->board;
 	const struct nv_ship	*s = &st->ships[p->ship];
@@ -297,6 +295,7 @@ preview_ship(const struct play_preview *pv, const struct play_preview_ship *p,
 			break;
 		}
 	}
+	return n;
 }
 
 /* The acknowledgement's <preview>: the play layer plays the player's
@@ -317,7 +316,7 @@ preview(struct mp_ctx *ctx, const char *text, const unsigned char *may,
 		return;
 	}
 	for (i = 0; i < pv.nships; i++)
-		preview_ship(&pv, &pv.ships[i], n);
+		(void)mp_preview_ship(&pv, &pv.ships[i], n);
 	play_preview_free(&pv);
 }
 

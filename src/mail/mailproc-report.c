@@ -80,12 +80,12 @@ part_ships(const struct mp_ctx *ctx)
  * preference, else the game's setting svg, says no; a player's own story
  * when the player asked for it (SET SVG, SET STORY;
  * docs/mail-commands.md). */
-static unsigned
-report_flags(const struct mp_ctx *ctx, enum report_reader reader,
+/* The active player a side's report to to goes to, or NULL. */
+static const struct play_player *
+player_at(const struct mp_ctx *ctx, enum report_reader reader,
     const char *to)
 {
 	const struct play_player *p = NULL;
-	unsigned		 flags;
 	size_t			 i;
 
 	for (i = 0; reader == REPORT_SIDE && to != NULL &&
@@ -93,6 +93,16 @@ report_flags(const struct mp_ctx *ctx, enum report_reader reader,
 		if (!ctx->roster.p[i].removed &&
 		    strcmp(ctx->roster.p[i].address, to) == 0)
 			p = &ctx->roster.p[i];
+	return p;
+}
+
+static unsigned
+report_flags(const struct mp_ctx *ctx, enum report_reader reader,
+    const char *to)
+{
+	const struct play_player *p = player_at(ctx, reader, to);
+	unsigned		 flags;
+
 	flags = (p != NULL && p->svg >= 0 ? p->svg : mp_setting_flag(ctx->g,
 	    "svg", 1)) ? PLAY_REPORT_SVG : 0;
 	if (p != NULL && p->story_own)
@@ -228,6 +238,61 @@ out:
 	return rc;
 }
 
+/* --- the admiral's directives (mailproc-directive.c) --------------------- */
+
+/* The directives a player's report of a turn carries, copied. */
+struct mp_directives {
+	struct report_directive	*v;
+	size_t			 n;
+};
+
+static int
+directive_cb(const struct store_directive *d, void *arg)
+{
+	struct mp_directives	*ds = arg;
+	struct report_directive	*r;
+
+	ds->v = xreallocarray(ds->v, ds->n + 1, sizeof *ds->v);
+	r = &ds->v[ds->n++];
+	r->from = xstrdup(d->sender);
+	r->turn = d->turn;
+	r->text = xstrdup(d->text);
+	return 0;
+}
+
+static void
+directives_free(struct mp_directives *ds)
+{
+	size_t	i;
+
+	for (i = 0; i < ds->n; i++) {
+		free((char *)ds->v[i].from);
+		free((char *)ds->v[i].text);
+	}
+	free(ds->v);
+	memset(ds, 0, sizeof *ds);
+}
+
+/* The directives to the player at to that the report of mt shows (again:
+ * RESEND, those it showed), into mt for the next report made. */
+static int
+directives_load(struct mp_ctx *ctx, struct mp_turn *mt,
+    enum report_reader reader, const char *to, int again,
+    struct mp_directives *ds)
+{
+	const struct play_player *p = player_at(ctx, reader, to);
+	char			 *cause = NULL;
+
+	memset(ds, 0, sizeof *ds);
+	if (p != NULL && mp_check(ctx, store_directive_due(ctx->mp->store,
+	    ctx->g->id, p->id, mt->p.turn, again, directive_cb, ds,
+	    &cause), &cause) != 0)
+		return -1;
+	mt->p.directives = ds->v;
+	mt->p.ndirectives = ds->n;
+	return 0;
+}
+
 /* reader's report to one address: whole, made only when the last one
  * made (cache, kept between calls) was another reader's, so that players
  * of one side in a row get one report; or in parts, a mail each, made
@@ -242,7 +307,9 @@ queue_reader(struct mp_ctx *ctx, struct mp_turn *mt,
 {
 	struct play_parts	 ps;
 	struct mp_report	 rep;
+	struct mp_directives	 ds;
 	const char		*lang;
+	char			*dcause = NULL;
 	size_t			 k;
 	unsigned		 flags;
 	int			 rc = 0, si = -1;
@@ -252,12 +319,18 @@ queue_reader(struct mp_ctx *ctx, struct mp_turn *mt,
 		*cause = xasprintf("game %s has no side %s", ctx->g->id, side);
 		return -1;
 	}
+	if (directives_load(ctx, mt, reader, to, again, &ds) != 0)
+		return -1;
 	play_report_parts(&mt->p, reader, si, part_ships(ctx), &ps);
 	flags = report_flags(ctx, reader, to);
 	/* The reader's language (SET LANGUAGE): a side's players only; the
 	 * GM and observers read the default templates. */
 	lang = reader == REPORT_SIDE ? mp_lang_of(ctx, to) : "";
 	play_templates_lang(mt->tpl, lang);
+	/* A report with directives is this player's alone: never kept for
+	 * the next reader, nor taken from the last. */
+	if (ds.n > 0)
+		mp_report_free(cache);
 	if (ps.n == 1 && (cache->text == NULL || cache->reader != reader ||
 	    cache->flags != flags || cache->lang == NULL ||
 	    strcmp(cache->lang, lang) != 0 || (side != NULL &&
@@ -277,6 +350,17 @@ queue_reader(struct mp_ctx *ctx, struct mp_turn *mt,
 		    k == 0 ? nm : 0);
 		mp_report_free(&rep);
 	}
+	if (ds.n > 0) {
+		mp_report_free(cache);
+		/* Carried by the report just queued: shown once. */
+		if (rc == 0 && !again)
+			rc = mp_check(ctx, store_directive_reported(
+			    ctx->mp->store, ctx->g->id, player_at(ctx, reader,
+			    to)->id, mt->p.turn, NULL, &dcause), &dcause);
+	}
+	mt->p.directives = NULL;
+	mt->p.ndirectives = 0;
+	directives_free(&ds);
 	play_parts_free(&ps);
 	return rc;
 }

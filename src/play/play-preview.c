@@ -92,15 +92,11 @@ board_orders(const struct nv_state *board, const unsigned char *may,
 	return o;
 }
 
-enum play_code
-play_preview(const struct nv_state *st, int side, const char *text,
-    const unsigned char *may, struct play_preview *pv, char **cause)
+/* The preview's board: st with every enemy ship of side holding. */
+static void
+board_new(struct play_preview *pv, const struct nv_state *st, int side)
 {
-	struct nv_orders	*o;
-	struct nv_dice		*dice = dice_fixed(1);
-	struct diag		 d = DIAG_INIT;
-	enum play_code		 rc = PLAY_OK;
-	size_t			 i;
+	size_t	i;
 
 	memset(pv, 0, sizeof *pv);
 	pv->board = state_clone(st);
@@ -108,8 +104,51 @@ play_preview(const struct nv_state *st, int side, const char *text,
 		if (pv->board->ships[i].side != side &&
 		    pv->board->ships[i].speed > 0)
 			pv->board->ships[i].speed = 0;
-	o = board_orders(pv->board, may, text, &d);
-	if (d.errors > 0) {
+}
+
+/* Every contact or collision of the preview between two ships of side:
+ * the mover's own report of ships plotted into each other (the event's
+ * ships, never its sentence). */
+static void
+collisions(struct play_preview *pv, int side)
+{
+	const struct nv_state	*st = pv->board;
+	const struct nv_event	*v;
+	struct play_collision	*c;
+	size_t			 k;
+	int			 a, b;
+
+	for (k = 0; k < pv->ev.n; k++) {
+		v = &pv->ev.v[k];
+		if (!kind_is(v, NV_EV_CONTACT) && !kind_is(v, NV_EV_COLLISION))
+			continue;
+		a = state_ship_index(st, v->ship);
+		b = state_ship_index(st, v->other);
+		if (a < 0 || b < 0 || st->ships[a].side != side ||
+		    st->ships[b].side != side)
+			continue;
+		pv->collisions = xreallocarray(pv->collisions,
+		    pv->ncollisions + 1, sizeof *pv->collisions);
+		c = &pv->collisions[pv->ncollisions++];
+		c->phase = v->phase;
+		c->a = a;
+		c->b = b;
+	}
+}
+
+/* Plays o on pv's board with every die a 1, then lists the paths of the
+ * ships flagged in may (NULL: every ship of side) and the side's
+ * collisions.  Frees o; on failure pv is emptied. */
+static enum play_code
+board_play(struct play_preview *pv, int side, struct nv_orders *o,
+    const unsigned char *may, const struct diag *d, char **cause)
+{
+	struct nv_dice		*dice = dice_fixed(1);
+	const struct nv_ship	*s;
+	enum play_code		 rc = PLAY_OK;
+	size_t			 i;
+
+	if (d->errors > 0) {
 		*cause = xstrdup("the orders do not parse on the preview's "
 		    "board");
 		rc = PLAY_INPUT;
@@ -117,17 +156,53 @@ play_preview(const struct nv_state *st, int side, const char *text,
 	    0)
 		rc = PLAY_REFUSED;
 	for (i = 0; rc == PLAY_OK && i < pv->board->nships; i++) {
-		if (!may[i] || !ship_on_map(&pv->board->ships[i]))
+		s = &pv->board->ships[i];
+		if ((may != NULL ? !may[i] : s->side != side) ||
+		    !ship_on_map(s))
 			continue;
 		pv->ships = xreallocarray(pv->ships, pv->nships + 1,
 		    sizeof *pv->ships);
 		preview_ship(pv, (int)i, &pv->ships[pv->nships++]);
 	}
+	if (rc == PLAY_OK)
+		collisions(pv, side);
 	orders_free(o);
 	dice_free(dice);
-	diag_free(&d);
 	if (rc != PLAY_OK)
 		play_preview_free(pv);
+	return rc;
+}
+
+enum play_code
+play_preview(const struct nv_state *st, int side, const char *text,
+    const unsigned char *may, struct play_preview *pv, char **cause)
+{
+	struct nv_orders	*o;
+	struct diag		 d = DIAG_INIT;
+	enum play_code		 rc;
+
+	board_new(pv, st, side);
+	o = board_orders(pv->board, may, text, &d);
+	rc = board_play(pv, side, o, may, &d, cause);
+	diag_free(&d);
+	return rc;
+}
+
+enum play_code
+play_preview_side(const struct nv_state *st, int side,
+    const struct play_orderset *sets, size_t n, struct play_preview *pv,
+    char **cause)
+{
+	struct nv_orders	*o;
+	struct diag		 d = DIAG_INIT;
+	enum play_code		 rc;
+
+	board_new(pv, st, side);
+	/* As the turn would be played: ships without an order take their
+	 * standing orders. */
+	o = play_orders_parse(pv->board, sets, n, 1, &d);
+	rc = board_play(pv, side, o, NULL, &d, cause);
+	diag_free(&d);
 	return rc;
 }
 
@@ -139,6 +214,7 @@ play_preview_free(struct play_preview *pv)
 	for (i = 0; i < pv->nships; i++)
 		free(pv->ships[i].path);
 	free(pv->ships);
+	free(pv->collisions);
 	events_free(&pv->ev);
 	state_free(pv->next);
 	state_free(pv->board);

@@ -231,6 +231,10 @@ input_of(const struct play_played *p, enum report_reader reader, int side,
 	in->deadline = p->deadline;
 	in->reader = reader;
 	in->side = reader == REPORT_SIDE ? side : -1;
+	if (reader == REPORT_SIDE) {
+		in->directives = p->directives;
+		in->ndirectives = p->ndirectives;
+	}
 }
 
 enum play_code

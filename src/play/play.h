@@ -284,9 +284,18 @@ struct play_preview_ship {
 	size_t			 npath;
 };
 
+/* Two ships of the side plotted into each other: the mover's contact or
+ * collision between them (its event's data), in phase. */
+struct play_collision {
+	int	 phase;
+	int	 a, b;		/* ship indices: the event's ship and
+				   other */
+};
+
 /* The preview: the board it was played on (the state with every enemy
- * ship holding), the state it ends in and its events, and a line per
- * ship of the player's on the map (in the state's order); owned
+ * ship holding), the state it ends in and its events, a line per ship
+ * of the player's (or the side's) on the map (in the state's order), and
+ * every collision between two of the side's ships; owned
  * (play_preview_free). */
 struct play_preview {
 	struct nv_state			*board;
@@ -294,6 +303,8 @@ struct play_preview {
 	struct nv_events		 ev;
 	struct play_preview_ship	*ships;
 	size_t				 nships;
+	struct play_collision		*collisions;
+	size_t				 ncollisions;
 };
 
 /* Plays text (a player's whole orders in force) on st for the ships may
@@ -306,6 +317,14 @@ struct play_preview {
 enum play_code play_preview(const struct nv_state *st, int side,
 	    const char *text, const unsigned char *may, struct play_preview *pv,
 	    char **cause);
+/* The side preview (PREVIEW SIDE): the sets (every set in force of
+ * side's players, each restricted to its player's ships) played
+ * together on the same board, ships without an order on their standing
+ * orders as in the turn, every ship of side on the map listed.  Same
+ * codes; PLAY_INPUT too when the sets are not legal together. */
+enum play_code play_preview_side(const struct nv_state *st, int side,
+	    const struct play_orderset *sets, size_t n,
+	    struct play_preview *pv, char **cause);
 void	play_preview_free(struct play_preview *);
 
 /* --- the GM's corrections (play-fix.c) ----------------------------------- */
@@ -397,6 +416,11 @@ struct play_played {
 	const struct play_fixes	*fixes;		/* or NULL; those of the
 						   turn played count */
 	int			 turn;		/* the turn played */
+	/* The directives to the one player the next report is made for
+	 * (report_input.directives): set by the caller before each
+	 * play_report, NULL and 0 for a report a side's players share. */
+	const struct report_directive *directives;
+	size_t			 ndirectives;
 };
 
 void	play_played(struct play_played *, const char *game,

@@ -512,6 +512,26 @@ corrections(xmlNodePtr root, const struct report_input *in)
 	}
 }
 
+/* <directives><directive from turn>text</directive></directives>: the
+ * admiral's directives to the one player this report is made for, at
+ * the top of the report (its first part); absent when there are none. */
+static void
+directives(xmlNodePtr root, const struct report_input *in)
+{
+	xmlNodePtr	list, n;
+	size_t		i;
+
+	if (in->reader != REPORT_SIDE || in->ndirectives == 0 ||
+	    (in->part_ships != NULL && in->part > 1))
+		return;
+	list = doc_child(root, "directives", NULL);
+	for (i = 0; i < in->ndirectives; i++) {
+		n = doc_child(list, "directive", in->directives[i].text);
+		doc_set(n, "from", in->directives[i].from);
+		doc_set_int(n, "turn", in->directives[i].turn);
+	}
+}
+
 /* <report part="2" parts="5" part-first="s01000" part-last="s01999">:
  * which part of a big battle's report this is, and the ids of the first
  * and last ship it reports (in id order). */
@@ -566,6 +586,7 @@ add_head(const struct report_input *in, xmlDocPtr doc)
 		doc_set(n, "letter", l);
 	}
 	doc_child(root, "deadline", in->deadline);
+	directives(root, in);
 	corrections(root, in);
 	n = doc_child(root, "settings", NULL);
 	doc_set_int(n, "turn-limit", st->settings.turn_limit);

@@ -42,6 +42,14 @@ struct report_correction {
 	const char	*text;
 };
 
+/* An admiral's directive to the reader (DIRECTIVE by mail): who gave it,
+ * in which turn, the text. */
+struct report_directive {
+	const char	*from;
+	int		 turn;
+	const char	*text;
+};
+
 struct report_input {
 	const char		*game;		/* game id, or NULL */
 	const struct nv_state	*before;	/* the state the turn started
@@ -70,6 +78,11 @@ struct report_input {
 	 * own ships, the GM and observers all of them. */
 	const struct report_correction *corrections;
 	size_t			 ncorrections;
+	/* REPORT_SIDE made for one player: the directives the admiral gave
+	 * that player, printed at the top of the report (of its first part
+	 * only); NULL, 0 for a report the side's players share. */
+	const struct report_directive *directives;
+	size_t			 ndirectives;
 	/* A part of a big battle's report (docs/reports.md, "Big
 	 * battles"): only the ships flagged in part_ships (one flag per
 	 * ship of after) are reported, with what concerns them: their

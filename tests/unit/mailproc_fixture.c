@@ -120,22 +120,26 @@ ok(int code, char *cause)
 	free(cause);
 }
 
-/* The demo scenario with nike and paralos in athens's squadron left;
- * takes xml (owned). */
+/* The demo scenario with nike and paralos in athens's squadron left, or
+ * (two) nike in left and paralos in right; takes xml (owned). */
 static char *
-squadron(char *xml)
+squadron(char *xml, int two)
 {
 	struct buf	 b = BUF_INIT;
 	const char	*p = xml, *at;
+	int		 n = 0;
 
 	at = strstr(p, "  <ship id=\"nike\"");
 	assert_non_null(at);
 	buf_add(&b, p, (size_t)(at - p));
 	buf_adds(&b, "  <squadron id=\"left\" side=\"athens\"/>\n");
+	if (two)
+		buf_adds(&b, "  <squadron id=\"right\" side=\"athens\"/>\n");
 	for (p = at; (at = strstr(p, " side=\"athens\" class=\"trireme\""))
 	    != NULL; p = at) {
 		buf_add(&b, p, (size_t)(at - p));
-		buf_adds(&b, " side=\"athens\" squadron=\"left\"");
+		buf_adds(&b, two && n++ > 0 ? " side=\"athens\" "
+		    "squadron=\"right\"" : " side=\"athens\" squadron=\"left\"");
 		at += strlen(" side=\"athens\"");
 	}
 	buf_adds(&b, p);
@@ -159,7 +163,7 @@ mpfx_add_game(struct mpfx *f, const struct mpfx_game *m)
 	scen = xasprintf("%.*svisibility=\"%d\"%s", (int)(at - xml), xml,
 	    m->visibility, at + strlen("visibility=\"0\""));
 	if (m->squadron)
-		scen = squadron(scen);
+		scen = squadron(scen, m->squadron == 2);
 	gm = hash("gm-pass");
 	memset(&g, 0, sizeof g);
 	g.id = m->id;
@@ -241,6 +245,12 @@ int
 mpfx_setup_squadron(void **state)
 {
 	return setup(state, 0, 1);
+}
+
+int
+mpfx_setup_squadrons(void **state)
+{
+	return setup(state, 0, 2);
 }
 
 int

@@ -29,7 +29,7 @@ struct mpfx {
 
 #define WANT_HAS	6
 #define WANT_LACKS	3
-#define STEP_OUT	6
+#define STEP_OUT	8
 
 /* An outbox row: recipient, a subject substring, substrings its message
  * must hold and must not. */
@@ -67,14 +67,16 @@ struct mpfx_game {
 	int64_t		 deadline;
 	const char	*seed;
 	const char	*prefix;	/* of the addresses */
-	int		 squadron;	/* nike and paralos are athens's
-					   squadron "left" */
+	int		 squadron;	/* 1: nike and paralos are athens's
+					   squadron "left"; 2: nike is in
+					   "left", paralos in "right" */
 };
 void	mpfx_add_game(struct mpfx *, const struct mpfx_game *);
 
 int	mpfx_setup(void **state);
 int	mpfx_setup_fog(void **state);		/* visibility 3 */
 int	mpfx_setup_squadron(void **state);	/* athens's squadron left */
+int	mpfx_setup_squadrons(void **state);	/* left and right */
 int	mpfx_teardown(void **state);
 void	mpfx_run(struct mpfx *, const struct step *, size_t n);
 /* The first column of the first row of sql as text (owned), "" if none. */
@@ -112,5 +114,7 @@ extern const struct CMUnitTest	mailproc_auth_tests[];
 extern const size_t		mailproc_auth_ntests;
 extern const struct CMUnitTest	mailproc_clock_tests[];
 extern const size_t		mailproc_clock_ntests;
+extern const struct CMUnitTest	mailproc_side_tests[];
+extern const size_t		mailproc_side_ntests;
 
 #endif

@@ -479,6 +479,8 @@ main(void)
 	    mailproc_tpl_tests, mailproc_tpl_ntests, NULL, NULL);
 	fails += _cmocka_run_group_tests("mailproc-svg", mailproc_svg_tests,
 	    mailproc_svg_ntests, NULL, NULL);
+	fails += _cmocka_run_group_tests("mailproc-side", mailproc_side_tests,
+	    mailproc_side_ntests, NULL, NULL);
 	fails += _cmocka_run_group_tests("mailproc-clock",
 	    mailproc_clock_tests, mailproc_clock_ntests, NULL, NULL);
 	fails += _cmocka_run_group_tests("mailproc-cache",
