@@ -372,6 +372,18 @@
           ' collide.', $nl)"/>
     </xsl:when>
   </xsl:choose>
+  <xsl:if test="map">
+    <xsl:value-of select="$nl"/>
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="concat('The map after the',
+          ' preview (your ships where their orders take them, the enemy',
+          ' ships you see where they are now):')"/>
+    </xsl:call-template>
+    <xsl:value-of select="$nl"/>
+    <xsl:for-each select="map/line">
+      <xsl:value-of select="concat(., $nl)"/>
+    </xsl:for-each>
+  </xsl:if>
   <xsl:value-of select="$nl"/>
 </xsl:template>
 

@@ -8,6 +8,13 @@
 #include "maildoc.h"
 #include "maildoc-int.h"
 
+/* The demo's map where the sample preview leaves nike and paralos. */
+static const char side_map[] =
+    "     05   06\n"
+    "     ___\n"
+    "    /A1 \\___\n"
+    "08  \\___/A2 \\ 08\n";
+
 static void
 path(xmlNodePtr parent, const char *id, const char *player,
     const char *squadron, const char *from, const char *to,
@@ -68,6 +75,7 @@ maildoc_sample_side(xmlNodePtr r)
 	collision(n, "players", "paralos", "athens-right", "rear");
 	collision(n, "squadrons", "hygieia", "athens-left", "centre");
 	collision(n, "squadron", "delos", "athens-left", "van");
+	md_lines(md_add(n, "map", NULL), "line", side_map);
 	n = md_add(r, "side-preview", NULL);
 	md_set(n, "side", "athens");
 	md_set(n, "sets", "0");

@@ -10,7 +10,10 @@
  * every collision between two of the side's ships that the ruleset's
  * mover reported (its events' ships and phase, never their sentences),
  * saying whether it is between two players' ships, two squadrons', or
- * within one squadron.  Nothing is stored; no enemy order is used. */
+ * within one squadron, and the map of the side's ships where the preview
+ * leaves them, under the fog of war of the side's MAP (what it sees now:
+ * an enemy it does not see is not drawn where it holds).  Nothing is
+ * stored; no enemy order is used. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -19,7 +22,9 @@
 
 #include "maildoc.h"
 #include "mailproc-int.h"
+#include "map.h"
 #include "play.h"
+#include "report.h"
 #include "state.h"
 #include "xalloc.h"
 
@@ -85,6 +90,34 @@ collision(const struct mp_ctx *ctx, const int *who,
 	    "squadron");
 }
 
+/* <map>: the board after the preview as the side sees the map now (its
+ * ships where their plots take them, the enemies it sees where they hold;
+ * a wreck the preview made is not drawn). */
+static void
+preview_map(const struct mp_ctx *ctx, const struct play_preview *pv,
+    int side, xmlNodePtr parent)
+{
+	struct map_opts	 mo = MAP_OPTS_INIT;
+	struct buf	 b = BUF_INIT;
+	unsigned char	*ship_vis, *wreck_vis, *wrecks = NULL;
+	size_t		 n = ctx->pg.st->nwrecks;
+
+	report_fog_map(ctx->pg.st, side, &mo, &ship_vis, &wreck_vis);
+	/* The preview adds no ship; it may add wrecks, after the others. */
+	if (wreck_vis != NULL) {
+		wrecks = xcalloc(pv->next->nwrecks + 1, 1);
+		memcpy(wrecks, wreck_vis, n < pv->next->nwrecks ? n :
+		    pv->next->nwrecks);
+		mo.wreck_visible = wrecks;
+	}
+	map_render(pv->next, &mo, &b);
+	md_lines(md_add(parent, "map", NULL), "line", buf_str(&b));
+	free(ship_vis);
+	free(wreck_vis);
+	free(wrecks);
+	buf_free(&b);
+}
+
 /* The sets in force of side's players (borrowed from the roster). */
 static struct play_orderset *
 side_sets(const struct mp_ctx *ctx, const char *side, size_t *n)
@@ -141,6 +174,7 @@ mp_cmd_preview_side(struct mp_ctx *ctx, const struct mp_cmd *c)
 	}
 	for (i = 0; i < pv.ncollisions; i++)
 		collision(ctx, who, &pv.collisions[i], part);
+	preview_map(ctx, &pv, side, part);
 	free(who);
 	free(sets);
 	play_preview_free(&pv);

@@ -35,7 +35,9 @@ enum report_reader {
 
 /* What a report is made of.  Nothing here is owned by the struct.  The
  * document has no slot for a player's name or mail address: a side's
- * report is the same for every player of that side. */
+ * report is the same for every player of that side, but for the
+ * admiral's directives to one of them (directives), which make that
+ * report his own. */
 /* One GM correction: the ship and what was set ("hull=5 holes=0"). */
 struct report_correction {
 	const char	*ship;

@@ -122,7 +122,7 @@ test_preview_side(void **state)
 		    "0508", "paralos (athens-r, squadron right): from 0607",
 		    "salaminia (athens): from 0409",
 		    "No two ships of your side would collide." },
-		    { "azes", "COLLISIONS" } } }, NULL, NULL },
+		    { "azes: from", "COLLISIONS" } } }, NULL, NULL },
 		/* Two captains' squadrons plotted into the same hex. */
 		{ "side-orders-l", 120, DONE, { { "l@example.org", NULL,
 		    { "Orders accepted" } } }, NULL, NULL },
@@ -152,12 +152,30 @@ test_preview_side(void **state)
 	RUN_STEPS(f, steps);
 }
 
+/* Under fog of war the preview's map draws what the side's MAP does: the
+ * Persian ships, out of sight, are not drawn where they hold.  A side's
+ * only player may ask too. */
+static void
+test_preview_side_fog(void **state)
+{
+	static const struct step steps[] = {
+		{ "side-preview-athens", 60, DONE, { { "a@example.org", NULL, {
+		    "(0 set(s))", "nike (athens): from 0508", "The map after "
+		    "the preview", "A1" }, { "azes", "tyre", "sidon" } } },
+		  NULL, NULL },
+	};
+
+	RUN_STEPS(*state, steps);
+}
+
 #define T(fn)	cmocka_unit_test_setup_teardown(fn, mpfx_setup_squadrons, \
 	    mpfx_teardown)
 
 const struct CMUnitTest mailproc_side_tests[] = {
 	T(test_directive),
 	T(test_preview_side),
+	cmocka_unit_test_setup_teardown(test_preview_side_fog, mpfx_setup_fog,
+	    mpfx_teardown),
 };
 const size_t mailproc_side_ntests =
     sizeof mailproc_side_tests / sizeof mailproc_side_tests[0];

@@ -690,6 +690,91 @@ test_preview(void **state)
 	diag_free(&d);
 }
 
+/* The side preview in two rulesets: two players' sets of one side played
+ * together, each player's ship plotted into the same hex as the other's;
+ * the mover's contact between them is the collision, whatever the
+ * ruleset says in its sentence.  Apart, none. */
+#define ATHENS	"SIDE athens\n"
+static void
+test_preview_side(void **state)
+{
+	static const char *const left[] = { "nike" }, *const right[] = {
+	    "paralos" };
+	static const struct {
+		const char	*file;
+		const char	*a, *b;		/* athens's two sets */
+		size_t		 nships;	/* athens's on the map */
+		int		 collide;
+	} t[] = {
+		{ "orders/demo/scenario.xml", ATHENS "SHIP nike SPEED 1\n",
+		  ATHENS "SHIP paralos SPEED 1 MOVE R F\n", 3, 1 },
+		{ "orders/demo/scenario.xml", ATHENS "SHIP nike SPEED 1\n",
+		  ATHENS "SHIP paralos SPEED 1\n", 3, 0 },
+		{ "orders/nauta/duel.xml",
+		  ATHENS "SHIP nike SPEED 2 MOVE L F\n",
+		  ATHENS "SHIP paralos SPEED 2 MOVE R F\n", 4, 1 },
+		{ "orders/nauta/duel.xml", ATHENS "SHIP nike SPEED 2\n",
+		  ATHENS "SHIP paralos SPEED 2\n", 4, 0 },
+	};
+	struct play_orderset	 sets[2];
+	struct play_game	 g;
+	struct play_preview	 pv;
+	struct diag		 d = DIAG_INIT;
+	char			*scen, *cause = NULL;
+	size_t			 i, k;
+	int			 found;
+
+	(void)state;
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		scen = read_src(t[i].file);
+		assert_int_equal(play_load_state(PLAY_DATADIR, t[i].file, scen,
+		    strlen(scen), &g, &d, &cause), PLAY_OK);
+		memset(sets, 0, sizeof sets);
+		sets[0].player = "left";
+		sets[0].side = sets[1].side = "athens";
+		sets[0].text = t[i].a;
+		sets[0].ships = left;
+		sets[0].nships = 1;
+		sets[1].player = "right";
+		sets[1].text = t[i].b;
+		sets[1].ships = right;
+		sets[1].nships = 1;
+		if (play_preview_side(g.st, 0, sets, 2, &pv, &cause) !=
+		    PLAY_OK)
+			fail_msg("%s: %s", t[i].file, cause);
+		assert_int_equal(pv.nships, t[i].nships);
+		for (k = 0, found = 0; k < pv.ncollisions; k++) {
+			assert_int_equal(g.st->ships[pv.collisions[k].a].side,
+			    0);
+			assert_int_equal(g.st->ships[pv.collisions[k].b].side,
+			    0);
+			assert_true(pv.collisions[k].phase >= 1);
+			found |= (strcmp(g.st->ships[pv.collisions[k].a].id,
+			    "nike") == 0 && strcmp(g.st->ships[
+			    pv.collisions[k].b].id, "paralos") == 0) ||
+			    (strcmp(g.st->ships[pv.collisions[k].a].id,
+			    "paralos") == 0 && strcmp(g.st->ships[
+			    pv.collisions[k].b].id, "nike") == 0);
+		}
+		if (found != t[i].collide || (pv.ncollisions > 0) !=
+		    t[i].collide)
+			fail_msg("case %zu (%s): %zu collision(s), nike and "
+			    "paralos %s", i, t[i].file, pv.ncollisions,
+			    found ? "among them" : "not");
+		play_preview_free(&pv);
+		/* A set another player may not give: refused, no preview. */
+		sets[1].ships = left;
+		assert_int_equal(play_preview_side(g.st, 0, sets, 2, &pv,
+		    &cause), PLAY_INPUT);
+		assert_null(pv.board);
+		free(cause);
+		cause = NULL;
+		play_game_free(&g);
+		free(scen);
+	}
+	diag_free(&d);
+}
+
 int
 main(void)
 {
@@ -711,6 +796,7 @@ main(void)
 		    teardown),
 		cmocka_unit_test(test_fixes),
 		cmocka_unit_test(test_preview),
+		cmocka_unit_test(test_preview_side),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
