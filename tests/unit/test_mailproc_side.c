@@ -54,6 +54,11 @@ test_directive(void **state)
 {
 	struct mpfx		*f = *state;
 	static const struct step steps[] = {
+		/* HELP knows both commands. */
+		{ "side-help", 30, DONE, { { "l@example.org", NULL, {
+		    "DIRECTIVE     DIRECTIVE player|ALL text: the admiral's word",
+		    "PREVIEW       PREVIEW SIDE: every order in force on your "
+		    "side played together" } } }, NULL, NULL },
 		/* A captain may not; nor to another side, nor without text. */
 		{ "side-directive-captain", 60, REJECTED, { { "l@example.org",
 		    NULL, { "line 4: DIRECTIVE: only the admiral of side "
