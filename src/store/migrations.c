@@ -324,7 +324,7 @@ static const char m9[] =
 "ALTER TABLE players ADD COLUMN language TEXT NOT NULL DEFAULT ''\n"
 "  CHECK (length(language) <= 16);\n";
 
-/* 11 (issue 14, item 4): an admiral's directives.  A directive is a line
+/* 10 (issue 14, item 4): an admiral's directives.  A directive is a line
  * of text from the admiral player (or a side's only player) to one player
  * of the side, printed at the top of that player's next turn report and
  * never adjudicated; DIRECTIVE ALL makes a row for each player it names.
@@ -332,10 +332,8 @@ static const char m9[] =
  * carried it (NULL: not yet), written in the transaction that queues that
  * report, so that it is kept until the report is on its way and is shown
  * once.  A turn rolled back and played again shows the directives its
- * first report carried again (store_directive_due).  Number 10 was given
- * to another branch of issue 14: until it lands, this is the tenth entry
- * of the array, and it goes after it when both are merged. */
-static const char m11[] =
+ * first report carried again (store_directive_due). */
+static const char m10[] =
 "CREATE TABLE directives (\n"
 "  id INTEGER PRIMARY KEY,\n"
 "  game TEXT NOT NULL REFERENCES games(id),\n"
@@ -350,6 +348,6 @@ static const char m11[] =
 "CREATE INDEX directives_due ON directives(game, player, reported);\n";
 
 const char *const store_migrations[] = { m1, m2, m3, m4, m5, m6, m7, m8,
-    m9, m11 };
+    m9, m10 };
 const int store_nmigrations =
     (int)(sizeof store_migrations / sizeof store_migrations[0]);

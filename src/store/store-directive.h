@@ -1,5 +1,5 @@
 /* store-directive.h: an admiral's directives to the players of the side
- * (migration 11; part of store.h, which includes it: the same
+ * (migration 10; part of store.h, which includes it: the same
  * conventions, codes and ownership). */
 #ifndef NV_STORE_DIRECTIVE_H
 #define NV_STORE_DIRECTIVE_H

@@ -1,4 +1,4 @@
-/* test_store_directive.c: migration 11 (issue 14, item 4): an admiral's
+/* test_store_directive.c: migration 10 (issue 14, item 4): an admiral's
  * directives wait for the next report, are carried by it once (marked),
  * come again on RESEND of that turn only, come again when the turn is
  * played again after a rollback, and are refused for nobody. */
