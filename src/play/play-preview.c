@@ -4,7 +4,10 @@
  * The preview runs the engine on a copy of the current state with only
  * this player's orders: every enemy ship holds (speed 0, no orders),
  * ships of the side that are not the player's take their default order,
- * and the dice are fixed (1), never the game's.  It shows movement only:
+ * and the dice are fixed (1), never the game's.  Under fog of war an
+ * enemy the side does not see now is not on the board at all: the
+ * preview tells only what the side knows (its map's fog, report_fog_map),
+ * never that a ship it cannot see is in the way.  It shows movement only:
  * where enemies really go, and what the dice say, the turn decides.  What
  * each ship did is read from the events' data (the hexes of a move, the
  * ship met), never from their sentences. */
@@ -15,6 +18,7 @@
 
 #include "diag.h"
 #include "dice.h"
+#include "map.h"
 #include "orders.h"
 #include "play-int.h"
 #include "state.h"
@@ -92,18 +96,31 @@ board_orders(const struct nv_state *board, const unsigned char *may,
 	return o;
 }
 
-/* The preview's board: st with every enemy ship of side holding. */
+/* The preview's board: st with every enemy ship of side holding, and
+ * those side does not see now off it (status exited: the mover passes
+ * them by, the preview names none). */
 static void
 board_new(struct play_preview *pv, const struct nv_state *st, int side)
 {
-	size_t	i;
+	struct map_opts	 mo = MAP_OPTS_INIT;
+	unsigned char	*vis = NULL, *wvis = NULL;
+	struct nv_ship	*s;
+	size_t		 i;
 
 	memset(pv, 0, sizeof *pv);
 	pv->board = state_clone(st);
-	for (i = 0; i < pv->board->nships; i++)
-		if (pv->board->ships[i].side != side &&
-		    pv->board->ships[i].speed > 0)
-			pv->board->ships[i].speed = 0;
+	report_fog_map(st, side, &mo, &vis, &wvis);
+	for (i = 0; i < pv->board->nships; i++) {
+		s = &pv->board->ships[i];
+		if (s->side == side)
+			continue;
+		if (s->speed > 0)
+			s->speed = 0;
+		if (vis != NULL && !vis[i] && ship_on_map(s))
+			s->status = NV_STATUS_EXITED;
+	}
+	free(vis);
+	free(wvis);
 }
 
 /* Every contact or collision of the preview between two ships of side:

@@ -690,6 +690,44 @@ test_preview(void **state)
 	diag_free(&d);
 }
 
+/* Under fog of war the preview tells only what the side sees: p1, three
+ * hexes from a1 with a visibility of two, is not in a1's way (a1 goes
+ * through its hex), and nothing names it. */
+static void
+test_preview_fog(void **state)
+{
+	static const char *const mine[] = { "a1" };
+	struct play_game	 g;
+	struct play_preview	 pv;
+	struct diag		 d = DIAG_INIT;
+	const struct play_preview_ship *p;
+	unsigned char		*may;
+	char			*fogged, *at, *cause = NULL, h[8];
+	size_t			 k;
+
+	(void)state;
+	fogged = xstrdup(preview_state);
+	at = strstr(fogged, "visibility=\"0\"");
+	assert_non_null(at);
+	at[strlen("visibility=\"")] = '2';
+	assert_int_equal(play_load_state(PLAY_DATADIR, "preview", fogged,
+	    strlen(fogged), &g, &d, &cause), PLAY_OK);
+	may = play_may_order(g.st, "athens", mine, 1);
+	assert_int_equal(play_preview(g.st, 0, "SIDE athens\nSHIP a1 SPEED 3\n",
+	    may, &pv, &cause), PLAY_OK);
+	assert_int_equal(pv.nships, 1);
+	p = &pv.ships[0];
+	for (k = 0; k < p->npath; k++)
+		assert_int_not_equal(p->path[k].what, PLAY_PATH_MEET);
+	assert_string_equal(state_hex_name(pv.next, pv.next->ships[p->ship].hex,
+	    h), "0502");
+	play_preview_free(&pv);
+	free(may);
+	free(fogged);
+	play_game_free(&g);
+	diag_free(&d);
+}
+
 /* The side preview in two rulesets: two players' sets of one side played
  * together, each player's ship plotted into the same hex as the other's;
  * the mover's contact between them is the collision, whatever the
@@ -796,6 +834,7 @@ main(void)
 		    teardown),
 		cmocka_unit_test(test_fixes),
 		cmocka_unit_test(test_preview),
+		cmocka_unit_test(test_preview_fog),
 		cmocka_unit_test(test_preview_side),
 	};
 
