@@ -645,9 +645,20 @@
     </xsl:choose>
   </xsl:variable>
   <xsl:call-template name="p">
-    <xsl:with-param name="t" select="concat('ASSIGN: ', @player,
-        ' takes command of ', $what, $ships, $when,
-        ' Both players are told.')"/>
+    <xsl:with-param name="t">
+      <xsl:choose>
+        <xsl:when test="@into = 'yes'">
+          <xsl:value-of select="concat('ASSIGN: ', @ships,
+              ' joins squadron ', @squadron, $when, ' Its player is',
+              ' told, with each who loses command of it.')"/>
+        </xsl:when>
+        <xsl:otherwise>
+          <xsl:value-of select="concat('ASSIGN: ', @player,
+              ' takes command of ', $what, $ships, $when,
+              ' Both players are told.')"/>
+        </xsl:otherwise>
+      </xsl:choose>
+    </xsl:with-param>
   </xsl:call-template>
   <xsl:value-of select="$nl"/>
 </xsl:template>

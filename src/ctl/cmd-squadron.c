@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "diag.h"
 #include "ctl.h"
 #include "exitcode.h"
 #include "play.h"
@@ -65,13 +66,13 @@ assign_op(struct store *s, void *arg, char **cause)
 	return r->rc == PLAY_OK ? STORE_OK : STORE_ERROR;
 }
 
-/* Gives ships (or, with squadron, the one squadron what[0]) to player:
- * at once, the orders in force rewritten without them, or with next_turn
- * from the start of the next turn; audited, the players told.  The ids
- * are lowered in place.  Prints what changed; 0 or an exit status
- * (reported). */
+/* Gives ships (or, with squadron, the one squadron what[0]) to player,
+ * or with into moves the ships into that squadron: at once, the orders in
+ * force rewritten without them, or with next_turn from the start of the
+ * next turn; audited, the players told.  The ids are lowered in place.
+ * Prints what changed; 0 or an exit status (reported). */
 static int
-assign(const char *game, const char *player, int squadron,
+assign(const char *game, const char *player, const char *into, int squadron,
     char **what, size_t n, int next_turn, const char *reason)
 {
 	struct assign_run	 r;
@@ -89,6 +90,7 @@ assign(const char *game, const char *player, int squadron,
 	r.a.what = (const char *const *)what;
 	r.a.nwhat = n;
 	r.a.player = player;
+	r.a.into = into;
 	r.a.now = !next_turn;
 	r.a.source = STORE_SOURCE_CLI;
 	r.a.reason = reason;
@@ -96,7 +98,10 @@ assign(const char *game, const char *player, int squadron,
 		return rc;
 	actor = ctl_actor();
 	r.a.actor = actor;
-	buf_printf(&b, "%s:%s", player, squadron ? " squadron" : "");
+	if (into != NULL)
+		buf_printf(&b, "into squadron %s:", into);
+	else
+		buf_printf(&b, "%s:%s", player, squadron ? " squadron" : "");
 	for (i = 0; i < n; i++)
 		buf_printf(&b, " %s", what[i]);
 	buf_printf(&b, "%s%s", next_turn ? " (next turn)" : "",
@@ -104,11 +109,16 @@ assign(const char *game, const char *player, int squadron,
 	if (reason != NULL)
 		buf_adds(&b, reason);
 	if ((rc = ctl_db_open(&s)) == 0) {
-		rc = ctl_audited(s, game, "player-assign", buf_str(&b),
-		    assign_op, &r);
+		rc = ctl_audited(s, game, into != NULL ? "squadron-join" :
+		    "player-assign", buf_str(&b), assign_op, &r);
 		store_close(s);
 	}
-	if (rc == 0)
+	if (rc == 0 && into != NULL)
+		printf("%s %s squadron %s from the start of turn %d%s%s\n",
+		    r.out.ships, strchr(r.out.ships, ' ') != NULL ? "join" :
+		    "joins", into, r.out.turn, r.out.rewritten[0] != '\0' ?
+		    "; orders in force rewritten: " : "", r.out.rewritten);
+	else if (rc == 0)
 		printf("%s takes command of %s from the start of turn %d%s%s\n",
 		    player, r.out.ships[0] != '\0' ? r.out.ships :
 		    "no ship that is not already theirs", r.out.turn,
@@ -121,7 +131,8 @@ assign(const char *game, const char *player, int squadron,
 }
 
 /* player assign GAME PLAYER SHIP..., squadron assign GAME SQUADRON
- * PLAYER: the options they share. */
+ * PLAYER, squadron join GAME SQUADRON SHIP... (squadron 2): the options
+ * they share. */
 static int
 assign_cmd(int argc, char **argv, int squadron)
 {
@@ -134,13 +145,19 @@ assign_cmd(int argc, char **argv, int squadron)
 		{ NULL, NULL, NULL },
 	};
 
-	if ((rc = ctl_args(argc, argv, opts, 3, squadron ? 3 : -1, &pos,
+	if ((rc = ctl_args(argc, argv, opts, 3, squadron == 1 ? 3 : -1, &pos,
 	    &npos)) != 0)
 		return rc;
-	if (squadron)
-		return assign(pos[0], pos[2], 1, pos + 1, 1, next, reason);
-	return assign(pos[0], pos[1], 0, pos + 2, (size_t)npos - 2, next,
-	    reason);
+	if (squadron == 1)
+		return assign(pos[0], pos[2], NULL, 1, pos + 1, 1, next,
+		    reason);
+	if (squadron == 2) {
+		str_lower(pos[1]);
+		return assign(pos[0], NULL, pos[1], 0, pos + 2,
+		    (size_t)npos - 2, next, reason);
+	}
+	return assign(pos[0], pos[1], NULL, 0, pos + 2, (size_t)npos - 2,
+	    next, reason);
 }
 
 int
@@ -153,6 +170,102 @@ int
 cmd_squadron_assign(int argc, char **argv)
 {
 	return assign_cmd(argc, argv, 1);
+}
+
+int
+cmd_squadron_join(int argc, char **argv)
+{
+	return assign_cmd(argc, argv, 2);
+}
+
+/* --- add ---------------------------------------------------------------- */
+
+/* A new squadron: the id free, the side the state's, the standing order
+ * legal (play_standing_check; its standing= becomes the words as
+ * kept). */
+static int
+add_check(const struct play_game *g, struct play_fix *f, void *arg)
+{
+	const char	*side = arg, *words;
+	struct diag	 d = DIAG_INIT;
+	struct buf	 b = BUF_INIT;
+	char		*norm;
+	size_t		 i;
+	int		 k;
+
+	if (state_squadron_index(g->st, f->id) >= 0)
+		return ctl_err(NV_EXIT_INPUT, "game has a squadron %s already "
+		    "(navarch squadron list shows them); nothing changed",
+		    f->id);
+	if ((k = state_side_index(g->st, side)) < 0) {
+		for (i = 0; i < g->st->nsides; i++)
+			buf_printf(&b, "%s%s", i > 0 ? ", " : "",
+			    g->st->sides[i].id);
+		k = ctl_err(NV_EXIT_INPUT, "there is no side %s; sides: %s",
+		    side, buf_str(&b));
+		buf_free(&b);
+		return k;
+	}
+	for (i = 0; i < f->nkv && strncmp(f->kv[i], "standing=", 9) != 0;
+	    i++)
+		;
+	if (i == f->nkv)
+		return 0;
+	words = f->kv[i] + strlen("standing=");
+	if (play_standing_check(g->st, k, f->id, words, &norm, &d) != 0) {
+		ctl_print_diag(&d);
+		diag_free(&d);
+		return ctl_err(NV_EXIT_INPUT, "the standing order '%s' is "
+		    "not legal; nothing changed", words);
+	}
+	ctl_print_diag(&d);	/* a warning: not legal this turn */
+	diag_free(&d);
+	free(f->kv[i]);
+	f->kv[i] = xasprintf("standing=%s", norm);
+	free(norm);
+	return 0;
+}
+
+int
+cmd_squadron_add(int argc, char **argv)
+{
+	struct play_fix	 f;
+	struct store	*s;
+	const char	*name = NULL, *standing = NULL;
+	char		**pos, *kv[3];
+	int		  npos, rc;
+	struct ctl_opt	  opts[] = {
+		{ "name", &name, NULL },
+		{ "standing", &standing, NULL },
+		{ NULL, NULL, NULL },
+	};
+
+	if ((rc = ctl_args(argc, argv, opts, 3, 3, &pos, &npos)) != 0)
+		return rc;
+	str_lower(pos[1]);
+	str_lower(pos[2]);
+	memset(&f, 0, sizeof f);
+	f.kind = PLAY_FIX_SQUADRON;
+	f.id = xstrdup(pos[2]);
+	kv[f.nkv++] = xasprintf("side=%s", pos[1]);
+	if (name != NULL)
+		kv[f.nkv++] = xasprintf("name=%s", name);
+	if (standing != NULL)
+		kv[f.nkv++] = xasprintf("standing=%s", standing);
+	f.kv = kv;
+	if ((rc = ctl_db_open(&s)) == 0) {
+		rc = ctl_fix(s, pos[0], &f, add_check, pos[1]);
+		store_close(s);
+	}
+	if (rc == 0)
+		printf("squadron %s added to side %s in turn %d%s%s "
+		    "(audited)\n", f.id, pos[1], f.turn, standing != NULL ?
+		    "; standing order: " : "", standing != NULL ?
+		    kv[f.nkv - 1] + strlen("standing=") : "");
+	while (f.nkv > 0)
+		free(kv[--f.nkv]);
+	free(f.id);
+	return rc;
 }
 
 /* --- list --------------------------------------------------------------- */
@@ -195,6 +308,15 @@ pending_cb(const struct store_assignment *a, void *arg)
 	return 0;
 }
 
+static int
+move_cb(const struct store_move *m, void *arg)
+{
+	(void)arg;
+	printf("  from turn %d: ship %s into squadron %s (%s)\n", m->turn,
+	    m->ship, m->squadron, m->actor);
+	return 0;
+}
+
 int
 ctl_squadrons_print(struct store *s, const char *game,
     const struct nv_state *st)
@@ -215,6 +337,9 @@ ctl_squadrons_print(struct store *s, const char *game,
 		printf("changes of command to come:\n");
 		code = store_assign_pending(s, game, pending_cb, NULL,
 		    &cause);
+		if (code == STORE_OK)
+			code = store_move_pending(s, game, move_cb, NULL,
+			    &cause);
 	}
 	free(p.said);
 	return code == STORE_OK ? 0 : ctl_store_err(code, cause);

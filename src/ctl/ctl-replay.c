@@ -187,8 +187,7 @@ apply_fixes(struct replay *rp, int turn)
 		f = &rp->rec->fixes.v[i];
 		if (f->turn != turn)
 			continue;
-		if (ctl_ship_fix(&rp->cg, rp->cur, f->ship, f->kv, f->nkv,
-		    &xml, &d) == 0) {
+		if (play_fix_apply(&rp->cg, rp->cur, f, &xml, &d) == 0) {
 			(void)play_parse_state(&rp->cg, "corrected state", xml,
 			    strlen(xml), &st, &d);
 			free(xml);
@@ -196,8 +195,9 @@ apply_fixes(struct replay *rp, int turn)
 		if (st == NULL) {
 			ctl_print_diag(&d);
 			diag_free(&d);
-			return differ(rp, "turn %d: the correction of %s "
-			    "cannot be applied", turn, f->ship);
+			return differ(rp, "turn %d: the correction of %s %s "
+			    "cannot be applied", turn, f->kind ==
+			    PLAY_FIX_SHIP ? "ship" : "squadron", f->id);
 		}
 		state_free(rp->cur);
 		rp->cur = st;

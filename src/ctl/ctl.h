@@ -204,12 +204,16 @@ int	ctl_squadrons_print(struct store *, const char *game,
 
 /* --- ship corrections (cmd-ship.c) -------------------------------------- */
 
-/* Sets attributes (KEY=VALUE strings) of ship in st through its XML and
- * reloads the result, so the schema and the ruleset check it.  *out is
- * the canonical XML (owned by the caller).  0, or -1 with errors in d. */
-int	ctl_ship_fix(const struct play_game *, const struct nv_state *st,
-	    const char *ship, char *const *kv, size_t n, char **out,
-	    struct diag *d);
+/* A GM's correction f of the open turn's state (f->turn set here; a
+ * ship's f->id replaced by the state's spelling), in one transaction:
+ * check (may be NULL: 0 or an exit status, reported) sees the state
+ * first; then the state is stored again (play_fix_store), the orders in
+ * force no longer legal lose those lines (ctl_refit), and it is audited.
+ * 0 or an exit status (reported). */
+struct play_fix;
+int	ctl_fix(struct store *, const char *game, struct play_fix *f,
+	    int (*check)(const struct play_game *, struct play_fix *,
+	    void *), void *arg);
 
 /* --- replay and archives (ctl-replay.c; the record and its archive are
  * the play layer's, play-record.h) -------------------------------------- */
@@ -258,7 +262,9 @@ int	cmd_player_set_timezone(int, char **);
 int	cmd_game_end(int, char **);
 int	cmd_player_assign(int, char **);
 int	cmd_player_unlock(int, char **);
+int	cmd_squadron_add(int, char **);
 int	cmd_squadron_assign(int, char **);
+int	cmd_squadron_join(int, char **);
 int	cmd_squadron_list(int, char **);
 int	cmd_observer_add(int, char **);
 int	cmd_observer_remove(int, char **);

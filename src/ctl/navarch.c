@@ -136,10 +136,25 @@ static const struct ctl_cmd player_cmds[] = {
 };
 
 static const struct ctl_cmd squadron_cmds[] = {
+	{ "squadron add", "GAME SIDE SQUADRON [--name TEXT] "
+	  "[--standing ORDER]",
+	  "add a squadron to a side in the current state (audited)",
+	  "  --name TEXT         its display name\n"
+	  "  --standing ORDER    its standing order: the words after "
+	  "STANDING,\n"
+	  "                      checked as an order line's (docs/orders.md)\n"
+	  "  Ships join it with squadron join GAME SQUADRON SHIP....\n"
+	  DB_HELP NOW_HELP, cmd_squadron_add, NULL },
 	{ "squadron assign", "GAME SQUADRON PLAYER [--next-turn] "
 	  "[--reason TEXT]",
 	  "give a squadron, all its ships, to a player of its side",
 	  ASSIGN_HELP DB_HELP NOW_HELP, cmd_squadron_assign, NULL },
+	{ "squadron join", "GAME SQUADRON SHIP... [--next-turn] "
+	  "[--reason TEXT]",
+	  "move ships of its side into a squadron (its player is told)",
+	  "  The ships follow the squadron's player; one held by name is "
+	  "released.\n" ASSIGN_HELP DB_HELP NOW_HELP, cmd_squadron_join,
+	  NULL },
 	{ "squadron list", "GAME",
 	  "list the squadrons, their players and the changes to come",
 	  DB_HELP, cmd_squadron_list, NULL },
@@ -257,7 +272,7 @@ const struct ctl_cmd ctl_cmds[] = {
 	{ "player", "add|list|requests|remove|replace|set-address|"
 	  "set-timezone|assign ...",
 	  "seat and manage players", "", NULL, player_cmds },
-	{ "squadron", "assign|list ...",
+	{ "squadron", "add|assign|join|list ...",
 	  "who commands the squadrons of a big battle", "", NULL,
 	  squadron_cmds },
 	{ "observer", "add|remove GAME ADDRESS", "manage observers", "",

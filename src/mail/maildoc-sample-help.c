@@ -262,3 +262,17 @@ maildoc_sample_set(xmlNodePtr r)
 	md_set(n, "language", "GAME");
 	md_set(n, "languages", "de, fr");
 }
+
+/* A ship moved into a squadron (ASSIGN SHIP s TO SQUADRON q), as the
+ * acknowledgement under r says it (mailproc-assign.c). */
+void
+maildoc_sample_join(xmlNodePtr r)
+{
+	xmlNodePtr	n = md_add(r, "assign", NULL);
+
+	md_set(n, "squadron", "rear");
+	md_set(n, "ships", "paralos");
+	md_set(n, "into", "yes");
+	md_set(n, "turn", "3");
+	md_set(n, "now", "no");
+}

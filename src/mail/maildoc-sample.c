@@ -303,6 +303,7 @@ answer_gm(void)
 	md_set(n, "turn", "3");
 	md_set(n, "now", "yes");
 	md_set(n, "rewritten", "athens");
+	maildoc_sample_join(r);
 	n = md_add(r, "endgame", NULL);
 	md_set(n, "winner", "persia");
 	md_set(n, "reason", "athens left the campaign");

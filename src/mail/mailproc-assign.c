@@ -3,6 +3,7 @@
  *
  *   ASSIGN SHIP s TO player		the side's admiral, or the GM
  *   ASSIGN SQUADRON q TO player	the same
+ *   ASSIGN SHIP s TO SQUADRON q	the same: s joins squadron q
  *   ... NOW				the GM only: at once
  *
  * An admiral's change waits for the start of the next turn, so the
@@ -23,8 +24,19 @@
 #include "strutil.h"
 #include "xalloc.h"
 
-#define ASSIGN_FORMS	"ASSIGN SHIP ship TO player or ASSIGN SQUADRON " \
-	"squadron TO player"
+#define ASSIGN_FORMS	"ASSIGN SHIP ship TO player, ASSIGN SQUADRON " \
+	"squadron TO player or ASSIGN SHIP ship TO SQUADRON squadron"
+
+/* Does the sender speak for his side: its admiral, or its only player
+ * (docs/mail-commands.md, "Authority")? */
+static int
+speaks_for_side(struct mp_ctx *ctx)
+{
+	const struct play_player *me = play_roster_find(&ctx->roster,
+	    ctx->player->id);
+
+	return ctx->player->admiral || (me != NULL && me->sole);
+}
 
 /* The side the assignment is within: the admiral's, or for the GM the
  * side of the player named. */
@@ -40,7 +52,7 @@ may_assign(struct mp_ctx *ctx, const struct mp_cmd *c, int now)
 		    "the next turn", c->text, ASSIGN_FORMS);
 		return 0;
 	}
-	if (!ctx->is_gm && !ctx->player->admiral) {
+	if (!ctx->is_gm && !speaks_for_side(ctx)) {
 		mp_error(ctx, c->line, "'%s': only the admiral of side %s (or "
 		    "the GM) may assign ships and squadrons", c->text,
 		    ctx->player->side);
@@ -56,17 +68,113 @@ may_assign(struct mp_ctx *ctx, const struct mp_cmd *c, int now)
 	return 1;
 }
 
+/* ASSIGN SHIP s TO SQUADRON q [NOW]: the admiral of q's side, or the
+ * GM.  1 when c is that form (handled), else 0. */
+static int
+is_join(const struct mp_cmd *c)
+{
+	return (c->argc == 5 || (c->argc == 6 &&
+	    strcasecmp(c->argv[5], "NOW") == 0)) &&
+	    strcasecmp(c->argv[0], "SHIP") == 0 &&
+	    strcasecmp(c->argv[2], "TO") == 0 &&
+	    strcasecmp(c->argv[3], "SQUADRON") == 0;
+}
+
+/* The admiral's side must be the squadron's (the engine says which
+ * squadrons there are: play_assign refuses an unknown one). */
+static int
+may_join(struct mp_ctx *ctx, const struct mp_cmd *c, int now)
+{
+	if (now && !ctx->is_gm) {
+		mp_error(ctx, c->line, "'%s': only the GM may move a ship at "
+		    "once (NOW); write ASSIGN SHIP ship TO SQUADRON squadron: "
+		    "it takes effect at the start of the next turn", c->text);
+		return 0;
+	}
+	if (!ctx->is_gm && !speaks_for_side(ctx)) {
+		mp_error(ctx, c->line, "'%s': only the admiral of side %s (or "
+		    "the GM) may move ships between squadrons", c->text,
+		    ctx->player->side);
+		return 0;
+	}
+	return 1;
+}
+
+/* Makes the change a (what[0] the ship or squadron), audits it and
+ * answers: 0, also when refused (the error said), or -1. */
+static int
+assign_run(struct mp_ctx *ctx, const struct mp_cmd *c, struct play_assign *a)
+{
+	struct play_assigned	 out;
+	xmlNodePtr		 part;
+	char			*cause = NULL, *details;
+	enum play_code		 rc;
+
+	a->game = ctx->g->id;
+	a->nwhat = 1;
+	a->source = STORE_SOURCE_MAIL;
+	a->actor = ctx->actor;
+	a->time = ctx->now;
+	rc = play_assign(ctx->mp->store, ctx->mp->datadir, a, &out, &cause);
+	if (rc == PLAY_REFUSED) {
+		mp_error(ctx, c->line, "'%s': %s", c->text, cause);
+		free(cause);
+		return 0;
+	}
+	if (mp_check_play(ctx, rc, &cause) != 0)
+		return -1;
+	details = xasprintf("%s %s %s %s from the start of turn %d%s",
+	    a->squadron ? "squadron" : "ship", a->what[0], a->into != NULL ?
+	    "into squadron" : "to", a->into != NULL ? a->into : a->player,
+	    out.turn, a->now ? " (at once)" : "");
+	if (mp_check(ctx, store_audit_add(ctx->mp->store, ctx->g->id,
+	    ctx->now, ctx->actor, "assign", details, &cause), &cause) == 0) {
+		part = mp_part(ctx, "assign");
+		md_set(part, "player", a->player);
+		md_set(part, "into", a->into != NULL ? "yes" : NULL);
+		md_set(part, a->squadron ? "squadron" : a->into != NULL ?
+		    "squadron" : "ship", a->into != NULL ? a->into :
+		    a->what[0]);
+		md_set(part, "ships", out.ships);
+		md_set_int(part, "turn", out.turn);
+		md_set(part, "now", a->now ? "yes" : "no");
+		md_set(part, "rewritten", out.rewritten[0] != '\0' ?
+		    out.rewritten : NULL);
+	}
+	free(details);
+	play_assigned_free(&out);
+	return ctx->failed ? -1 : 0;
+}
+
+static int
+join_cmd(struct mp_ctx *ctx, const struct mp_cmd *c)
+{
+	struct play_assign	 a;
+	const char		*what[1];
+	int			 now = c->argc == 6;
+
+	if (!may_join(ctx, c, now))
+		return 0;
+	str_lower(c->argv[1]);
+	str_lower(c->argv[4]);
+	what[0] = c->argv[1];
+	memset(&a, 0, sizeof a);
+	a.what = what;
+	a.into = c->argv[4];
+	a.now = now;
+	a.side = ctx->is_gm ? NULL : ctx->player->side;
+	return assign_run(ctx, c, &a);
+}
+
 int
 mp_cmd_assign(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
 	struct play_assign	 a;
-	struct play_assigned	 out;
 	const char		*what[1];
-	xmlNodePtr		 part;
-	char			*cause = NULL, *details;
-	enum play_code		 rc;
-	int			 squadron, now;
+	int			 now;
 
+	if (is_join(c))
+		return join_cmd(ctx, c);
 	now = c->argc == 5 && strcasecmp(c->argv[4], "NOW") == 0;
 	if ((c->argc != 4 && !now) || strcasecmp(c->argv[2], "TO") != 0 ||
 	    (strcasecmp(c->argv[0], "SHIP") != 0 &&
@@ -78,44 +186,14 @@ mp_cmd_assign(struct mp_ctx *ctx, const struct mp_cmd *c)
 	}
 	if (!may_assign(ctx, c, now))
 		return 0;
-	squadron = strcasecmp(c->argv[0], "SQUADRON") == 0;
 	str_lower(c->argv[1]);
 	what[0] = c->argv[1];
 	memset(&a, 0, sizeof a);
-	a.game = ctx->g->id;
-	a.squadron = squadron;
+	a.squadron = strcasecmp(c->argv[0], "SQUADRON") == 0;
 	a.what = what;
-	a.nwhat = 1;
 	a.player = play_roster_find(&ctx->roster, c->argv[3])->id;
 	a.now = now;
-	a.source = STORE_SOURCE_MAIL;
-	a.actor = ctx->actor;
-	a.time = ctx->now;
-	rc = play_assign(ctx->mp->store, ctx->mp->datadir, &a, &out, &cause);
-	if (rc == PLAY_REFUSED) {
-		mp_error(ctx, c->line, "'%s': %s", c->text, cause);
-		free(cause);
-		return 0;
-	}
-	if (mp_check_play(ctx, rc, &cause) != 0)
-		return -1;
-	details = xasprintf("%s %s to %s from the start of turn %d%s",
-	    squadron ? "squadron" : "ship", what[0], a.player, out.turn,
-	    now ? " (at once)" : "");
-	if (mp_check(ctx, store_audit_add(ctx->mp->store, ctx->g->id,
-	    ctx->now, ctx->actor, "assign", details, &cause), &cause) == 0) {
-		part = mp_part(ctx, "assign");
-		md_set(part, "player", a.player);
-		md_set(part, squadron ? "squadron" : "ship", what[0]);
-		md_set(part, "ships", out.ships);
-		md_set_int(part, "turn", out.turn);
-		md_set(part, "now", now ? "yes" : "no");
-		md_set(part, "rewritten", out.rewritten[0] != '\0' ?
-		    out.rewritten : NULL);
-	}
-	free(details);
-	play_assigned_free(&out);
-	return ctx->failed ? -1 : 0;
+	return assign_run(ctx, c, &a);
 }
 
 /* The notice to one reader: the taker (how "takes") or one who loses

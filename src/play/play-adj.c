@@ -502,7 +502,13 @@ adjudicate(struct store *s, const char *game, const struct play_game *cur,
 	    "; missed: " : "", out->who, force ? "; forced" : "");
 	rc = adj_record(s, g, out, details, now, actor, cause);
 	/* Changes of command made during the turn take effect now, at the
-	 * start of the next, in the transaction that writes it. */
+	 * start of the next, in the transaction that writes it: ships
+	 * joining squadrons first (a correction of the state just written,
+	 * which the reports then show), so that a squadron given to a player
+	 * takes the ships that joined it. */
+	if (rc == PLAY_OK)
+		rc = play_join_due(s, cur, game, &out->r.next, out->turn + 1,
+		    now, cause);
 	if (rc == PLAY_OK && (code = play_assign_due(s, game, out->r.next,
 	    out->turn + 1, cause)) != STORE_OK)
 		rc = play_store_code(code);

@@ -121,7 +121,8 @@ play_archive_xml(const struct play_record *r, int with_seed, struct buf *out)
 	for (i = 0; i < r->fixes.n; i++) {
 		n = xmlNewChild(root, NULL, X("fix"), NULL);
 		prop_int(n, "turn", r->fixes.v[i].turn);
-		xmlNewProp(n, X("ship"), X(r->fixes.v[i].ship));
+		xmlNewProp(n, X(r->fixes.v[i].kind == PLAY_FIX_SHIP ? "ship" :
+		    "squadron"), X(r->fixes.v[i].id));
 		for (j = 0; j < r->fixes.v[i].nkv; j++)
 			xmlNewTextChild(n, NULL, X("set"),
 			    X(r->fixes.v[i].kv[j]));
@@ -250,7 +251,11 @@ read_fix(const struct areader *a, xmlNodePtr n, struct play_record *r)
 	f = &r->fixes.v[r->fixes.n++];
 	memset(f, 0, sizeof *f);
 	f->turn = req_int(a, n, "turn", 1, 1000000);
-	f->ship = req(a, n, "ship");
+	/* A squadron's correction names the squadron instead. */
+	if ((f->id = xmlsafe_attr(n, "squadron")) != NULL)
+		f->kind = PLAY_FIX_SQUADRON;
+	else
+		f->id = req(a, n, "ship");
 	for (c = xmlsafe_child(n); c != NULL; c = xmlsafe_next(c)) {
 		f->kv = xreallocarray(f->kv, f->nkv + 1, sizeof *f->kv);
 		f->kv[f->nkv++] = text(c);

@@ -17,10 +17,8 @@
 #include "store.h"
 #include "xalloc.h"
 
-/* The player commanding ship k in r: by name, else the side's only
- * player; NULL for none. */
-static const struct play_player *
-commander(const struct play_roster *r, const struct nv_state *st, int k)
+const struct play_player *
+play_commander(const struct play_roster *r, const struct nv_state *st, int k)
 {
 	const char	*side = st->sides[st->ships[k].side].id;
 	size_t		 i, j;
@@ -90,7 +88,7 @@ moved(const struct play_assign *a, const struct play_roster *r,
 		}
 	}
 	for (i = 0; i < n; i++) {
-		c = commander(r, st, state_ship_index(st, ids[i]));
+		c = play_commander(r, st, state_ship_index(st, ids[i]));
 		if (c != NULL && strcmp(c->id, a->player) == 0)
 			continue;
 		buf_printf(&ships, "%s%s", ships.len > 0 ? " " : "", ids[i]);
@@ -144,8 +142,8 @@ record(struct store *s, const struct play_assign *a,
 	return code;
 }
 
-static int
-notice(struct store *s, const struct play_assign *a, int turn,
+int
+play_assign_notice(struct store *s, const struct play_assign *a, int turn,
     const struct play_assigned *out, char **cause)
 {
 	struct store_notice_new	 n;
@@ -223,6 +221,10 @@ play_assign(struct store *s, const char *datadir, const struct play_assign *a,
 	if ((rc = play_roster_load(s, a->game, turn, g.st, &r, cause)) !=
 	    PLAY_OK)
 		goto out;
+	if (a->into != NULL) {
+		rc = play_join(s, datadir, a, &g, &r, turn, out, cause);
+		goto out;
+	}
 	rc = PLAY_REFUSED;
 	if (taker(a, &r, g.st, &side, cause) != 0 ||
 	    moved(a, &r, g.st, side, out, cause) != 0)
@@ -243,7 +245,7 @@ play_assign(struct store *s, const char *datadir, const struct play_assign *a,
 		out->rewritten = xstrdup("");
 	rc = PLAY_OK;
 	if (out->ships[0] != '\0' &&
-	    (code = notice(s, a, turn, out, cause)) != STORE_OK)
+	    (code = play_assign_notice(s, a, turn, out, cause)) != STORE_OK)
 		rc = play_store_code(code);
 out:
 	if (rc != PLAY_OK)

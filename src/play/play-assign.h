@@ -26,6 +26,13 @@ struct play_assign {
 	const char *const *what;	/* ship ids, or the squadron's id */
 	size_t		 nwhat;
 	const char	*player;	/* who takes them */
+	const char	*into;		/* or NULL; else the ships join that
+					   squadron of their side instead
+					   (ASSIGN SHIP s TO SQUADRON q),
+					   and player is unused: its
+					   player takes them */
+	const char	*side;		/* into: the side the squadron must
+					   be of (an admiral's); NULL: any */
 	int		 now;		/* at once (the GM's), else at the
 					   start of the next turn */
 	int		 source;	/* enum store_source of rewritten
@@ -53,6 +60,23 @@ enum play_code play_assign(struct store *, const char *datadir,
 	    const struct play_assign *, struct play_assigned *out,
 	    char **cause);
 void	play_assigned_free(struct play_assigned *);
+
+/* Moves a->what (ships) into squadron a->into (play_assign calls it
+ * for a->into): at once (a->now) the state of the open turn corrected
+ * (play_fix_store: audited, replayed) and the orders in force refit, or
+ * from the start of the next turn (store_move_later).  A ship held by
+ * name is released, so that it follows its new squadron's player; that
+ * player is told, with each who loses ships.  Codes as play_assign's. */
+
+/* Applies the moves into squadrons due at the start of turn (its state
+ * *st, of g's ruleset, replaced by the corrected one), in the transaction
+ * of the adjudication that opens it: each an audited correction of that
+ * state (actor: who asked for it), as replay applies it.  A move the
+ * state no longer allows (the ship taken by another side, the squadron
+ * gone) is dropped.  PLAY_OK, PLAY_INPUT, PLAY_BUSY, PLAY_STORE (*cause). */
+enum play_code play_join_due(struct store *, const struct play_game *g,
+	    const char *game, struct nv_state **st, int turn, int64_t now,
+	    char **cause);
 
 /* Applies the changes due at the start of turn (st: its state), in the
  * transaction of the adjudication that opens it.  A store code. */

@@ -3,11 +3,34 @@
 #define NV_PLAY_INT_H
 
 #include "play.h"
+
+struct nv_state;
 #include "store.h"
 
 /* The play code of a store failure: PLAY_BUSY for STORE_BUSY (the
  * database was busy: try again), PLAY_STORE for any other, PLAY_OK for
  * STORE_OK. */
 enum play_code	play_store_code(enum store_code);
+
+/* --- changes of command (play-assign.c, play-join.c) -------------------- */
+
+struct play_assign;
+struct play_assigned;
+
+/* The player commanding ship k in r (by name or by squadron, as the
+ * roster worked it out), else the side's only player; NULL for none. */
+const struct play_player *play_commander(const struct play_roster *r,
+	    const struct nv_state *st, int k);
+/* The notice "reassigned" of a change (a->player takes out->ships from
+ * out->from; a->squadron and a->what[0] name the squadron), made during
+ * turn.  A store code. */
+int	play_assign_notice(struct store *, const struct play_assign *a,
+	    int turn, const struct play_assigned *out, char **cause);
+/* play_assign for a->into (play-assign.h): g and r, the open turn's
+ * state and roster. */
+enum play_code play_join(struct store *, const char *datadir,
+	    const struct play_assign *a, const struct play_game *g,
+	    const struct play_roster *r, int turn, struct play_assigned *out,
+	    char **cause);
 
 #endif

@@ -177,13 +177,14 @@ corrections(const struct play_played *p, struct report_correction **out)
 	for (i = 0; p->fixes != NULL && i < p->fixes->n; i++) {
 		const struct play_fix	*f = &p->fixes->v[i];
 
-		if (f->turn != p->turn)
+		/* A squadron's correction is no ship's. */
+		if (f->turn != p->turn || f->kind != PLAY_FIX_SHIP)
 			continue;
 		buf_reset(&b);
 		for (j = 0; j < f->nkv; j++)
 			buf_printf(&b, "%s%s", j > 0 ? " " : "", f->kv[j]);
 		*out = xreallocarray(*out, n + 1, sizeof **out);
-		(*out)[n].ship = f->ship;
+		(*out)[n].ship = f->id;
 		(*out)[n].text = xstrdup(buf_str(&b));
 		n++;
 	}

@@ -329,15 +329,25 @@ void	play_preview_free(struct play_preview *);
 
 /* --- the GM's corrections (play-fix.c) ----------------------------------- */
 
-/* One correction of a ship (navarch ship set), as its audit entry (action
- * PLAY_FIX_ACTION) records it: made on the state of turn, one KEY=VALUE
- * a line after the first ("turn T ship S"). */
-#define PLAY_FIX_ACTION	"ship-set"
+/* One correction of the state, as its audit entry records it: made on the
+ * state of turn, one KEY=VALUE a line after the first.  A ship's (navarch
+ * ship set; a ship moved to another squadron) is action PLAY_FIX_ACTION,
+ * first line "turn T ship S"; a squadron's (navarch squadron add, a
+ * squadron's standing order set by its admiral) is PLAY_FIX_SQ_ACTION,
+ * "turn T squadron Q", which adds the squadron when the state has none of
+ * that id (side= then says whose). */
+#define PLAY_FIX_ACTION		"ship-set"
+#define PLAY_FIX_SQ_ACTION	"squadron-set"
+enum play_fix_kind {
+	PLAY_FIX_SHIP,
+	PLAY_FIX_SQUADRON,
+};
 struct play_fix {
-	int	  turn;
-	char	 *ship;
-	char	**kv;		/* KEY=VALUE */
-	size_t	  nkv;
+	int			  turn;
+	enum play_fix_kind	  kind;
+	char			 *id;		/* the ship or squadron */
+	char			**kv;		/* KEY=VALUE */
+	size_t			  nkv;
 };
 
 /* The corrections in effect, in the order made; owned (play_fixes_free). */
@@ -356,6 +366,36 @@ void	play_fixes_audit(struct play_fixes *, const struct store_audit *);
 enum play_code play_fixes_load(struct store *, const char *game,
 	    struct play_fixes *, char **cause);
 void	play_fixes_free(struct play_fixes *);
+/* Applies f to st (a state of g's ruleset) through its canonical XML: a
+ * ship's attributes set (those it has, and squadron), a squadron's side,
+ * name or standing set, or the squadron added after the others; the
+ * result loaded again as any state is, so the schema and the ruleset
+ * check it.  f->turn is not looked at.  *out: the new state's canonical
+ * XML (owned by the caller).  0, or -1 with every error in d. */
+int	play_fix_apply(const struct play_game *g, const struct nv_state *st,
+	    const struct play_fix *f, char **out, struct diag *d);
+/* Corrects the state st (of g's ruleset) of the open turn f->turn of a
+ * stored game inside the caller's transaction: f applied
+ * (play_fix_apply), the result stored as that turn's state and audited
+ * (actor, now: the audit entry's); *out (may be NULL) the corrected
+ * state (owned by the caller).  Orders in force are not looked at: the
+ * caller refits them.  PLAY_OK; PLAY_INPUT (errors in d, *cause) when f
+ * cannot be applied; PLAY_BUSY or PLAY_STORE. */
+enum play_code play_fix_store(struct store *, const struct play_game *g,
+	    const char *game, const struct nv_state *st,
+	    const struct play_fix *f, int64_t now, const char *actor,
+	    struct nv_state **out, struct diag *d, char **cause);
+/* Checks words as the standing order of squadron (of side; it may not be
+ * in st yet) as the order language checks one given (docs/orders.md,
+ * "Standing orders"): read as a SQUADRON line is, for the first of its
+ * ships on the map, else as a SHIP line for the side's first ship on the
+ * map (a new squadron has none).  *norm: the words as the state keeps
+ * them (owned by the caller).  0; -1 with the errors in d (file "standing
+ * order").  With no ship of the side on the map the words are kept as
+ * given: each ship that takes them checks them then. */
+int	play_standing_check(const struct nv_state *st, int side,
+	    const char *squadron, const char *words, char **norm,
+	    struct diag *d);
 
 /* --- reports (play-report.c) --------------------------------------------- */
 

@@ -346,8 +346,25 @@ static const char m10[] =
 "  FOREIGN KEY (game, player) REFERENCES players(game, id)\n"
 ");\n"
 "CREATE INDEX directives_due ON directives(game, player, reported);\n";
+/* 11 (issue 14, item 2): squadron_moves, ships moved to another squadron
+ * of their side (ASSIGN SHIP s TO SQUADRON q) from the start of a later
+ * turn: a ship's squadron is in the state, which the adjudication that
+ * opens that turn corrects (an audited correction, which replay applies)
+ * and which deletes the row in the same transaction.  A later move of
+ * the same ship replaces a pending one. */
+static const char m11[] =
+"CREATE TABLE squadron_moves (\n"
+"  id INTEGER PRIMARY KEY,\n"
+"  game TEXT NOT NULL REFERENCES games(id),\n"
+"  turn INTEGER NOT NULL CHECK (turn >= 1),\n"
+"  ship TEXT NOT NULL,\n"
+"  squadron TEXT NOT NULL,\n"
+"  actor TEXT NOT NULL,\n"
+"  created INTEGER NOT NULL,\n"
+"  UNIQUE (game, ship)\n"
+");\n";
 
 const char *const store_migrations[] = { m1, m2, m3, m4, m5, m6, m7, m8,
-    m9, m10 };
+    m9, m10, m11 };
 const int store_nmigrations =
     (int)(sizeof store_migrations / sizeof store_migrations[0]);

@@ -169,3 +169,58 @@ store_assign_due(struct store *s, const char *game, int turn, char **cause)
 		    " WHERE game = ? AND turn <= ?", "si", game, turn);
 	return txn_end(s, &t, code, cause);
 }
+
+int
+store_move_later(struct store *s, const char *game, const struct store_move *m,
+    char **cause)
+{
+	int	code;
+
+	if (m->turn < 1 || m->actor == NULL)
+		return st_cause(cause, STORE_ERROR, "a move needs a turn and "
+		    "an actor");
+	if ((code = st_check_id("ship", m->ship, cause)) != STORE_OK ||
+	    (code = st_check_id("squadron", m->squadron, cause)) != STORE_OK)
+		return code;
+	/* The UNIQUE (game, ship) key: a later move replaces. */
+	return st_run(s, cause, NULL, "INSERT OR REPLACE INTO squadron_moves"
+	    " (game, turn, ship, squadron, actor, created)"
+	    " VALUES (?, ?, ?, ?, ?, ?)", "sisssl", game, m->turn, m->ship,
+	    m->squadron, m->actor, m->created);
+}
+
+int
+store_move_pending(struct store *s, const char *game,
+    int (*cb)(const struct store_move *, void *), void *arg, char **cause)
+{
+	struct store_move	 m;
+	sqlite3_stmt		*st;
+	int			 code, row;
+
+	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
+		return code;
+	code = st_prepare(s, &st, cause, "SELECT turn, ship, squadron, actor,"
+	    " created FROM squadron_moves WHERE game = ?"
+	    " ORDER BY turn, ship", "s", game);
+	if (code != STORE_OK)
+		return code;
+	while ((code = st_step(s, st, &row, cause)) == STORE_OK && row) {
+		memset(&m, 0, sizeof m);
+		m.turn = sqlite3_column_int(st, 0);
+		m.ship = st_col_text(st, 1, 1);
+		m.squadron = st_col_text(st, 2, 1);
+		m.actor = st_col_text(st, 3, 1);
+		m.created = sqlite3_column_int64(st, 4);
+		if (cb(&m, arg) != 0)
+			break;
+	}
+	sqlite3_finalize(st);
+	return code;
+}
+
+int
+store_move_done(struct store *s, const char *game, int turn, char **cause)
+{
+	return st_run(s, cause, NULL, "DELETE FROM squadron_moves"
+	    " WHERE game = ? AND turn <= ?", "si", game, turn);
+}

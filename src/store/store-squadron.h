@@ -76,4 +76,30 @@ int	store_assign_pending(struct store *, const char *game,
 int	store_assign_due(struct store *, const char *game, int turn,
 	    char **cause);
 
+/* A ship moved to another squadron of its side from the start of turn
+ * (migration 10; the squadron is the state's, unchecked here). */
+struct store_move {
+	int		 turn;
+	const char	*ship;
+	const char	*squadron;
+	const char	*actor;
+	int64_t		 created;
+};
+
+/* Records a move; one pending for the same ship is replaced.  STORE_OK,
+ * STORE_BUSY, STORE_ERROR (a bad id, no turn or actor). */
+int	store_move_later(struct store *, const char *game,
+	    const struct store_move *m, char **cause);
+/* The pending moves, by turn then ship (strings owned by the store,
+ * valid during the call); non-zero from cb stops.  STORE_OK,
+ * STORE_NOTFOUND (game), STORE_BUSY, STORE_ERROR. */
+int	store_move_pending(struct store *, const char *game,
+	    int (*cb)(const struct store_move *, void *), void *arg,
+	    char **cause);
+/* Forgets the moves due at the start of turn or earlier (the caller
+ * applied them in the same transaction).  STORE_OK, STORE_BUSY,
+ * STORE_ERROR. */
+int	store_move_done(struct store *, const char *game, int turn,
+	    char **cause);
+
 #endif

@@ -580,13 +580,21 @@ test_fixes(void **state)
 		{ "rollback", "to the start of turn 1: the GM's mistake" },
 		{ PLAY_FIX_ACTION, "turn 1 ship sidon" },
 		{ PLAY_FIX_ACTION, "turn 2 ship azes\nhull=4" },
+		/* A squadron's: its own action, "squadron" in the first line. */
+		{ PLAY_FIX_SQ_ACTION, "turn 2 squadron rear\nside=athens\n"
+		    "standing=SPEED 2" },
+		{ PLAY_FIX_SQ_ACTION, "turn 2 ship rear\nside=athens" },
+		{ PLAY_FIX_ACTION, "turn 2 squadron rear\nside=athens" },
 	};
 	static const struct {
 		int		 turn;
 		const char	*ship;
 		size_t		 nkv;
+		enum play_fix_kind kind;
 	} want[] = {
-		{ 1, "nike", 1 }, { 1, "sidon", 0 }, { 2, "azes", 1 },
+		{ 1, "nike", 1, PLAY_FIX_SHIP }, { 1, "sidon", 0, PLAY_FIX_SHIP },
+		{ 2, "azes", 1, PLAY_FIX_SHIP },
+		{ 2, "rear", 2, PLAY_FIX_SQUADRON },
 	};
 	struct play_fixes	fx;
 	struct store_audit	a;
@@ -603,8 +611,9 @@ test_fixes(void **state)
 	assert_int_equal(fx.n, sizeof want / sizeof want[0]);
 	for (i = 0; i < fx.n; i++) {
 		assert_int_equal(fx.v[i].turn, want[i].turn);
-		assert_string_equal(fx.v[i].ship, want[i].ship);
+		assert_string_equal(fx.v[i].id, want[i].ship);
 		assert_int_equal(fx.v[i].nkv, want[i].nkv);
+		assert_int_equal(fx.v[i].kind, want[i].kind);
 	}
 	assert_string_equal(fx.v[2].kv[0], "hull=4");
 	play_fixes_free(&fx);
@@ -811,6 +820,111 @@ test_preview_side(void **state)
 		free(scen);
 	}
 	diag_free(&d);
+/* play_fix_apply on the demo scenario: what each correction makes of
+ * the state, or that it is refused (the state untouched). */
+static void
+test_fix_apply(void **state)
+{
+	static const struct {
+		enum play_fix_kind	 kind;
+		const char		*id, *kv[3];
+		const char		*want;	/* in the new XML; NULL: refused */
+	} rows[] = {
+		{ PLAY_FIX_SQUADRON, "rear", { "side=athens", "name=The rear",
+		    NULL }, "<squadron id=\"rear\" side=\"athens\" name=\"The "
+		    "rear\"/>" },
+		{ PLAY_FIX_SQUADRON, "rear", { "side=athens",
+		    "standing=SPEED 1", NULL }, "standing=\"SPEED 1\"" },
+		{ PLAY_FIX_SQUADRON, "rear", { "side=sparta", NULL }, NULL },
+		{ PLAY_FIX_SQUADRON, "rear", { NULL }, NULL },	/* no side */
+		{ PLAY_FIX_SQUADRON, "Rear", { "side=athens", NULL }, NULL },
+		{ PLAY_FIX_SQUADRON, "rear", { "side=athens", "hull=3", NULL },
+		    NULL },
+		{ PLAY_FIX_SHIP, "nike", { "hull=5", NULL }, "hull=\"5\"" },
+		{ PLAY_FIX_SHIP, "nike", { "colour=red", NULL }, NULL },
+		{ PLAY_FIX_SHIP, "argo", { "hull=5", NULL }, NULL },
+		/* No squadron of that id: the loader refuses it. */
+		{ PLAY_FIX_SHIP, "nike", { "squadron=rear", NULL }, NULL },
+	};
+	struct play_game	 g;
+	struct play_fix		 f;
+	struct diag		 d = DIAG_INIT;
+	char			*xml = read_src("orders/demo/scenario.xml"), *out;
+	char			*cause = NULL;
+	size_t			 i, n;
+
+	(void)state;
+	assert_int_equal(play_load_state(PLAY_DATADIR, "demo", xml,
+	    strlen(xml), &g, &d, &cause), PLAY_OK);
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		memset(&f, 0, sizeof f);
+		f.kind = rows[i].kind;
+		f.id = (char *)rows[i].id;
+		for (n = 0; rows[i].kv[n] != NULL; n++)
+			;
+		f.kv = (char **)rows[i].kv;
+		f.nkv = n;
+		diag_clear(&d);
+		if (rows[i].want == NULL) {
+			if (play_fix_apply(&g, g.st, &f, &out, &d) != -1)
+				fail_msg("row %zu applied", i);
+			assert_null(out);
+			assert_true(d.errors > 0);
+			continue;
+		}
+		if (play_fix_apply(&g, g.st, &f, &out, &d) != 0)
+			fail_msg("row %zu refused", i);
+		if (strstr(out, rows[i].want) == NULL)
+			fail_msg("row %zu: no %s in\n%s", i, rows[i].want, out);
+		free(out);
+	}
+	play_game_free(&g);
+	diag_free(&d);
+	free(xml);
+}
+
+/* play_standing_check: the words as kept, or the error. */
+static void
+test_standing_check(void **state)
+{
+	static const struct {
+		const char	*squadron, *words, *want;	/* NULL: refused */
+	} rows[] = {
+		{ "rear", "speed 2 move f f", "SPEED 2 MOVE F F" },
+		{ "rear", "fire bow at tyre", "FIRE BOW AT tyre" },
+		{ "rear", "FLY AWAY", NULL },
+		{ "rear", "", NULL },
+		/* Not legal this turn (too fast): kept, with a warning
+		 * (docs/orders.md, "Standing orders", 4). */
+		{ "rear", "SPEED 9", "SPEED 9" },
+	};
+	struct play_game	 g;
+	struct diag		 d = DIAG_INIT;
+	char			*xml = read_src("orders/demo/scenario.xml"), *norm;
+	char			*cause = NULL;
+	size_t			 i;
+
+	(void)state;
+	assert_int_equal(play_load_state(PLAY_DATADIR, "demo", xml,
+	    strlen(xml), &g, &d, &cause), PLAY_OK);
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		diag_clear(&d);
+		if (rows[i].want == NULL) {
+			assert_int_equal(play_standing_check(g.st, 0,
+			    rows[i].squadron, rows[i].words, &norm, &d), -1);
+			assert_null(norm);
+			assert_true(d.errors > 0);
+			continue;
+		}
+		assert_int_equal(play_standing_check(g.st, 0, rows[i].squadron,
+		    rows[i].words, &norm, &d), 0);
+		assert_string_equal(norm, rows[i].want);
+		assert_int_equal(d.errors, 0);
+		free(norm);
+	}
+	play_game_free(&g);
+	diag_free(&d);
+	free(xml);
 }
 
 int
@@ -833,6 +947,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_missing_orders, setup,
 		    teardown),
 		cmocka_unit_test(test_fixes),
+		cmocka_unit_test(test_fix_apply),
+		cmocka_unit_test(test_standing_check),
 		cmocka_unit_test(test_preview),
 		cmocka_unit_test(test_preview_fog),
 		cmocka_unit_test(test_preview_side),

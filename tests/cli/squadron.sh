@@ -1,0 +1,245 @@
+#!/usr/bin/env bash
+# tests/cli/squadron.sh: squadrons the GM adds (navarch squadron add) and
+# ships moved between squadrons (ASSIGN SHIP s TO SQUADRON q by mail,
+# navarch squadron join) at every moment of a turn: before any order,
+# after some, after all, after the deadline (issue 14, items 1 and 2).
+# The demo battle with a squadron van (nike, paralos) commanded by
+# athens-2, and a squadron rear added by the GM for athens, the admiral.
+# A move by mail waits for the next turn (orders sent stand), the GM's
+# NOW is at once; every turn is then played, and replays identical.
+. "$(dirname "$0")/lib.sh"
+
+mail_setup athens athens-2 persia gm
+SQ=$T/scenario.xml
+sed -e '/^  <side id="persia"/a\  <squadron id="van" side="athens" name="The van"/>' \
+    -e 's|id="nike" name="Nike" side="athens"|& squadron="van"|' \
+    -e 's|id="paralos" name="Paralos" side="athens"|& squadron="van"|' \
+    "$SCENARIO" > "$SQ"
+printf 'SIDE athens\nSHIP salaminia SPEED 1\n' > "$T/athens.txt"
+printf 'PLAYER athens-2\nSQUADRON van SPEED 2\n' > "$T/athens-2.txt"
+printf 'SIDE persia\nSHIP azes SPEED 2\nSHIP tyre SPEED 2\nSHIP sidon SPEED 2\n' > "$T/persia.txt"
+BEFORE=2026-01-01T12:00Z	# the deadline is 2026-01-03T10:00Z
+AFTER=2026-01-04T12:00Z
+
+# game ID: the battle; athens (the admiral), athens-2 (the van), persia,
+# a GM; squadron rear added for athens (salaminia is athens's by name).
+game() {
+	nv --now 2026-01-01T10:00Z game create "$1" --scenario "$SQ" \
+	    --seed "seed-$1" --deadline +2d --gm gm@example.org \
+	    --gm-password-file "$T/pw-gm" >/dev/null
+	nv player add "$1" athens a@example.org --admiral --password-file \
+	    "$T/pw-athens" >/dev/null 2>&1
+	nv player add "$1" athens a2@example.org --id athens-2 --ships "" \
+	    --password-file "$T/pw-athens-2" >/dev/null 2>&1
+	nv player add "$1" persia p@example.org --password-file \
+	    "$T/pw-persia" >/dev/null 2>&1
+	nv --now "$BEFORE" squadron assign "$1" van athens-2 >/dev/null
+	nv --now "$BEFORE" squadron add "$1" athens rear --name "The rear" \
+	    >/dev/null 2>&1
+	nv --now "$BEFORE" squadron assign "$1" rear athens >/dev/null
+}
+
+# mail GAME WHO ID LINE...: a mail (WHO a player, or gm), through navarch
+# deliver at time $WHEN (default $BEFORE).
+mail() {
+	local g=$1 who=$2 id=$3
+	shift 3
+	{
+		printf 'From: %s@example.org\nTo: navarch@example.org\n' "$who"
+		printf 'Subject: orders\nMessage-ID: <%s@example.org>\n\n' "$id"
+		if [ "$who" = gm ]; then
+			printf 'GAME %s\nGM\nPASSWORD gm-pw\n' "$g"
+		else
+			printf 'GAME %s\nPLAYER %s\nPASSWORD %s-pw\n' "$g" "$who" "$who"
+		fi
+		printf '%s\n' "$@"
+	} > "$T/$id.eml"
+	"$NAVARCH" --config "$T/navarchd.conf" --now "${WHEN:-$BEFORE}" deliver \
+	    < "$T/$id.eml" > "$T/out" 2>&1 || true
+}
+
+# answer ADDRESS PATTERN: a mail to ADDRESS matches the SQL LIKE pattern.
+answer() {
+	sql "SELECT count(*) FROM outbox WHERE recipient = '$1' AND
+	    body LIKE '$2'"
+}
+
+# squadron_of GAME SHIP: the ship's squadron in the game's live state.
+squadron_of() {
+	nv export "$1" 2>/dev/null | sed -n "s/.*<ship id=\"$2\".* squadron=\"\([a-z0-9_-]*\)\".*/\1/p"
+}
+
+in_force() {
+	sql "SELECT text FROM order_sets WHERE game = '$1' AND
+	    player = '$2' AND in_force = 1"
+}
+
+notices() {
+	sql "SELECT count(*) FROM notices WHERE game = '$1' AND
+	    kind = 'reassigned' AND player = '$2'"
+}
+
+pending() {
+	sql "SELECT turn || ' ' || ship || ' ' || squadron FROM squadron_moves
+	    WHERE game = '$1'"
+}
+
+nv init >/dev/null
+
+# --- squadron add -----------------------------------------------------------
+game a1
+expect 0 "a1: squadron add with a standing order" nv --now "$BEFORE" \
+    squadron add a1 persia wing --name "The wing" --standing "speed 2 move f f"
+has "a1: says so" "$T/out" "squadron wing added to side persia in turn 1; standing order: SPEED 2 MOVE F F (audited)"
+nv export a1 > "$T/a1.xml"
+has "a1: rear in the state" "$T/a1.xml" '<squadron id="rear" side="athens" name="The rear"/>'
+has "a1: wing in the state" "$T/a1.xml" '<squadron id="wing" side="persia" name="The wing" standing="SPEED 2 MOVE F F"/>'
+expect 2 "a1: a squadron of that id already" nv squadron add a1 athens van
+has "a1: says which" "$T/err" "game has a squadron van already"
+expect 2 "a1: an unknown side" nv squadron add a1 sparta left
+has "a1: lists the sides" "$T/err" "there is no side sparta; sides: athens, persia"
+expect 2 "a1: an illegal standing order" nv squadron add a1 athens left --standing "FLY AWAY"
+has "a1: says what is legal" "$T/err" "FLY is no order for a ship; legal: SPEED, MOVE"
+expect 2 "a1: a bad id" nv squadron add a1 athens "Left Wing"
+expect 64 "a1: no id" nv squadron add a1 athens
+nv export a1 > "$T/a1-after.xml"
+same "a1: nothing changed by the refusals" "$T/a1.xml" "$T/a1-after.xml"
+expect 0 "a1: squadron list" nv squadron list a1
+has "a1: rear is athens's" "$T/out" "squadron rear (side athens, 0 ships): athens"
+has "a1: wing has no player" "$T/out" "squadron wing (side persia, 0 ships): no player"
+expect 0 "a1: game show" nv game show a1
+has "a1: game show lists wing" "$T/out" "squadron wing (side persia, 0 ships)"
+[ "$(sql "SELECT count(*) FROM audit WHERE game = 'a1' AND
+    action = 'squadron-set'")" = 2 ] && ok || bad "a1: not audited"
+# The persian ships join the wing at once; they take its standing order.
+expect 0 "a1: tyre and sidon join the wing" nv --now "$BEFORE" squadron join a1 wing tyre sidon
+has "a1: says from when" "$T/out" "tyre sidon join squadron wing from the start of turn 1"
+[ "$(squadron_of a1 tyre)" = wing ] && ok || bad "a1: tyre is not in the wing"
+expect 0 "a1: athens's orders" nv orders submit a1 athens "$T/athens.txt"
+expect 0 "a1: athens-2's orders" nv orders submit a1 athens-2 "$T/athens-2.txt"
+expect 0 "a1: persia orders azes only" nv orders submit a1 persia /dev/stdin <<<'SIDE persia
+SHIP azes SPEED 1'
+expect 0 "a1: the turn is played" nv --now "$AFTER" adjudicate a1
+nv export a1 > "$T/a1-2.xml"
+has "a1: tyre took the wing's standing order" "$T/a1-2.xml" '<ship id="tyre" .*speed="2"'
+has "a1: azes its own order" "$T/a1-2.xml" '<ship id="azes" .*speed="1"'
+
+expect 0 "a1: replay --verify" nv replay a1 --verify
+has "a1: identical" "$T/out" "replay of a1: identical"
+
+# --- before any order: the admiral's move waits for turn 2 ----------------
+game j1
+mail j1 athens j1-move "ASSIGN SHIP paralos TO SQUADRON rear"
+[ "$(pending j1)" = "2 paralos rear" ] && ok || bad "j1: the move is not waiting for turn 2"
+[ "$(squadron_of j1 paralos)" = van ] && ok || bad "j1: paralos moved at once"
+[ "$(answer a@example.org '%ASSIGN: paralos joins squadron rear from the start of turn 2%')" = 1 ] &&
+    ok || bad "j1: the admiral is not answered"
+[ "$(notices j1 athens)" = 1 ] && ok || bad "j1: no notice"
+expect 0 "j1: squadron list shows it" nv squadron list j1
+has "j1: to come" "$T/out" "from turn 2: ship paralos into squadron rear"
+expect 0 "j1: athens-2 orders the van, paralos too" nv orders submit j1 athens-2 "$T/athens-2.txt"
+expect 2 "j1: athens may not order paralos yet" nv orders submit j1 athens /dev/stdin <<<'SIDE athens
+SHIP paralos SPEED 1'
+expect 0 "j1: athens's orders" nv orders submit j1 athens "$T/athens.txt"
+expect 0 "j1: persia's orders" nv orders submit j1 persia "$T/persia.txt"
+expect 0 "j1: the turn is played without --force" nv --now "$BEFORE" adjudicate j1
+[ "$(squadron_of j1 paralos)" = rear ] && ok || bad "j1: paralos is not in the rear in turn 2"
+[ -z "$(pending j1)" ] && ok || bad "j1: the move is still pending"
+expect 2 "j1: turn 2, athens-2 may not order paralos" nv orders submit j1 athens-2 /dev/stdin <<<'PLAYER athens-2
+SHIP paralos SPEED 1'
+expect 0 "j1: turn 2, athens orders the rear" nv orders submit j1 athens /dev/stdin <<<'SIDE athens
+SQUADRON rear SPEED 1'
+
+# --- after some orders: the orders sent stand --------------------------------
+game j2
+expect 0 "j2: athens-2's orders" nv orders submit j2 athens-2 "$T/athens-2.txt"
+in_force j2 athens-2 > "$T/j2-before.txt"
+mail j2 athens j2-move "ASSIGN SHIP paralos TO SQUADRON rear"
+in_force j2 athens-2 > "$T/j2-after.txt"
+same "j2: athens-2's orders stand" "$T/j2-before.txt" "$T/j2-after.txt"
+[ "$(notices j2 athens)" = 1 ] && ok || bad "j2: no notice"
+expect 0 "j2: athens's orders" nv orders submit j2 athens "$T/athens.txt"
+expect 0 "j2: persia's orders" nv orders submit j2 persia "$T/persia.txt"
+expect 0 "j2: the turn is played" nv --now "$BEFORE" adjudicate j2
+[ "$(squadron_of j2 paralos)" = rear ] && ok || bad "j2: paralos is not in the rear"
+
+# --- after all orders -----------------------------------------------------------
+game j3
+expect 0 "j3: athens's orders" nv orders submit j3 athens "$T/athens.txt"
+expect 0 "j3: athens-2's orders" nv orders submit j3 athens-2 "$T/athens-2.txt"
+expect 0 "j3: persia's orders" nv orders submit j3 persia "$T/persia.txt"
+mail j3 athens j3-move "ASSIGN SHIP paralos TO SQUADRON rear"
+[ "$(pending j3)" = "2 paralos rear" ] && ok || bad "j3: the move is not waiting"
+expect 0 "j3: the turn is played" nv --now "$BEFORE" adjudicate j3
+[ "$(squadron_of j3 paralos)" = rear ] && ok || bad "j3: paralos is not in the rear"
+[ "$(sql "SELECT count(*) FROM order_sets o JOIN turn_orders t ON
+    t.order_set = o.id WHERE o.game = 'j3' AND o.player = 'athens-2' AND
+    o.text LIKE '%SQUADRON van SPEED 2%'")" = 1 ] && ok ||
+    bad "j3: athens-2's orders were not the ones played"
+
+# --- after the deadline: the GM's NOW by mail -----------------------------------
+game j4
+expect 0 "j4: athens-2's orders" nv orders submit j4 athens-2 "$T/athens-2.txt"
+WHEN=$AFTER mail j4 athens j4-now "ASSIGN SHIP paralos TO SQUADRON rear NOW"
+[ "$(answer a@example.org '%only the GM may move a%ship at once (NOW)%')" = 1 ] &&
+    ok || bad "j4: the admiral's NOW is not refused"
+WHEN=$AFTER mail j4 gm j4-gm "ASSIGN SHIP paralos TO SQUADRON rear NOW"
+[ "$(squadron_of j4 paralos)" = rear ] && ok || bad "j4: paralos did not move at once"
+[ -z "$(pending j4)" ] && ok || bad "j4: a move at once is pending"
+[ "$(notices j4 athens)" = 1 ] && ok || bad "j4: athens is not told"
+in_force j4 athens-2 > "$T/j4.txt"
+has "j4: the van's line stands (nike)" "$T/j4.txt" "SQUADRON van SPEED 2"
+expect 0 "j4: athens orders paralos in this turn" nv orders submit j4 athens /dev/stdin <<<'SIDE athens
+SHIP paralos SPEED 1
+SHIP salaminia SPEED 1'
+expect 0 "j4: the turn is played (the deadline has passed)" nv --now "$AFTER" adjudicate j4
+
+# --- the GM at once with navarch, after the van's orders ----------------------------
+game j5
+expect 0 "j5: athens-2's orders by squadron" nv orders submit j5 athens-2 /dev/stdin <<<'PLAYER athens-2
+SQUADRON van SPEED 2
+SHIP paralos SPEED 1'
+expect 0 "j5: squadron join at once" nv --now "$BEFORE" squadron join j5 rear paralos --reason "athens-2 is away"
+has "j5: rewritten" "$T/out" "paralos joins squadron rear from the start of turn 1; orders in force rewritten: athens-2"
+in_force j5 athens-2 > "$T/j5.txt"
+lacks "j5: paralos's line gone" "$T/j5.txt" "paralos"
+has "j5: the van's line kept" "$T/j5.txt" "SQUADRON van SPEED 2"
+[ "$(sql "SELECT reason FROM notices WHERE game = 'j5' AND kind = 'reassigned'
+    AND details LIKE '%ships=paralos%'")" = "athens-2 is away" ] &&
+    ok || bad "j5: the reason is not in the notice"
+expect 0 "j5: --next-turn" nv --now "$BEFORE" squadron join j5 van salaminia --next-turn
+has "j5: from turn 2" "$T/out" "salaminia joins squadron van from the start of turn 2"
+expect 0 "j5: the turn is played" nv --now "$AFTER" adjudicate j5
+[ "$(squadron_of j5 salaminia)" = van ] && ok || bad "j5: salaminia is not in the van"
+[ "$(sql "SELECT player FROM player_ships WHERE game = 'j5' AND ship = 'salaminia'")" = "" ] &&
+    ok || bad "j5: salaminia is still held by name"
+expect 0 "j5: athens-2 orders salaminia in turn 2" nv orders submit j5 athens-2 /dev/stdin <<<'PLAYER athens-2
+SHIP salaminia SPEED 1'
+
+for g in j1 j2 j3 j4 j5; do
+	expect 0 "$g: replay --verify" nv replay "$g" --verify
+	has "$g: identical" "$T/out" "replay of $g: identical"
+done
+
+# --- refused ------------------------------------------------------------------------
+game r1
+mail r1 athens-2 r1-captain "ASSIGN SHIP nike TO SQUADRON rear"
+[ "$(answer a2@example.org '%only the admiral of side athens%may move ships between squadrons%')" = 1 ] &&
+    ok || bad "r1: the captain is not told why"
+mail r1 athens r1-unknown "ASSIGN SHIP nike TO SQUADRON left"
+[ "$(answer a@example.org '%there is no squadron left of%side athens; squadrons: van, rear%')" = 1 ] &&
+    ok || bad "r1: an unknown squadron is not refused with the list"
+mail r1 athens r1-enemy "ASSIGN SHIP tyre TO SQUADRON rear"
+[ "$(answer a@example.org '%tyre is no ship of side athens%')" = 1 ] &&
+    ok || bad "r1: an enemy ship is not refused"
+mail r1 athens r1-already "ASSIGN SHIP nike TO SQUADRON van"
+[ "$(answer a@example.org '%nike is in squadron van already%')" = 1 ] &&
+    ok || bad "r1: a ship in the squadron already is not refused"
+mail r1 persia r1-foreign "ASSIGN SHIP azes TO SQUADRON rear"
+[ "$(answer p@example.org '%there is no squadron rear of%side persia; squadrons: none%')" = 1 ] &&
+    ok || bad "r1: persia may move a ship into an athenian squadron"
+[ -z "$(pending r1)" ] && ok || bad "r1: a refused move is pending"
+expect 1 "r1: squadron join of an unknown squadron" nv squadron join r1 left nike
+has "r1: lists them" "$T/err" "there is no squadron left; squadrons: van, rear"
+
+finish
