@@ -647,6 +647,12 @@
   <xsl:call-template name="p">
     <xsl:with-param name="t">
       <xsl:choose>
+        <xsl:when test="@standing">
+          <xsl:value-of select="concat('ASSIGN: the standing order of',
+              ' squadron ', @squadron, ' is ', @standing, ' from turn ',
+              @turn, ' on: its ships take it when they have no other',
+              ' order (their captain missed the deadline).')"/>
+        </xsl:when>
         <xsl:when test="@into = 'yes'">
           <xsl:value-of select="concat('ASSIGN: ', @ships,
               ' joins squadron ', @squadron, $when, ' Its player is',
@@ -1013,7 +1019,10 @@
     <xsl:when test="$name = 'DRAW'">offer a draw (all sides: drawn)</xsl:when>
     <xsl:when test="$name = 'CONCEDE'">your side gives up</xsl:when>
     <xsl:when test="$name = 'ASSIGN'">ASSIGN SHIP s TO player: an admiral
-      gives a ship to a player of the side</xsl:when>
+      gives a ship to a player of the side (ASSIGN SQUADRON q TO player, a
+      squadron; ASSIGN SHIP s TO SQUADRON q moves it into a squadron;
+      ASSIGN SQUADRON q STANDING order, or NONE: the order its ships take
+      when they have none)</xsl:when>
     <xsl:when test="$name = 'SET'">SET TIMEZONE zone (Europe/Paris,
       +02:00) or NONE: deadlines on your own clock too; SET SVG ON, OFF
       or GAME: the map as a picture in your reports; SET STORY FULL or

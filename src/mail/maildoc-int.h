@@ -19,7 +19,8 @@ xmlDocPtr	maildoc_sample_join_request(void);
 /* The notice "reassigned" to the player who takes ships (reader
  * "takes") or loses them ("loses"), made at once (now) or not. */
 xmlDocPtr	maildoc_sample_reassigned(const char *reader, int now);
-/* An acknowledgement's part: a ship moved into a squadron, under r. */
+/* An acknowledgement's parts: a ship moved into a squadron, a
+ * squadron's standing order, under r. */
 void		maildoc_sample_join(xmlNodePtr r);
 /* <help gm="no"> with every player's command, under parent
  * (maildoc-sample.c). */

@@ -263,8 +263,9 @@ maildoc_sample_set(xmlNodePtr r)
 	md_set(n, "languages", "de, fr");
 }
 
-/* A ship moved into a squadron (ASSIGN SHIP s TO SQUADRON q), as the
- * acknowledgement under r says it (mailproc-assign.c). */
+/* A ship moved into a squadron (ASSIGN SHIP s TO SQUADRON q) and a
+ * squadron's standing order set (ASSIGN SQUADRON q STANDING ...), as the
+ * acknowledgement under r says them (mailproc-assign.c). */
 void
 maildoc_sample_join(xmlNodePtr r)
 {
@@ -275,4 +276,8 @@ maildoc_sample_join(xmlNodePtr r)
 	md_set(n, "into", "yes");
 	md_set(n, "turn", "3");
 	md_set(n, "now", "no");
+	n = md_add(r, "assign", NULL);
+	md_set(n, "squadron", "rear");
+	md_set(n, "standing", "SPEED 2 MOVE F F");
+	md_set(n, "turn", "3");
 }

@@ -5,6 +5,8 @@
  *   ASSIGN SQUADRON q TO player	the same
  *   ASSIGN SHIP s TO SQUADRON q	the same: s joins squadron q
  *   ... NOW				the GM only: at once
+ *   ASSIGN SQUADRON q STANDING order	the same: q's standing order, at
+ *					once (NONE takes it back)
  *
  * An admiral's change waits for the start of the next turn, so the
  * orders already sent stand and are played; the GM's too, unless NOW,
@@ -17,15 +19,18 @@
 #include <string.h>
 #include <strings.h>
 
+#include "diag.h"
 #include "maildoc.h"
 #include "mailproc-int.h"
 #include "play-assign.h"
+#include "state.h"
 #include "store.h"
 #include "strutil.h"
 #include "xalloc.h"
 
 #define ASSIGN_FORMS	"ASSIGN SHIP ship TO player, ASSIGN SQUADRON " \
-	"squadron TO player or ASSIGN SHIP ship TO SQUADRON squadron"
+	"squadron TO player, ASSIGN SHIP ship TO SQUADRON squadron or ASSIGN " \
+	"SQUADRON squadron STANDING order"
 
 /* Does the sender speak for his side: its admiral, or its only player
  * (docs/mail-commands.md, "Authority")? */
@@ -166,6 +171,127 @@ join_cmd(struct mp_ctx *ctx, const struct mp_cmd *c)
 	return assign_run(ctx, c, &a);
 }
 
+/* --- a squadron's standing order ----------------------------------------- */
+
+/* ASSIGN SQUADRON q STANDING words: the squadron's standing order, which
+ * its ships take when they have no other order (a captain who missed the
+ * deadline; docs/orders.md, "Standing orders"), set at once as a
+ * correction of the open turn's state (audited squadron-set, replayed).
+ * A STANDING line of the turn's orders still replaces it for that turn. */
+static int
+is_standing(const struct mp_cmd *c)
+{
+	return c->argc >= 4 && strcasecmp(c->argv[0], "SQUADRON") == 0 &&
+	    strcasecmp(c->argv[2], "STANDING") == 0;
+}
+
+/* The squadron of the line, if the sender may set its standing order:
+ * its index, or -1 (the error said). */
+static int
+standing_squadron(struct mp_ctx *ctx, const struct mp_cmd *c)
+{
+	const struct nv_state	*st = ctx->pg.st;
+	const char		*side = ctx->is_gm ? NULL : ctx->player->side;
+	char			*why;
+	int			 q;
+
+	if (!ctx->is_gm && !speaks_for_side(ctx)) {
+		mp_error(ctx, c->line, "'%s': only the admiral of side %s (or "
+		    "the GM) may set a squadron's standing order; as its "
+		    "captain, write SQUADRON %s STANDING ... with your orders",
+		    c->text, ctx->player->side, c->argv[1]);
+		return -1;
+	}
+	str_lower(c->argv[1]);
+	q = state_squadron_index(st, c->argv[1]);
+	if (q >= 0 && (side == NULL ||
+	    strcmp(st->sides[st->squadrons[q].side].id, side) == 0))
+		return q;
+	why = play_squadrons_of(st, c->argv[1], side);
+	mp_error(ctx, c->line, "'%s': %s", c->text, why);
+	free(why);
+	return -1;
+}
+
+/* The words after STANDING, one space between them. */
+static char *
+standing_words(const struct mp_cmd *c)
+{
+	struct buf	b = BUF_INIT;
+	size_t		i;
+
+	for (i = 3; i < c->argc; i++)
+		buf_printf(&b, "%s%s", i > 3 ? " " : "", c->argv[i]);
+	return buf_detach(&b);
+}
+
+/* The errors of d as the mail's, on the command's line. */
+static void
+standing_errors(struct mp_ctx *ctx, const struct mp_cmd *c,
+    const struct diag *d)
+{
+	size_t	i;
+
+	for (i = 0; i < d->n; i++)
+		if (d->v[i].level == DIAG_ERROR)
+			mp_error(ctx, c->line, "'%s': %s", c->text,
+			    d->v[i].msg);
+}
+
+static int
+standing_cmd(struct mp_ctx *ctx, const struct mp_cmd *c)
+{
+	struct play_fix	 f;
+	struct nv_state	*next = NULL;
+	struct diag	 d = DIAG_INIT;
+	xmlNodePtr	 part;
+	char		*words, *norm = NULL, *kv[1], *cause = NULL;
+	enum play_code	 rc;
+	int		 q, none;
+
+	if ((q = standing_squadron(ctx, c)) < 0)
+		return 0;
+	words = standing_words(c);
+	none = c->argc == 4 && strcasecmp(c->argv[3], "NONE") == 0;
+	if (!none && play_standing_check(ctx->pg.st,
+	    ctx->pg.st->squadrons[q].side, ctx->pg.st->squadrons[q].id, words,
+	    &norm, &d) != 0) {
+		standing_errors(ctx, c, &d);
+		goto out;
+	}
+	memset(&f, 0, sizeof f);
+	f.turn = ctx->turn;
+	f.kind = PLAY_FIX_SQUADRON;
+	f.id = ctx->pg.st->squadrons[q].id;
+	kv[0] = xasprintf("standing=%s", none ? "" : norm);
+	f.kv = kv;
+	f.nkv = 1;
+	rc = play_fix_store(ctx->mp->store, &ctx->pg, ctx->g->id, ctx->pg.st,
+	    &f, ctx->now, ctx->actor, &next, &d, &cause);
+	free(kv[0]);
+	if (rc == PLAY_INPUT) {
+		standing_errors(ctx, c, &d);
+		free(cause);
+		goto out;
+	}
+	if (mp_check_play(ctx, rc, &cause) != 0)
+		goto out;
+	part = mp_part(ctx, "assign");
+	md_set(part, "squadron", ctx->pg.st->squadrons[q].id);
+	md_set(part, "standing", none ? "NONE" : norm);
+	md_set_int(part, "turn", ctx->turn);
+	/* The rest of the mail reads the state as it is now. */
+	state_free(ctx->pg.st);
+	ctx->pg.st = next;
+	next = NULL;
+out:
+	state_free(next);
+	diag_free(&d);
+	free(words);
+	free(norm);
+	return ctx->failed ? -1 : 0;
+}
+
 int
 mp_cmd_assign(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
@@ -175,6 +301,8 @@ mp_cmd_assign(struct mp_ctx *ctx, const struct mp_cmd *c)
 
 	if (is_join(c))
 		return join_cmd(ctx, c);
+	if (is_standing(c))
+		return standing_cmd(ctx, c);
 	now = c->argc == 5 && strcasecmp(c->argv[4], "NOW") == 0;
 	if ((c->argc != 4 && !now) || strcasecmp(c->argv[2], "TO") != 0 ||
 	    (strcasecmp(c->argv[0], "SHIP") != 0 &&

@@ -68,6 +68,12 @@ void	play_assigned_free(struct play_assigned *);
  * name is released, so that it follows its new squadron's player; that
  * player is told, with each who loses ships.  Codes as play_assign's. */
 
+/* Why squadron id is not a squadron to name: "there is no squadron id
+ * [of side s]; squadrons: ..." (those of side when not NULL).  Owned by
+ * the caller. */
+char	*play_squadrons_of(const struct nv_state *, const char *id,
+	    const char *side);
+
 /* Applies the moves into squadrons due at the start of turn (its state
  * *st, of g's ruleset, replaced by the corrected one), in the transaction
  * of the adjudication that opens it: each an audited correction of that

@@ -69,10 +69,8 @@ sq_taker(struct store *s, const char *game, const struct play_roster *r,
 	return PLAY_OK;
 }
 
-/* Why squadron id is not one to join: the squadrons there are (of side,
- * when not NULL).  Owned by the caller. */
-static char *
-squadrons_of(const struct nv_state *st, const char *id, const char *side)
+char *
+play_squadrons_of(const struct nv_state *st, const char *id, const char *side)
 {
 	struct buf	b = BUF_INIT;
 	size_t		q, n = 0;
@@ -216,7 +214,7 @@ play_join(struct store *s, const char *datadir, const struct play_assign *a,
 
 	if ((q = state_squadron_index(st, a->into)) < 0 || (a->side != NULL &&
 	    strcmp(st->sides[st->squadrons[q].side].id, a->side) != 0)) {
-		*cause = squadrons_of(st, a->into, a->side);
+		*cause = play_squadrons_of(st, a->into, a->side);
 		return PLAY_REFUSED;
 	}
 	if ((rc = sq_taker(s, a->game, r, st, q, &taker, cause)) != PLAY_OK)

@@ -6,7 +6,9 @@
 # The demo battle with a squadron van (nike, paralos) commanded by
 # athens-2, and a squadron rear added by the GM for athens, the admiral.
 # A move by mail waits for the next turn (orders sent stand), the GM's
-# NOW is at once; every turn is then played, and replays identical.
+# NOW is at once; every turn is then played, and replays identical.  The
+# admiral's ASSIGN SQUADRON q STANDING order is what a missed captain's
+# ships do (item 4's station-keeping defaults).
 . "$(dirname "$0")/lib.sh"
 
 mail_setup athens athens-2 persia gm
@@ -220,6 +222,51 @@ for g in j1 j2 j3 j4 j5; do
 	expect 0 "$g: replay --verify" nv replay "$g" --verify
 	has "$g: identical" "$T/out" "replay of $g: identical"
 done
+
+# --- a squadron's standing order, for a captain who misses the deadline -----------
+# Without one, a missed captain's ships go straight on (the default order).
+game s0
+expect 0 "s0: athens's orders" nv orders submit s0 athens "$T/athens.txt"
+expect 0 "s0: persia's orders" nv orders submit s0 persia "$T/persia.txt"
+expect 0 "s0: athens-2 misses the deadline" nv --now "$AFTER" adjudicate s0
+nv export s0 > "$T/s0.xml"
+has "s0: nike straight on" "$T/s0.xml" '<ship id="nike" .*hex="0508"'
+# With one set by the admiral by mail, they take it.
+game s1
+mail s1 athens s1-standing "ASSIGN SQUADRON van STANDING speed 2 move f f"
+[ "$(answer a@example.org '%the standing order of squadron van is SPEED 2 MOVE F F from turn 1%on%')" = 1 ] &&
+    ok || bad "s1: the admiral is not answered"
+nv export s1 > "$T/s1.xml"
+has "s1: in the state" "$T/s1.xml" '<squadron id="van" side="athens" name="The van" standing="SPEED 2 MOVE F F"/>'
+[ "$(sql "SELECT count(*) FROM audit WHERE game = 's1' AND
+    action = 'squadron-set' AND details LIKE 'turn 1 squadron van%'")" = 1 ] &&
+    ok || bad "s1: not audited"
+mail s1 athens-2 s1-captain "ASSIGN SQUADRON van STANDING SPEED 1"
+[ "$(answer a2@example.org '%only the admiral of side%athens (or the GM) may set a squadron%s standing order%')" = 1 ] &&
+    ok || bad "s1: a captain's is not refused"
+mail s1 athens s1-illegal "ASSIGN SQUADRON van STANDING FLY AWAY"
+[ "$(answer a@example.org '%FLY is no order for a ship; legal: SPEED, MOVE%')" = 1 ] &&
+    ok || bad "s1: an illegal standing order is not refused with what is legal"
+mail s1 persia s1-foreign "ASSIGN SQUADRON van STANDING SPEED 1"
+[ "$(answer p@example.org '%there is no squadron van of%side persia%')" = 1 ] &&
+    ok || bad "s1: persia may set an athenian squadron's standing order"
+nv export s1 > "$T/s1-after.xml"
+same "s1: the refusals changed nothing" "$T/s1.xml" "$T/s1-after.xml"
+expect 0 "s1: athens's orders" nv orders submit s1 athens "$T/athens.txt"
+expect 0 "s1: persia's orders" nv orders submit s1 persia "$T/persia.txt"
+expect 0 "s1: athens-2 misses the deadline" nv --now "$AFTER" adjudicate s1
+nv export s1 > "$T/s1-2.xml"
+has "s1: nike took the van's standing order" "$T/s1-2.xml" '<ship id="nike" .*speed="2"'
+has "s1: paralos too" "$T/s1-2.xml" '<ship id="paralos" .*speed="2"'
+has "s1: salaminia its own order" "$T/s1-2.xml" '<ship id="salaminia" .*speed="1"'
+[ "$(sql "SELECT missed FROM players WHERE game = 's1' AND id = 'athens-2'")" = 1 ] &&
+    ok || bad "s1: athens-2's missed turn is not counted"
+# NONE takes it back, by the GM this time.
+WHEN=$AFTER mail s1 gm s1-none "ASSIGN SQUADRON van STANDING NONE"
+nv export s1 > "$T/s1-3.xml"
+lacks "s1: taken back" "$T/s1-3.xml" '<squadron id="van" .*standing='
+expect 0 "s1: replay --verify" nv replay s1 --verify
+has "s1: identical" "$T/out" "replay of s1: identical"
 
 # --- refused ------------------------------------------------------------------------
 game r1
