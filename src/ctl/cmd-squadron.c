@@ -91,6 +91,7 @@ assign(const char *game, const char *player, const char *into, int squadron,
 	r.a.nwhat = n;
 	r.a.player = player;
 	r.a.into = into;
+	r.a.by_gm = 1;
 	r.a.now = !next_turn;
 	r.a.source = STORE_SOURCE_CLI;
 	r.a.reason = reason;

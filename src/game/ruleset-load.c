@@ -292,11 +292,17 @@ load_common(struct nv_ruleset *rs, xmlNodePtr root, const char *file,
     struct diag *d)
 {
 	xmlNodePtr	n;
+	long		v;
 
 	rs->id = need_attr(root, "id", file, d);
 	rs->title = xmlsafe_attr(root, "title");
 	if (rs->title == NULL)
 		rs->title = xstrdup(rs->id);
+	/* command-delay: how many turns a change of command waits
+	 * (docs/rulesets.md); 1, the next turn, when not given. */
+	v = 1;
+	(void)xmlsafe_int(root, "command-delay", 1, 9, &v, file, d);
+	rs->command_delay = (int)v;
 	for (n = xmlsafe_child(root); n != NULL; n = xmlsafe_next(n)) {
 		if (xmlsafe_is(n, "schedule") && rs->schedule == NULL)
 			load_schedule(rs, n, file, d);

@@ -226,6 +226,14 @@ struct nv_ruleset_ops {
 	int		(*end)(struct nv_turn *, char **cause);
 	/* Releases rs scratch of a turn that failed part way (may be NULL). */
 	void		(*abort)(struct nv_turn *);
+
+	/* Whether side may change its command now (a player's ASSIGN: who
+	 * commands which ships and squadrons, a squadron's standing
+	 * order), by the ruleset's rules (may be NULL: always).  0, or -1
+	 * with *cause (owned by the caller) saying why not, for the
+	 * player. */
+	int		(*may_command)(const struct nv_state *, int side,
+			    char **cause);
 };
 
 /* A column of the reports' ship table (<ship-table> in the ruleset file,
@@ -243,6 +251,9 @@ struct nv_ruleset {
 	char		*title;		/* owned */
 	char		*file;		/* where it was loaded from; owned */
 	int		 phases;	/* movement phases per turn */
+	int		 command_delay;	/* turns a change of command waits
+					   (<ruleset command-delay>, 1-9;
+					   1: from the next turn) */
 	int		 max_speed;	/* rows of the schedule: 0..max_speed */
 	/* schedule[s * phases + (p - 1)]: moves a ship at speed s makes in
 	 * phase p (0 or 1 in most rulesets; more where a ruleset ticks). */

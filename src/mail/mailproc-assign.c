@@ -116,6 +116,7 @@ assign_run(struct mp_ctx *ctx, const struct mp_cmd *c, struct play_assign *a)
 	enum play_code		 rc;
 
 	a->game = ctx->g->id;
+	a->by_gm = ctx->is_gm;
 	a->nwhat = 1;
 	a->source = STORE_SOURCE_MAIL;
 	a->actor = ctx->actor;
@@ -205,8 +206,14 @@ standing_squadron(struct mp_ctx *ctx, const struct mp_cmd *c)
 	str_lower(c->argv[1]);
 	q = state_squadron_index(st, c->argv[1]);
 	if (q >= 0 && (side == NULL ||
-	    strcmp(st->sides[st->squadrons[q].side].id, side) == 0))
-		return q;
+	    strcmp(st->sides[st->squadrons[q].side].id, side) == 0)) {
+		if (play_may_command(&ctx->pg, ctx->is_gm,
+		    st->squadrons[q].side, &why) == PLAY_OK)
+			return q;
+		mp_error(ctx, c->line, "'%s': %s", c->text, why);
+		free(why);
+		return -1;
+	}
 	why = play_squadrons_of(st, c->argv[1], side);
 	mp_error(ctx, c->line, "'%s': %s", c->text, why);
 	free(why);

@@ -13,6 +13,7 @@
 #include "diag.h"
 #include "play-assign.h"
 #include "play-int.h"
+#include "ruleset.h"
 #include "state.h"
 #include "store.h"
 #include "xalloc.h"
@@ -227,9 +228,12 @@ play_assign(struct store *s, const char *datadir, const struct play_assign *a,
 	}
 	rc = PLAY_REFUSED;
 	if (taker(a, &r, g.st, &side, cause) != 0 ||
-	    moved(a, &r, g.st, side, out, cause) != 0)
+	    (rc = play_may_command(&g, a->by_gm, side, cause)) != PLAY_OK ||
+	    moved(a, &r, g.st, side, out, cause) != 0) {
+		rc = PLAY_REFUSED;
 		goto out;
-	out->turn = a->now ? turn : turn + 1;
+	}
+	out->turn = a->now ? turn : turn + g.rs->command_delay;
 	if ((code = record(s, a, g.st, out->turn, cause)) != STORE_OK) {
 		rc = play_store_code(code);
 		goto out;
@@ -254,6 +258,15 @@ out:
 	play_game_free(&g);
 	diag_free(&d);
 	return rc;
+}
+
+enum play_code
+play_may_command(const struct play_game *g, int by_gm, int side, char **cause)
+{
+	if (by_gm || g->rs->ops->may_command == NULL ||
+	    g->rs->ops->may_command(g->st, side, cause) == 0)
+		return PLAY_OK;
+	return PLAY_REFUSED;
 }
 
 void

@@ -33,6 +33,8 @@ struct play_assign {
 					   player takes them */
 	const char	*side;		/* into: the side the squadron must
 					   be of (an admiral's); NULL: any */
+	int		 by_gm;		/* the GM's: the ruleset's refusals
+					   (may_command) do not bind it */
 	int		 now;		/* at once (the GM's), else at the
 					   start of the next turn */
 	int		 source;	/* enum store_source of rewritten
@@ -41,6 +43,10 @@ struct play_assign {
 	const char	*reason;	/* the GM's words; NULL: none */
 	int64_t		 time;
 };
+
+/* A change that waits takes effect at the start of the turn
+ * rs->command_delay turns after the open one (the ruleset's
+ * <ruleset command-delay>, 1 by default: the next). */
 
 /* What was done; owned by the struct (play_assigned_free). */
 struct play_assigned {
@@ -67,6 +73,13 @@ void	play_assigned_free(struct play_assigned *);
  * from the start of the next turn (store_move_later).  A ship held by
  * name is released, so that it follows its new squadron's player; that
  * player is told, with each who loses ships.  Codes as play_assign's. */
+
+/* Whether side may change its command now by the ruleset's rules
+ * (ops->may_command: one may refuse while the side's Admiral is killed or
+ * captured); the GM (by_gm) always may.  PLAY_OK, or PLAY_REFUSED with *cause
+ * (owned by the caller). */
+enum play_code play_may_command(const struct play_game *, int by_gm,
+	    int side, char **cause);
 
 /* Why squadron id is not a squadron to name: "there is no squadron id
  * [of side s]; squadrons: ..." (those of side when not NULL).  Owned by

@@ -19,6 +19,7 @@
 #include "diag.h"
 #include "play-assign.h"
 #include "play-int.h"
+#include "ruleset.h"
 #include "state.h"
 #include "store.h"
 #include "xalloc.h"
@@ -217,11 +218,14 @@ play_join(struct store *s, const char *datadir, const struct play_assign *a,
 		*cause = play_squadrons_of(st, a->into, a->side);
 		return PLAY_REFUSED;
 	}
+	if ((rc = play_may_command(g, a->by_gm, st->squadrons[q].side,
+	    cause)) != PLAY_OK)
+		return rc;
 	if ((rc = sq_taker(s, a->game, r, st, q, &taker, cause)) != PLAY_OK)
 		return rc;
 	if (join_moved(a, r, st, q, taker, &ids, &n, out, cause) != 0)
 		return PLAY_REFUSED;
-	out->turn = a->now ? turn : turn + 1;
+	out->turn = a->now ? turn : turn + g->rs->command_delay;
 	if (a->now)
 		rc = join_now(s, datadir, a, g, turn, ids, n, out, cause);
 	else {

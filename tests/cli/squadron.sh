@@ -11,7 +11,7 @@
 # ships do (item 4's station-keeping defaults).
 . "$(dirname "$0")/lib.sh"
 
-mail_setup athens athens-2 persia gm
+mail_setup athens athens-2 persia syracuse gm
 SQ=$T/scenario.xml
 sed -e '/^  <side id="persia"/a\  <squadron id="van" side="athens" name="The van"/>' \
     -e 's|id="nike" name="Nike" side="athens"|& squadron="van"|' \
@@ -267,6 +267,46 @@ nv export s1 > "$T/s1-3.xml"
 lacks "s1: taken back" "$T/s1-3.xml" '<squadron id="van" .*standing='
 expect 0 "s1: replay --verify" nv replay s1 --verify
 has "s1: identical" "$T/out" "replay of s1: identical"
+
+# --- the ruleset's command delay (<ruleset command-delay>) --------------------------
+mkdir -p "$T/data2"
+cp -R "$NAVARCH_DATADIR"/. "$T/data2/"
+sed -i 's/command-delay="1"/command-delay="2"/' "$T/data2/rulesets/classic.xml"
+grep -q 'command-delay="2"' "$T/data2/rulesets/classic.xml" && ok || bad "d1: no command-delay in classic.xml"
+game d1
+expect 0 "d1: a ruleset with command-delay 2" nv --datadir "$T/data2" --now "$BEFORE"     player assign d1 athens-2 salaminia --next-turn
+has "d1: from turn 3" "$T/out" "athens-2 takes command of salaminia from the start of turn 3"
+expect 0 "d1: a move waits as long" nv --datadir "$T/data2" --now "$BEFORE"     squadron join d1 van salaminia --next-turn
+has "d1: from turn 3 too" "$T/out" "salaminia joins squadron van from the start of turn 3"
+expect 0 "d1: turn 1 played" nv --datadir "$T/data2" --now "$AFTER" adjudicate d1
+[ "$(squadron_of d1 salaminia)" = "" ] && ok || bad "d1: salaminia moved at turn 2"
+[ "$(pending d1)" = "3 salaminia van" ] && ok || bad "d1: the move is not waiting for turn 3"
+sed -i 's/command-delay="2"/command-delay="0"/' "$T/data2/rulesets/classic.xml"
+expect 78 "d1: a command-delay out of range" nv --datadir "$T/data2" squadron list d1
+has "d1: says which" "$T/err" "command-delay"
+
+# --- Nauta: no change of command while the Admiral is killed or captured ------------
+nv --now 2026-01-01T10:00Z game create n1 --scenario "$SRC/orders/nauta/duel.xml"     --seed n1 --deadline +2d --gm gm@example.org --gm-password-file "$T/pw-gm" >/dev/null
+nv player add n1 athens a@example.org --admiral --password-file "$T/pw-athens" >/dev/null 2>&1
+nv player add n1 athens a2@example.org --id athens-2 --ships ""     --password-file "$T/pw-athens-2" >/dev/null 2>&1
+nv player add n1 syracuse s@example.org --password-file "$T/pw-syracuse" >/dev/null 2>&1
+mail n1 athens n1-alive "ASSIGN SHIP nike TO athens-2"
+[ "$(sql "SELECT count(*) FROM assignments WHERE game = 'n1'")" = 1 ] &&
+    ok || bad "n1: the living Admiral's ASSIGN is refused"
+expect 0 "n1: the Admiral is killed" nv --now "$BEFORE" ship set n1 paralos admiral=killed
+mail n1 athens n1-killed "ASSIGN SHIP hermes TO athens-2"
+[ "$(answer a@example.org '%the Admiral of side athens is%killed: no change of command%')" = 1 ] &&
+    ok || bad "n1: the ASSIGN is not refused with the reason"
+[ "$(sql "SELECT count(*) FROM assignments WHERE game = 'n1'")" = 1 ] &&
+    ok || bad "n1: the ASSIGN was recorded"
+expect 0 "n1: the GM still may" nv --now "$BEFORE" player assign n1 athens-2 hermes
+expect 0 "n1: the Admiral is captured" nv --now "$BEFORE" ship set n1 paralos admiral=captured
+mail n1 athens n1-captured "ASSIGN SHIP salaminia TO athens-2"
+[ "$(answer a@example.org '%the Admiral of side athens is%captured: no change of command%')" = 1 ] &&
+    ok || bad "n1: a captured Admiral's ASSIGN is not refused"
+mail n1 syracuse n1-other "ASSIGN SHIP kyane TO syracuse"
+[ "$(answer s@example.org '%ASSIGN: syracuse takes command of kyane%')" = 1 ] &&
+    ok || bad "n1: the other side is bound too"
 
 # --- refused ------------------------------------------------------------------------
 game r1

@@ -138,6 +138,29 @@ nauta_admiral_aboard(const struct nv_ship *s)
 	return strcmp(s->attr[NA_A_ADMIRAL].s, NA_ADMIRAL_ABOARD) == 0;
 }
 
+/* A side whose Admiral is killed or captured has no one to command it:
+ * its players' changes of command are refused (rules-nauta.md,
+ * "Command"). */
+int
+nauta_may_command(const struct nv_state *st, int side, char **cause)
+{
+	const char	*ship = st->sides[side].attr[NA_S_ADMIRAL].s;
+	const char	*fate;
+	int		 k;
+
+	if (ship == NULL || ship[0] == '\0' ||
+	    (k = state_ship_index(st, ship)) < 0)
+		return 0;
+	fate = st->ships[k].attr[NA_A_ADMIRAL].s;
+	if (strcmp(fate, NA_ADMIRAL_KILLED) != 0 &&
+	    strcmp(fate, NA_ADMIRAL_CAPTURED) != 0)
+		return 0;
+	*cause = xasprintf("the Admiral of side %s is %s: no change of command "
+	    "until the game ends (rules-nauta.md, \"Command\"); the GM may "
+	    "still make one", st->sides[side].id, fate);
+	return -1;
+}
+
 int
 nauta_dash_due(const struct nv_ruleset *rs, const struct nv_ship *s,
     const char **why)

@@ -69,4 +69,5 @@ const struct nv_ruleset_ops nauta_ops = {
 	.round_end = nauta_round_end,
 	.end = nauta_end,
 	.abort = nauta_abort,
+	.may_command = nauta_may_command,
 };

@@ -226,6 +226,9 @@ void	 nauta_speed_range(const struct nv_ruleset *, const struct nv_ship *,
 int	 nauta_value(const struct nv_ruleset *, const struct nv_ship *);
 /* 1 if the Admiral is aboard (alive). */
 int	 nauta_admiral_aboard(const struct nv_ship *);
+/* ops->may_command: refused while the side's Admiral is killed or
+ * captured. */
+int	 nauta_may_command(const struct nv_state *, int side, char **cause);
 /* The steps the ship's next Dash adds (the Dash due), or 0 if it may
  * not Dash: damaged, hit by Balistae, or none left.  why (may be NULL)
  * gets the reason (static). */
