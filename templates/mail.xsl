@@ -450,7 +450,7 @@
   </xsl:for-each>
   <xsl:if test="@draw-offered-by">
     <xsl:call-template name="p">
-      <xsl:with-param name="t" select="concat('Draw offered this turn by: ',
+      <xsl:with-param name="t" select="concat('Draw offers standing: ',
           @draw-offered-by)"/>
     </xsl:call-template>
   </xsl:if>
@@ -560,18 +560,23 @@
   <xsl:variable name="t">
     <xsl:choose>
       <xsl:when test="@state = 'drawn'">DRAW: every side offered a draw
-        this turn: the game is drawn. The final mail, with the final
+        (each side still in the game, its offer standing): the game is
+        drawn. The final mail, with the final
         report, the seed and the archive, goes to every
         player.</xsl:when>
       <xsl:when test="@state = 'offered'">
         <xsl:value-of select="concat(&quot;DRAW: your side's offer is&quot;,
             ' made and sent to the other players; so far: ',
             @offered-by, '. The game is drawn when every side still in',
-            ' it (', @needed, ') offers one this turn.')"/>
+            ' it (', @needed, ') has an offer standing. Yours stands until',
+            ' you withdraw it (DRAW WITHDRAW).')"/>
       </xsl:when>
+      <xsl:when test="@state = 'withdrawn'">DRAW WITHDRAW: your side's draw
+        offer is withdrawn; DRAW makes it again.</xsl:when>
       <xsl:otherwise>
-        <xsl:value-of select="concat('DRAW: your side already offered a',
-            ' draw this turn; so far: ', @offered-by, '.')"/>
+        <xsl:value-of select="concat(&quot;DRAW: your side's draw offer&quot;,
+            ' stands already; so far: ', @offered-by, '. DRAW WITHDRAW',
+            ' takes it back.')"/>
       </xsl:otherwise>
     </xsl:choose>
   </xsl:variable>
@@ -1016,7 +1021,8 @@
       message, END PRESS: a message to other players or the GM (an
       observer's goes to the GM; the GM's PRESS TO ALL is an announcement
       to every player and observer)</xsl:when>
-    <xsl:when test="$name = 'DRAW'">offer a draw (all sides: drawn)</xsl:when>
+    <xsl:when test="$name = 'DRAW'">offer a draw, standing until DRAW
+      WITHDRAW (every side's standing: drawn)</xsl:when>
     <xsl:when test="$name = 'CONCEDE'">your side gives up</xsl:when>
     <xsl:when test="$name = 'ASSIGN'">ASSIGN SHIP s TO player: an admiral
       gives a ship to a player of the side (ASSIGN SQUADRON q TO player, a
@@ -1652,9 +1658,9 @@
     <xsl:with-param name="t" select="concat('Side ', @side,
         ' offers a draw on turn ', @turn, ' of game ', @game,
         '. Sides that offered so far: ', @offered-by, '. The game is drawn',
-        ' when every side still in it (', @needed, ') offers one in the',
-        ' same turn: send DRAW to accept; the offer lapses when the turn',
-        ' is played.')"/>
+        ' when every side still in it (', @needed, ') has an offer',
+        ' standing: send DRAW to accept. An offer stands, turn after turn,',
+        ' until its side withdraws it (DRAW WITHDRAW).')"/>
   </xsl:call-template>
 </xsl:template>
 

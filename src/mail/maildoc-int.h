@@ -15,13 +15,13 @@ xmlDocPtr	maildoc_sample_ahead(const char *outcome);
 /* LIST and JOIN's answer (games: how many open games listed, and the
  * JOINs' outcomes when there are any), the GM's request. */
 xmlDocPtr	maildoc_sample_lobby(int games);
-xmlDocPtr	maildoc_sample_join_request(void);
+xmlDocPtr	maildoc_sample_command_parts_request(void);
 /* The notice "reassigned" to the player who takes ships (reader
  * "takes") or loses them ("loses"), made at once (now) or not. */
 xmlDocPtr	maildoc_sample_reassigned(const char *reader, int now);
 /* An acknowledgement's parts: a ship moved into a squadron, a
- * squadron's standing order, under r. */
-void		maildoc_sample_join(xmlNodePtr r);
+ * squadron's standing order, a draw offer withdrawn, under r. */
+void		maildoc_sample_command_parts(xmlNodePtr r);
 /* <help gm="no"> with every player's command, under parent
  * (maildoc-sample.c). */
 void		maildoc_sample_commands(xmlNodePtr parent);

@@ -186,7 +186,7 @@ maildoc_sample_lobby(int games)
 }
 
 xmlDocPtr
-maildoc_sample_join_request(void)
+maildoc_sample_command_parts_request(void)
 {
 	xmlDocPtr	d = maildoc_new("join-request");
 	xmlNodePtr	r = maildoc_root(d), n;
@@ -265,9 +265,10 @@ maildoc_sample_set(xmlNodePtr r)
 
 /* A ship moved into a squadron (ASSIGN SHIP s TO SQUADRON q) and a
  * squadron's standing order set (ASSIGN SQUADRON q STANDING ...), as the
- * acknowledgement under r says them (mailproc-assign.c). */
+ * acknowledgement under r says them (mailproc-assign.c), and a draw offer
+ * withdrawn (DRAW WITHDRAW, mailproc-cmd.c). */
 void
-maildoc_sample_join(xmlNodePtr r)
+maildoc_sample_command_parts(xmlNodePtr r)
 {
 	xmlNodePtr	n = md_add(r, "assign", NULL);
 
@@ -280,4 +281,5 @@ maildoc_sample_join(xmlNodePtr r)
 	md_set(n, "squadron", "rear");
 	md_set(n, "standing", "SPEED 2 MOVE F F");
 	md_set(n, "turn", "3");
+	md_set(md_add(r, "draw", NULL), "state", "withdrawn");
 }

@@ -303,7 +303,7 @@ answer_gm(void)
 	md_set(n, "turn", "3");
 	md_set(n, "now", "yes");
 	md_set(n, "rewritten", "athens");
-	maildoc_sample_join(r);
+	maildoc_sample_command_parts(r);
 	n = md_add(r, "endgame", NULL);
 	md_set(n, "winner", "persia");
 	md_set(n, "reason", "athens left the campaign");
@@ -764,7 +764,7 @@ maildoc_samples(maildoc_sample_fn fn, void *arg)
 		{ "ahead-late", maildoc_sample_ahead("late") },
 		{ "lobby", maildoc_sample_lobby(2) },
 		{ "lobby-none", maildoc_sample_lobby(0) },
-		{ "join-request", maildoc_sample_join_request() },
+		{ "join-request", maildoc_sample_command_parts_request() },
 		{ "draw-offer", notice("draw-offer", "athens", "athens, "
 		    "persia") },
 		{ "concession", notice("concession", NULL, NULL) },

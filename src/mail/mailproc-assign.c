@@ -50,6 +50,8 @@ may_assign(struct mp_ctx *ctx, const struct mp_cmd *c, int now)
 {
 	const struct play_player *p = play_roster_find(&ctx->roster,
 	    c->argv[3]);
+	struct buf	b = BUF_INIT;
+	size_t		i;
 
 	if (now && !ctx->is_gm) {
 		mp_error(ctx, c->line, "'%s': only the GM may reassign at "
@@ -59,18 +61,26 @@ may_assign(struct mp_ctx *ctx, const struct mp_cmd *c, int now)
 	}
 	if (!ctx->is_gm && !speaks_for_side(ctx)) {
 		mp_error(ctx, c->line, "'%s': only the admiral of side %s (or "
-		    "the GM) may assign ships and squadrons", c->text,
+		    "the GM) may assign ships and squadrons; ask your admiral "
+		    "(PRESS TO %s)", c->text, ctx->player->side,
 		    ctx->player->side);
 		return 0;
 	}
-	if (p == NULL || p->removed || (!ctx->is_gm &&
-	    strcmp(p->side, ctx->player->side) != 0)) {
-		mp_error(ctx, c->line, "'%s': %s is no player of %s%s",
-		    c->text, c->argv[3], ctx->is_gm ? "game " : "side ",
-		    ctx->is_gm ? ctx->g->id : ctx->player->side);
-		return 0;
-	}
-	return 1;
+	if (p != NULL && !p->removed && (ctx->is_gm ||
+	    strcmp(p->side, ctx->player->side) == 0))
+		return 1;
+	/* What is accepted: the players who may take them. */
+	for (i = 0; i < ctx->roster.np; i++)
+		if (!ctx->roster.p[i].removed && (ctx->is_gm ||
+		    strcmp(ctx->roster.p[i].side, ctx->player->side) == 0))
+			buf_printf(&b, "%s%s", b.len > 0 ? ", " : "",
+			    ctx->roster.p[i].id);
+	mp_error(ctx, c->line, "'%s': %s is no player of %s%s; %s: %s",
+	    c->text, c->argv[3], ctx->is_gm ? "game " : "side ",
+	    ctx->is_gm ? ctx->g->id : ctx->player->side, ctx->is_gm ?
+	    "its players" : "the side's players", buf_str(&b));
+	buf_free(&b);
+	return 0;
 }
 
 /* ASSIGN SHIP s TO SQUADRON q [NOW]: the admiral of q's side, or the

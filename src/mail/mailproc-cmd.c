@@ -59,8 +59,8 @@ mp_status(struct mp_ctx *ctx)
 
 	mp_check(ctx, store_orders_in_force(ctx->mp->store, ctx->g->id,
 	    ctx->turn, status_set_cb, &s, &cause), &cause);
-	mp_check(ctx, store_mark_list(ctx->mp->store, ctx->g->id, ctx->turn,
-	    "draw", mark_cb, &draws, &cause), &cause);
+	mp_check(ctx, store_mark_list_upto(ctx->mp->store, ctx->g->id,
+	    ctx->turn, "draw", mark_cb, &draws, &cause), &cause);
 	md_set(st, "status", store_game_status_name(ctx->g->status));
 	mp_set_when(st, "deadline", ctx->g->deadline);
 	for (i = 0; i < ctx->roster.np; i++) {
@@ -376,8 +376,10 @@ refuse_for_side(struct mp_ctx *ctx, const struct mp_cmd *c, const char *what)
 	    ctx->player->id);
 
 	if (ctx->g->status == STORE_GAME_ENDED) {
-		mp_error(ctx, c->line, "%s: game %s has ended", what,
-		    ctx->g->id);
+		mp_error(ctx, c->line, "%s: game %s has ended, so there is "
+		    "nothing to %s; STATUS, RESEND and PRESS are still "
+		    "taken", what, ctx->g->id, strcmp(what, "DRAW") == 0 ?
+		    "draw" : "concede");
 		return 1;
 	}
 	if (ctx->player->admiral || (me != NULL && me->sole))
@@ -389,6 +391,25 @@ refuse_for_side(struct mp_ctx *ctx, const struct mp_cmd *c, const char *what)
 	return 1;
 }
 
+/* DRAW WITHDRAW: the side's standing offer taken back. */
+static void
+draw_withdraw(struct mp_ctx *ctx, const struct mp_cmd *c, const struct buf *who)
+{
+	char	*cause = NULL;
+
+	if (!listed(who, ctx->player->side)) {
+		mp_error(ctx, c->line, "DRAW WITHDRAW: side %s has no draw offer "
+		    "standing; DRAW offers one", ctx->player->side);
+		return;
+	}
+	if (mp_check(ctx, store_mark_remove(ctx->mp->store, ctx->g->id,
+	    "draw", ctx->player->side, &cause), &cause) == 0)
+		md_set(mp_part(ctx, "draw"), "state", "withdrawn");
+}
+
+/* A side's draw offer stands, turn after turn, until it withdraws it
+ * (DRAW WITHDRAW); the game is drawn when every side still in it has an
+ * offer standing. */
 static int
 cmd_draw(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
@@ -396,21 +417,39 @@ cmd_draw(struct mp_ctx *ctx, const struct mp_cmd *c)
 	xmlNodePtr	 part;
 	char		*reason, *cause = NULL;
 	size_t		 i, missing = 0;
-	int		 again;
+	int		 again, dummy;
 
+	if (c->argc > 1 || (c->argc == 1 &&
+	    strcasecmp(c->argv[0], "WITHDRAW") != 0)) {
+		mp_error(ctx, c->line, "'%s': write DRAW to offer a draw, or "
+		    "DRAW WITHDRAW to take your side's offer back", c->text);
+		return 0;
+	}
 	if (refuse_for_side(ctx, c, "DRAW"))
 		return 0;
 	conceded(ctx, &gone);
 	if (listed(&gone, ctx->player->side)) {
 		mp_error(ctx, c->line, "DRAW: side %s conceded the game, so it "
-		    "has no say in a draw", ctx->player->side);
+		    "has no say in a draw; nothing more is asked of it",
+		    ctx->player->side);
 		goto out;
 	}
-	if (mark(ctx, "draw", &again) != 0)
+	if (mp_check(ctx, store_mark_list_upto(ctx->mp->store, ctx->g->id,
+	    ctx->turn, "draw", mark_cb, &who, &cause), &cause) != 0)
 		goto out;
-	mp_check(ctx, store_mark_list(ctx->mp->store, ctx->g->id, ctx->turn,
-	    "draw", mark_cb, &who, &cause), &cause);
-	/* Every side still in the game must offer, in the same turn. */
+	if (c->argc == 1) {
+		draw_withdraw(ctx, c, &who);
+		goto out;
+	}
+	again = listed(&who, ctx->player->side);
+	if (!again) {
+		if (mark(ctx, "draw", &dummy) != 0)
+			goto out;
+		buf_reset(&who);
+		mp_check(ctx, store_mark_list_upto(ctx->mp->store, ctx->g->id,
+		    ctx->turn, "draw", mark_cb, &who, &cause), &cause);
+	}
+	/* Every side still in the game must have an offer standing. */
 	for (i = 0; i < ctx->pg.st->nsides; i++) {
 		if (listed(&gone, ctx->pg.st->sides[i].id))
 			continue;
@@ -456,7 +495,14 @@ cmd_concede(struct mp_ctx *ctx, const struct mp_cmd *c)
 		return 0;
 	conceded(ctx, &gone);
 	before = listed(&gone, ctx->player->side);
-	if (!before && mark(ctx, "concede", &again) != 0)
+	if (before) {
+		mp_error(ctx, c->line, "CONCEDE: side %s conceded already: it "
+		    "is out of the game and nothing more is asked of it; "
+		    "STATUS, RESEND and PRESS are still taken",
+		    ctx->player->side);
+		goto out;
+	}
+	if (mark(ctx, "concede", &again) != 0)
 		goto out;
 	buf_printf(&gone, "%s%s", gone.len > 0 ? ", " : "",
 	    ctx->player->side);

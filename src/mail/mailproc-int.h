@@ -43,7 +43,7 @@ struct store_player;
 	X(RESEND,	"RESEND",	0, 0, 0)			\
 	X(PASSWORD_NEW,	"PASSWORD NEW",	0, 0, 1)			\
 	X(PRESS,	"PRESS",	0, 1, 1)			\
-	X(DRAW,		"DRAW",		0, 0, 0)			\
+	X(DRAW,		"DRAW",		0, 0, 1)			\
 	X(CONCEDE,	"CONCEDE",	0, 0, 0)			\
 	X(ASSIGN,	"ASSIGN",	0, 0, 1)			\
 	X(DIRECTIVE,	"DIRECTIVE",	0, 0, 1)			\

@@ -68,8 +68,8 @@ moved(const struct play_assign *a, const struct play_roster *r,
 	if (a->squadron) {
 		q = state_squadron_index(st, a->what[0]);
 		if (q < 0 || st->squadrons[q].side != side) {
-			*cause = xasprintf("%s is no squadron of side %s",
-			    a->what[0], st->sides[side].id);
+			*cause = play_squadrons_of(st, a->what[0],
+			    st->sides[side].id);
 			free(had);
 			return -1;
 		}
@@ -79,8 +79,10 @@ moved(const struct play_assign *a, const struct play_roster *r,
 		for (n = 0; n < a->nwhat; n++) {
 			k = state_ship_index(st, a->what[n]);
 			if (k < 0 || st->ships[k].side != side) {
-				*cause = xasprintf("%s is no ship of side %s",
-				    a->what[n], st->sides[side].id);
+				*cause = xasprintf("%s is no ship of side %s; "
+				    "name one of its ships (the side's report "
+				    "lists them)", a->what[n],
+				    st->sides[side].id);
 				free(ids);
 				free(had);
 				return -1;

@@ -111,3 +111,11 @@ store_mark_list_upto(struct store *s, const char *game, int turn,
 	    game, turn, kind);
 	return code == STORE_OK ? walk(s, st, cb, arg, cause) : code;
 }
+
+enum store_code
+store_mark_remove(struct store *s, const char *game, const char *kind,
+    const char *who, char **cause)
+{
+	return st_run(s, cause, NULL, "DELETE FROM turn_marks WHERE game = ?"
+	    " AND kind = ? AND who = ?", "sss", game, kind, who);
+}

@@ -672,6 +672,10 @@ enum store_code store_mark_list(struct store *, const char *game, int turn,
 enum store_code store_mark_list_upto(struct store *, const char *game, int turn,
 	    const char *kind, int (*cb)(const char *who, void *), void *arg,
 	    char **cause);
+/* Forgets who's marks of kind, every turn's (a draw offer withdrawn).
+ * STORE_OK, STORE_BUSY, STORE_ERROR. */
+enum store_code store_mark_remove(struct store *, const char *game,
+	    const char *kind, const char *who, char **cause);
 
 /* --- notices to players (store-notice.c) ------------------------------- */
 

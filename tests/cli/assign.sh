@@ -206,9 +206,9 @@ expect 0 "m8: replay --verify" nv replay m8 --verify
 # --- refused ----------------------------------------------------------------
 game m7
 expect 1 "m7: an enemy ship" nv player assign m7 athens-2 tyre
-has "m7: names it" "$T/err" "tyre is no ship of side athens"
+has "m7: names it" "$T/err" "tyre is no ship of side athens; name one of its ships"
 expect 1 "m7: an unknown squadron" nv squadron assign m7 rear athens-2
-has "m7: names it" "$T/err" "rear is no squadron of side athens"
+has "m7: names it and the side's squadrons" "$T/err" "there is no squadron rear of side athens; squadrons: van"
 expect 1 "m7: an unknown player" nv squadron assign m7 van pericles
 expect 1 "m7: persia may not take an athenian squadron" nv squadron assign m7 van persia
 mail m7 athens-2 m7-not-admiral "ASSIGN SHIP nike TO athens-2"

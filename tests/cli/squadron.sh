@@ -308,6 +308,40 @@ mail n1 syracuse n1-other "ASSIGN SHIP kyane TO syracuse"
 [ "$(answer s@example.org '%ASSIGN: syracuse takes command of kyane%')" = 1 ] &&
     ok || bad "n1: the other side is bound too"
 
+# --- a draw offer stands until withdrawn ---------------------------------------------
+status_of() {
+	sql "SELECT status FROM games WHERE id = '$1'"
+}
+game w1
+mail w1 athens w1-draw "DRAW"
+expect 0 "w1: turn 1 played" nv --now "$AFTER" adjudicate w1 --force
+WHEN=$AFTER mail w1 persia w1-draw2 "DRAW"
+[ "$(status_of w1)" = ended ] && ok || bad "w1: athens's offer of turn 1 did not stand in turn 2"
+WHEN=$AFTER mail w1 athens w1-after "DRAW"
+[ "$(answer a@example.org '%game w1 has ended, so there is nothing to draw%')" = 1 ] &&
+    ok || bad "w1: a DRAW after the end is not refused"
+game w2
+mail w2 athens w2-withdraw-none "DRAW WITHDRAW"
+[ "$(answer a@example.org '%side athens has no draw offer standing; DRAW offers%one%')" = 1 ] &&
+    ok || bad "w2: a withdrawal without an offer is not refused"
+mail w2 athens w2-draw "DRAW"
+mail w2 athens w2-again "DRAW"
+[ "$(answer a@example.org '%draw offer stands already%')" = 1 ] &&
+    ok || bad "w2: a second DRAW is not told the offer stands"
+mail w2 athens w2-withdraw "DRAW WITHDRAW"
+[ "$(answer a@example.org '%DRAW WITHDRAW: your side%s draw offer is withdrawn%')" = 1 ] &&
+    ok || bad "w2: the withdrawal is not answered"
+mail w2 persia w2-persia "DRAW"
+[ "$(status_of w2)" = playing ] && ok || bad "w2: a withdrawn offer counted"
+mail w2 athens w2-bad "DRAW NOW"
+[ "$(answer a@example.org '%write DRAW to offer a draw, or DRAW WITHDRAW%')" = 1 ] &&
+    ok || bad "w2: DRAW with a stray word is not refused with the forms"
+mail w2 athens w2-concede "CONCEDE"
+[ "$(status_of w2)" = ended ] && ok || bad "w2: the concession did not end the game"
+mail w2 athens w2-concede-again "CONCEDE"
+[ "$(answer a@example.org '%game w2 has ended, so there is nothing to concede%')" = 1 ] &&
+    ok || bad "w2: a CONCEDE after the end is not refused"
+
 # --- refused ------------------------------------------------------------------------
 game r1
 mail r1 athens-2 r1-captain "ASSIGN SHIP nike TO SQUADRON rear"
@@ -326,6 +360,15 @@ mail r1 persia r1-foreign "ASSIGN SHIP azes TO SQUADRON rear"
 [ "$(answer p@example.org '%there is no squadron rear of%side persia; squadrons: none%')" = 1 ] &&
     ok || bad "r1: persia may move a ship into an athenian squadron"
 [ -z "$(pending r1)" ] && ok || bad "r1: a refused move is pending"
+mail r1 athens r1-player "ASSIGN SHIP nike TO pericles"
+[ "$(answer a@example.org '%pericles is no player of side%athens; the side%s players: athens, athens-2%')" = 1 ] &&
+    ok || bad "r1: an unknown player is not refused with the side's players"
+mail r1 athens-2 r1-captain2 "ASSIGN SHIP nike TO athens-2"
+[ "$(answer a2@example.org '%may assign ships and squadrons; ask your admiral%')" = 1 ] &&
+    ok || bad "r1: the captain is not told whom to ask"
+mail r1 athens r1-ship "ASSIGN SHIP argo TO athens-2"
+[ "$(answer a@example.org '%argo is no ship of side athens; name%one of its ships%')" = 1 ] &&
+    ok || bad "r1: an unknown ship is not refused with what is accepted"
 expect 1 "r1: squadron join of an unknown squadron" nv squadron join r1 left nike
 has "r1: lists them" "$T/err" "there is no squadron left; squadrons: van, rear"
 

@@ -513,7 +513,7 @@ test_assign(void **state)
 		    { "only the GM may reassign at once (NOW)" } } }, NULL,
 		  NULL },
 		{ "gm-assign-bad", 210, REJECTED, { { "gm@example.org", NULL,
-		    { "nowhere is no squadron of side athens" } } }, NULL,
+		    { "there is no squadron nowhere" } } }, NULL,
 		  NULL },
 		/* The GM's, at once: athens's orders lose nike's line. */
 		{ "gm-assign-now", 240, DONE, {
