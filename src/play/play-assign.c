@@ -59,7 +59,7 @@ moved(const struct play_assign *a, const struct play_roster *r,
     char **cause)
 {
 	const struct play_player *c;
-	struct buf	 ships = BUF_INIT, from = BUF_INIT;
+	struct buf	 ships = BUF_INIT;
 	unsigned char	*had = xcalloc(r->np + 1, 1);
 	const char	**ids;
 	size_t		 i, n;
@@ -98,15 +98,24 @@ moved(const struct play_assign *a, const struct play_roster *r,
 		if (c != NULL)
 			had[c - r->p] = 1;
 	}
+	out->ships = buf_detach(&ships);
+	out->from = play_players_had(r, had);
+	free(had);
+	free(ids);
+	return 0;
+}
+
+char *
+play_players_had(const struct play_roster *r, const unsigned char *had)
+{
+	struct buf	from = BUF_INIT;
+	size_t		i;
+
 	for (i = 0; i < r->np; i++)
 		if (had[i])
 			buf_printf(&from, "%s%s", from.len > 0 ? " " : "",
 			    r->p[i].id);
-	out->ships = buf_detach(&ships);
-	out->from = buf_detach(&from);
-	free(had);
-	free(ids);
-	return 0;
+	return buf_detach(&from);
 }
 
 /* The store's part: at once, or recorded for the start of turn. */

@@ -21,6 +21,10 @@ struct play_assigned;
  * roster worked it out), else the side's only player; NULL for none. */
 const struct play_player *play_commander(const struct play_roster *r,
 	    const struct nv_state *st, int k);
+/* "p1 p2": the ids of r's players whose had[] flag is set, in roster
+ * order (owned by the caller). */
+char	*play_players_had(const struct play_roster *r,
+	    const unsigned char *had);
 /* The notice "reassigned" of a change (a->player takes out->ships from
  * out->from; a->squadron and a->what[0] name the squadron), made during
  * turn.  A store code. */

@@ -96,7 +96,7 @@ join_moved(const struct play_assign *a, const struct play_roster *r,
     const char ***ids, size_t *n, struct play_assigned *out, char **cause)
 {
 	const struct play_player *c;
-	struct buf	 ships = BUF_INIT, from = BUF_INIT;
+	struct buf	 ships = BUF_INIT;
 	unsigned char	*had = xcalloc(r->np + 1, 1);
 	size_t		 i;
 	int		 k, side = st->squadrons[q].side;
@@ -126,12 +126,8 @@ join_moved(const struct play_assign *a, const struct play_roster *r,
 		    st->squadrons[q].id);
 		goto fail;
 	}
-	for (i = 0; i < r->np; i++)
-		if (had[i])
-			buf_printf(&from, "%s%s", from.len > 0 ? " " : "",
-			    r->p[i].id);
 	out->ships = buf_detach(&ships);
-	out->from = buf_detach(&from);
+	out->from = play_players_had(r, had);
 	free(had);
 	return 0;
 fail:
