@@ -283,8 +283,11 @@ print_one(const struct nv_state *st, size_t q, const char *player)
 
 	for (k = 0; k < st->nships; k++)
 		n += state_ship_squadron(st, &st->ships[k]) == (int)q;
-	printf("squadron %s (side %s, %zu ships): %s\n", st->squadrons[q].id,
-	    st->sides[st->squadrons[q].side].id, n, player);
+	printf("squadron %s (side %s, %zu ships): %s%s%s\n",
+	    st->squadrons[q].id, st->sides[st->squadrons[q].side].id, n,
+	    player, st->squadrons[q].standing != NULL ?
+	    "; standing order: " : "", st->squadrons[q].standing != NULL ?
+	    st->squadrons[q].standing : "");
 }
 
 static int

@@ -238,6 +238,8 @@ mail s1 athens s1-standing "ASSIGN SQUADRON van STANDING speed 2 move f f"
     ok || bad "s1: the admiral is not answered"
 nv export s1 > "$T/s1.xml"
 has "s1: in the state" "$T/s1.xml" '<squadron id="van" side="athens" name="The van" standing="SPEED 2 MOVE F F"/>'
+expect 0 "s1: squadron list" nv squadron list s1
+has "s1: shows it" "$T/out" "squadron van (side athens, 2 ships): athens-2; standing order: SPEED 2 MOVE F F"
 [ "$(sql "SELECT count(*) FROM audit WHERE game = 's1' AND
     action = 'squadron-set' AND details LIKE 'turn 1 squadron van%'")" = 1 ] &&
     ok || bad "s1: not audited"
