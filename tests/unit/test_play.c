@@ -820,6 +820,8 @@ test_preview_side(void **state)
 		free(scen);
 	}
 	diag_free(&d);
+}
+
 /* play_fix_apply on the demo scenario: what each correction makes of
  * the state, or that it is refused (the state untouched). */
 static void
