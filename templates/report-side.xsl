@@ -65,6 +65,7 @@
 
   <xsl:call-template name="directives"/>
   <xsl:call-template name="own-ships"/>
+  <xsl:call-template name="side-ships"/>
   <xsl:call-template name="enemies"/>
   <xsl:call-template name="wrecks"/>
   <xsl:if test="corrections/correction">
@@ -102,11 +103,13 @@
   <xsl:value-of select="concat($nl, $t, $nl, $rule, $nl)"/>
 </xsl:template>
 
-<!-- Own ships: the table, then what binds each ship next turn. -->
+<!-- Own ships (group "own": those the reader commands, all the side's
+     for its only player): the table, then what binds each ship next
+     turn. -->
 <xsl:template name="own-ships">
   <xsl:call-template name="heading"><xsl:with-param name="t" select="'YOUR SHIPS'"/></xsl:call-template>
-  <xsl:variable name="afloat" select="ships/ship[@status = 'afloat' or
-      @status = 'captured'][@side = /report/reader/@side]"/>
+  <xsl:variable name="afloat" select="ships/ship[@group = 'own'][@status =
+      'afloat' or @status = 'captured'][@side = /report/reader/@side]"/>
   <xsl:choose>
     <xsl:when test="$afloat">
       <!-- The ruleset's columns after the common ones: their heading,
@@ -134,10 +137,58 @@
       <xsl:value-of select="concat('You have no ship left in the battle.', $nl)"/>
     </xsl:otherwise>
   </xsl:choose>
-  <xsl:variable name="gone" select="ships/ship[not(@status = 'afloat' or
-      @status = 'captured') or @side != /report/reader/@side]"/>
+  <xsl:call-template name="gone">
+    <xsl:with-param name="gone" select="ships/ship[@group = 'own'][not(@status
+        = 'afloat' or @status = 'captured') or @side != /report/reader/@side]"/>
+    <xsl:with-param name="t" select="'Out of your hands:'"/>
+  </xsl:call-template>
+</xsl:template>
+
+<!-- A player of a shared side: the rest of his side's ships (group
+     "side"), each with the player who commands it. -->
+<xsl:template name="side-ships">
+  <xsl:variable name="afloat" select="ships/ship[@group = 'side'][@status
+      = 'afloat' or @status = 'captured'][@side = /report/reader/@side]"/>
+  <xsl:if test="ships/ship[@group = 'side']">
+    <xsl:call-template name="heading">
+      <xsl:with-param name="t" select="'THE REST OF YOUR SIDE'"/>
+    </xsl:call-template>
+    <xsl:if test="$afloat">
+      <xsl:value-of select="concat(nv:pad('Map', $codew),
+          nv:pad('Ship', $shipw), 'Class       ', nv:pad('Hex', $hexw),
+          'Face Spd Commander', $nl)"/>
+      <xsl:for-each select="$afloat">
+        <xsl:variable name="who">
+          <xsl:choose>
+            <xsl:when test="@commander != ''">
+              <xsl:value-of select="@commander"/>
+            </xsl:when>
+            <xsl:otherwise>(none)</xsl:otherwise>
+          </xsl:choose>
+        </xsl:variable>
+        <xsl:value-of select="concat(nv:pad(@code, $codew),
+            nv:pad(substring(concat(@id, ' ', @name), 1, $shipw - 1),
+              $shipw),
+            nv:pad(substring(@class, 1, 11), 12),
+            nv:pad(@hex, $hexw), nv:pad(@facing, 5), nv:lpad(@speed, 3),
+            ' ', substring($who, 1, 76 - 21 - $codew - $hexw - $shipw),
+            $nl)"/>
+      </xsl:for-each>
+    </xsl:if>
+    <xsl:call-template name="gone">
+      <xsl:with-param name="gone" select="ships/ship[@group = 'side'][not(@status
+          = 'afloat' or @status = 'captured') or @side != /report/reader/@side]"/>
+      <xsl:with-param name="t">Out of your side's hands:</xsl:with-param>
+    </xsl:call-template>
+  </xsl:if>
+</xsl:template>
+
+<!-- Ships lost, each with its fate, under the line t. -->
+<xsl:template name="gone">
+  <xsl:param name="gone"/>
+  <xsl:param name="t"/>
   <xsl:if test="$gone">
-    <xsl:value-of select="concat($nl, 'Out of your hands:', $nl)"/>
+    <xsl:value-of select="concat($nl, $t, $nl)"/>
     <xsl:for-each select="$gone">
       <xsl:variable name="fate">
         <xsl:choose>
@@ -168,10 +219,15 @@
 </xsl:template>
 
 <!-- The ruleset's sentence of the ship's figures and what binds it next
-     turn (its report module). -->
+     turn (its report module), and its standing order. -->
 <xsl:template name="ship-detail">
   <xsl:value-of select="nv:wrap(@detail, '  ', '    ')"/>
   <xsl:value-of select="$nl"/>
+  <xsl:if test="@standing != ''">
+    <xsl:value-of select="concat(nv:wrap(concat('Standing order: ',
+        @standing, ' (taken when it has no other order).'), '    ',
+        '      '), $nl)"/>
+  </xsl:if>
 </xsl:template>
 
 <xsl:template name="enemies">
@@ -220,11 +276,18 @@
   <xsl:call-template name="heading">
     <xsl:with-param name="t" select="concat('TURN ', @turn, ', PHASE BY PHASE')"/>
   </xsl:call-template>
-  <xsl:if test="reader/@story = 'own'">
-    <xsl:value-of select="concat(nv:wrap(concat('Only what befell your',
-        &quot; side's own ships (your setting; SET STORY FULL for all&quot;,
-        ' your side saw).'), '', ''), $nl, $nl)"/>
-  </xsl:if>
+  <xsl:choose>
+    <xsl:when test="reader/@story = 'own' and reader/@player">
+      <xsl:value-of select="concat(nv:wrap(concat('Only what befell the',
+          ' ships you command (SET STORY FULL for all your side saw, or',
+          ' RESEND FULL for this turn).'), '', ''), $nl, $nl)"/>
+    </xsl:when>
+    <xsl:when test="reader/@story = 'own'">
+      <xsl:value-of select="concat(nv:wrap(concat('Only what befell your',
+          &quot; side's own ships (your setting; SET STORY FULL for all&quot;,
+          ' your side saw).'), '', ''), $nl, $nl)"/>
+    </xsl:when>
+  </xsl:choose>
   <xsl:for-each select="events/phase">
     <xsl:variable name="title">
       <xsl:choose>

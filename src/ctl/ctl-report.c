@@ -74,7 +74,7 @@ ctl_reports(const struct ctl_report_opts *o, const struct nv_state *before,
 		    "observer");
 		/* A report that cannot be made is the template's fault:
 		 * exit 1, as the command documents. */
-		if (play_report(&p, t, reader, (int)i, NULL, o->xml ?
+		if (play_report(&p, t, reader, (int)i, NULL, NULL, o->xml ?
 		    PLAY_REPORT_XML : 0, &r[i].r, &cause) != PLAY_OK) {
 			fprintf(stderr, "navarch: %s\n", cause);
 			free(cause);

@@ -572,7 +572,7 @@ cmd_resend(struct mp_ctx *ctx, const struct mp_cmd *c)
 	/* The turn was played, so its report can be made: a failure is
 	 * ours (a template, the store), not the player's. */
 	if (mp_resend(ctx, ctx->turn - 1, ctx->player->side,
-	    ctx->player->address, &cause) != 0) {
+	    ctx->player->id, ctx->player->address, &cause) != 0) {
 		if (cause != NULL) {
 			mp_fail(ctx, "RESEND: the report of turn %d of game "
 			    "%s: %s", ctx->turn - 1, ctx->g->id, cause);

@@ -298,12 +298,13 @@ int	mp_queue_reports(struct mp_ctx *, const struct play_adj *a,
  * all its readers.  0 or -1. */
 int	mp_queue_reports_of(struct mp_ctx *, int turn,
 	    const struct mp_missed *, size_t nmissed);
-/* RESEND: side's report of a past turn, made from the turn played again
+/* RESEND: side's report of a past turn as player reads it (his view on
+ * a shared side; NULL: the side's), made from the turn played again
  * (play_replay), mailed to to (every part of it).  0; -1 with *cause
  * (owned by the caller) when it cannot be made; -1 without when ctx
  * failed queueing it. */
-int	mp_resend(struct mp_ctx *, int turn, const char *side, const char *to,
-	    char **cause);
+int	mp_resend(struct mp_ctx *, int turn, const char *side,
+	    const char *player, const char *to, char **cause);
 
 /* One reader's report of a turn of ctx->g (or a part of it) as a mail
  * carries it: the text and the SVG map of the state after the turn, with

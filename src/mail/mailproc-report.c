@@ -36,6 +36,8 @@ struct mp_turn {
 	struct play_played	 p;
 	struct play_fixes	 fixes;
 	struct play_templates	*tpl;
+	struct play_roster	 roster;	/* who commands what after the
+						   turn: the players' views */
 };
 
 static int
@@ -48,6 +50,16 @@ turn_open(struct mp_ctx *ctx, const struct nv_state *before,
 	    PLAY_OK)
 		return -1;
 	mt->p.fixes = &mt->fixes;
+	/* The commanders of the turn to come (a change of command due at
+	 * its start is applied by now): whose ships each player's report
+	 * puts first and his order template holds (none for a final report
+	 * with no turn played, which is whole). */
+	if (mt->p.after != NULL && play_roster_load(ctx->mp->store,
+	    ctx->g->id, mt->p.turn + 1, mt->p.after, &mt->roster, cause) !=
+	    PLAY_OK) {
+		play_fixes_free(&mt->fixes);
+		return -1;
+	}
 	mt->tpl = play_templates_new(play_templatedir(ctx->mp->templatedir));
 	return 0;
 }
@@ -56,6 +68,7 @@ static void
 turn_close(struct mp_turn *mt)
 {
 	play_fixes_free(&mt->fixes);
+	play_roster_free(&mt->roster);
 	play_templates_free(mt->tpl);
 	memset(mt, 0, sizeof *mt);
 }
@@ -113,7 +126,8 @@ report_flags(const struct mp_ctx *ctx, enum report_reader reader,
 static int
 turn_report(struct mp_ctx *ctx, struct mp_turn *mt,
     enum report_reader reader, const char *side, const struct play_part *pt,
-    unsigned flags, struct mp_report *out, char **cause)
+    const struct play_view *view, unsigned flags, struct mp_report *out,
+    char **cause)
 {
 	struct play_report	 r;
 	int			 want = (flags & PLAY_REPORT_SVG) != 0, si;
@@ -125,8 +139,8 @@ turn_report(struct mp_ctx *ctx, struct mp_turn *mt,
 		*cause = xasprintf("game %s has no side %s", ctx->g->id, side);
 		return -1;
 	}
-	if (play_report(&mt->p, mt->tpl, reader, si, pt, flags, &r, cause) !=
-	    PLAY_OK)
+	if (play_report(&mt->p, mt->tpl, reader, si, pt, view, flags, &r,
+	    cause) != PLAY_OK)
 		return -1;
 	out->flags = flags;
 	out->turn = mt->p.turn;
@@ -293,19 +307,22 @@ directives_load(struct mp_ctx *ctx, struct mp_turn *mt,
 	return 0;
 }
 
-/* reader's report to one address: whole, made only when the last one
- * made (cache, kept between calls) was another reader's, so that players
- * of one side in a row get one report; or in parts, a mail each, made
- * for this address and freed at once (the GM's note in the first).  0,
+/* reader's report to one address (player's, of a side; NULL for the
+ * GM and observers): whole, made only when the last one made (cache,
+ * kept between calls) was another reader's, so that players of one side
+ * in a row get one report; or in parts, a mail each, made for this
+ * address and freed at once (the GM's note in the first).  A player of
+ * a shared side reads his own (play_view_of), made for him alone.  0,
  * or -1: with *cause when the report cannot be made, without when ctx
  * failed queueing it. */
 static int
 queue_reader(struct mp_ctx *ctx, struct mp_turn *mt,
-    enum report_reader reader, const char *side, const char *to, int again,
-    struct mp_report *cache, const struct mp_missed *m, size_t nm,
-    char **cause)
+    enum report_reader reader, const char *side, const char *player,
+    const char *to, int again, struct mp_report *cache,
+    const struct mp_missed *m, size_t nm, char **cause)
 {
 	struct play_parts	 ps;
+	struct play_view	 view;
 	struct mp_report	 rep;
 	struct mp_directives	 ds;
 	const char		*lang;
@@ -321,6 +338,9 @@ queue_reader(struct mp_ctx *ctx, struct mp_turn *mt,
 	}
 	if (directives_load(ctx, mt, reader, to, again, &ds) != 0)
 		return -1;
+	memset(&view, 0, sizeof view);
+	if (reader == REPORT_SIDE && player != NULL)
+		play_view_of(&mt->roster, mt->p.after, player, &view);
 	play_report_parts(&mt->p, reader, si, part_ships(ctx), &ps);
 	flags = report_flags(ctx, reader, to);
 	/* The reader's language (SET LANGUAGE): a side's players only; the
@@ -331,20 +351,26 @@ queue_reader(struct mp_ctx *ctx, struct mp_turn *mt,
 	 * the next reader, nor taken from the last. */
 	if (ds.n > 0)
 		mp_report_free(cache);
-	if (ps.n == 1 && (cache->text == NULL || cache->reader != reader ||
-	    cache->flags != flags || cache->lang == NULL ||
+	if (ps.n == 1 && view.player != NULL) {
+		if ((rc = turn_report(ctx, mt, reader, side, NULL, &view,
+		    flags, &rep, cause)) == 0)
+			rc = queue_report(ctx, to, &rep, again, m, nm);
+		mp_report_free(&rep);
+	} else if (ps.n == 1 && (cache->text == NULL ||
+	    cache->reader != reader || cache->flags != flags ||
+	    cache->lang == NULL ||
 	    strcmp(cache->lang, lang) != 0 || (side != NULL &&
 	    (cache->side == NULL || strcmp(cache->side, side) != 0)))) {
 		mp_report_free(cache);
-		rc = turn_report(ctx, mt, reader, side, NULL, flags, cache,
-		    cause);
+		rc = turn_report(ctx, mt, reader, side, NULL, NULL, flags,
+		    cache, cause);
 		cache->lang = xstrdup(lang);
 	}
-	if (ps.n == 1 && rc == 0)
+	if (ps.n == 1 && view.player == NULL && rc == 0)
 		rc = queue_report(ctx, to, cache, again, m, nm);
 	for (k = 0; ps.n > 1 && k < ps.n && rc == 0; k++) {
-		if ((rc = turn_report(ctx, mt, reader, side, &ps.v[k], flags,
-		    &rep, cause)) != 0)
+		if ((rc = turn_report(ctx, mt, reader, side, &ps.v[k], &view,
+		    flags, &rep, cause)) != 0)
 			break;
 		rc = queue_report(ctx, to, &rep, again, k == 0 ? m : NULL,
 		    k == 0 ? nm : 0);
@@ -362,6 +388,7 @@ queue_reader(struct mp_ctx *ctx, struct mp_turn *mt,
 	mt->p.ndirectives = 0;
 	directives_free(&ds);
 	play_parts_free(&ps);
+	play_view_free(&view);
 	return rc;
 }
 
@@ -380,11 +407,12 @@ queue_all(struct mp_ctx *ctx, struct mp_turn *mt, struct mp_report *cache,
 	for (i = 0; i < ctx->roster.np && rc == 0; i++)
 		if (!ctx->roster.p[i].removed)
 			rc = queue_reader(ctx, mt, REPORT_SIDE,
-			    ctx->roster.p[i].side, ctx->roster.p[i].address, 0,
-			    cache, NULL, 0, cause);
+			    ctx->roster.p[i].side, ctx->roster.p[i].id,
+			    ctx->roster.p[i].address, 0, cache, NULL, 0,
+			    cause);
 	if (rc == 0 && gm_to != NULL)
-		rc = queue_reader(ctx, mt, REPORT_GM, NULL, gm_to, 0, cache, m,
-		    nm, cause);
+		rc = queue_reader(ctx, mt, REPORT_GM, NULL, NULL, gm_to, 0,
+		    cache, m, nm, cause);
 	if (rc == 0) {
 		mp_observers(ctx, &obs);
 		rc = ctx->failed ? -1 : 0;
@@ -394,8 +422,8 @@ queue_all(struct mp_ctx *ctx, struct mp_turn *mt, struct mp_report *cache,
 	for (p = buf_str(&obs); rc == 0 && *p != '\0'; p = nl + 1) {
 		nl = strchr(p, '\n');
 		to = xstrndup(p, (size_t)(nl - p));
-		rc = queue_reader(ctx, mt, REPORT_OBSERVER, NULL, to, 0, cache,
-		    NULL, 0, cause);
+		rc = queue_reader(ctx, mt, REPORT_OBSERVER, NULL, NULL, to, 0,
+		    cache, NULL, 0, cause);
 		free(to);
 	}
 	buf_free(&obs);
@@ -459,8 +487,8 @@ mp_queue_reports_of(struct mp_ctx *ctx, int turn, const struct mp_missed *m,
 }
 
 int
-mp_resend(struct mp_ctx *ctx, int turn, const char *side, const char *to,
-    char **cause)
+mp_resend(struct mp_ctx *ctx, int turn, const char *side,
+    const char *player, const char *to, char **cause)
 {
 	struct play_game	 g;
 	struct play_result	 r;
@@ -475,8 +503,8 @@ mp_resend(struct mp_ctx *ctx, int turn, const char *side, const char *to,
 	    &g, &r, cause) != PLAY_OK)
 		return -1;
 	if (turn_open(ctx, g.st, &r, &mt, cause) == 0)
-		rc = queue_reader(ctx, &mt, REPORT_SIDE, side, to, 1, &cache,
-		    NULL, 0, cause);
+		rc = queue_reader(ctx, &mt, REPORT_SIDE, side, player, to, 1,
+		    &cache, NULL, 0, cause);
 	mp_report_free(&cache);
 	turn_close(&mt);
 	/* The result's orders and states use g's ruleset and state. */
@@ -549,7 +577,7 @@ mp_report_final(struct mp_ctx *ctx, enum report_reader reader,
 			mt.p.turn = 0;
 		}
 		/* The final report is the record of the game: whole. */
-		rc = turn_report(ctx, &mt, reader, side, NULL,
+		rc = turn_report(ctx, &mt, reader, side, NULL, NULL,
 		    mp_setting_flag(ctx->g, "svg", 1) ? PLAY_REPORT_SVG : 0,
 		    out, cause);
 	}

@@ -46,6 +46,7 @@ roster_player_cb(const struct store_player *sp, void *arg)
 		p->ships[i] = xstrdup(sp->ships[i]);
 	p->nships = sp->nships;
 	p->removed = sp->removed;
+	p->admiral = sp->admiral;
 	p->missed = sp->missed;
 	p->bounces = sp->bounces;
 	return 0;

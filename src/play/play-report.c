@@ -238,10 +238,44 @@ input_of(const struct play_played *p, enum report_reader reader, int side,
 	}
 }
 
+void
+play_view_of(const struct play_roster *r, const struct nv_state *st,
+    const char *id, struct play_view *v)
+{
+	const struct play_player *me = play_roster_find(r, id), *p;
+	size_t			 i, j;
+	int			 k;
+
+	memset(v, 0, sizeof *v);
+	if (me == NULL || me->removed || me->sole)
+		return;
+	v->player = me->id;
+	v->admiral = me->admiral;
+	v->commander = xcalloc(st->nships + 1, sizeof *v->commander);
+	/* The roster's ship lists are disjoint (a ship has one commander),
+	 * each of its player's side's ships. */
+	for (i = 0; i < r->np; i++) {
+		p = &r->p[i];
+		if (p->removed || strcmp(p->side, me->side) != 0)
+			continue;
+		for (j = 0; j < p->nships; j++)
+			if ((k = state_ship_index(st, p->ships[j])) >= 0)
+				v->commander[k] = p->id;
+	}
+}
+
+void
+play_view_free(struct play_view *v)
+{
+	free(v->commander);
+	memset(v, 0, sizeof *v);
+}
+
 enum play_code
 play_report(const struct play_played *p, struct play_templates *t,
     enum report_reader reader, int side, const struct play_part *part,
-    unsigned flags, struct play_report *out, char **cause)
+    const struct play_view *view, unsigned flags, struct play_report *out,
+    char **cause)
 {
 	struct report_template	 *tpl;
 	struct report_correction *fx;
@@ -261,6 +295,11 @@ play_report(const struct play_played *p, struct play_templates *t,
 		return PLAY_CONFIG;
 	input_of(p, reader, side, &in);
 	in.own_story = (flags & PLAY_REPORT_OWN) != 0;
+	if (reader == REPORT_SIDE && view != NULL && view->player != NULL) {
+		in.player = view->player;
+		in.commander = view->commander;
+		in.admiral = view->admiral;
+	}
 	if (part != NULL && part->ships != NULL) {
 		in.part_ships = part->ships;
 		in.part = part->n;

@@ -150,6 +150,7 @@ struct play_player {
 	char	**ships;
 	size_t	  nships;
 	int	  sole;		/* the only active player of the side */
+	int	  admiral;	/* speaks for the side (players.admiral) */
 	int	  removed;
 	int	  missed;	/* turns missed so far */
 	int	  bounces;	/* mails to the address that bounced */
@@ -499,6 +500,26 @@ void	play_report_parts(const struct play_played *, enum report_reader,
 	    int side, size_t max, struct play_parts *out);
 void	play_parts_free(struct play_parts *);
 
+/* A player of a shared side reads the side's report his way
+ * (report_input.player): his ships first, his order template. */
+struct play_view {
+	const char	 *player;	/* his id; NULL: no view (the
+					   side's only player, the GM) */
+	const char	**commander;	/* per ship of the state the view
+					   is of: its commander's id (the
+					   roster's), NULL for none */
+	int		  admiral;
+};
+
+/* The view of the reports of a turn that ended in st for player id of
+ * roster r (its commanders worked out on st: play_roster_load with st):
+ * empty (player NULL) for the only player of a side, a removed or
+ * unknown one.  Owned by the caller (play_view_free); it points into
+ * r, which must outlive it. */
+void	play_view_of(const struct play_roster *r, const struct nv_state *st,
+	    const char *id, struct play_view *v);
+void	play_view_free(struct play_view *);
+
 /* One reader's report; owned (play_report_free). */
 struct play_report {
 	enum report_reader	 reader;
@@ -511,7 +532,8 @@ struct play_report {
 
 /* The report of the turn for reader (side: a side index of p->after, for
  * REPORT_SIDE) with the template of t, checked as plain text, and what
- * flags ask for besides; of the part only (NULL, or one whose ships are
+ * flags ask for besides, as view says (NULL or empty: the whole side's
+ * report); of the part only (NULL, or one whose ships are
  * NULL: the whole report).  PLAY_OK; PLAY_INPUT for a side out of range;
  * PLAY_CONFIG for a template that cannot be read, does not compile, or
  * makes a text that breaks the rules of a report (*cause names it: a GM
@@ -519,8 +541,8 @@ struct play_report {
  * sent, text or picture. */
 enum play_code play_report(const struct play_played *,
 	    struct play_templates *, enum report_reader, int side,
-	    const struct play_part *, unsigned flags, struct play_report *out,
-	    char **cause);
+	    const struct play_part *, const struct play_view *,
+	    unsigned flags, struct play_report *out, char **cause);
 void	play_report_free(struct play_report *);
 
 #endif

@@ -136,9 +136,24 @@ add_sides(const struct nv_state *st, xmlNodePtr root)
 	}
 }
 
+/* The ship's squadron, and the standing order it takes next turn when
+ * it has no other: its own, else its squadron's (docs/orders.md,
+ * "Standing orders"). */
+static void
+standing(const struct nv_state *st, const struct nv_ship *s, xmlNodePtr n)
+{
+	int	q = state_ship_squadron(st, s);
+	const char *so = s->standing;
+
+	if (so == NULL && q >= 0 && st->squadrons[q].side == s->side)
+		so = st->squadrons[q].standing;
+	doc_set(n, "squadron", q >= 0 ? st->squadrons[q].id : "");
+	doc_set(n, "standing", so != NULL ? so : "");
+}
+
 /* One ship.  full: every attribute (own ships, the GM, observers); else
  * only what is seen from another deck (enemy ships in sight). */
-static void
+static xmlNodePtr
 add_ship(const struct nv_state *st, const char *code, int i, int full,
     xmlNodePtr parent)
 {
@@ -163,8 +178,9 @@ add_ship(const struct nv_state *st, const char *code, int i, int full,
 	doc_set(n, "facing", dir_name(s->facing));
 	doc_set_int(n, "speed", s->speed);
 	if (!full)
-		return;
+		return n;
 	doc_set(n, "crew", st->rs->crews[s->crew].id);
+	standing(st, s, n);
 	for (k = 0; k < st->rs->ops->nship_attrs; k++) {
 		if (ad[k].kind == NV_ATTR_INT)
 			doc_set_int(n, ad[k].name, s->attr[k].i);
@@ -174,6 +190,40 @@ add_ship(const struct nv_state *st, const char *code, int i, int full,
 	if ((m = report_module_find(st)) != NULL)
 		m->ship(st, i, n);
 	report_table_cols(st, i, n);
+	return n;
+}
+
+/* 1 if the player of a shared side commands ship i. */
+static int
+commanded(const struct report_input *in, int i)
+{
+	return in->commander != NULL && in->commander[i] != NULL &&
+	    strcmp(in->commander[i], in->player) == 0;
+}
+
+int
+report_commands(const struct report_input *in, int i)
+{
+	const struct nv_ship	*s = &in->after->ships[i];
+
+	if (in->reader != REPORT_SIDE || (s->side != in->side &&
+	    s->owner != in->side))
+		return 0;
+	return in->player == NULL || commanded(in, i);
+}
+
+/* A side's ship in the reader's group: "own" (he commands it), "side"
+ * (the rest of his side, with its commander, "" for none). */
+static void
+set_group(const struct report_input *in, int i, xmlNodePtr n)
+{
+	if (report_commands(in, i)) {
+		doc_set(n, "group", "own");
+		return;
+	}
+	doc_set(n, "group", "side");
+	doc_set(n, "commander", in->commander != NULL &&
+	    in->commander[i] != NULL ? in->commander[i] : "");
 }
 
 static void
@@ -202,10 +252,12 @@ add_ships(const struct report_input *in, const unsigned char *vis,
 		mine = st->ships[i].side == in->side ||
 		    st->ships[i].owner == in->side;
 		if (mine)
-			add_ship(st, codes[i], (int)i, 1, own);
+			set_group(in, (int)i, add_ship(st, codes[i], (int)i,
+			    1, own));
 		else if (ship_on_map(&st->ships[i]) &&
 		    (vis == NULL || vis[i]))
-			add_ship(st, codes[i], (int)i, 0, enemies);
+			doc_set(add_ship(st, codes[i], (int)i, 0, enemies),
+			    "group", "enemy");
 	}
 	/* For the templates' tables: the longest code (at least 3) and the
 	 * length of a hex name, so that columns stay aligned on any map. */
@@ -245,20 +297,23 @@ sentence(const struct nv_event *e)
 }
 
 /* 1 if ship id is the reader's side's own (commanded or owned) in
- * st. */
+ * st; for a player of a shared side, one he commands. */
 static int
 own_ship(const struct report_input *in, const struct nv_state *st,
     const char *id)
 {
 	int	k = *id != '\0' ? state_ship_index(st, id) : -1;
 
-	return k >= 0 && (st->ships[k].side == in->side ||
-	    st->ships[k].owner == in->side);
+	if (k < 0 || (st->ships[k].side != in->side &&
+	    st->ships[k].owner != in->side))
+		return 0;
+	return in->player == NULL || commanded(in, k);
 }
 
 /* With own_story, an event is told when it is about a ship of the
- * side's own, before or after the turn (a ship captured in it), or
- * about no ship at all (the end of the game). */
+ * reader's own (the side's, or the player's of a shared side), before
+ * or after the turn (a ship captured in it), or about no ship at all
+ * (the end of the game). */
 static int
 story_tells(const struct report_input *in, const struct nv_event *e)
 {
@@ -579,6 +634,11 @@ add_head(const struct report_input *in, xmlDocPtr doc)
 	if (in->reader == REPORT_SIDE) {
 		if (in->own_story)
 			doc_set(n, "story", "own");
+		/* A player of a shared side (report_input.player). */
+		if (in->player != NULL) {
+			doc_set(n, "player", in->player);
+			doc_set(n, "admiral", in->admiral ? "yes" : "no");
+		}
 		doc_set(n, "side", st->sides[in->side].id);
 		doc_set(n, "side-name", st->sides[in->side].name != NULL ?
 		    st->sides[in->side].name : st->sides[in->side].id);

@@ -46,6 +46,11 @@ struct report_names;
 xmlDocPtr report_doc_build(const struct report_input *,
 	    const struct report_names *keep, char **cause);
 
+/* 1 if the reader commands ship i of in->after: a ship of his side
+ * (sailing for it, or taken from it), and for a player of a shared side
+ * one whose commander he is (report_input.player). */
+int	report_commands(const struct report_input *, int i);
+
 /* Adds <name>text</name> under parent; text may be NULL (empty). */
 xmlNodePtr doc_child(xmlNodePtr parent, const char *name, const char *text);
 void	doc_set(xmlNodePtr, const char *name, const char *value);

@@ -153,6 +153,10 @@ choose_lines(const struct nv_state *st, int side,
 		if (st->ships[i].side != side || !ship_on_map(&st->ships[i]) ||
 		    (in != NULL && !report_in_part(in, (int)i)))
 			continue;
+		/* A captain's template: his ships; the admiral's: all. */
+		if (in != NULL && in->player != NULL && !in->admiral &&
+		    !report_commands(in, (int)i))
+			continue;
 		c[n++].ship = (int)i;
 	}
 	while ((n = next_lines(st, m, c, n)) > 0) {
@@ -173,6 +177,242 @@ choose_lines(const struct nv_state *st, int side,
 	}
 	free(c);
 	return lines;
+}
+
+/* --- a player of a shared side ---------------------------------------- */
+
+/* A line of a player's template: an order line (kind "ship", "squadron")
+ * or a comment ("comment", "other": another player's ship's line). */
+struct tline {
+	const char	*kind;
+	char		*text;		/* owned */
+	const char	*ship;		/* or NULL */
+	const char	*squadron;	/* or NULL */
+	const char	*commander;	/* "other": NULL for no one */
+};
+
+struct tplan {
+	struct tline	*v;
+	size_t		 n;
+};
+
+static void
+plan_add(struct tplan *pl, const char *kind, char *text, const char *ship)
+{
+	struct tline	*l;
+
+	pl->v = xreallocarray(pl->v, pl->n + 1, sizeof *pl->v);
+	l = &pl->v[pl->n++];
+	memset(l, 0, sizeof *l);
+	l->kind = kind;
+	l->text = text;
+	l->ship = ship;
+}
+
+static void
+plan_free(struct tplan *pl)
+{
+	size_t	i;
+
+	for (i = 0; i < pl->n; i++)
+		free(pl->v[i].text);
+	free(pl->v);
+	memset(pl, 0, sizeof *pl);
+}
+
+/* The words of a ship's line after "SHIP id ". */
+static const char *
+line_rest(const char *line)
+{
+	const char	*p = line + strlen("SHIP ");
+
+	p += strcspn(p, " ");
+	return p + strspn(p, " ");
+}
+
+/* Squadron q's line, when the reader commands every ship of it that
+ * sails for it on the map: the words most of their lines share (the
+ * first ship's on a tie), and 1; its ships with those words are marked
+ * in cov.  0 when q is not wholly his. */
+static int
+squadron_words(const struct report_input *in, char **lines, int q,
+    unsigned char *cov, const char **words)
+{
+	const struct nv_state	*st = in->after;
+	size_t			 i, j, best = 0, c;
+	int			 n = 0;
+
+	*words = NULL;
+	for (i = 0; i < st->nships; i++) {
+		if (state_ship_squadron(st, &st->ships[i]) != q ||
+		    st->ships[i].side != st->squadrons[q].side ||
+		    !ship_on_map(&st->ships[i]))
+			continue;
+		if (!report_commands(in, (int)i) || lines[i] == NULL)
+			return 0;
+		for (j = i, c = 0; j < st->nships; j++)
+			if (lines[j] != NULL && state_ship_squadron(st,
+			    &st->ships[j]) == q && strcmp(line_rest(lines[i]),
+			    line_rest(lines[j])) == 0)
+				c++;
+		if (c > best) {
+			best = c;
+			*words = line_rest(lines[i]);
+		}
+		n++;
+	}
+	if (n == 0)
+		return 0;
+	for (i = 0; i < st->nships; i++)
+		if (lines[i] != NULL && state_ship_squadron(st,
+		    &st->ships[i]) == q && report_commands(in, (int)i) &&
+		    strcmp(line_rest(lines[i]), *words) == 0)
+			cov[i] = 1;
+	return 1;
+}
+
+/* The order lines of the player's own ships: a SQUADRON line for each
+ * squadron wholly his (not in a part of a big battle's report, whose
+ * other parts hold some of its ships), then a SHIP line for each ship
+ * its squadron's line does not order as its own would. */
+static void
+plan_own(const struct report_input *in, char **lines, int squadrons,
+    struct tplan *pl)
+{
+	const struct nv_state	*st = in->after;
+	unsigned char		*cov = xcalloc(st->nships + 1, 1);
+	const char		*words;
+	size_t			 q, i;
+
+	for (q = 0; squadrons && in->part_ships == NULL &&
+	    q < st->nsquadrons; q++) {
+		if (st->squadrons[q].side != in->side ||
+		    !squadron_words(in, lines, (int)q, cov, &words))
+			continue;
+		plan_add(pl, "squadron", xasprintf("SQUADRON %s %s",
+		    st->squadrons[q].id, words), NULL);
+		pl->v[pl->n - 1].squadron = st->squadrons[q].id;
+	}
+	for (i = 0; i < st->nships; i++)
+		if (lines[i] != NULL && !cov[i] && report_commands(in, (int)i))
+			plan_add(pl, "ship", xstrdup(lines[i]),
+			    st->ships[i].id);
+	free(cov);
+}
+
+static int
+commander_cmp(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return (a == NULL) - (b == NULL);
+	return strcmp(a, b);
+}
+
+static int
+commander_qcmp(const void *a, const void *b)
+{
+	return commander_cmp(*(const char *const *)a,
+	    *(const char *const *)b);
+}
+
+/* The commander of ship i, NULL for no one. */
+static const char *
+commander_of(const struct report_input *in, size_t i)
+{
+	return in->commander != NULL ? in->commander[i] : NULL;
+}
+
+/* The admiral's view of the rest of his side: each other commander's
+ * ships' lines as comments under "# Ordered by id:", commanders in id
+ * order, the ships nobody commands last. */
+static void
+plan_others(const struct report_input *in, char **lines, struct tplan *pl)
+{
+	const struct nv_state	*st = in->after;
+	const char		**who = xcalloc(st->nships + 1, sizeof *who);
+	size_t			 i, k, n = 0;
+
+	for (i = 0; i < st->nships; i++)
+		if (lines[i] != NULL && !report_commands(in, (int)i))
+			who[n++] = commander_of(in, i);
+	qsort(who, n, sizeof *who, commander_qcmp);
+	for (k = 0; k < n; k++) {
+		if (k > 0 && commander_cmp(who[k], who[k - 1]) == 0)
+			continue;
+		plan_add(pl, "comment", who[k] != NULL ? xasprintf("# Ordered "
+		    "by %s:", who[k]) : xstrdup("# Ordered by no one "
+		    "(standing orders, else the default):"), NULL);
+		for (i = 0; i < st->nships; i++) {
+			if (lines[i] == NULL || report_commands(in, (int)i) ||
+			    commander_cmp(commander_of(in, i), who[k]) != 0)
+				continue;
+			plan_add(pl, "other", xasprintf("# %s", lines[i]),
+			    st->ships[i].id);
+			pl->v[pl->n - 1].commander = who[k];
+		}
+	}
+	free(who);
+}
+
+/* 1 if the plan's order lines, sent as they stand by the player, are
+ * legal orders for the ships he commands. */
+static int
+plan_legal(const struct report_input *in, const struct tplan *pl)
+{
+	const struct nv_state	*st = in->after;
+	struct nv_orders	*o = orders_new(st);
+	struct diag		 d = DIAG_INIT;
+	struct buf		 b = BUF_INIT;
+	unsigned char		*may = xcalloc(st->nships + 1, 1);
+	size_t			 i;
+	int			 ok;
+
+	for (i = 0; i < st->nships; i++)
+		may[i] = (unsigned char)report_commands(in, (int)i);
+	buf_printf(&b, "PLAYER %s\n", in->player);
+	for (i = 0; i < pl->n; i++)
+		buf_printf(&b, "%s\n", pl->v[i].text);
+	o->may_order = may;
+	ok = orders_parse(o, "template", b.p, b.len, &d) == 0;
+	o->may_order = NULL;
+	ok = ok && orders_validate(o, &d) == 0;
+	diag_free(&d);
+	buf_free(&b);
+	orders_free(o);
+	free(may);
+	return ok;
+}
+
+/* A shared side's player's lines: his own, the admiral's view of the
+ * others.  SQUADRON lines only when the template stays legal with them
+ * (a squadron's copy is judged on each ship alone, as its line was). */
+static void
+player_lines(const struct report_input *in, xmlNodePtr t, char **lines)
+{
+	struct tplan	 pl;
+	xmlNodePtr	 n;
+	size_t		 i;
+
+	memset(&pl, 0, sizeof pl);
+	plan_own(in, lines, 1, &pl);
+	if (!plan_legal(in, &pl)) {
+		plan_free(&pl);
+		plan_own(in, lines, 0, &pl);
+	}
+	if (in->admiral)
+		plan_others(in, lines, &pl);
+	for (i = 0; i < pl.n; i++) {
+		n = doc_child(t, "line", pl.v[i].text);
+		doc_set(n, "kind", pl.v[i].kind);
+		if (pl.v[i].ship != NULL)
+			doc_set(n, "ship", pl.v[i].ship);
+		if (pl.v[i].squadron != NULL)
+			doc_set(n, "squadron", pl.v[i].squadron);
+		if (strcmp(pl.v[i].kind, "other") == 0)
+			doc_set(n, "commander", pl.v[i].commander != NULL ?
+			    pl.v[i].commander : "");
+	}
+	plan_free(&pl);
 }
 
 void
@@ -196,13 +436,23 @@ report_order_template(const struct report_input *in, xmlNodePtr root)
 		doc_set(doc_child(t, "line", line), "kind", "header");
 		free(line);
 	}
-	line = xasprintf("SIDE %s", side);
+	/* A shared side's player signs with his id: SIDE is refused on a
+	 * side of several players. */
+	line = in->player != NULL ? xasprintf("PLAYER %s", in->player) :
+	    xasprintf("SIDE %s", side);
 	doc_set(doc_child(t, "line", line), "kind", "header");
 	free(line);
 	line = xasprintf("TURN %d", st->turn);
 	doc_set(doc_child(t, "line", line), "kind", "header");
 	free(line);
 	lines = choose_lines(st, in->side, in);
+	if (in->player != NULL) {
+		player_lines(in, t, lines);
+		for (i = 0; i < st->nships; i++)
+			free(lines[i]);
+		free(lines);
+		return;
+	}
 	for (i = 0; i < st->nships; i++) {
 		if (lines[i] == NULL)
 			continue;

@@ -37,7 +37,8 @@ enum report_reader {
  * document has no slot for a player's name or mail address: a side's
  * report is the same for every player of that side, but for the
  * admiral's directives to one of them (directives), which make that
- * report his own. */
+ * report his own, and for a player of a shared side (player set): his
+ * ships first, his order template. */
 /* One GM correction: the ship and what was set ("hull=5 holes=0"). */
 struct report_correction {
 	const char	*ship;
@@ -75,6 +76,17 @@ struct report_input {
 						   tells only the events of
 						   the side's own ships (a
 						   player's SET STORY OWN) */
+	/* A player of a shared side (docs/reports.md, "A shared side"):
+	 * his id (the order template's PLAYER line) and each ship's
+	 * commander (one id or NULL per ship of after, the side's ships'
+	 * alone read).  The ships he commands come first in the document
+	 * (group "own"), the rest of his side after them (group "side");
+	 * his order template holds his ships, the admiral's the whole
+	 * side's (the others' as comments).  player NULL: the side's only
+	 * player, who commands all of it. */
+	const char		*player;
+	const char *const	*commander;
+	int			 admiral;
 	/* The GM's corrections of ships made during the turn (navarch
 	 * ship set), shown in the next report: a side sees those of its
 	 * own ships, the GM and observers all of them. */

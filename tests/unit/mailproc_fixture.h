@@ -116,5 +116,7 @@ extern const struct CMUnitTest	mailproc_clock_tests[];
 extern const size_t		mailproc_clock_ntests;
 extern const struct CMUnitTest	mailproc_side_tests[];
 extern const size_t		mailproc_side_ntests;
+extern const struct CMUnitTest	mailproc_view_tests[];
+extern const size_t		mailproc_view_ntests;
 
 #endif

@@ -487,5 +487,7 @@ main(void)
 	    mailproc_cache_tests, mailproc_cache_ntests, NULL, NULL);
 	fails += _cmocka_run_group_tests("mailproc-auth", mailproc_auth_tests,
 	    mailproc_auth_ntests, NULL, NULL);
+	fails += _cmocka_run_group_tests("mailproc-view", mailproc_view_tests,
+	    mailproc_view_ntests, NULL, NULL);
 	return fails;
 }

@@ -283,9 +283,9 @@ same_reports(const struct play_played *a, const struct play_played *b)
 	size_t			 i;
 
 	for (i = 0; i < sizeof readers / sizeof readers[0]; i++) {
-		assert_int_equal(play_report(a, t, readers[i], (int)i, NULL,
+		assert_int_equal(play_report(a, t, readers[i], (int)i, NULL, NULL,
 		    PLAY_REPORT_SVG | PLAY_REPORT_XML, &ra, &cause), PLAY_OK);
-		assert_int_equal(play_report(b, t, readers[i], (int)i, NULL,
+		assert_int_equal(play_report(b, t, readers[i], (int)i, NULL, NULL,
 		    PLAY_REPORT_SVG | PLAY_REPORT_XML, &rb, &cause), PLAY_OK);
 		assert_true(ra.text.len > 0 && ra.svg.len > 0 &&
 		    ra.xml.len > 0);
@@ -332,13 +332,13 @@ test_reports_from_result(void **state)
 	assert_int_equal(pa.turn, 1);
 	same_reports(&pa, &pr);
 	t = play_templates_new(PLAY_TEMPLATEDIR);
-	assert_int_equal(play_report(&pa, t, REPORT_GM, -1, NULL, 0, &rep,
+	assert_int_equal(play_report(&pa, t, REPORT_GM, -1, NULL, NULL, 0, &rep,
 	    &cause), PLAY_OK);
 	assert_non_null(strstr(buf_str(&rep.text), "hull=5 holes=1"));
 	assert_int_equal(rep.svg.len, 0);
 	play_report_free(&rep);
 	/* A side that does not exist is the caller's mistake. */
-	assert_int_equal(play_report(&pa, t, REPORT_SIDE, 2, NULL, 0, &rep,
+	assert_int_equal(play_report(&pa, t, REPORT_SIDE, 2, NULL, NULL, 0, &rep,
 	    &cause), PLAY_INPUT);
 	assert_non_null(cause);
 	free(cause);
@@ -410,7 +410,7 @@ test_report_parts(void **state)
 			assert_int_equal(ps.v[k].n, (int)k + 1);
 			assert_int_equal(ps.v[k].of, (int)ps.n);
 			assert_int_equal(play_report(&p, t, rows[i].reader,
-			    rows[i].side, &ps.v[k], PLAY_REPORT_SVG |
+			    rows[i].side, &ps.v[k], NULL, PLAY_REPORT_SVG |
 			    PLAY_REPORT_XML, &rep, &cause), PLAY_OK);
 			snprintf(head, sizeof head, "Part %zu of %zu of this "
 			    "report", k + 1, ps.n);
@@ -486,7 +486,7 @@ test_report_templates(void **state)
 	play_played(&p, "demo", a.before, &a.r);
 	/* No template there: a configuration problem, named. */
 	t = play_templates_new(f->dir);
-	assert_int_equal(play_report(&p, t, REPORT_GM, -1, NULL, 0, &rep,
+	assert_int_equal(play_report(&p, t, REPORT_GM, -1, NULL, NULL, 0, &rep,
 	    &cause), PLAY_CONFIG);
 	assert_non_null(strstr(cause, "report-gm.xsl"));
 	assert_int_equal(rep.text.len, 0);
@@ -497,7 +497,7 @@ test_report_templates(void **state)
 	assert_non_null(fp = fopen(path, "w"));
 	fputs("<xsl:stylesheet", fp);
 	fclose(fp);
-	assert_int_equal(play_report(&p, t, REPORT_SIDE, 0, NULL, 0, &rep,
+	assert_int_equal(play_report(&p, t, REPORT_SIDE, 0, NULL, NULL, 0, &rep,
 	    &cause), PLAY_CONFIG);
 	assert_non_null(strstr(cause, "report-side.xsl"));
 	free(cause);
