@@ -512,7 +512,9 @@
 <xsl:template match="resend">
   <xsl:call-template name="p">
     <xsl:with-param name="t" select="concat('RESEND: the report of turn ',
-        @turn, ' comes again in a mail of its own.')"/>
+        @turn, ' comes again in a mail of its own',
+        substring(&quot;, with your side's whole story&quot;, 1,
+        30 * (@full = 'yes')), '.')"/>
   </xsl:call-template>
   <xsl:value-of select="$nl"/>
 </xsl:template>
@@ -819,7 +821,8 @@
           only, without the SVG picture.</xsl:when>
         <xsl:when test="@key = 'STORY' and @value = 'OWN'">SET STORY OWN:
           the story of each turn in your reports tells only what befell
-          your side's own ships.</xsl:when>
+          your side's own ships (on a side shared by several players, the
+          ships you command).</xsl:when>
         <xsl:when test="@key = 'STORY'">SET STORY FULL: the story of each
           turn in your reports tells every event your side saw.</xsl:when>
         <xsl:when test="@key = 'LANGUAGE' and @value = 'GAME'">SET
@@ -1014,7 +1017,8 @@
       TURN n above orders: those orders are for a later turn</xsl:when>
     <xsl:when test="$name = 'CLEAR'">drop all your orders for the
       turn</xsl:when>
-    <xsl:when test="$name = 'RESEND'">the last turn's report again</xsl:when>
+    <xsl:when test="$name = 'RESEND'">the last turn's report again
+      (RESEND FULL: with your side's whole story)</xsl:when>
     <xsl:when test="$name = 'PASSWORD NEW'">PASSWORD NEW secret: change your
       password</xsl:when>
     <xsl:when test="$name = 'PRESS'">PRESS TO side|player|ALL|GM, the

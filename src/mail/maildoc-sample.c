@@ -221,6 +221,9 @@ answer_player(void)
 	md_add(r, "orders", NULL);
 	md_add(r, "cleared", NULL);
 	md_set(md_add(r, "resend", NULL), "turn", "1");
+	n = md_add(r, "resend", NULL);		/* RESEND FULL */
+	md_set(n, "turn", "1");
+	md_set(n, "full", "yes");
 	md_add(r, "password-changed", NULL);
 	n = md_add(r, "press", NULL);
 	md_set(n, "to", "persia");

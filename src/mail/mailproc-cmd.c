@@ -560,8 +560,17 @@ cmd_password(struct mp_ctx *ctx, const struct mp_cmd *c)
 static int
 cmd_resend(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
-	char	*cause = NULL;
+	char		*cause = NULL;
+	xmlNodePtr	 n;
+	int		 full = c->argc == 1 && strcasecmp(c->argv[0],
+			    "FULL") == 0;
 
+	if (c->argc > 0 && !full) {
+		mp_error(ctx, c->line, "'%s': RESEND takes nothing (the last "
+		    "turn's report again) or FULL (with your side's whole "
+		    "story)", c->text);
+		return 0;
+	}
 	if (ctx->turn <= 1) {
 		mp_error(ctx, c->line, "RESEND: no turn of game %s has been "
 		    "played yet, so there is no report; the first comes when "
@@ -572,7 +581,7 @@ cmd_resend(struct mp_ctx *ctx, const struct mp_cmd *c)
 	/* The turn was played, so its report can be made: a failure is
 	 * ours (a template, the store), not the player's. */
 	if (mp_resend(ctx, ctx->turn - 1, ctx->player->side,
-	    ctx->player->id, ctx->player->address, &cause) != 0) {
+	    ctx->player->id, ctx->player->address, full, &cause) != 0) {
 		if (cause != NULL) {
 			mp_fail(ctx, "RESEND: the report of turn %d of game "
 			    "%s: %s", ctx->turn - 1, ctx->g->id, cause);
@@ -581,7 +590,10 @@ cmd_resend(struct mp_ctx *ctx, const struct mp_cmd *c)
 		}
 		return -1;
 	}
-	md_set_int(mp_part(ctx, "resend"), "turn", ctx->turn - 1);
+	n = mp_part(ctx, "resend");
+	md_set_int(n, "turn", ctx->turn - 1);
+	if (full)
+		md_set(n, "full", "yes");
 	return ctx->failed ? -1 : 0;
 }
 

@@ -40,7 +40,7 @@ struct store_player;
 	X(MAP,		"MAP",		0, 1, 0)			\
 	X(ORDERS,	"ORDERS",	0, 0, 1)			\
 	X(CLEAR,	"CLEAR",	0, 0, 0)			\
-	X(RESEND,	"RESEND",	0, 0, 0)			\
+	X(RESEND,	"RESEND",	0, 0, 1)			\
 	X(PASSWORD_NEW,	"PASSWORD NEW",	0, 0, 1)			\
 	X(PRESS,	"PRESS",	0, 1, 1)			\
 	X(DRAW,		"DRAW",		0, 0, 1)			\
@@ -300,11 +300,12 @@ int	mp_queue_reports_of(struct mp_ctx *, int turn,
 	    const struct mp_missed *, size_t nmissed);
 /* RESEND: side's report of a past turn as player reads it (his view on
  * a shared side; NULL: the side's), made from the turn played again
- * (play_replay), mailed to to (every part of it).  0; -1 with *cause
- * (owned by the caller) when it cannot be made; -1 without when ctx
- * failed queueing it. */
+ * (play_replay), mailed to to (every part of it); full: with the side's
+ * whole story whatever the player's SET STORY (RESEND FULL).  0; -1 with
+ * *cause (owned by the caller) when it cannot be made; -1 without when
+ * ctx failed queueing it. */
 int	mp_resend(struct mp_ctx *, int turn, const char *side,
-	    const char *player, const char *to, char **cause);
+	    const char *player, const char *to, int full, char **cause);
 
 /* One reader's report of a turn of ctx->g (or a part of it) as a mail
  * carries it: the text and the SVG map of the state after the turn, with

@@ -315,10 +315,15 @@ directives_load(struct mp_ctx *ctx, struct mp_turn *mt,
  * a shared side reads his own (play_view_of), made for him alone.  0,
  * or -1: with *cause when the report cannot be made, without when ctx
  * failed queueing it. */
+/* How queue_reader sends a report. */
+#define QR_AGAIN	0x1	/* again, on RESEND */
+#define QR_FULL		0x2	/* with the side's whole story (RESEND
+				   FULL), whatever the player's SET STORY */
+
 static int
 queue_reader(struct mp_ctx *ctx, struct mp_turn *mt,
     enum report_reader reader, const char *side, const char *player,
-    const char *to, int again, struct mp_report *cache,
+    const char *to, unsigned how, struct mp_report *cache,
     const struct mp_missed *m, size_t nm, char **cause)
 {
 	struct play_parts	 ps;
@@ -330,6 +335,7 @@ queue_reader(struct mp_ctx *ctx, struct mp_turn *mt,
 	size_t			 k;
 	unsigned		 flags;
 	int			 rc = 0, si = -1;
+	int			 again = (how & QR_AGAIN) != 0;
 
 	if (reader == REPORT_SIDE &&
 	    (si = state_side_index(mt->p.before, side)) < 0) {
@@ -343,6 +349,8 @@ queue_reader(struct mp_ctx *ctx, struct mp_turn *mt,
 		play_view_of(&mt->roster, mt->p.after, player, &view);
 	play_report_parts(&mt->p, reader, si, part_ships(ctx), &ps);
 	flags = report_flags(ctx, reader, to);
+	if (how & QR_FULL)
+		flags &= ~(unsigned)PLAY_REPORT_OWN;
 	/* The reader's language (SET LANGUAGE): a side's players only; the
 	 * GM and observers read the default templates. */
 	lang = reader == REPORT_SIDE ? mp_lang_of(ctx, to) : "";
@@ -488,7 +496,7 @@ mp_queue_reports_of(struct mp_ctx *ctx, int turn, const struct mp_missed *m,
 
 int
 mp_resend(struct mp_ctx *ctx, int turn, const char *side,
-    const char *player, const char *to, char **cause)
+    const char *player, const char *to, int full, char **cause)
 {
 	struct play_game	 g;
 	struct play_result	 r;
@@ -503,8 +511,8 @@ mp_resend(struct mp_ctx *ctx, int turn, const char *side,
 	    &g, &r, cause) != PLAY_OK)
 		return -1;
 	if (turn_open(ctx, g.st, &r, &mt, cause) == 0)
-		rc = queue_reader(ctx, &mt, REPORT_SIDE, side, player, to, 1,
-		    &cache, NULL, 0, cause);
+		rc = queue_reader(ctx, &mt, REPORT_SIDE, side, player, to,
+		    QR_AGAIN | (full ? QR_FULL : 0), &cache, NULL, 0, cause);
 	mp_report_free(&cache);
 	turn_close(&mt);
 	/* The result's orders and states use g's ruleset and state. */

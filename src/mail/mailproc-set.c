@@ -42,7 +42,8 @@ static const struct set_key {
 	    "(text only) or GAME (as the game's setting says)" },
 	{ "STORY", STORE_PREF_STORY, { "FULL", "OWN", NULL },
 	    { "full", "own", NULL }, "FULL (every event your side saw) or "
-	    "OWN (only those of your side's own ships)" },
+	    "OWN (only those of your side's own ships; on a side shared by "
+	    "several players, of the ships you command)" },
 };
 #define NKEYS	(sizeof keys / sizeof keys[0])
 

@@ -8,7 +8,10 @@
  * validator against the new state, and the first legal one is offered
  * (a line is refused when the maximum-speed uses are spent, for an
  * obligation to back, a grapple).  The lines name the reader's own ships
- * only: nothing of fog's hidden ships. */
+ * only: nothing of fog's hidden ships.  A player of a shared side
+ * (report_input.player) signs with PLAYER and gets his ships' lines, his
+ * squadrons' as SQUADRON lines, the whole checked as he would send it;
+ * the admiral gets the others' lines too, as comments. */
 #include "config.h"
 
 #include <stdlib.h>

@@ -75,7 +75,9 @@ struct report_input {
 	int			 own_story;	/* REPORT_SIDE: the story
 						   tells only the events of
 						   the side's own ships (a
-						   player's SET STORY OWN) */
+						   player's SET STORY OWN;
+						   of a shared side, of his
+						   ships: report_commands) */
 	/* A player of a shared side (docs/reports.md, "A shared side"):
 	 * his id (the order template's PLAYER line) and each ship's
 	 * commander (one id or NULL per ship of after, the side's ships'

@@ -67,18 +67,47 @@ reply_with_template(struct mpfx *f, const char *to, const char *password,
 }
 
 static void
-send_reply(struct mpfx *f, const char *raw, int64_t at)
+send_mail(struct mpfx *f, const char *raw, int64_t at, int outcome)
 {
 	struct mailproc_result	 r;
 	char			*cause = NULL;
 
 	if (mailproc_message(&f->mp, raw, strlen(raw), T0 + at, &r,
 	    &cause) != 0)
-		fail_msg("the reply failed: %s", cause);
-	if ((int)r.outcome != DONE)
-		fail_msg("the reply was %s: %s\n%s",
+		fail_msg("the mail failed: %s", cause);
+	if ((int)r.outcome != outcome)
+		fail_msg("the mail was %s: %s\n%s",
 		    mailproc_outcome_name(r.outcome), r.summary, raw);
 	mailproc_result_free(&r);
+}
+
+static void
+send_reply(struct mpfx *f, const char *raw, int64_t at)
+{
+	send_mail(f, raw, at, DONE);
+}
+
+/* The captain's mail of the lines text, the n-th, at T0 + at. */
+static void
+captain_mail(struct mpfx *f, const char *text, int n, int64_t at,
+    int outcome)
+{
+	char	*raw = xasprintf("From: <a2@example.org>\nTo: Navarch "
+	    "<navarch@example.org>\nSubject: mail\nMessage-ID: "
+	    "<cap-%d@example.org>\nDate: Thu, 01 Jan 2026 12:00:00 +0000\n"
+	    "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n"
+	    "GAME demo\nPLAYER athens-2\nPASSWORD a2-pw\n%s\n", n, text);
+
+	send_mail(f, raw, at, outcome);
+	free(raw);
+}
+
+/* Holds (want) or lacks (!want) s, or fails the test with the text. */
+static void
+expect(const char *text, const char *s, int want)
+{
+	if (mpfx_holds(text, s) != want)
+		fail_msg("%s '%s':\n%s", want ? "lacks" : "holds", s, text);
 }
 
 static void
@@ -134,11 +163,57 @@ test_view_templates(void **state)
 	free(got);
 }
 
+/* SET STORY OWN tells a captain only the events of his ships; RESEND
+ * FULL sends the side's whole story all the same. */
+static void
+test_view_story(void **state)
+{
+	struct mpfx	*f = *state;
+	char		*body;
+	static const struct step steps[] = {
+		{ "gm-process", 60, DONE, {
+			{ "a@example.org", "Turn 1 report", { "MAP" } },
+			{ "a2@example.org", "Turn 1 report", { "MAP" } },
+			{ "p@example.org", "Turn 1 report", { "MAP" } },
+			{ "gm@example.org", "Turn 1 report", { "MAP" } },
+			{ "obs@example.org", "Turn 1 report", { "MAP" } },
+			{ "gm@example.org", NULL, { "PROCESS: turn 1 is "
+			  "played" } } },
+		  NULL, NULL },
+	};
+	static const char salaminia[] = "salaminia (quadrireme, athens) in "
+	    "0409";
+
+	captain(f);
+	RUN_STEPS(f, steps);
+	body = mpfx_outbox(f, "a2@example.org", "Turn 1 report");
+	expect(body, salaminia, 1);
+	free(body);
+	captain_mail(f, "SET STORY OWN", 1, 90, DONE);
+	captain_mail(f, "RESEND", 2, 120, DONE);
+	body = mpfx_outbox(f, "a2@example.org", "Turn 1 report (again)");
+	expect(body, "Only what befell the ships you command", 1);
+	expect(body, salaminia, 0);
+	expect(body, "nike (trireme, athens) in 0508", 1);
+	free(body);
+	captain_mail(f, "RESEND FULL", 3, 150, DONE);
+	body = mpfx_outbox(f, "a2@example.org", "Turn 1 report (again)");
+	expect(body, "Only what befell", 0);
+	expect(body, salaminia, 1);
+	free(body);
+	captain_mail(f, "RESEND ALL", 4, 180, 1);
+	body = mpfx_outbox(f, "a2@example.org", "");
+	expect(body, "RESEND takes nothing (the last turn's report again) or "
+	    "FULL", 1);
+	free(body);
+}
+
 #define T(fn)	cmocka_unit_test_setup_teardown(fn, mpfx_setup_squadron, \
     mpfx_teardown)
 
 const struct CMUnitTest mailproc_view_tests[] = {
 	T(test_view_templates),
+	T(test_view_story),
 };
 const size_t mailproc_view_ntests =
     sizeof mailproc_view_tests / sizeof mailproc_view_tests[0];
