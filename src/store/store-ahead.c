@@ -78,7 +78,7 @@ walk_ahead(struct store *s, sqlite3_stmt *st,
 		if (cb(&a, arg) != 0)
 			break;
 	}
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 
@@ -96,11 +96,11 @@ ahead_query(struct store *s, const char *game, const char *player, int turn,
 	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
 		return code;
 	if (player == NULL)
-		code = st_prepare(s, &st, cause, "SELECT " AHEAD_COLUMNS
+		code = st_cached(s, &st, cause, "SELECT " AHEAD_COLUMNS
 		    " FROM orders_ahead WHERE game = ? AND turn <= ? AND"
 		    " state = 'pending' ORDER BY turn, id", "si", game, turn);
 	else
-		code = st_prepare(s, &st, cause, "SELECT " AHEAD_COLUMNS
+		code = st_cached(s, &st, cause, "SELECT " AHEAD_COLUMNS
 		    " FROM orders_ahead WHERE game = ? AND player = ? AND"
 		    " state = 'pending' ORDER BY turn", "ss", game, player);
 	return code == STORE_OK ? walk_ahead(s, st, cb, arg, cause) : code;

@@ -44,13 +44,13 @@ run_light(struct store *s, char **cause, const char *sql, const char *fmt,
 	}
 	if ((code = txn_begin(s, &t, cause)) == STORE_OK) {
 		va_start(ap, fmt);
-		code = st_vprepare(s, &st, cause, sql, fmt, ap);
+		code = st_vcached(s, &st, cause, sql, fmt, ap);
 		va_end(ap);
 		if (code == STORE_OK) {
 			do
 				code = st_step(s, st, &row, cause);
 			while (code == STORE_OK && row);
-			sqlite3_finalize(st);
+			st_release(s, st);
 		}
 		code = txn_end(s, &t, code, cause);
 	}
@@ -83,7 +83,7 @@ store_attempt_begin(struct store *s, const char *digest, int64_t now,
 	*quarantined = 0;
 	if ((code = check_digest(digest, cause)) != STORE_OK)
 		return code;
-	code = st_prepare(s, &st, cause, "SELECT failures, quarantined IS NOT"
+	code = st_cached(s, &st, cause, "SELECT failures, quarantined IS NOT"
 	    " NULL FROM mail_attempts WHERE digest = ?", "s", digest);
 	if (code != STORE_OK)
 		return code;
@@ -91,7 +91,7 @@ store_attempt_begin(struct store *s, const char *digest, int64_t now,
 		*failures = sqlite3_column_int(st, 0);
 		*quarantined = sqlite3_column_int(st, 1);
 	}
-	sqlite3_finalize(st);
+	st_release(s, st);
 	if (code != STORE_OK || *quarantined)
 		return code;
 	return run_light(s, cause, "INSERT INTO mail_attempts (digest,"

@@ -37,11 +37,11 @@ store_audit_list(struct store *s, const char *game,
 	int			 code, row, stop = 0;
 
 	if (game != NULL)
-		code = st_prepare(s, &st, cause, "SELECT id, game, time, actor,"
+		code = st_cached(s, &st, cause, "SELECT id, game, time, actor,"
 		    " action, details FROM audit WHERE game = ? ORDER BY id",
 		    "s", game);
 	else
-		code = st_prepare(s, &st, cause, "SELECT id, game, time, actor,"
+		code = st_cached(s, &st, cause, "SELECT id, game, time, actor,"
 		    " action, details FROM audit ORDER BY id", "");
 	if (code != STORE_OK)
 		return code;
@@ -55,6 +55,6 @@ store_audit_list(struct store *s, const char *game,
 		a.details = st_col_text(st, 5, 1);
 		stop = cb(&a, arg);
 	}
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }

@@ -51,7 +51,7 @@ read_row(struct store *s, const char *key, struct store_auth *out,
 	int		 code, row;
 
 	memset(out, 0, sizeof *out);
-	code = st_prepare(s, &st, cause, "SELECT failures, last_failure,"
+	code = st_cached(s, &st, cause, "SELECT failures, last_failure,"
 	    " locked_until, lockouts FROM auth_failures WHERE key = ?", "s",
 	    key);
 	if (code != STORE_OK)
@@ -63,7 +63,7 @@ read_row(struct store *s, const char *key, struct store_auth *out,
 		out->locked_until = sqlite3_column_int64(st, 2);
 		out->lockouts = sqlite3_column_int(st, 3);
 	}
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 

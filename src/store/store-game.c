@@ -254,7 +254,7 @@ store_game_get(struct store *s, const char *id, struct store_game **out,
 	*out = NULL;
 	if ((code = st_check_id("game", id, cause)) != STORE_OK)
 		return code;
-	code = st_prepare(s, &st, cause,
+	code = st_cached(s, &st, cause,
 	    "SELECT " GAME_COLUMNS " FROM games WHERE id = ?", "s", id);
 	if (code != STORE_OK)
 		return code;
@@ -265,7 +265,7 @@ store_game_get(struct store *s, const char *id, struct store_game **out,
 		*out = xcalloc(1, sizeof **out);
 		game_fill(st, *out);
 	}
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 
@@ -277,7 +277,7 @@ store_game_list(struct store *s,
 	sqlite3_stmt		*st;
 	int			 code, row, stop = 0;
 
-	code = st_prepare(s, &st, cause,
+	code = st_cached(s, &st, cause,
 	    "SELECT " GAME_COLUMNS " FROM games ORDER BY id", "");
 	if (code != STORE_OK)
 		return code;
@@ -287,7 +287,7 @@ store_game_list(struct store *s,
 		stop = cb(&g, arg);
 		game_clear(&g);
 	}
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 
@@ -303,14 +303,14 @@ game_update(struct store *s, const char *id, char **cause, const char *sql,
 	if ((code = st_check_id("game", id, cause)) != STORE_OK)
 		return code;
 	va_start(ap, fmt);
-	code = st_vprepare(s, &st, cause, sql, fmt, ap);
+	code = st_vcached(s, &st, cause, sql, fmt, ap);
 	va_end(ap);
 	if (code != STORE_OK)
 		return code;
 	code = st_step(s, st, &row, cause);
 	if (code == STORE_OK && sqlite3_changes(s->db) == 0)
 		code = st_cause(cause, STORE_NOTFOUND, "no game '%s'", id);
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 
@@ -421,12 +421,12 @@ list_texts(struct store *s, const char *game, const char *sql,
 
 	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
 		return code;
-	if ((code = st_prepare(s, &st, cause, sql, "s", game)) != STORE_OK)
+	if ((code = st_cached(s, &st, cause, sql, "s", game)) != STORE_OK)
 		return code;
 	while (!stop && (code = st_step(s, st, &row, cause)) == STORE_OK &&
 	    row)
 		stop = cb(st_col_text(st, 0, 1), arg);
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 

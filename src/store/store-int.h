@@ -16,10 +16,13 @@
 
 #include "store.h"
 
+struct st_cache;
+
 struct store {
-	sqlite3	*db;
-	char	*path;
-	int	 explicit_txn;	/* store_begin() is open */
+	sqlite3		*db;
+	char		*path;
+	int		 explicit_txn;	/* store_begin() is open */
+	struct st_cache	*cache;		/* prepared statements (store-stmt.c) */
 };
 
 /* A transaction of one store function: its own BEGIN IMMEDIATE, or a
@@ -48,14 +51,30 @@ int	st_prepare(struct store *, sqlite3_stmt **stmt, char **cause,
 	    const char *sql, const char *fmt, ...);
 int	st_vprepare(struct store *, sqlite3_stmt **stmt, char **cause,
 	    const char *sql, const char *fmt, va_list);
+/* A statement from the connection's cache (store-stmt.c), bound by fmt:
+ * lent to the caller until st_release(), which resets it; prepared once
+ * per connection.  STORE_OK or an error (with *stmt NULL).  Never
+ * sqlite3_finalize() a cached statement. */
+int	st_cached(struct store *, sqlite3_stmt **stmt, char **cause,
+	    const char *sql, const char *fmt, ...);
+int	st_vcached(struct store *, sqlite3_stmt **stmt, char **cause,
+	    const char *sql, const char *fmt, va_list);
+/* Hands back a statement of st_cached() (reset and unbound, kept), or
+ * finalizes one of st_prepare().  NULL is ignored. */
+void	st_release(struct store *, sqlite3_stmt *);
+/* Statements kept (for tests), and finalizing them all (store_close). */
+size_t	st_cache_count(struct store *);
+void	st_cache_free(struct store *);
+/* Binds the arguments of fmt to st from parameter 1: an SQLite code. */
+int	st_bind(sqlite3_stmt *, const char *fmt, va_list);
 /* Resets a prepared statement and binds new arguments by fmt, to run one
  * statement for many rows. */
 int	st_rebind(struct store *, sqlite3_stmt *, char **cause,
 	    const char *fmt, ...);
 /* Steps: STORE_OK with *row = 1 for a row or 0 when done, or an error
- * (the statement is then finalized by the caller as usual). */
+ * (the statement is then released or finalized by the caller). */
 int	st_step(struct store *, sqlite3_stmt *, int *row, char **cause);
-/* Prepares, binds, runs to completion and finalizes.  *changes (may be
+/* Prepares (cached), binds, runs to completion and releases.  *changes (may be
  * NULL) is the number of rows changed. */
 int	st_run(struct store *, char **cause, int *changes, const char *sql,
 	    const char *fmt, ...);

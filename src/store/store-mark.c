@@ -66,7 +66,7 @@ store_mark_add(struct store *s, const char *game, int turn,
 }
 
 /* Calls cb with the first column of each row of st until it returns
- * non-zero; finalizes st. */
+ * non-zero; releases st. */
 static int
 walk(struct store *s, sqlite3_stmt *st, int (*cb)(const char *, void *),
     void *arg, char **cause)
@@ -76,7 +76,7 @@ walk(struct store *s, sqlite3_stmt *st, int (*cb)(const char *, void *),
 	while (!stop && (code = st_step(s, st, &row, cause)) == STORE_OK &&
 	    row)
 		stop = cb(st_col_text(st, 0, 1), arg);
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 
@@ -90,7 +90,7 @@ store_mark_list(struct store *s, const char *game, int turn,
 
 	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
 		return code;
-	code = st_prepare(s, &st, cause, "SELECT who FROM turn_marks"
+	code = st_cached(s, &st, cause, "SELECT who FROM turn_marks"
 	    " WHERE game = ? AND turn = ? AND kind = ? ORDER BY who", "sis",
 	    game, turn, kind);
 	return code == STORE_OK ? walk(s, st, cb, arg, cause) : code;
@@ -106,7 +106,7 @@ store_mark_list_upto(struct store *s, const char *game, int turn,
 
 	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
 		return code;
-	code = st_prepare(s, &st, cause, "SELECT DISTINCT who FROM turn_marks"
+	code = st_cached(s, &st, cause, "SELECT DISTINCT who FROM turn_marks"
 	    " WHERE game = ? AND turn <= ? AND kind = ? ORDER BY who", "sis",
 	    game, turn, kind);
 	return code == STORE_OK ? walk(s, st, cb, arg, cause) : code;

@@ -71,7 +71,7 @@ store_notice_pending(struct store *s, const char *game,
 	sqlite3_stmt		*st;
 	int			 code, row, stop = 0;
 
-	code = st_prepare(s, &st, cause, "SELECT id, game, kind, turn, player,"
+	code = st_cached(s, &st, cause, "SELECT id, game, kind, turn, player,"
 	    " actor, reason, details, secret, created FROM notices"
 	    " WHERE sent IS NULL AND (?1 IS NULL OR game = ?1) ORDER BY id",
 	    "s", game);
@@ -95,7 +95,7 @@ store_notice_pending(struct store *s, const char *game,
 		n.created = sqlite3_column_int64(st, 9);
 		stop = cb(&n, arg);
 	}
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 

@@ -134,7 +134,7 @@ orders_walk(struct store *s, const char *game, const char *sql,
 
 	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
 		return code;
-	code = st_prepare(s, &st, cause, sql, fmt, game, turn);
+	code = st_cached(s, &st, cause, sql, fmt, game, turn);
 	if (code != STORE_OK)
 		return code;
 	/* The strings point into the statement's row: borrowed, valid
@@ -144,7 +144,7 @@ orders_walk(struct store *s, const char *game, const char *sql,
 		orders_fill(st, &o);
 		stop = cb(&o, arg);
 	}
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 

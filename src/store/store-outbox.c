@@ -103,14 +103,14 @@ outbox_one(struct store *s, struct store_outbox **out, char **cause,
 	int		 code, row;
 
 	*out = NULL;
-	if ((code = st_prepare(s, &st, cause, sql, fmt, arg)) != STORE_OK)
+	if ((code = st_cached(s, &st, cause, sql, fmt, arg)) != STORE_OK)
 		return code;
 	code = st_step(s, st, &row, cause);
 	if (code == STORE_OK && !row)
 		code = st_cause(cause, STORE_NOTFOUND, "%s", notfound);
 	if (code == STORE_OK)
 		*out = outbox_fill(st);
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 

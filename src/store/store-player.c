@@ -298,7 +298,7 @@ player_fill(struct store *s, sqlite3_stmt *st, struct store_player *p,
 	p->story = xstrdup(st_col_text(st, 11, 1));
 	p->absent_until = sqlite3_column_int64(st, 12);
 	p->language = xstrdup(st_col_text(st, 13, 1));
-	code = st_prepare(s, &sh, cause,
+	code = st_cached(s, &sh, cause,
 	    "SELECT ship FROM player_ships WHERE game = ? AND player = ?"
 	    " ORDER BY ship", "ss", p->game, p->id);
 	if (code != STORE_OK)
@@ -308,7 +308,7 @@ player_fill(struct store *s, sqlite3_stmt *st, struct store_player *p,
 		    sizeof *p->ships);
 		p->ships[p->nships++] = st_col_dup(sh, 0);
 	}
-	sqlite3_finalize(sh);
+	st_release(s, sh);
 	return code;
 }
 
@@ -351,7 +351,7 @@ store_player_get(struct store *s, const char *game, const char *id,
 	*out = NULL;
 	if ((code = st_player_exists(s, game, id, 0, cause)) != STORE_OK)
 		return code;
-	code = st_prepare(s, &st, cause, "SELECT " PLAYER_COLUMNS
+	code = st_cached(s, &st, cause, "SELECT " PLAYER_COLUMNS
 	    " FROM players WHERE game = ? AND id = ?", "ss", game, id);
 	if (code != STORE_OK)
 		return code;
@@ -367,7 +367,7 @@ store_player_get(struct store *s, const char *game, const char *id,
 			*out = NULL;
 		}
 	}
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 
@@ -381,7 +381,7 @@ store_player_list(struct store *s, const char *game,
 
 	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
 		return code;
-	code = st_prepare(s, &st, cause, "SELECT " PLAYER_COLUMNS
+	code = st_cached(s, &st, cause, "SELECT " PLAYER_COLUMNS
 	    " FROM players WHERE game = ? ORDER BY side, id", "s", game);
 	if (code != STORE_OK)
 		return code;
@@ -394,6 +394,6 @@ store_player_list(struct store *s, const char *game,
 		if (code != STORE_OK)
 			break;
 	}
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }

@@ -53,7 +53,7 @@ insert_events(struct store *s, const struct store_turn *t, int64_t state,
 	size_t				 i;
 	int				 code, row;
 
-	code = st_prepare(s, &st, cause, "INSERT INTO events (state, game,"
+	code = st_cached(s, &st, cause, "INSERT INTO events (state, game,"
 	    " turn, seq, phase, kind, ship, other, text)"
 	    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", "");
 	for (i = 0; code == STORE_OK && i < t->nevents; i++) {
@@ -64,7 +64,7 @@ insert_events(struct store *s, const struct store_turn *t, int64_t state,
 		if (code == STORE_OK)
 			code = st_step(s, st, &row, cause);
 	}
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 
@@ -77,7 +77,7 @@ insert_rolls(struct store *s, const struct store_turn *t, int64_t state,
 	size_t			 i;
 	int			 code, row;
 
-	code = st_prepare(s, &st, cause, "INSERT INTO rolls (state, game,"
+	code = st_cached(s, &st, cause, "INSERT INTO rolls (state, game,"
 	    " turn, seq, phase, label, purpose, ship, sides, result)"
 	    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", "");
 	for (i = 0; code == STORE_OK && i < t->nrolls; i++) {
@@ -88,7 +88,7 @@ insert_rolls(struct store *s, const struct store_turn *t, int64_t state,
 		if (code == STORE_OK)
 			code = st_step(s, st, &row, cause);
 	}
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 
@@ -118,7 +118,7 @@ turn_write(struct store *s, const struct store_turn *t, char **cause)
 	int64_t		 cur = 0, next;
 	int		 code, row, done = 0;
 
-	code = st_prepare(s, &st, cause, "SELECT id, adjudicated IS NOT NULL"
+	code = st_cached(s, &st, cause, "SELECT id, adjudicated IS NOT NULL"
 	    " FROM states WHERE game = ? AND turn = ? AND superseded = 0",
 	    "si", t->game, t->turn);
 	if (code != STORE_OK)
@@ -128,7 +128,7 @@ turn_write(struct store *s, const struct store_turn *t, char **cause)
 		cur = sqlite3_column_int64(st, 0);
 		done = sqlite3_column_int(st, 1);
 	}
-	sqlite3_finalize(st);
+	st_release(s, st);
 	if (code != STORE_OK)
 		return code;
 	if (!row)
@@ -189,11 +189,11 @@ store_state_get(struct store *s, const char *game, int turn, char **xml,
 	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
 		return code;
 	if (turn < 0)
-		code = st_prepare(s, &st, cause, "SELECT xml, turn FROM states"
+		code = st_cached(s, &st, cause, "SELECT xml, turn FROM states"
 		    " WHERE game = ? AND superseded = 0"
 		    " ORDER BY turn DESC LIMIT 1", "s", game);
 	else
-		code = st_prepare(s, &st, cause, "SELECT xml, turn FROM states"
+		code = st_cached(s, &st, cause, "SELECT xml, turn FROM states"
 		    " WHERE game = ? AND turn = ? AND superseded = 0", "si",
 		    game, turn);
 	if (code != STORE_OK)
@@ -207,7 +207,7 @@ store_state_get(struct store *s, const char *game, int turn, char **xml,
 		if (turn_out != NULL)
 			*turn_out = sqlite3_column_int(st, 1);
 	}
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 
@@ -252,7 +252,7 @@ store_state_history(struct store *s, const char *game,
 
 	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
 		return code;
-	code = st_prepare(s, &st, cause, "SELECT id, turn, created,"
+	code = st_cached(s, &st, cause, "SELECT id, turn, created,"
 	    " adjudicated, superseded FROM states WHERE game = ? ORDER BY id",
 	    "s", game);
 	if (code != STORE_OK)
@@ -266,7 +266,7 @@ store_state_history(struct store *s, const char *game,
 		i.superseded = sqlite3_column_int(st, 4);
 		stop = cb(&i, arg);
 	}
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 
@@ -281,7 +281,7 @@ store_events_list(struct store *s, const char *game, int turn,
 
 	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
 		return code;
-	code = st_prepare(s, &st, cause, "SELECT e.turn, e.seq, e.phase,"
+	code = st_cached(s, &st, cause, "SELECT e.turn, e.seq, e.phase,"
 	    " e.kind, e.ship, e.other, e.text FROM events e JOIN states"
 	    " ON states.id = e.state WHERE e.game = ? AND e.turn = ?"
 	    " AND states.superseded = 0 ORDER BY e.seq", "si", game, turn);
@@ -298,7 +298,7 @@ store_events_list(struct store *s, const char *game, int turn,
 		e.text = st_col_text(st, 6, 1);
 		stop = cb(&e, arg);
 	}
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 
@@ -313,7 +313,7 @@ store_rolls_list(struct store *s, const char *game, int turn,
 
 	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
 		return code;
-	code = st_prepare(s, &st, cause, "SELECT r.turn, r.seq, r.phase,"
+	code = st_cached(s, &st, cause, "SELECT r.turn, r.seq, r.phase,"
 	    " r.label, r.purpose, r.ship, r.sides, r.result FROM rolls r"
 	    " JOIN states ON states.id = r.state WHERE r.game = ? AND"
 	    " r.turn = ? AND states.superseded = 0 ORDER BY r.seq", "si",
@@ -332,7 +332,7 @@ store_rolls_list(struct store *s, const char *game, int turn,
 		r.result = sqlite3_column_int(st, 7);
 		stop = cb(&r, arg);
 	}
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 

@@ -78,8 +78,8 @@ st_fail(struct store *s, int rc, const char *what, char **cause)
 	    s->db != NULL ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc));
 }
 
-static int
-bind_args(sqlite3_stmt *st, const char *fmt, va_list ap)
+int
+st_bind(sqlite3_stmt *st, const char *fmt, va_list ap)
 {
 	const char	*t;
 	int64_t		 l;
@@ -125,7 +125,7 @@ st_vprepare(struct store *s, sqlite3_stmt **stmt, char **cause,
 	rc = sqlite3_prepare_v2(s->db, sql, -1, stmt, NULL);
 	if (rc != SQLITE_OK)
 		return st_fail(s, rc, "prepare", cause);
-	rc = bind_args(*stmt, fmt, ap);
+	rc = st_bind(*stmt, fmt, ap);
 	if (rc != SQLITE_OK) {
 		sqlite3_finalize(*stmt);
 		*stmt = NULL;
@@ -157,7 +157,7 @@ st_rebind(struct store *s, sqlite3_stmt *st, char **cause, const char *fmt,
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
 	va_start(ap, fmt);
-	rc = bind_args(st, fmt, ap);
+	rc = st_bind(st, fmt, ap);
 	va_end(ap);
 	if (rc != SQLITE_OK)
 		return st_fail(s, rc, "bind", cause);
@@ -189,7 +189,7 @@ st_run(struct store *s, char **cause, int *changes, const char *sql,
 	int		 code, row;
 
 	va_start(ap, fmt);
-	code = st_vprepare(s, &st, cause, sql, fmt, ap);
+	code = st_vcached(s, &st, cause, sql, fmt, ap);
 	va_end(ap);
 	if (code != STORE_OK)
 		return code;
@@ -198,7 +198,7 @@ st_run(struct store *s, char **cause, int *changes, const char *sql,
 	while (code == STORE_OK && row);
 	if (changes != NULL)
 		*changes = sqlite3_changes(s->db);
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 
@@ -211,7 +211,7 @@ st_int64(struct store *s, char **cause, int64_t *out, const char *sql,
 	int		 code, row;
 
 	va_start(ap, fmt);
-	code = st_vprepare(s, &st, cause, sql, fmt, ap);
+	code = st_vcached(s, &st, cause, sql, fmt, ap);
 	va_end(ap);
 	if (code != STORE_OK)
 		return code;
@@ -220,7 +220,7 @@ st_int64(struct store *s, char **cause, int64_t *out, const char *sql,
 		*out = sqlite3_column_int64(st, 0);
 	else if (code == STORE_OK)
 		code = st_cause(cause, STORE_NOTFOUND, "no row");
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 
@@ -284,20 +284,39 @@ exec_plain(struct store *s, const char *sql, const char *what, char **cause)
 	return STORE_OK;
 }
 
+/* exec_plain for one statement of every transaction (BEGIN, COMMIT,
+ * SAVEPOINT, RELEASE): from the statement cache. */
+static int
+exec_cached(struct store *s, const char *sql, const char *what,
+    char **cause)
+{
+	sqlite3_stmt	*st;
+	int		 code, rc;
+
+	if ((code = st_cached(s, &st, cause, sql, "")) != STORE_OK)
+		return code;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		;
+	st_release(s, st);
+	if (rc != SQLITE_DONE)
+		return st_fail(s, rc, what, cause);
+	return STORE_OK;
+}
+
 int
 txn_begin(struct store *s, struct txn *t, char **cause)
 {
 	t->outer = sqlite3_get_autocommit(s->db);
 	if (t->outer)
-		return exec_plain(s, "BEGIN IMMEDIATE", "begin", cause);
-	return exec_plain(s, "SAVEPOINT nv", "savepoint", cause);
+		return exec_cached(s, "BEGIN IMMEDIATE", "begin", cause);
+	return exec_cached(s, "SAVEPOINT nv", "savepoint", cause);
 }
 
 int
 txn_end(struct store *s, struct txn *t, int code, char **cause)
 {
 	if (code == STORE_OK) {
-		code = exec_plain(s, t->outer ? "COMMIT" : "RELEASE nv",
+		code = exec_cached(s, t->outer ? "COMMIT" : "RELEASE nv",
 		    "commit", cause);
 		if (code == STORE_OK)
 			return code;
@@ -319,7 +338,7 @@ begin(struct store *s, const char *sql, char **cause)
 	if (!sqlite3_get_autocommit(s->db))
 		return st_cause(cause, STORE_ERROR,
 		    "a transaction is already open");
-	code = exec_plain(s, sql, "begin", cause);
+	code = exec_cached(s, sql, "begin", cause);
 	if (code == STORE_OK)
 		s->explicit_txn = 1;
 	return code;
@@ -348,7 +367,7 @@ store_commit(struct store *s, char **cause)
 		s->explicit_txn = 0;
 		return st_cause(cause, STORE_ERROR, "no transaction is open");
 	}
-	code = exec_plain(s, "COMMIT", "commit", cause);
+	code = exec_cached(s, "COMMIT", "commit", cause);
 	if (code != STORE_OK)
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 	s->explicit_txn = 0;
@@ -509,6 +528,7 @@ store_close(struct store *s)
 		return;
 	if (s->db != NULL && !sqlite3_get_autocommit(s->db))
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	st_cache_free(s);
 	sqlite3_close(s->db);
 	free(s->path);
 	free(s);

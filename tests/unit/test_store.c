@@ -1,5 +1,5 @@
 /* test_store.c: the store: opening, migrations, busy handling,
- * transactions and backup.  Games and players are in test_store_game.c,
+ * transactions, the statement cache and backup.  Games and players are in test_store_game.c,
  * turns and orders in test_store_turn.c, mail in test_store_mail.c;
  * main() here runs all four groups. */
 #include "config.h"
@@ -462,6 +462,213 @@ test_backup(void **state)
 	free(bk);
 }
 
+/* --- the statement cache (store-stmt.c) ------------------------------ */
+
+/* One row, one integer column, through a cached statement. */
+static int64_t
+cached_int(struct store *s, const char *sql, const char *fmt, int arg)
+{
+	sqlite3_stmt	*st;
+	char		*cause = NULL;
+	int64_t		 v = -1;
+	int		 row;
+
+	if (*fmt != '\0')
+		expect_code(st_cached(s, &st, &cause, sql, fmt, arg), STORE_OK,
+		    &cause);
+	else
+		expect_code(st_cached(s, &st, &cause, sql, ""), STORE_OK,
+		    &cause);
+	expect_code(st_step(s, st, &row, &cause), STORE_OK, &cause);
+	if (row && sqlite3_column_type(st, 0) != SQLITE_NULL)
+		v = sqlite3_column_int64(st, 0);
+	st_release(s, st);
+	return v;
+}
+
+/* A statement is prepared once, handed back reset and unbound, and lent
+ * to one caller at a time. */
+static void
+test_stmt_reuse(void **state)
+{
+	struct fx	*f = *state;
+	sqlite3_stmt	*a, *b, *c;
+	char		*cause = NULL;
+	size_t		 n0 = st_cache_count(f->s);
+	int		 row;
+
+	expect_code(st_cached(f->s, &a, &cause, "SELECT ?", "i", 7), STORE_OK,
+	    &cause);
+	assert_int_equal(st_cache_count(f->s), n0 + 1);
+	/* The same text while a is out: a statement of its own. */
+	expect_code(st_cached(f->s, &b, &cause, "SELECT ?", "i", 8), STORE_OK,
+	    &cause);
+	assert_ptr_not_equal(a, b);
+	assert_int_equal(st_cache_count(f->s), n0 + 1);
+	expect_code(st_step(f->s, a, &row, &cause), STORE_OK, &cause);
+	assert_int_equal(row, 1);
+	assert_int_equal(sqlite3_column_int(a, 0), 7);
+	expect_code(st_step(f->s, b, &row, &cause), STORE_OK, &cause);
+	assert_int_equal(sqlite3_column_int(b, 0), 8);
+	/* Handed back in the middle of its rows: reset, no read open. */
+	st_release(f->s, a);
+	assert_int_equal(sqlite3_stmt_busy(a), 0);
+	st_release(f->s, b);	/* finalized: not the cache's */
+	expect_code(st_cached(f->s, &c, &cause, "SELECT ?", "", 0), STORE_OK,
+	    &cause);
+	assert_ptr_equal(c, a);
+	/* Its binding went with the last caller. */
+	expect_code(st_step(f->s, c, &row, &cause), STORE_OK, &cause);
+	assert_int_equal(sqlite3_column_type(c, 0), SQLITE_NULL);
+	st_release(f->s, c);
+	assert_int_equal(st_cache_count(f->s), n0 + 1);
+	/* A text of two statements is never kept; an empty one is an error. */
+	expect_code(st_cached(f->s, &a, &cause, "SELECT 1; SELECT 2", ""),
+	    STORE_OK, &cause);
+	st_release(f->s, a);
+	assert_int_equal(st_cache_count(f->s), n0 + 1);
+	expect_code(st_cached(f->s, &a, &cause, " -- nothing", ""),
+	    STORE_ERROR, &cause);
+	assert_null(a);
+	expect_code(st_cached(f->s, &a, &cause, "SELEKT 1", ""), STORE_ERROR,
+	    &cause);
+	assert_null(a);
+	assert_int_equal(st_cache_count(f->s), n0 + 1);
+}
+
+/* A cached statement whose last run failed (a constraint, a busy
+ * database) runs again once the cause is gone. */
+static void
+test_stmt_after_error(void **state)
+{
+	struct fx	*f = *state;
+	sqlite3		*other;
+	char		*cause = NULL;
+	size_t		 n;
+
+	make_game(f->s, "g1");
+	expect_code(store_observer_add(f->s, "g1", "o@example.org", &cause),
+	    STORE_OK, &cause);
+	n = st_cache_count(f->s);
+	expect_code(store_observer_add(f->s, "g1", "o@example.org", &cause),
+	    STORE_EXISTS, &cause);
+	expect_code(store_observer_add(f->s, "g1", "p@example.org", &cause),
+	    STORE_OK, &cause);
+	assert_int_equal(sql_int(f->s, "SELECT count(*) FROM observers"), 2);
+	/* A step that fails half way through the rows. */
+	expect_code(st_run(f->s, &cause, NULL, "SELECT CASE WHEN ? > 1 THEN"
+	    " abs(-9223372036854775807 - 1) END FROM observers", "i", 2),
+	    STORE_ERROR, &cause);
+	expect_code(st_run(f->s, &cause, NULL, "SELECT CASE WHEN ? > 1 THEN"
+	    " abs(-9223372036854775807 - 1) END FROM observers", "i", 1),
+	    STORE_OK, &cause);
+	assert_int_equal(st_cache_count(f->s), n + 1);
+
+	/* Busy: the write lock is another connection's (the store waits
+	 * 0 ms); the same statements work when it is let go. */
+	store_close(f->s);
+	expect_code(store_open(f->path, 0, &f->s, &cause), STORE_OK, &cause);
+	expect_code(store_observer_add(f->s, "g1", "q@example.org", &cause),
+	    STORE_OK, &cause);
+	n = st_cache_count(f->s);
+	assert_int_equal(sqlite3_open(f->path, &other), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(other, "BEGIN IMMEDIATE", NULL, NULL,
+	    NULL), SQLITE_OK);
+	expect_code(store_observer_add(f->s, "g1", "r@example.org", &cause),
+	    STORE_BUSY, &cause);
+	expect_code(st_run(f->s, &cause, NULL, "INSERT INTO observers"
+	    " VALUES (?, ?)", "ss", "g1", "r@example.org"), STORE_BUSY,
+	    &cause);
+	assert_int_equal(sqlite3_exec(other, "COMMIT", NULL, NULL, NULL),
+	    SQLITE_OK);
+	sqlite3_close(other);
+	expect_code(store_observer_add(f->s, "g1", "r@example.org", &cause),
+	    STORE_OK, &cause);
+	expect_code(st_run(f->s, &cause, NULL, "INSERT INTO observers"
+	    " VALUES (?, ?)", "ss", "g1", "s@example.org"), STORE_OK, &cause);
+	assert_int_equal(st_cache_count(f->s), n + 1);
+	assert_int_equal(sql_int(f->s, "SELECT count(*) FROM observers"), 5);
+	assert_int_equal(sqlite3_get_autocommit(store_db(f->s)), 1);
+}
+
+/* Statements outlive a rollback, of the whole transaction or of a
+ * savepoint, and see the data as it is after it. */
+static void
+test_stmt_after_rollback(void **state)
+{
+	struct fx	*f = *state;
+	char		*cause = NULL;
+	const char	*count = "SELECT count(*) FROM observers";
+	sqlite3_stmt	*a, *b;
+	size_t		 n;
+	int		 row;
+
+	make_game(f->s, "g1");
+	expect_code(store_begin(f->s, &cause), STORE_OK, &cause);
+	expect_code(store_observer_add(f->s, "g1", "o@example.org", &cause),
+	    STORE_OK, &cause);
+	assert_int_equal(cached_int(f->s, count, "", 0), 1);
+	n = st_cache_count(f->s);
+	expect_code(store_abort(f->s, &cause), STORE_OK, &cause);
+	assert_int_equal(cached_int(f->s, count, "", 0), 0);
+	expect_code(store_begin(f->s, &cause), STORE_OK, &cause);
+	expect_code(store_observer_add(f->s, "g1", "o@example.org", &cause),
+	    STORE_OK, &cause);
+	/* A failed write inside undoes itself alone. */
+	expect_code(store_observer_add(f->s, "g1", "o@example.org", &cause),
+	    STORE_EXISTS, &cause);
+	expect_code(store_observer_add(f->s, "g1", "p@example.org", &cause),
+	    STORE_OK, &cause);
+	expect_code(store_commit(f->s, &cause), STORE_OK, &cause);
+	assert_int_equal(cached_int(f->s, count, "", 0), 2);
+	assert_int_equal(st_cache_count(f->s), n);
+	/* Across a schema change by another connection: prepared again. */
+	expect_code(st_cached(f->s, &a, &cause, "SELECT * FROM observers", ""),
+	    STORE_OK, &cause);
+	expect_code(st_step(f->s, a, &row, &cause), STORE_OK, &cause);
+	assert_int_equal(sqlite3_column_count(a), 2);
+	st_release(f->s, a);
+	raw_exec(f->path, "ALTER TABLE observers ADD COLUMN note TEXT");
+	expect_code(st_cached(f->s, &b, &cause, "SELECT * FROM observers", ""),
+	    STORE_OK, &cause);
+	assert_ptr_equal(a, b);
+	expect_code(st_step(f->s, b, &row, &cause), STORE_OK, &cause);
+	assert_int_equal(row, 1);
+	assert_int_equal(sqlite3_column_count(b), 3);
+	st_release(f->s, b);
+	expect_code(store_observer_add(f->s, "g1", "q@example.org", &cause),
+	    STORE_OK, &cause);
+	assert_int_equal(cached_int(f->s, "SELECT count(*) FROM"
+	    " pragma_table_info('observers')", "", 0), 3);
+	assert_int_equal(cached_int(f->s, count, "", 0), 3);
+	assert_int_equal(st_cache_count(f->s), n + 2);
+}
+
+/* More texts than the cache keeps: every one still runs right, the
+ * cache stops growing, and closing finalizes them all (a leak or a
+ * statement left open would show under the sanitizers). */
+static void
+test_stmt_many(void **state)
+{
+	struct fx	*f = *state;
+	char		 sql[64];
+	size_t		 most = 0;
+	int		 i, round;
+
+	for (round = 0; round < 2; round++)
+		for (i = 0; i < 2000; i++) {
+			snprintf(sql, sizeof sql, "SELECT ? + %d", i);
+			assert_int_equal(cached_int(f->s, sql, "i", round),
+			    i + round);
+			if (st_cache_count(f->s) > most)
+				most = st_cache_count(f->s);
+		}
+	assert_true(most >= 100);
+	assert_true(most < 2000);
+	store_close(f->s);
+	f->s = NULL;
+}
+
 #define T(f)	cmocka_unit_test_setup_teardown(f, fx_setup, fx_teardown)
 #define TC(f)	cmocka_unit_test_setup_teardown(f, fx_setup_closed, \
 		    fx_teardown)
@@ -482,6 +689,10 @@ main(void)
 		T(test_transactions),
 		T(test_read_snapshot),
 		T(test_backup),
+		T(test_stmt_reuse),
+		T(test_stmt_after_error),
+		T(test_stmt_after_rollback),
+		T(test_stmt_many),
 	};
 	int	fails;
 
