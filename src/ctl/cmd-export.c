@@ -4,9 +4,13 @@
  * game id (the same rule as map). */
 #include "config.h"
 
+#include <sys/stat.h>
+
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "ctl.h"
@@ -74,13 +78,78 @@ export_file(const char *path)
 	return rc;
 }
 
+/* Where export_archive's pieces go, and where its turns come from. */
+struct export_out {
+	struct store	*s;
+	const char	*game;
+	FILE		*f;
+	char		*cause;		/* the store's, when a turn failed */
+	int		 code;
+};
+
+static int
+export_load(struct play_rec_turn *t, void *arg)
+{
+	struct export_out	*x = arg;
+
+	x->code = play_record_load_turn(x->s, x->game, t, &x->cause);
+	return x->code == STORE_OK ? 0 : -1;
+}
+
+static int
+export_write(const char *p, size_t n, void *arg)
+{
+	struct export_out	*x = arg;
+
+	return fwrite(p, 1, n, x->f) == n ? 0 : -1;
+}
+
+/* Writes the archive to path ("-": standard output) a turn at a time,
+ * inside one read snapshot: memory for one turn, whatever the game's
+ * length.  A file left half written is removed. */
+static int
+archive_stream(struct store *s, const char *game, const char *path,
+    int with_seed)
+{
+	struct export_out	 x = { s, game, NULL, NULL, STORE_OK };
+	struct play_record	 rec;
+	struct stat		 sb;
+	char			*cause = NULL;
+	int			 code, rc = 0, regular;
+	int			 is_stdout = strcmp(path, "-") == 0;
+
+	if ((code = store_begin_read(s, &cause)) != STORE_OK)
+		return ctl_store_err(code, cause);
+	if ((code = play_record_load_head(s, game, &rec, &cause)) !=
+	    STORE_OK) {
+		(void)store_abort(s, NULL);
+		return ctl_store_err(code, cause);
+	}
+	x.f = is_stdout ? stdout : fopen(path, "w");
+	/* Only a file is removed after a failure, never a device. */
+	regular = x.f != NULL && !is_stdout && fstat(fileno(x.f), &sb) == 0 &&
+	    S_ISREG(sb.st_mode);
+	if (x.f == NULL)
+		rc = ctl_err(NV_EXIT_FAIL, "%s: %s", path, strerror(errno));
+	else if (play_archive_write(&rec, with_seed, export_load,
+	    export_write, &x) != 0 || fflush(x.f) != 0 || ferror(x.f))
+		rc = x.code != STORE_OK ? ctl_store_err(x.code, x.cause) :
+		    ctl_err(NV_EXIT_FAIL, "%s: write error: %s", path,
+		    strerror(errno));
+	if (x.f != NULL && !is_stdout && fclose(x.f) != 0 && rc == 0)
+		rc = ctl_err(NV_EXIT_FAIL, "%s: %s", path, strerror(errno));
+	if (rc != 0 && regular)
+		(void)unlink(path);
+	(void)store_abort(s, NULL);
+	play_record_free(&rec);
+	return rc;
+}
+
 static int
 export_archive(struct store *s, const char *game, const char *path,
     int force)
 {
 	struct store_game	*g = NULL;
-	struct play_record	 rec;
-	struct buf		 xml = BUF_INIT;
 	char			*cause = NULL;
 	int			 code, rc, revealed;
 
@@ -95,13 +164,7 @@ export_archive(struct store *s, const char *game, const char *path,
 		    "navarch seed reveal %s first, or --force to write the "
 		    "archive without it (its dice cannot then be checked)",
 		    game, game);
-	if ((rc = record_load(s, game, &rec)) != 0)
-		return rc;
-	play_archive_xml(&rec, revealed, &xml);
-	rc = ctl_write_file(path, buf_str(&xml), xml.len) == 0 ? 0 :
-	    NV_EXIT_FAIL;
-	buf_free(&xml);
-	play_record_free(&rec);
+	rc = archive_stream(s, game, path, revealed);
 	if (rc == 0)
 		fprintf(stderr, "navarch export: archive of %s written to "
 		    "%s%s\n", game, path, revealed ? "" : " without the seed");

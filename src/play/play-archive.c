@@ -97,16 +97,72 @@ write_end(xmlNodePtr root, const struct play_rec_end *e)
 		xmlNewProp(n, X("winner"), X(e->winner));
 }
 
-void
-play_archive_xml(const struct play_record *r, int with_seed, struct buf *out)
-{
-	xmlDocPtr	 doc = xmlNewDoc(X("1.0"));
-	xmlNodePtr	 root, n;
-	xmlChar		*mem = NULL;
-	size_t		 i, j;
-	int		 size = 0;
+/* --- writing ------------------------------------------------------------
+ *
+ * The bytes are those xmlDocDumpFormatMemoryEnc(doc, ..., "UTF-8", 1)
+ * gives for the whole document (what version 1 wrote): the declaration,
+ * the root's start tag, each child indented by two spaces at level 1 and
+ * followed by a newline, the end tag.  Only the root and one child are
+ * ever in memory: each child is dumped and freed before the next. */
 
-	root = xmlNewNode(NULL, X("navarch-archive"));
+struct awriter {
+	int		(*write)(const char *, size_t, void *);
+	void		*arg;
+	int		 failed;
+};
+
+static int
+out_write(void *ctx, const char *p, int n)
+{
+	struct awriter	*w = ctx;
+
+	if (w->failed || n < 0 || w->write(p, (size_t)n, w->arg) != 0) {
+		w->failed = 1;
+		return -1;
+	}
+	return n;
+}
+
+/* Dumps root's last child as xmlDocDumpFormat places it, and frees it. */
+static void
+dump_child(xmlOutputBufferPtr out, xmlDocPtr doc, xmlNodePtr root)
+{
+	xmlNodePtr	n = root->last;
+
+	xmlOutputBufferWrite(out, 2, "  ");
+	xmlNodeDumpOutput(out, doc, n, 1, 1, "UTF-8");
+	xmlOutputBufferWrite(out, 1, "\n");
+	xmlOutputBufferFlush(out);
+	xmlUnlinkNode(n);
+	xmlFreeNode(n);
+}
+
+/* The root's start tag: the element dumped alone ("<name .../>"), its
+ * "/>" made ">" (attribute values have their '>' escaped). */
+static void
+dump_start(xmlOutputBufferPtr out, xmlDocPtr doc, xmlNodePtr root)
+{
+	xmlBufferPtr		b = xmlBufferCreate();
+	xmlOutputBufferPtr	o = xmlOutputBufferCreateBuffer(b, NULL);
+	const char		*p;
+	size_t			 len;
+
+	xmlNodeDumpOutput(o, doc, root, 0, 1, "UTF-8");
+	xmlOutputBufferClose(o);
+	p = (const char *)xmlBufferContent(b);
+	len = (size_t)xmlBufferLength(b);
+	if (len >= 2 && strcmp(p + len - 2, "/>") == 0)
+		len -= 2;
+	xmlOutputBufferWrite(out, (int)len, p);
+	xmlOutputBufferWrite(out, 2, ">\n");
+	xmlBufferFree(b);
+}
+
+static xmlNodePtr
+new_root(xmlDocPtr doc, const struct play_record *r, int with_seed)
+{
+	xmlNodePtr	root = xmlNewNode(NULL, X("navarch-archive"));
+
 	xmlDocSetRootElement(doc, root);
 	xmlNewProp(root, X("version"), X(r->end.turn > 0 ?
 	    ARCHIVE_VERSION_END : ARCHIVE_VERSION));
@@ -115,9 +171,16 @@ play_archive_xml(const struct play_record *r, int with_seed, struct buf *out)
 	xmlNewProp(root, X("commitment"), X(r->commitment));
 	if (with_seed && r->seed != NULL)
 		xmlNewProp(root, X("seed"), X(r->seed));
-	xmlNewTextChild(root, NULL, X("scenario"), X(r->scenario));
-	for (i = 0; i < r->nturns; i++)
-		write_turn(root, &r->turns[i]);
+	return root;
+}
+
+static void
+write_fixes(xmlOutputBufferPtr out, xmlDocPtr doc, xmlNodePtr root,
+    const struct play_record *r)
+{
+	xmlNodePtr	n;
+	size_t		i, j;
+
 	for (i = 0; i < r->fixes.n; i++) {
 		n = xmlNewChild(root, NULL, X("fix"), NULL);
 		prop_int(n, "turn", r->fixes.v[i].turn);
@@ -126,13 +189,74 @@ play_archive_xml(const struct play_record *r, int with_seed, struct buf *out)
 		for (j = 0; j < r->fixes.v[i].nkv; j++)
 			xmlNewTextChild(n, NULL, X("set"),
 			    X(r->fixes.v[i].kv[j]));
+		dump_child(out, doc, root);
 	}
-	if (r->end.turn > 0)
-		write_end(root, &r->end);
-	xmlDocDumpFormatMemoryEnc(doc, &mem, &size, "UTF-8", 1);
+}
+
+int
+play_archive_write(struct play_record *r, int with_seed,
+    int (*load)(struct play_rec_turn *, void *),
+    int (*write)(const char *, size_t, void *), void *arg)
+{
+	struct awriter		 w = { write, arg, 0 };
+	xmlOutputBufferPtr	 out;
+	xmlDocPtr		 doc = xmlNewDoc(X("1.0"));
+	xmlNodePtr		 root;
+	struct play_rec_turn	*t;
+	size_t			 i;
+	int			 loaded;
+
+	/* As the whole document's dump: attributes in UTF-8, not escaped. */
+	doc->encoding = xmlStrdup(X("UTF-8"));
+	out = xmlOutputBufferCreateIO(out_write, NULL, &w, NULL);
+	root = new_root(doc, r, with_seed);
+	xmlOutputBufferWriteString(out,
+	    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	dump_start(out, doc, root);
+	xmlNewTextChild(root, NULL, X("scenario"), X(r->scenario));
+	dump_child(out, doc, root);
+	for (i = 0; i < r->nturns && !w.failed; i++) {
+		t = &r->turns[i];
+		loaded = 0;
+		if (t->state == NULL && load != NULL) {
+			if (load(t, arg) != 0) {
+				w.failed = 1;
+				break;
+			}
+			loaded = 1;
+		}
+		write_turn(root, t);
+		dump_child(out, doc, root);
+		if (loaded)
+			play_rec_turn_clear(t);
+	}
+	if (!w.failed) {
+		write_fixes(out, doc, root, r);
+		if (r->end.turn > 0) {
+			write_end(root, &r->end);
+			dump_child(out, doc, root);
+		}
+		xmlOutputBufferWriteString(out, "</navarch-archive>\n");
+	}
+	if (xmlOutputBufferClose(out) < 0)
+		w.failed = 1;
 	xmlFreeDoc(doc);
-	buf_add(out, (const char *)mem, (size_t)size);
-	xmlFree(mem);
+	return w.failed ? -1 : 0;
+}
+
+static int
+buf_write(const char *p, size_t n, void *arg)
+{
+	buf_add(arg, p, n);
+	return 0;
+}
+
+void
+play_archive_xml(const struct play_record *r, int with_seed, struct buf *out)
+{
+	/* Every turn is loaded: nothing is filled nor emptied. */
+	(void)play_archive_write((struct play_record *)r, with_seed, NULL,
+	    buf_write, out);
 }
 
 /* --- reading ------------------------------------------------------------ */

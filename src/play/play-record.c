@@ -1,4 +1,4 @@
-/* ctl-record.c: a stored game as a struct play_record, what replay and
+/* play-record.c: a stored game as a struct play_record, what replay and
  * archives work on: the scenario, the seed, every live turn's state, the
  * order sets in force at its adjudication with its events and rolls, and
  * the GM's corrections still in effect.
@@ -192,41 +192,61 @@ turn_cmp(const void *a, const void *b)
 	return (x->turn > y->turn) - (x->turn < y->turn);
 }
 
+/* The live turns, in order, with nothing loaded but their numbers. */
 static int
-load_turns(struct loader *l, const char *game, char **cause)
+list_turns(struct loader *l, const char *game, char **cause)
 {
 	struct play_record	*r = l->rec;
-	size_t			 i;
 	int			 code;
 
 	code = store_state_history(l->s, game, state_cb, l, cause);
 	if (code == STORE_OK)
 		qsort(r->turns, r->nturns, sizeof *r->turns, turn_cmp);
-	for (i = 0; code == STORE_OK && i < r->nturns; i++) {
-		l->cur = &r->turns[i];
-		code = store_state_get(l->s, game, l->cur->turn,
-		    &l->cur->state, NULL, cause);
-		if (code != STORE_OK || !l->cur->adjudicated)
-			continue;
-		code = store_orders_in_force(l->s, game, l->cur->turn,
-		    orders_cb, l, cause);
-		if (code == STORE_OK)
-			code = store_events_list(l->s, game, l->cur->turn,
-			    event_cb, l, cause);
-		if (code == STORE_OK)
-			code = store_rolls_list(l->s, game, l->cur->turn,
-			    roll_cb, l, cause);
+	return code;
+}
+
+static void
+loader_free(struct loader *l)
+{
+	size_t	i;
+
+	for (i = 0; i < l->npl; i++) {
+		free(l->pl_id[i]);
+		free(l->pl_side[i]);
 	}
+	free(l->pl_id);
+	free(l->pl_side);
+	memset(l, 0, sizeof *l);
+}
+
+/* Turn t's state and, once adjudicated, its orders in force, events and
+ * rolls (l->pl_id: every player, for the sides of the orders). */
+static int
+load_turn(struct loader *l, const char *game, struct play_rec_turn *t,
+    char **cause)
+{
+	int	code;
+
+	l->cur = t;
+	code = store_state_get(l->s, game, t->turn, &t->state, NULL, cause);
+	if (code != STORE_OK || !t->adjudicated)
+		return code;
+	code = store_orders_in_force(l->s, game, t->turn, orders_cb, l, cause);
+	if (code == STORE_OK)
+		code = store_events_list(l->s, game, t->turn, event_cb, l,
+		    cause);
+	if (code == STORE_OK)
+		code = store_rolls_list(l->s, game, t->turn, roll_cb, l,
+		    cause);
 	return code;
 }
 
 enum store_code
-play_record_load(struct store *s, const char *game, struct play_record *r,
-    char **cause)
+play_record_load_head(struct store *s, const char *game,
+    struct play_record *r, char **cause)
 {
 	struct store_game	*g = NULL;
 	struct loader		 l;
-	size_t			 i;
 	int			 code;
 
 	memset(r, 0, sizeof *r);
@@ -240,26 +260,60 @@ play_record_load(struct store *s, const char *game, struct play_record *r,
 		r->scenario = xstrdup(g->scenario);
 		r->seed = xstrdup(g->seed);
 		r->commitment = xstrdup(g->seed_commitment);
-		code = store_player_list(s, game, player_cb, &l, cause);
+		code = list_turns(&l, game, cause);
 	}
-	if (code == STORE_OK)
-		code = load_turns(&l, game, cause);
 	if (code == STORE_OK)
 		code = store_audit_list(s, game, audit_cb, &l, cause);
 	store_game_free(g);
-	for (i = 0; i < l.npl; i++) {
-		free(l.pl_id[i]);
-		free(l.pl_side[i]);
-	}
-	free(l.pl_id);
-	free(l.pl_side);
+	loader_free(&l);
 	if (code != STORE_OK)
 		play_record_free(r);
 	return code;
 }
 
-static void
-turn_free(struct play_rec_turn *t)
+enum store_code
+play_record_load_turn(struct store *s, const char *game,
+    struct play_rec_turn *t, char **cause)
+{
+	struct loader	l;
+	int		code;
+
+	memset(&l, 0, sizeof l);
+	l.s = s;
+	play_rec_turn_clear(t);
+	code = store_player_list(s, game, player_cb, &l, cause);
+	if (code == STORE_OK)
+		code = load_turn(&l, game, t, cause);
+	loader_free(&l);
+	if (code != STORE_OK)
+		play_rec_turn_clear(t);
+	return code;
+}
+
+enum store_code
+play_record_load(struct store *s, const char *game, struct play_record *r,
+    char **cause)
+{
+	struct loader	 l;
+	size_t		 i;
+	int		 code;
+
+	if ((code = play_record_load_head(s, game, r, cause)) != STORE_OK)
+		return code;
+	memset(&l, 0, sizeof l);
+	l.rec = r;
+	l.s = s;
+	code = store_player_list(s, game, player_cb, &l, cause);
+	for (i = 0; code == STORE_OK && i < r->nturns; i++)
+		code = load_turn(&l, game, &r->turns[i], cause);
+	loader_free(&l);
+	if (code != STORE_OK)
+		play_record_free(r);
+	return code;
+}
+
+void
+play_rec_turn_clear(struct play_rec_turn *t)
 {
 	size_t	i;
 
@@ -283,6 +337,11 @@ turn_free(struct play_rec_turn *t)
 	free(t->events);
 	free(t->rolls);
 	free(t->state);
+	t->orders = NULL;
+	t->events = NULL;
+	t->rolls = NULL;
+	t->state = NULL;
+	t->norders = t->nevents = t->nrolls = 0;
 }
 
 void
@@ -291,7 +350,7 @@ play_record_free(struct play_record *r)
 	size_t	i;
 
 	for (i = 0; i < r->nturns; i++)
-		turn_free(&r->turns[i]);
+		play_rec_turn_clear(&r->turns[i]);
 	play_fixes_free(&r->fixes);
 	free(r->turns);
 	free(r->game);

@@ -82,12 +82,33 @@ struct play_record {
  * *cause on failure; r is empty then. */
 enum store_code play_record_load(struct store *, const char *game,
 	    struct play_record *r, char **cause);
+/* The same without the turns' bodies: r->turns lists the live turns
+ * (turn and adjudicated set, nothing else), for a reader that takes
+ * them one at a time with play_record_load_turn, inside the same
+ * transaction.  A store code, as play_record_load. */
+enum store_code play_record_load_head(struct store *, const char *game,
+	    struct play_record *r, char **cause);
+/* Fills t (a turn of the head: its turn and adjudicated) with its state
+ * and, once adjudicated, its orders in force, events and rolls; what t
+ * held before is freed.  A store code; t is empty on failure. */
+enum store_code play_record_load_turn(struct store *,
+	    const char *game, struct play_rec_turn *t, char **cause);
+/* Frees a turn's state, orders, events and rolls; keeps its number. */
+void	play_rec_turn_clear(struct play_rec_turn *);
 void	play_record_free(struct play_record *);
 
 /* The archive of a record (with_seed: the seed in it), UTF-8 XML,
  * appended to out. */
 void	play_archive_xml(const struct play_record *, int with_seed,
 	    struct buf *out);
+/* The same bytes, written a turn at a time: write(p, n, arg) takes each
+ * piece (0, or -1 to stop).  A turn whose state is NULL is filled by
+ * load(t, arg) first (0, or -1 to stop) and emptied once written, so
+ * that a record of play_record_load_head costs the memory of one turn.
+ * 0, or -1 when load or write stopped it. */
+int	play_archive_write(struct play_record *, int with_seed,
+	    int (*load)(struct play_rec_turn *, void *),
+	    int (*write)(const char *, size_t, void *), void *arg);
 /* Reads an archive (name for messages): 0, or -1 with every error in d
  * (file and line) and r empty. */
 int	play_archive_parse(const char *name, const char *xml, size_t len,
