@@ -23,24 +23,28 @@
 
 #include "store-int.h"
 
-/* Runs one statement (sql, bound by fmt) in its own transaction,
- * committed without a sync; inside the caller's transaction it simply
- * joins it. */
-static int
-run_light(struct store *s, char **cause, const char *sql, const char *fmt,
-    ...)
+/* synchronous as a statement of its own for each of SQLite's values
+ * (a PRAGMA takes no parameters): from the statement cache. */
+static const char *const sync_sql[] = {
+	"PRAGMA synchronous = OFF", "PRAGMA synchronous = NORMAL",
+	"PRAGMA synchronous = FULL", "PRAGMA synchronous = EXTRA"
+};
+
+int
+st_run_light(struct store *s, char **cause, int *changes, const char *sql,
+    const char *fmt, ...)
 {
 	sqlite3_stmt	*st;
 	struct txn	 t;
 	va_list		 ap;
 	int64_t		 sync = 2;
-	char		*was;
 	int		 code, row, light = sqlite3_get_autocommit(s->db);
 
 	if (light) {
 		(void)st_int64(s, NULL, &sync, "PRAGMA synchronous", "");
-		sqlite3_exec(s->db, "PRAGMA synchronous = NORMAL", NULL, NULL,
-		    NULL);
+		if (sync < 0 || sync > 3)
+			sync = 2;
+		(void)st_run(s, NULL, NULL, sync_sql[1], "");
 	}
 	if ((code = txn_begin(s, &t, cause)) == STORE_OK) {
 		va_start(ap, fmt);
@@ -50,16 +54,14 @@ run_light(struct store *s, char **cause, const char *sql, const char *fmt,
 			do
 				code = st_step(s, st, &row, cause);
 			while (code == STORE_OK && row);
+			if (changes != NULL)
+				*changes = sqlite3_changes(s->db);
 			st_release(s, st);
 		}
 		code = txn_end(s, &t, code, cause);
 	}
-	if (light) {
-		/* A PRAGMA takes no parameters; sync is SQLite's own 0-3. */
-		was = sqlite3_mprintf("PRAGMA synchronous = %d", (int)sync);
-		sqlite3_exec(s->db, was, NULL, NULL, NULL);
-		sqlite3_free(was);
-	}
+	if (light)
+		(void)st_run(s, NULL, NULL, sync_sql[sync], "");
 	return code;
 }
 
@@ -94,7 +96,7 @@ store_attempt_begin(struct store *s, const char *digest, int64_t now,
 	st_release(s, st);
 	if (code != STORE_OK || *quarantined)
 		return code;
-	return run_light(s, cause, "INSERT INTO mail_attempts (digest,"
+	return st_run_light(s, cause, NULL, "INSERT INTO mail_attempts (digest,"
 	    " attempts, first, last) VALUES (?1, 1, ?2, ?2) ON CONFLICT"
 	    " (digest) DO UPDATE SET attempts = attempts + 1, last = ?2",
 	    "sl", digest, now);
@@ -108,7 +110,7 @@ store_attempt_fail(struct store *s, const char *digest, int64_t now,
 
 	if ((code = check_digest(digest, cause)) != STORE_OK)
 		return code;
-	return run_light(s, cause, "INSERT INTO mail_attempts (digest,"
+	return st_run_light(s, cause, NULL, "INSERT INTO mail_attempts (digest,"
 	    " failures, first, last) VALUES (?1, 1, ?2, ?2) ON CONFLICT"
 	    " (digest) DO UPDATE SET failures = failures + 1, attempts ="
 	    " max(attempts - 1, 0), last = ?2", "sl", digest, now);
@@ -122,7 +124,7 @@ store_attempt_end(struct store *s, const char *digest, char **cause)
 	if ((code = check_digest(digest, cause)) != STORE_OK)
 		return code;
 	/* The mail got through: a failure before no longer matters. */
-	return run_light(s, cause, "DELETE FROM mail_attempts WHERE digest = ?"
+	return st_run_light(s, cause, NULL, "DELETE FROM mail_attempts WHERE digest = ?"
 	    " AND quarantined IS NULL", "s", digest);
 }
 

@@ -78,6 +78,12 @@ int	st_step(struct store *, sqlite3_stmt *, int *row, char **cause);
  * NULL) is the number of rows changed. */
 int	st_run(struct store *, char **cause, int *changes, const char *sql,
 	    const char *fmt, ...);
+/* st_run in a transaction of its own committed without a sync
+ * (synchronous = NORMAL: in WAL mode written, not synced), for a write
+ * that must survive a crash of the process, not of the machine; inside
+ * the caller's transaction it simply joins it (store-attempt.c). */
+int	st_run_light(struct store *, char **cause, int *changes,
+	    const char *sql, const char *fmt, ...);
 /* Runs a query expected to return one integer: STORE_OK with *out, or
  * STORE_NOTFOUND when there is no row. */
 int	st_int64(struct store *, char **cause, int64_t *out, const char *sql,

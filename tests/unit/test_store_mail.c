@@ -56,7 +56,7 @@ test_outbox_queue(void **state)
 	struct store_outbox	*m = NULL;
 	struct store_outbox_new	 bad = { NULL, "", "a@example.org", "s", "b", 0 };
 	char			*cause = NULL;
-	int64_t			 a, b;
+	int64_t			 a, b, sync;
 
 	make_game(f->s, "g1");
 	a = queue(f->s, "g1", "<a@x>", 100, STORE_OK);
@@ -83,8 +83,13 @@ test_outbox_queue(void **state)
 	assert_null(m->last_error);
 	store_outbox_free(m);
 
+	sync = sql_int(f->s, "PRAGMA synchronous");
+	assert_true(sync >= 1);
 	expect_code(store_outbox_mark_sent(f->s, b, 60, &cause), STORE_OK,
 	    &cause);
+	/* Committed light, and the connection left as it was. */
+	assert_int_equal(sql_int(f->s, "PRAGMA synchronous"), sync);
+	assert_int_equal(sqlite3_get_autocommit(store_db(f->s)), 1);
 	expect_code(store_outbox_mark_sent(f->s, b, 61, &cause),
 	    STORE_NOTFOUND, &cause);
 	expect_code(store_outbox_mark_sent(f->s, 999, 61, &cause),
