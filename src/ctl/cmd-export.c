@@ -78,41 +78,32 @@ export_file(const char *path)
 	return rc;
 }
 
-/* Where export_archive's pieces go, and where its turns come from. */
+/* Where export_archive's pieces go: a failed write keeps its errno. */
 struct export_out {
-	struct store	*s;
-	const char	*game;
 	FILE		*f;
-	char		*cause;		/* the store's, when a turn failed */
-	int		 code;
+	int		 failed, err;
 };
-
-static int
-export_load(struct play_rec_turn *t, void *arg)
-{
-	struct export_out	*x = arg;
-
-	x->code = play_record_load_turn(x->s, x->game, t, &x->cause);
-	return x->code == STORE_OK ? 0 : -1;
-}
 
 static int
 export_write(const char *p, size_t n, void *arg)
 {
 	struct export_out	*x = arg;
 
-	return fwrite(p, 1, n, x->f) == n ? 0 : -1;
+	if (fwrite(p, 1, n, x->f) == n)
+		return 0;
+	x->failed = 1;
+	x->err = errno;
+	return -1;
 }
 
 /* Writes the archive to path ("-": standard output) a turn at a time,
  * inside one read snapshot: memory for one turn, whatever the game's
- * length.  A file left half written is removed. */
+ * length.  A file left half written is removed (never a device). */
 static int
 archive_stream(struct store *s, const char *game, const char *path,
     int with_seed)
 {
-	struct export_out	 x = { s, game, NULL, NULL, STORE_OK };
-	struct play_record	 rec;
+	struct export_out	 x = { NULL, 0, 0 };
 	struct stat		 sb;
 	char			*cause = NULL;
 	int			 code, rc = 0, regular;
@@ -120,28 +111,31 @@ archive_stream(struct store *s, const char *game, const char *path,
 
 	if ((code = store_begin_read(s, &cause)) != STORE_OK)
 		return ctl_store_err(code, cause);
-	if ((code = play_record_load_head(s, game, &rec, &cause)) !=
-	    STORE_OK) {
-		(void)store_abort(s, NULL);
-		return ctl_store_err(code, cause);
-	}
 	x.f = is_stdout ? stdout : fopen(path, "w");
-	/* Only a file is removed after a failure, never a device. */
-	regular = x.f != NULL && !is_stdout && fstat(fileno(x.f), &sb) == 0 &&
+	if (x.f == NULL) {
+		(void)store_abort(s, NULL);
+		return ctl_err(NV_EXIT_FAIL, "%s: %s", path, strerror(errno));
+	}
+	regular = !is_stdout && fstat(fileno(x.f), &sb) == 0 &&
 	    S_ISREG(sb.st_mode);
-	if (x.f == NULL)
-		rc = ctl_err(NV_EXIT_FAIL, "%s: %s", path, strerror(errno));
-	else if (play_archive_write(&rec, with_seed, export_load,
-	    export_write, &x) != 0 || fflush(x.f) != 0 || ferror(x.f))
-		rc = x.code != STORE_OK ? ctl_store_err(x.code, x.cause) :
-		    ctl_err(NV_EXIT_FAIL, "%s: write error: %s", path,
-		    strerror(errno));
-	if (x.f != NULL && !is_stdout && fclose(x.f) != 0 && rc == 0)
+	code = play_archive_stored(s, game, with_seed, export_write, &x,
+	    &cause);
+	if (code == STORE_OK && fflush(x.f) != 0) {
+		x.failed = 1;
+		x.err = errno;
+	}
+	if (x.failed)
+		rc = ctl_err(NV_EXIT_FAIL, "%s: write error: %s", path,
+		    strerror(x.err));
+	else if (code != STORE_OK)
+		rc = ctl_store_err(code, cause);
+	else
+		free(cause);
+	if (!is_stdout && fclose(x.f) != 0 && rc == 0)
 		rc = ctl_err(NV_EXIT_FAIL, "%s: %s", path, strerror(errno));
 	if (rc != 0 && regular)
 		(void)unlink(path);
 	(void)store_abort(s, NULL);
-	play_record_free(&rec);
 	return rc;
 }
 

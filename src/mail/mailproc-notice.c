@@ -561,10 +561,16 @@ final_one(struct mp_ctx *ctx, const struct notice *n, const char *to,
 	xmlFreeDoc(doc);
 }
 
+static int
+archive_add(const char *p, size_t n, void *arg)
+{
+	buf_add(arg, p, n);
+	return 0;
+}
+
 static void
 final_notice(struct mp_ctx *ctx, const struct notice *n)
 {
-	struct play_record	 rec;
 	struct buf		 archive = BUF_INIT, obs = BUF_INIT;
 	const char		*gm = mp_gm_address(ctx), *p, *nl;
 	char			*name, *cause = NULL, *to;
@@ -572,13 +578,14 @@ final_notice(struct mp_ctx *ctx, const struct notice *n)
 
 	if (ctx->g->status != STORE_GAME_ENDED)
 		return;		/* rolled back and playing again */
-	if (mp_check(ctx, play_record_load(ctx->mp->store, ctx->g->id, &rec,
-	    &cause), &cause) != 0)
-		return;
 	/* The seed is revealed: the archive carries it, so that anyone can
-	 * check every die. */
-	play_archive_xml(&rec, 1, &archive);
-	play_record_free(&rec);
+	 * check every die.  Read a turn at a time: the mails hold the
+	 * archive's text, and nothing else grows with the game. */
+	if (mp_check(ctx, play_archive_stored(ctx->mp->store, ctx->g->id, 1,
+	    archive_add, &archive, &cause), &cause) != 0) {
+		buf_free(&archive);
+		return;
+	}
 	name = xasprintf("%s-archive.xml", ctx->g->id);
 	for (i = 0; i < ctx->roster.np && !ctx->failed; i++)
 		if (!ctx->roster.p[i].removed)

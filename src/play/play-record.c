@@ -361,3 +361,59 @@ play_record_free(struct play_record *r)
 	end_free(&r->end);
 	memset(r, 0, sizeof *r);
 }
+
+/* A write that stopped the archive: STORE_ERROR, with a cause for a
+ * caller that has none of its own. */
+static int
+write_failed(char **cause)
+{
+	if (cause != NULL) {
+		free(*cause);
+		*cause = xstrdup("the archive could not be written");
+	}
+	return STORE_ERROR;
+}
+
+/* What play_archive_stored's loader needs. */
+struct stream {
+	struct store	*s;
+	const char	*game;
+	int		(*write)(const char *, size_t, void *);
+	void		*arg;
+	char		**cause;
+	int		 code;		/* the store's, when a turn failed */
+};
+
+static int
+stream_load(struct play_rec_turn *t, void *arg)
+{
+	struct stream	*x = arg;
+
+	x->code = play_record_load_turn(x->s, x->game, t, x->cause);
+	return x->code == STORE_OK ? 0 : -1;
+}
+
+static int
+stream_write(const char *p, size_t n, void *arg)
+{
+	struct stream	*x = arg;
+
+	return x->write(p, n, x->arg);
+}
+
+int
+play_archive_stored(struct store *s, const char *game, int with_seed,
+    int (*write)(const char *, size_t, void *), void *arg, char **cause)
+{
+	struct stream		 x = { s, game, write, arg, cause, STORE_OK };
+	struct play_record	 rec;
+	int			 code;
+
+	if ((code = play_record_load_head(s, game, &rec, cause)) != STORE_OK)
+		return code;
+	if (play_archive_write(&rec, with_seed, stream_load, stream_write,
+	    &x) != 0 && x.code == STORE_OK)
+		x.code = write_failed(cause);
+	play_record_free(&rec);
+	return x.code;
+}
