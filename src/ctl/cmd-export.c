@@ -124,10 +124,11 @@ archive_stream(struct store *s, const char *game, const char *path,
 		x.failed = 1;
 		x.err = errno;
 	}
-	if (x.failed)
+	if (x.failed) {
+		free(cause);	/* the store's words for it; errno's are better */
 		rc = ctl_err(NV_EXIT_FAIL, "%s: write error: %s", path,
 		    strerror(x.err));
-	else if (code != STORE_OK)
+	} else if (code != STORE_OK)
 		rc = ctl_store_err(code, cause);
 	else
 		free(cause);

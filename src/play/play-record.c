@@ -401,7 +401,7 @@ stream_write(const char *p, size_t n, void *arg)
 	return x->write(p, n, x->arg);
 }
 
-int
+enum store_code
 play_archive_stored(struct store *s, const char *game, int with_seed,
     int (*write)(const char *, size_t, void *), void *arg, char **cause)
 {

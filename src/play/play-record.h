@@ -114,9 +114,9 @@ int	play_archive_write(struct play_record *, int with_seed,
  * turn), inside whatever transaction the caller has open, as
  * play_record_load.  A store code with *cause: a turn that could not be
  * read, or STORE_ERROR when write stopped it. */
-int	play_archive_stored(struct store *, const char *game, int with_seed,
-	    int (*write)(const char *, size_t, void *), void *arg,
-	    char **cause);
+enum store_code play_archive_stored(struct store *, const char *game,
+	    int with_seed, int (*write)(const char *, size_t, void *),
+	    void *arg, char **cause);
 /* Reads an archive (name for messages): 0, or -1 with every error in d
  * (file and line) and r empty. */
 int	play_archive_parse(const char *name, const char *xml, size_t len,
