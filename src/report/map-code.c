@@ -2,11 +2,17 @@
  * "Ship codes").
  *
  * A code is the letter of the side a ship started with and its number in
- * that side, counted among the visible ships in the order a player reads
- * ids; when that would not fit (a side of more than 9999 ships, or past
- * the 52nd side), "+" and the base-36 digits of its place among all
- * visible ships.  Both counts follow one order, so every code is given
- * once: the table sorts the visible ships once and walks them. */
+ * that side, counted among all the state's ships in the order a player
+ * reads ids; when that would not fit (a side of more than 9999 ships, or
+ * past the 52nd side), "+" and the base-36 digits of its place among all
+ * ships.  Both counts follow one order, so every code is given once: the
+ * table sorts the ships once and walks them.
+ *
+ * Invariant: a ship's code depends only on the set of ships in the state,
+ * which a game never changes (ships that sink or leave stay in the state),
+ * and on no ship's position, visibility or status: the same ship has the
+ * same code on every turn and in every reader's report.  Fog hides a
+ * ship's code with the ship, but does not renumber the others. */
 #include "config.h"
 
 #include <ctype.h>
@@ -73,8 +79,8 @@ id_cmp(const char *a, const char *b)
 	return strcmp(a, b);
 }
 
-/* The code of the n-th visible ship (from 1) of side owner, which is the
- * place-th (from 0) of all visible ships. */
+/* The code of the n-th ship (from 1) of side owner, which is the
+ * place-th (from 0) of all ships. */
 static void
 code_of(int owner, size_t n, size_t place, char *out)
 {
@@ -99,17 +105,13 @@ code_of(int owner, size_t n, size_t place, char *out)
 }
 
 char *
-map_ship_code(const struct nv_state *st, const unsigned char *vis,
-    int ship, char *out)
+map_ship_code(const struct nv_state *st, int ship, char *out)
 {
 	int	owner = st->ships[ship].owner;
 	size_t	i, n = 1, place = 0;
 
-	/* Numbered among the visible ships only, so that a hidden ship
-	 * leaves no gap to count. */
 	for (i = 0; i < st->nships; i++) {
-		if (!visible(vis, i) ||
-		    id_cmp(st->ships[i].id, st->ships[ship].id) >= 0)
+		if (id_cmp(st->ships[i].id, st->ships[ship].id) >= 0)
 			continue;
 		place++;
 		if (st->ships[i].owner == owner)
@@ -143,15 +145,18 @@ char
 	codes = xcalloc(st->nships + 1, sizeof *codes);
 	r = xcalloc(st->nships + 1, sizeof *r);
 	count = xcalloc(st->nsides + 1, sizeof *count);
-	for (i = 0; i < st->nships; i++)
-		if (visible(vis, i)) {
-			r[n].id = st->ships[i].id;
-			r[n++].i = i;
-		}
+	for (i = 0; i < st->nships; i++) {
+		r[n].id = st->ships[i].id;
+		r[n++].i = i;
+	}
 	qsort(r, n, sizeof *r, cmp_ranked);
+	/* Every ship is numbered, seen or not, so that no ship's code
+	 * changes when another comes into sight or goes out of it. */
 	for (i = 0; i < n; i++) {
 		owner = st->ships[r[i].i].owner;
 		code_of(owner, ++count[owner], i, codes[r[i].i]);
+		if (!visible(vis, r[i].i))
+			codes[r[i].i][0] = '\0';
 	}
 	free(count);
 	free(r);

@@ -36,9 +36,10 @@ struct map_opts {
 					   most; 0 means MAP_HEIGHT */
 	/* Fog of war: which ships and wrecks this reader may see, one flag
 	 * per ships[] (nwrecks[]) entry, non-zero to show; NULL shows all.
-	 * A hidden ship or wreck is never drawn, listed, counted, numbered
-	 * or used to place the window: the output is the same as for a
-	 * state without it.  Not owned. */
+	 * A hidden ship or wreck is never drawn, listed, counted or used
+	 * to place the window or the sheets: the output is the same as for
+	 * a state where it has left the map.  (Codes number every ship, so
+	 * that they do not change as ships come into sight.)  Not owned. */
 	const unsigned char *ship_visible;
 	const unsigned char *wreck_visible;
 	/* A part of a big battle's report: the ships the window is placed
@@ -93,21 +94,21 @@ int	map_columns_fit(int width, int digits);
 #define MAP_CODE_SIZE	16
 
 /* The short code of ship i on the map (docs/maps.md, "Ship codes"): its
- * original side's letter (A-Z, then a-z) and its number among that side's
- * visible ships in id order, digits read by value (a2 before a10: a10 is
- * A10 when a1 ... a9 are visible), e.g. "A1", "B12", "A1234", up to 9999
+ * original side's letter (A-Z, then a-z) and its number among all that
+ * side's ships in id order, digits read by value (a2 before a10: a10 is
+ * A10 when the side has a1 ... a9), e.g. "A1", "B12", "A1234", up to 9999
  * ships a side; past that, or past the 52nd side, "+" and base-36 digits
- * (at least two) of its place among all visible ships, e.g. "+2r",
- * "+1a7".  Unique among the visible ships, for any number of them; at
- * most five characters for fewer than 36^4 visible ships.  visible as in
- * map_opts (NULL for all).  Writes at most MAP_CODE_SIZE bytes with the
- * NUL into out; returns out.  Looks at every ship: for many, use
- * map_ship_codes. */
-char	*map_ship_code(const struct nv_state *, const unsigned char *visible,
-	    int ship, char *out);
-/* Every visible ship's code at once, as map_ship_code gives it, in
- * n log n: entry i is ship i's, empty for a hidden ship.  Owned by the
- * caller (free). */
+ * (at least two) of its place among all ships, e.g. "+2r", "+1a7".
+ * Unique among the state's ships, for any number of them; at most five
+ * characters for fewer than 36^4 ships.  A ship's code depends on the ids
+ * of the state's ships only, not on positions, status or who sees what:
+ * the same ship keeps its code from turn to turn and in every report.
+ * Writes at most MAP_CODE_SIZE bytes with the NUL into out; returns out.
+ * Looks at every ship: for many, use map_ship_codes. */
+char	*map_ship_code(const struct nv_state *, int ship, char *out);
+/* Every ship's code at once, as map_ship_code gives it, in n log n:
+ * entry i is ship i's, or empty for a ship that visible (as in map_opts,
+ * NULL for all) hides.  Owned by the caller (free). */
 char	(*map_ship_codes(const struct nv_state *,
 	    const unsigned char *visible))[MAP_CODE_SIZE];
 

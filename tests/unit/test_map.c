@@ -157,7 +157,7 @@ check_ships(const struct nv_state *st, const struct map_opts *o,
 			    st->ships[i].id), 0);
 			continue;
 		}
-		map_ship_code(st, o->ship_visible, (int)i, code);
+		map_ship_code(st, (int)i, code);
 		if (!ship_on_map(&st->ships[i]))
 			want = 0;
 		else if (o->cut == MAP_SHEETS)
@@ -253,15 +253,16 @@ static const struct {
 	{ SRC_GEN30, NULL, MAP_SHEETS },
 };
 
-/* Hiding ship i gives the same output as a state without ship i, and
- * nothing of it (id, name, code count) shows. */
+/* Hiding ship i gives the same output as a state where ship i has left
+ * the map (codes number every ship, seen or not, so that they stay the
+ * same from turn to turn), and nothing of it (id, name, code) shows. */
 static void
-fog_one_ship(const struct datafix *fx, const char *xml,
-    struct nv_state *st, struct map_opts *o, size_t i)
+fog_one_ship(struct nv_state *st, struct map_opts *o, size_t i)
 {
 	unsigned char	*vis = xcalloc(st->nships, 1);
-	struct nv_state	*st2;
-	char		*tag, *xml2, *out, *out2;
+	char		*out, *out2, code[MAP_CODE_SIZE];
+	const char	*key, *legend;
+	int		 status = st->ships[i].status;
 
 	memset(vis, 1, st->nships);
 	vis[i] = 0;
@@ -270,16 +271,19 @@ fog_one_ship(const struct datafix *fx, const char *xml,
 	check_all(st, o, out);
 	if (st->ships[i].name != NULL)
 		assert_null(strstr(out, st->ships[i].name));
-	tag = xasprintf("<ship id=\"%s\"", st->ships[i].id);
-	xml2 = datafix_without(xml, tag);
-	st2 = datafix_state(fx, xml2);
+	/* Its code is nowhere but in the key's drawings (which show A1). */
+	map_ship_code(st, (int)i, code);
+	key = strstr(out, "\nKey:");
+	legend = strstr(out, "\n##### land");
+	assert_true(key != NULL && legend != NULL);
+	assert_int_equal(count_word(out, (size_t)(key - out), code) +
+	    count_word(legend, strlen(legend), code), 0);
+	st->ships[i].status = NV_STATUS_EXITED;
 	o->ship_visible = NULL;
-	out2 = render(st2, o);
+	out2 = render(st, o);
+	st->ships[i].status = status;
 	assert_string_equal(out, out2);
 	free(out2);
-	state_free(st2);
-	free(xml2);
-	free(tag);
 	free(out);
 	free(vis);
 }
@@ -304,7 +308,7 @@ test_fog(void **state)
 			    state_side_index(st, fog_rows[r].side) : -1;
 			if (o.side >= 0 && st->ships[i].side == o.side)
 				continue;
-			fog_one_ship(fx, xml, st, &o, i);
+			fog_one_ship(st, &o, i);
 		}
 		state_free(st);
 		free(xml);
@@ -504,19 +508,24 @@ test_codes(void **state)
 	struct nv_state		*st;
 	unsigned char		 vis[8] = { 1, 0, 1, 1, 1, 1, 1, 1 };
 	char			*xml, code[MAP_CODE_SIZE];
+	char			(*codes)[MAP_CODE_SIZE];
 
 	xml = scenario_text(SRC_SMALL);
 	st = datafix_state(fx, xml);
 	/* In id order: a-n a-ne a-se b-nw b-s b-sw prize sunk; prize keeps
 	 * its original side's letter. */
-	assert_string_equal(map_ship_code(st, NULL, 0, code), "A1");
-	assert_string_equal(map_ship_code(st, NULL, 2, code), "A3");
-	assert_string_equal(map_ship_code(st, NULL, 3, code), "B1");
-	assert_string_equal(map_ship_code(st, NULL, 6, code), "B4");
-	assert_string_equal(map_ship_code(st, NULL, 7, code), "A4");
-	/* A hidden ship leaves no gap. */
-	assert_string_equal(map_ship_code(st, vis, 2, code), "A2");
-	assert_string_equal(map_ship_code(st, vis, 7, code), "A3");
+	assert_string_equal(map_ship_code(st, 0, code), "A1");
+	assert_string_equal(map_ship_code(st, 2, code), "A3");
+	assert_string_equal(map_ship_code(st, 3, code), "B1");
+	assert_string_equal(map_ship_code(st, 6, code), "B4");
+	assert_string_equal(map_ship_code(st, 7, code), "A4");
+	/* A hidden ship has no code and leaves the others as they were:
+	 * codes do not change as ships come into sight or leave it. */
+	codes = map_ship_codes(st, vis);
+	assert_string_equal(codes[1], "");
+	assert_string_equal(codes[2], "A3");
+	assert_string_equal(codes[7], "A4");
+	free(codes);
 	state_free(st);
 	free(xml);
 }
@@ -547,20 +556,23 @@ test_codes_natural_order(void **state)
 	struct nv_state		*st = datafix_state(fx, xml);
 	unsigned char		 vis[8];
 	char			 code[MAP_CODE_SIZE];
+	char			(*codes)[MAP_CODE_SIZE];
 	size_t			 i;
 	int			 k;
 
 	for (i = 0; i < sizeof want / sizeof want[0]; i++) {
 		k = state_ship_index(st, want[i][0]);
 		assert_true(k >= 0);
-		assert_string_equal(map_ship_code(st, NULL, k, code),
+		assert_string_equal(map_ship_code(st, k, code),
 		    want[i][1]);
 	}
-	/* Hiding a2 closes the gap in the same order. */
+	/* Hiding a2 leaves a10 its code. */
 	memset(vis, 1, sizeof vis);
 	vis[state_ship_index(st, "a2")] = 0;
-	assert_string_equal(map_ship_code(st, vis, state_ship_index(st,
-	    "a10"), code), "A3");
+	codes = map_ship_codes(st, vis);
+	assert_string_equal(codes[state_ship_index(st, "a10")], "A4");
+	assert_string_equal(codes[state_ship_index(st, "a2")], "");
+	free(codes);
 	state_free(st);
 }
 

@@ -100,7 +100,7 @@ test_many_codes(void **state)
 	assert_string_equal(code_of(st, codes, "b0120"), "B120");
 	/* Each alone, as the table has it (a sample: alone is linear). */
 	for (i = 0; i < st->nships; i += 997)
-		assert_string_equal(map_ship_code(st, NULL, (int)i, one),
+		assert_string_equal(map_ship_code(st, (int)i, one),
 		    codes[i]);
 	/* Every code once, none longer than five. */
 	sorted = xcalloc(st->nships, sizeof *sorted);
