@@ -23,11 +23,27 @@ struct map_ctx {
 	char			(*codes)[MAP_CODE_SIZE];	/* owned */
 	int			*at;		/* per hex: ship + 1, or 0; owned */
 	unsigned char		*wreck_at;	/* per hex: a wreck shown; owned */
+	int			 place_all;	/* the reader has no shown ship
+						   to place around: all count */
 };
 
 /* 1 if ship i is drawn at all: visible to the reader and on the map. */
 int	map_ship_shown(const struct map_ctx *, int ship);
 int	map_wreck_shown(const struct map_ctx *, size_t wreck);
+/* 1 if the window or the sheets are placed around ship i (map.h,
+ * map_window): shown, in the part, and the reader's (or, when the reader
+ * has none, any shown ship). */
+int	map_ship_placed(const struct map_ctx *, int ship);
+
+/* The sheets that cover every placed ship (map-cover.c): how many (0 when
+ * no ship is placed), *out owned by the caller. */
+size_t	map_cover_of(const struct map_ctx *, struct map_sheet **out);
+
+/* Appends the overview of a map cut into sheets (map-overview.c): one
+ * character per hex (or per square of hexes, so that it fits), ships as
+ * their side's letter, land and wrecks marked. */
+void	map_overview(const struct map_ctx *, const struct map_sheet *sheets,
+	    size_t nsheets, struct buf *out);
 
 /* Appends the grid of area, with column labels above and below and row
  * labels on both sides, every line at most ctx->o.width long. */

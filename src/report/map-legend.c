@@ -93,7 +93,7 @@ ship_row(const struct map_ctx *m, const struct map_sheet *sheets,
 	const struct nv_state	*st = m->st;
 	const struct nv_ship	*s = &st->ships[i];
 	char			 hex[8];
-	int			 col, row;
+	int			 col, row, k;
 
 	hex_to_cr(s->hex, &col, &row);
 	c[LC_CODE] = xstrdup(m->codes[i]);
@@ -106,9 +106,12 @@ ship_row(const struct map_ctx *m, const struct map_sheet *sheets,
 	c[LC_FACE] = xstrdup(dir_name(s->facing));
 	c[LC_SPEED] = s->speed < 0 ? xstrdup("backed") :
 	    xasprintf("%d", s->speed);
-	if (sheets != NULL)
-		c[LC_SHEET] = xasprintf("%d",
-		    sheet_of(sheets, nsheets, col, row));
+	if (sheets != NULL) {
+		/* "-": an enemy in sight outside every sheet around the
+		 * reader's ships. */
+		k = sheet_of(sheets, nsheets, col, row);
+		c[LC_SHEET] = k > 0 ? xasprintf("%d", k) : xstrdup("-");
+	}
 	if (s->status == NV_STATUS_CAPTURED)
 		c[LC_NOTE] = xasprintf("captured from %s",
 		    st->sides[s->owner].id);

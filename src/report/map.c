@@ -37,6 +37,23 @@ map_ship_shown(const struct map_ctx *m, int ship)
 	    ship_on_map(&m->st->ships[ship]);
 }
 
+/* Is ship i one of those the window or the sheets are placed around: the
+ * reader's shown ships (of the part, with ship_place), or every shown
+ * ship when the reader has none (ctx_init decides which, once). */
+static int
+placed(const struct map_ctx *m, size_t i, int all)
+{
+	return map_ship_shown(m, (int)i) &&
+	    (m->o.ship_place == NULL || m->o.ship_place[i]) &&
+	    (all || m->st->ships[i].side == m->o.side);
+}
+
+int
+map_ship_placed(const struct map_ctx *m, int ship)
+{
+	return placed(m, (size_t)ship, m->place_all);
+}
+
 int
 map_wreck_shown(const struct map_ctx *m, size_t wreck)
 {
@@ -48,6 +65,7 @@ ctx_init(struct map_ctx *m, const struct nv_state *st,
     const struct map_opts *o)
 {
 	static const struct map_opts	 def = MAP_OPTS_INIT;
+	size_t				 i;
 
 	m->st = st;
 	m->o = o != NULL ? *o : def;
@@ -63,6 +81,13 @@ ctx_init(struct map_ctx *m, const struct nv_state *st,
 	m->codes = map_ship_codes(st, m->o.ship_visible);
 	m->at = NULL;
 	m->wreck_at = NULL;
+	/* The reader's ships; failing those, every visible ship. */
+	m->place_all = 1;
+	for (i = 0; m->o.side >= 0 && i < st->nships; i++)
+		if (placed(m, i, 0)) {
+			m->place_all = 0;
+			break;
+		}
 }
 
 /* What map-grid.c draws in each hex, found once rather than by a scan of
@@ -127,23 +152,17 @@ window_of(const struct map_ctx *m)
 	const struct nv_state	*st = m->st;
 	struct map_area		 a, box = { st->columns + 1, 0, st->rows + 1,
 				    0 };
-	int			 pass, col, row, ncol, nrow;
+	int			 col, row, ncol, nrow;
 	size_t			 i;
 
-	/* The reader's ships; failing those, every visible ship. */
-	for (pass = m->o.side >= 0 ? 0 : 1; pass < 2 && box.col1 == 0;
-	    pass++) {
-		for (i = 0; i < st->nships; i++) {
-			if (!map_ship_shown(m, (int)i) ||
-			    (m->o.ship_place != NULL && !m->o.ship_place[i]) ||
-			    (pass == 0 && st->ships[i].side != m->o.side))
-				continue;
-			hex_to_cr(st->ships[i].hex, &col, &row);
-			box.col0 = col < box.col0 ? col : box.col0;
-			box.col1 = col > box.col1 ? col : box.col1;
-			box.row0 = row < box.row0 ? row : box.row0;
-			box.row1 = row > box.row1 ? row : box.row1;
-		}
+	for (i = 0; i < st->nships; i++) {
+		if (!map_ship_placed(m, (int)i))
+			continue;
+		hex_to_cr(st->ships[i].hex, &col, &row);
+		box.col0 = col < box.col0 ? col : box.col0;
+		box.col1 = col > box.col1 ? col : box.col1;
+		box.row0 = row < box.row0 ? row : box.row0;
+		box.row1 = row > box.row1 ? row : box.row1;
 	}
 	if (box.col1 == 0)
 		box = (struct map_area){ 1, st->columns, 1, st->rows };
@@ -376,13 +395,53 @@ sheet_caption(const struct map_ctx *m, const struct map_sheet *s,
 	}
 }
 
+/* Caption of sheet s of n that covers the reader's ships. */
+static void
+cover_caption(const struct map_ctx *m, const struct map_sheet *s, size_t n,
+    struct buf *out)
+{
+	const struct nv_state	*st = m->st;
+	struct buf		 t = BUF_INIT;
+
+	buf_printf(&t, "Sheet %d of %zu: columns %0*d-%0*d, rows %0*d-%0*d "
+	    "of a map of %d by %d, around ", s->number, n, m->digits,
+	    s->area.col0, m->digits, s->area.col1, m->digits, s->area.row0,
+	    m->digits, s->area.row1, st->columns, st->rows);
+	if (m->o.side >= 0 && !m->place_all)
+		buf_printf(&t, "the ships of %s.", st->sides[m->o.side].id);
+	else
+		buf_adds(&t, "all ships.");
+	map_text(m, buf_str(&t), out);
+	buf_free(&t);
+}
+
+size_t
+map_cover(const struct nv_state *st, const struct map_opts *o,
+    struct map_sheet **out)
+{
+	struct map_ctx	m;
+	size_t		n;
+
+	ctx_init(&m, st, o);
+	n = map_cover_of(&m, out);
+	if (n <= 1) {
+		free(*out);
+		*out = xcalloc(1, sizeof **out);
+		(*out)->number = 1;
+		(*out)->area = window_of(&m);
+		n = 1;
+	}
+	ctx_free(&m);
+	return n;
+}
+
 void
 map_render(const struct nv_state *st, const struct map_opts *o,
     struct buf *out)
 {
 	struct map_ctx		 m;
 	struct map_sheet	*sheets = NULL;
-	struct map_area		 a;
+	struct map_area		 a = { 1, st->columns, 1, st->rows };
 	struct buf		 t = BUF_INIT;
 	size_t			 n = 0, i;
 
@@ -393,20 +452,28 @@ map_render(const struct nv_state *st, const struct map_opts *o,
 		buf_printf(&t, ": %s", st->title);
 	map_text(&m, buf_str(&t), out);
 	buf_free(&t);
-	if (m.o.cut == MAP_SHEETS) {
+	if (m.o.cut == MAP_SHEETS)
 		n = sheets_of(&m, &sheets);
-		for (i = 0; i < n; i++) {
-			buf_addc(out, '\n');
-			sheet_caption(&m, &sheets[i], n, out);
-			buf_addc(out, '\n');
-			map_grid(&m, sheets[i].area, out);
-		}
-		a = (struct map_area){ 1, st->columns, 1, st->rows };
-	} else {
+	else if ((n = map_cover_of(&m, &sheets)) <= 1) {
+		/* The reader's ships fit one window: the window. */
+		free(sheets);
+		sheets = NULL;
+		n = 0;
 		a = window_of(&m);
 		caption(&m, a, out);
 		buf_addc(out, '\n');
 		map_grid(&m, a, out);
+	}
+	if (n > 1)
+		map_overview(&m, sheets, n, out);
+	for (i = 0; i < n; i++) {
+		buf_addc(out, '\n');
+		if (m.o.cut == MAP_SHEETS)
+			sheet_caption(&m, &sheets[i], n, out);
+		else
+			cover_caption(&m, &sheets[i], n, out);
+		buf_addc(out, '\n');
+		map_grid(&m, sheets[i].area, out);
 	}
 	buf_addc(out, '\n');
 	map_key(&m, out);

@@ -24,7 +24,9 @@ struct nv_state;
 #define MAP_HEIGHT	15
 
 enum map_cut {
-	MAP_WINDOW,	/* one window around the reader's ships */
+	MAP_WINDOW,	/* one window around the reader's ships, or the
+			   sheets that cover them (map_cover) when one
+			   window does not */
 	MAP_SHEETS,	/* every sheet, tiling the whole map */
 };
 
@@ -84,6 +86,19 @@ struct map_area	map_window(const struct nv_state *, const struct map_opts *);
  * by row from the top left, as even in size as possible.  Returns how
  * many and sets *out (owned by the caller, free()). */
 size_t	map_sheets(const struct nv_state *, const struct map_opts *,
+	    struct map_sheet **out);
+
+/* The sheets map_render draws in MAP_WINDOW mode: the fewest disjoint
+ * sheets, each at most as many columns as the width allows and
+ * opts->height rows, that hold every ship the window would be placed
+ * around (the reader's visible ships; all visible ships when side is -1
+ * or the reader has none), cut left to right in bands, then top to
+ * bottom, and grown around their ships where there is sea to spare
+ * (map-cover.c).  They depend on the positions of those ships alone.
+ * When one window holds them all: that window, alone.  Returns how many
+ * (at least 1) and sets *out (owned by the caller, free()); the sheets'
+ * neighbours are 0. */
+size_t	map_cover(const struct nv_state *, const struct map_opts *,
 	    struct map_sheet **out);
 
 /* How many hex columns fit in width characters on a map whose names have
