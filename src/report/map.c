@@ -322,19 +322,26 @@ map_text(const struct map_ctx *m, const char *text, struct buf *out)
 	buf_free(&t);
 }
 
-/* Writes the caption of area (a window, or the whole map). */
+/* Writes the caption of area: a window, sheet number of n sheets around
+ * the reader's ships (number > 0), or the whole map. */
 static void
-caption(const struct map_ctx *m, struct map_area a, struct buf *out)
+caption(const struct map_ctx *m, struct map_area a, int number, size_t n,
+    struct buf *out)
 {
 	const struct nv_state	*st = m->st;
 	struct buf		 t = BUF_INIT;
 
-	if (a.col0 == 1 && a.row0 == 1 && a.col1 == st->columns &&
-	    a.row1 == st->rows)
+	if (number == 0 && a.col0 == 1 && a.row0 == 1 &&
+	    a.col1 == st->columns && a.row1 == st->rows)
 		buf_printf(&t, "The whole map: %d columns by %d rows.",
 		    st->columns, st->rows);
 	else {
-		buf_printf(&t, "Columns %0*d-%0*d, rows %0*d-%0*d of a map "
+		if (number > 0)
+			buf_printf(&t, "Sheet %d of %zu: columns ", number,
+			    n);
+		else
+			buf_adds(&t, "Columns ");
+		buf_printf(&t, "%0*d-%0*d, rows %0*d-%0*d of a map "
 		    "of %d by %d, around ", m->digits, a.col0, m->digits,
 		    a.col1, m->digits, a.row0, m->digits, a.row1,
 		    st->columns, st->rows);
@@ -395,26 +402,6 @@ sheet_caption(const struct map_ctx *m, const struct map_sheet *s,
 	}
 }
 
-/* Caption of sheet s of n that covers the reader's ships. */
-static void
-cover_caption(const struct map_ctx *m, const struct map_sheet *s, size_t n,
-    struct buf *out)
-{
-	const struct nv_state	*st = m->st;
-	struct buf		 t = BUF_INIT;
-
-	buf_printf(&t, "Sheet %d of %zu: columns %0*d-%0*d, rows %0*d-%0*d "
-	    "of a map of %d by %d, around ", s->number, n, m->digits,
-	    s->area.col0, m->digits, s->area.col1, m->digits, s->area.row0,
-	    m->digits, s->area.row1, st->columns, st->rows);
-	if (m->o.side >= 0 && !m->place_all)
-		buf_printf(&t, "the ships of %s.", st->sides[m->o.side].id);
-	else
-		buf_adds(&t, "all ships.");
-	map_text(m, buf_str(&t), out);
-	buf_free(&t);
-}
-
 size_t
 map_cover(const struct nv_state *st, const struct map_opts *o,
     struct map_sheet **out)
@@ -460,7 +447,7 @@ map_render(const struct nv_state *st, const struct map_opts *o,
 		sheets = NULL;
 		n = 0;
 		a = window_of(&m);
-		caption(&m, a, out);
+		caption(&m, a, 0, 0, out);
 		buf_addc(out, '\n');
 		map_grid(&m, a, out);
 	}
@@ -471,7 +458,8 @@ map_render(const struct nv_state *st, const struct map_opts *o,
 		if (m.o.cut == MAP_SHEETS)
 			sheet_caption(&m, &sheets[i], n, out);
 		else
-			cover_caption(&m, &sheets[i], n, out);
+			caption(&m, sheets[i].area, sheets[i].number, n,
+			    out);
 		buf_addc(out, '\n');
 		map_grid(&m, sheets[i].area, out);
 	}
