@@ -74,21 +74,33 @@ ascii(const char *s, size_t max)
 	return buf_detach(&b);
 }
 
-static int
-sheet_of(const struct map_sheet *sheets, size_t n, int col, int row)
+/* Every hex's sheet number (0 on none), painted once, so that each ship
+ * finds its sheet at once rather than by a scan of every sheet: the
+ * sheets are disjoint, so this costs at most the map's size, as
+ * index_hexes (map.c) does.  Owned by the caller; NULL without sheets. */
+static int *
+sheet_index(const struct nv_state *st, const struct map_sheet *sheets,
+    size_t n)
 {
-	size_t	i;
+	int	*at, col, row;
+	size_t	 i;
 
-	for (i = 0; i < n; i++)
-		if (col >= sheets[i].area.col0 && col <= sheets[i].area.col1 &&
-		    row >= sheets[i].area.row0 && row <= sheets[i].area.row1)
-			return sheets[i].number;
-	return 0;
+	if (sheets == NULL)
+		return NULL;
+	at = xcalloc((size_t)st->columns * (size_t)st->rows + 1, sizeof *at);
+	for (i = n; i > 0; i--)		/* downwards: the first sheet stays */
+		for (row = sheets[i - 1].area.row0;
+		    row <= sheets[i - 1].area.row1; row++)
+			for (col = sheets[i - 1].area.col0;
+			    col <= sheets[i - 1].area.col1; col++)
+				at[(size_t)(row - 1) * (size_t)st->columns +
+				    (size_t)(col - 1)] = sheets[i - 1].number;
+	return at;
 }
 
 static void
-ship_row(const struct map_ctx *m, const struct map_sheet *sheets,
-    size_t nsheets, struct map_area a, int i, char **c)
+ship_row(const struct map_ctx *m, const int *sheet_at, struct map_area a,
+    int i, char **c)
 {
 	const struct nv_state	*st = m->st;
 	const struct nv_ship	*s = &st->ships[i];
@@ -106,10 +118,11 @@ ship_row(const struct map_ctx *m, const struct map_sheet *sheets,
 	c[LC_FACE] = xstrdup(dir_name(s->facing));
 	c[LC_SPEED] = s->speed < 0 ? xstrdup("backed") :
 	    xasprintf("%d", s->speed);
-	if (sheets != NULL) {
+	if (sheet_at != NULL) {
 		/* "-": an enemy in sight outside every sheet around the
 		 * reader's ships. */
-		k = sheet_of(sheets, nsheets, col, row);
+		k = state_on_map(st, s->hex) ? sheet_at[(size_t)(row - 1) *
+		    (size_t)st->columns + (size_t)(col - 1)] : 0;
 		c[LC_SHEET] = k > 0 ? xasprintf("%d", k) : xstrdup("-");
 	}
 	if (s->status == NV_STATUS_CAPTURED)
@@ -122,8 +135,8 @@ ship_row(const struct map_ctx *m, const struct map_sheet *sheets,
 
 /* The reader's own ships first, then side by side, each in code order. */
 static void
-fill(const struct map_ctx *m, const struct map_sheet *sheets,
-    size_t nsheets, struct map_area a, struct table *t)
+fill(const struct map_ctx *m, const int *sheet_at, struct map_area a,
+    struct table *t)
 {
 	const struct nv_state	*st = m->st;
 	int			 pass, owner, k;
@@ -141,14 +154,14 @@ fill(const struct map_ctx *m, const struct map_sheet *sheets,
 				if (st->ships[i].owner != owner ||
 				    !map_ship_shown(m, (int)i))
 					continue;
-				ship_row(m, sheets, nsheets, a, (int)i,
+				ship_row(m, sheet_at, a, (int)i,
 				    t->cell[t->nrows++]);
 			}
 		}
 	}
 	for (k = 0; k < LC_COUNT; k++) {
 		t->used[k] = k != LC_NAME && k != LC_NOTE &&
-		    (k != LC_SHEET || sheets != NULL);
+		    (k != LC_SHEET || sheet_at != NULL);
 		for (i = 1; i < t->nrows; i++)
 			if (t->cell[i][k] != NULL)
 				t->used[k] = 1;
@@ -225,10 +238,12 @@ map_legend(const struct map_ctx *m, const struct map_sheet *sheets,
 {
 	struct table	t;
 	size_t		i;
-	int		k;
+	int		k, *sheet_at;
 
 	memset(&t, 0, sizeof t);
-	fill(m, sheets, nsheets, a, &t);
+	sheet_at = sheet_index(m->st, sheets, nsheets);
+	fill(m, sheet_at, a, &t);
+	free(sheet_at);
 	buf_addc(out, '\n');
 	if (t.nrows == 1)
 		buf_adds(out, "No ships on the map.\n");
