@@ -1,6 +1,6 @@
 /* play-archive.c: a game's self-contained archive (docs/gm-guide.md).
  *
- *   <navarch-archive version="1|2" game=".." ruleset=".." commitment=".."
+ *   <navarch-archive version="1|2|3" game=".." ruleset=".." commitment=".."
  *       [seed=".."]>
  *     <scenario>the first state, canonical XML, as text</scenario>
  *     <turn number="N" adjudicated="0|1">
@@ -11,6 +11,7 @@
  *           result=".."/>
  *     </turn>
  *     <fix turn="T" ship="S"><set>KEY=VALUE</set>...</fix>
+ *     <fix turn="T" squadron="Q"><set>KEY=VALUE</set>...</fix>
  *     <end turn="T" result="drawn|won" winner="S">reason</end>
  *   </navarch-archive>
  *
@@ -19,9 +20,11 @@
  * comes from the player's own installation.
  *
  * Version 2 adds <end>, an end the rules did not decide (an agreed draw,
- * a concession, the GM's).  An archive without one is written as
- * version 1, so that an older navarch still reads it; this one reads
- * both. */
+ * a concession, the GM's); version 3 a <fix> of a squadron (navarch
+ * squadron add, ASSIGN SQUADRON q STANDING).  An archive is written with
+ * the lowest version that holds it, so that an older navarch still reads
+ * what it can, and refuses by its version what it cannot; this one reads
+ * all three. */
 #include "config.h"
 
 #include <stdio.h>
@@ -38,6 +41,19 @@
 
 #define ARCHIVE_VERSION		"1"
 #define ARCHIVE_VERSION_END	"2"	/* with an <end> */
+#define ARCHIVE_VERSION_SQUADRON "3"	/* with a squadron's <fix> */
+
+/* The lowest version that holds r. */
+static const char *
+archive_version(const struct play_record *r)
+{
+	size_t	i;
+
+	for (i = 0; i < r->fixes.n; i++)
+		if (r->fixes.v[i].kind != PLAY_FIX_SHIP)
+			return ARCHIVE_VERSION_SQUADRON;
+	return r->end.turn > 0 ? ARCHIVE_VERSION_END : ARCHIVE_VERSION;
+}
 #define X(s)		((const xmlChar *)(s))
 
 static void
@@ -164,8 +180,7 @@ new_root(xmlDocPtr doc, const struct play_record *r, int with_seed)
 	xmlNodePtr	root = xmlNewNode(NULL, X("navarch-archive"));
 
 	xmlDocSetRootElement(doc, root);
-	xmlNewProp(root, X("version"), X(r->end.turn > 0 ?
-	    ARCHIVE_VERSION_END : ARCHIVE_VERSION));
+	xmlNewProp(root, X("version"), X(archive_version(r)));
 	xmlNewProp(root, X("game"), X(r->game));
 	xmlNewProp(root, X("ruleset"), X(r->ruleset));
 	xmlNewProp(root, X("commitment"), X(r->commitment));
@@ -420,10 +435,11 @@ read_root(const struct areader *a, xmlNodePtr root, struct play_record *r)
 	}
 	v = req(a, root, "version");
 	if (strcmp(v, ARCHIVE_VERSION) != 0 &&
-	    strcmp(v, ARCHIVE_VERSION_END) != 0)
+	    strcmp(v, ARCHIVE_VERSION_END) != 0 &&
+	    strcmp(v, ARCHIVE_VERSION_SQUADRON) != 0)
 		diag_error(a->d, a->file, xmlsafe_line(root), "archive version "
-		    "'%s': this navarch reads versions %s and %s", v,
-		    ARCHIVE_VERSION, ARCHIVE_VERSION_END);
+		    "'%s': this navarch reads versions %s to %s", v,
+		    ARCHIVE_VERSION, ARCHIVE_VERSION_SQUADRON);
 	free(v);
 	r->game = req(a, root, "game");
 	r->ruleset = req(a, root, "ruleset");

@@ -128,6 +128,14 @@ has "a1: azes its own order" "$T/a1-2.xml" '<ship id="azes" .*speed="1"'
 
 expect 0 "a1: replay --verify" nv replay a1 --verify
 has "a1: identical" "$T/out" "replay of a1: identical"
+# The archive of a game with a squadron's correction is version 3 (an
+# older navarch refuses it by its version), and replays the same.
+expect 0 "a1: seed revealed" nv seed reveal a1
+expect 0 "a1: archive" nv export a1 --archive "$T/a1-archive.xml"
+has "a1: archive version 3" "$T/a1-archive.xml" '<navarch-archive version="3"'
+has "a1: the squadron's correction" "$T/a1-archive.xml" '<fix turn="1" squadron="wing">'
+expect 0 "a1: replay --archive" "$NAVARCH" replay --archive "$T/a1-archive.xml" --verify
+has "a1: the archive is identical" "$T/out" "replay of a1: identical"
 
 # --- before any order: the admiral's move waits for turn 2 ----------------
 game j1
