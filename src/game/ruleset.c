@@ -50,6 +50,13 @@ ruleset_moves(const struct nv_ruleset *rs, int speed, int phase)
 	return rs->schedule[speed * rs->phases + (phase - 1)];
 }
 
+void
+ruleset_hold_at_speed0(struct nv_state *st, int ship)
+{
+	if (st->ships[ship].speed > 0)
+		st->ships[ship].speed = 0;
+}
+
 int
 ruleset_example_speed_kept(const struct nv_ship *s, int min)
 {

@@ -234,6 +234,15 @@ struct nv_ruleset_ops {
 	 * player. */
 	int		(*may_command)(const struct nv_state *, int side,
 			    char **cause);
+
+	/* The plotted-path preview (src/play/play-preview.c) plays a
+	 * player's orders against enemies that stay where they are, with
+	 * dice that are never the game's.  preview_hold makes ship i of the
+	 * preview's board hold for a turn without orders; preview_die is
+	 * what every die of the preview shows.  NULL and 0: the ship's speed
+	 * becomes 0 and every die shows 1. */
+	void		(*preview_hold)(struct nv_state *, int ship);
+	int		 preview_die;
 };
 
 /* A column of the reports' ship table (<ship-table> in the ruleset file,
@@ -300,6 +309,10 @@ int	ruleset_crew_index(const struct nv_ruleset *, const char *id);
 int	ruleset_nation_index(const struct nv_ruleset *, const char *id);
 /* Moves a ship at speed s makes in phase p (0 outside the table). */
 int	ruleset_moves(const struct nv_ruleset *, int speed, int phase);
+/* A preview_hold for a ruleset whose ship without orders holds at speed
+ * 0: a ship under way stops (a speed of 0 or below, as after backing or
+ * with no carried speed yet, stays). */
+void	ruleset_hold_at_speed0(struct nv_state *, int ship);
 
 /* For the modules' example() makers (HELP): the speed an example keeps,
  * last turn's, at least min; and the variants every SPEED verb has:

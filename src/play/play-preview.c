@@ -2,9 +2,11 @@
  * acknowledgement's preview.
  *
  * The preview runs the engine on a copy of the current state with only
- * this player's orders: every enemy ship holds (speed 0, no orders),
- * ships of the side that are not the player's take their default order,
- * and the dice are fixed (1), never the game's.  Under fog of war an
+ * this player's orders: every enemy ship holds (no orders, and as its
+ * ruleset makes a ship hold: preview_hold, in both shipped rulesets its
+ * speed 0), ships of the side that are not the player's take their
+ * default order, and the dice are fixed (the ruleset's preview_die, 1 in
+ * both), never the game's.  Under fog of war an
  * enemy the side does not see now is not on the board at all: the
  * preview tells only what the side knows (its map's fog, report_fog_map),
  * never that a ship it cannot see is in the way.  It shows movement only:
@@ -21,6 +23,7 @@
 #include "map.h"
 #include "orders.h"
 #include "play-int.h"
+#include "ruleset.h"
 #include "state.h"
 #include "turn.h"
 #include "xalloc.h"
@@ -96,12 +99,14 @@ board_orders(const struct nv_state *board, const unsigned char *may,
 	return o;
 }
 
-/* The preview's board: st with every enemy ship of side holding, and
+/* The preview's board: st with every enemy ship of side holding as its
+ * ruleset says (preview_hold; else at speed 0), and
  * those side does not see now off it (status exited: the mover passes
  * them by, the preview names none). */
 static void
 board_new(struct play_preview *pv, const struct nv_state *st, int side)
 {
+	const struct nv_ruleset_ops *ops = st->rs->ops;
 	struct map_opts	 mo = MAP_OPTS_INIT;
 	unsigned char	*vis = NULL, *wvis = NULL;
 	struct nv_ship	*s;
@@ -114,7 +119,9 @@ board_new(struct play_preview *pv, const struct nv_state *st, int side)
 		s = &pv->board->ships[i];
 		if (s->side == side)
 			continue;
-		if (s->speed > 0)
+		if (ops->preview_hold != NULL)
+			ops->preview_hold(pv->board, (int)i);
+		else if (s->speed > 0)
 			s->speed = 0;
 		if (vis != NULL && !vis[i] && ship_on_map(s))
 			s->status = NV_STATUS_EXITED;
@@ -153,14 +160,16 @@ collisions(struct play_preview *pv, int side)
 	}
 }
 
-/* Plays o on pv's board with every die a 1, then lists the paths of the
+/* Plays o on pv's board with every die the ruleset's preview die (1
+ * when it names none), then lists the paths of the
  * ships flagged in may (NULL: every ship of side) and the side's
  * collisions.  Frees o; on failure pv is emptied. */
 static enum play_code
 board_play(struct play_preview *pv, int side, struct nv_orders *o,
     const unsigned char *may, const struct diag *d, char **cause)
 {
-	struct nv_dice		*dice = dice_fixed(1);
+	int			 die = pv->board->rs->ops->preview_die;
+	struct nv_dice		*dice = dice_fixed(die > 0 ? die : 1);
 	const struct nv_ship	*s;
 	enum play_code		 rc = PLAY_OK;
 	size_t			 i;

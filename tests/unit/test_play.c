@@ -22,6 +22,7 @@
 #include "dice.h"
 #include "fileio.h"
 #include "play.h"
+#include "ruleset.h"
 #include "state.h"
 #include "state-xml.h"
 #include "store.h"
@@ -699,6 +700,44 @@ test_preview(void **state)
 	diag_free(&d);
 }
 
+/* A ruleset whose ships do not stop when they have no orders. */
+static void
+hold_not(struct nv_state *st, int ship)
+{
+	(void)st;
+	(void)ship;
+}
+
+/* How an enemy holds in the preview is its ruleset's (preview_hold): p1,
+ * under way at speed 2, stays under way where the ruleset says so. */
+static void
+test_preview_hold(void **state)
+{
+	static const char *const mine[] = { "a1" };
+	struct nv_ruleset_ops	 ops;
+	struct play_game	 g;
+	struct play_preview	 pv;
+	struct diag		 d = DIAG_INIT;
+	unsigned char		*may;
+	char			*cause = NULL;
+
+	(void)state;
+	assert_int_equal(play_load_state(PLAY_DATADIR, "preview",
+	    preview_state, strlen(preview_state), &g, &d, &cause), PLAY_OK);
+	assert_non_null(g.rs->ops->preview_hold);
+	ops = *g.rs->ops;
+	ops.preview_hold = hold_not;
+	g.rs->ops = &ops;
+	may = play_may_order(g.st, "athens", mine, 1);
+	assert_int_equal(play_preview(g.st, 0, "SIDE athens\nSHIP a1 SPEED 3\n",
+	    may, &pv, &cause), PLAY_OK);
+	assert_int_equal(pv.board->ships[3].speed, 2);
+	play_preview_free(&pv);
+	free(may);
+	play_game_free(&g);
+	diag_free(&d);
+}
+
 /* Under fog of war the preview tells only what the side sees: p1, three
  * hexes from a1 with a visibility of two, is not in a1's way (a1 goes
  * through its hex), and nothing names it. */
@@ -953,6 +992,7 @@ main(void)
 		cmocka_unit_test(test_standing_check),
 		cmocka_unit_test(test_preview),
 		cmocka_unit_test(test_preview_fog),
+		cmocka_unit_test(test_preview_hold),
 		cmocka_unit_test(test_preview_side),
 	};
 

@@ -685,4 +685,7 @@ const struct nv_ruleset_ops classic_ops = {
 	.phase_end = classic_phase_end,
 	.end = classic_end,
 	.abort = classic_abort,
+	/* The preview: enemies hold, the least of every die. */
+	.preview_hold = ruleset_hold_at_speed0,
+	.preview_die = 1,
 };

@@ -70,4 +70,8 @@ const struct nv_ruleset_ops nauta_ops = {
 	.end = nauta_end,
 	.abort = nauta_abort,
 	.may_command = nauta_may_command,
+	/* The preview: enemies hold (a ship with no carried speed holds
+	 * too), the least of every die. */
+	.preview_hold = ruleset_hold_at_speed0,
+	.preview_die = 1,
 };
