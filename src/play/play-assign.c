@@ -154,13 +154,13 @@ record(struct store *s, const struct play_assign *a,
 	return code;
 }
 
-int
+enum store_code
 play_assign_notice(struct store *s, const struct play_assign *a, int turn,
     const struct play_assigned *out, char **cause)
 {
 	struct store_notice_new	 n;
 	char			*details;
-	int			 code;
+	enum store_code		 code;
 
 	details = xasprintf("at=%d\nnow=%d\nships=%s\nfrom=%s\n"
 	    "rewritten=%s\n%s%s%s", out->turn, a->now, out->ships, out->from,
@@ -317,12 +317,12 @@ due_cb(const struct store_assignment *sa, void *arg)
 	return u->code != STORE_OK;
 }
 
-int
+enum store_code
 play_assign_due(struct store *s, const char *game, const struct nv_state *st,
     int turn, char **cause)
 {
 	struct due	u = { turn, s, game, st, STORE_OK, cause };
-	int		code;
+	enum store_code	code;
 
 	code = store_assign_pending(s, game, due_cb, &u, cause);
 	if (code == STORE_OK)

@@ -99,7 +99,7 @@ enum play_code play_join_due(struct store *, const struct play_game *g,
 
 /* Applies the changes due at the start of turn (st: its state), in the
  * transaction of the adjudication that opens it.  A store code. */
-int	play_assign_due(struct store *, const char *game,
+enum store_code play_assign_due(struct store *, const char *game,
 	    const struct nv_state *st, int turn, char **cause);
 
 #endif

@@ -28,8 +28,9 @@ char	*play_players_had(const struct play_roster *r,
 /* The notice "reassigned" of a change (a->player takes out->ships from
  * out->from; a->squadron and a->what[0] name the squadron), made during
  * turn.  A store code. */
-int	play_assign_notice(struct store *, const struct play_assign *a,
-	    int turn, const struct play_assigned *out, char **cause);
+enum store_code play_assign_notice(struct store *,
+	    const struct play_assign *a, int turn,
+	    const struct play_assigned *out, char **cause);
 /* play_assign for a->into (play-assign.h): g and r, the open turn's
  * state and roster. */
 enum play_code play_join(struct store *, const char *datadir,
