@@ -11,60 +11,17 @@
 . "$(dirname "$0")/lib.sh"
 
 mail_setup athens athens-2 persia gm
-SQ=$T/scenario.xml
-sed -e '/^  <side id="persia"/a\  <squadron id="van" side="athens" name="The van"/>' \
-    -e 's|id="nike" name="Nike" side="athens"|& squadron="van"|' \
-    -e 's|id="paralos" name="Paralos" side="athens"|& squadron="van"|' \
-    "$SCENARIO" > "$SQ"
+. "$(dirname "$0")/lib-command.sh"
 printf 'SIDE athens\nSHIP nike SPEED 2\nSHIP paralos SPEED 2\nSHIP salaminia SPEED 1\n' > "$T/athens.txt"
 printf 'SIDE athens\nSQUADRON van SPEED 2\nSHIP salaminia SPEED 1\n' > "$T/athens-sq.txt"
-printf 'SIDE persia\nSHIP azes SPEED 2\nSHIP tyre SPEED 2\nSHIP sidon SPEED 2\n' > "$T/persia.txt"
-BEFORE=2026-01-01T12:00Z	# the deadline is 2026-01-03T10:00Z
-AFTER=2026-01-04T12:00Z
 
-# game ID: the battle, athens (the admiral, every ship of the side),
-# athens-2 (none yet), persia, and a GM.
 game() {
-	nv --now 2026-01-01T10:00Z game create "$1" --scenario "$SQ" \
-	    --seed "seed-$1" --deadline +2d --gm gm@example.org \
-	    --gm-password-file "$T/pw-gm" >/dev/null
-	nv player add "$1" athens a@example.org --admiral --password-file \
-	    "$T/pw-athens" >/dev/null 2>&1
-	nv player add "$1" athens a2@example.org --id athens-2 --ships "" \
-	    --password-file "$T/pw-athens-2" >/dev/null 2>&1
-	nv player add "$1" persia p@example.org --password-file \
-	    "$T/pw-persia" >/dev/null 2>&1
-}
-
-# mail GAME PLAYER ID LINE...: a player's mail, through navarch deliver.
-mail() {
-	local g=$1 who=$2 id=$3
-	shift 3
-	{
-		printf 'From: %s@example.org\nTo: navarch@example.org\n' "$who"
-		printf 'Subject: orders\nMessage-ID: <%s@example.org>\n\n' "$id"
-		printf 'GAME %s\nPLAYER %s\nPASSWORD %s-pw\n' "$g" "$who" "$who"
-		printf '%s\n' "$@"
-	} > "$T/$id.eml"
-	"$NAVARCH" --config "$T/navarchd.conf" --now "$BEFORE" deliver \
-	    < "$T/$id.eml" > "$T/out" 2>&1 || true
+	command_game "$1"
 }
 
 # commander GAME SHIP: the player the store gives the ship by name.
 commander() {
 	sql "SELECT player FROM player_ships WHERE game = '$1' AND ship = '$2'"
-}
-
-# in_force GAME PLAYER: the text of the player's orders in force (what
-# adjudication parses; its normalised form spells SQUADRON lines out).
-in_force() {
-	sql "SELECT text FROM order_sets WHERE game = '$1' AND
-	    player = '$2' AND in_force = 1"
-}
-
-notices() {
-	sql "SELECT count(*) FROM notices WHERE game = '$1' AND
-	    kind = 'reassigned' AND player = '$2'"
 }
 
 nv init >/dev/null

@@ -12,52 +12,18 @@
 . "$(dirname "$0")/lib.sh"
 
 mail_setup athens athens-2 persia syracuse gm
-SQ=$T/scenario.xml
-sed -e '/^  <side id="persia"/a\  <squadron id="van" side="athens" name="The van"/>' \
-    -e 's|id="nike" name="Nike" side="athens"|& squadron="van"|' \
-    -e 's|id="paralos" name="Paralos" side="athens"|& squadron="van"|' \
-    "$SCENARIO" > "$SQ"
+. "$(dirname "$0")/lib-command.sh"
 printf 'SIDE athens\nSHIP salaminia SPEED 1\n' > "$T/athens.txt"
 printf 'PLAYER athens-2\nSQUADRON van SPEED 2\n' > "$T/athens-2.txt"
-printf 'SIDE persia\nSHIP azes SPEED 2\nSHIP tyre SPEED 2\nSHIP sidon SPEED 2\n' > "$T/persia.txt"
-BEFORE=2026-01-01T12:00Z	# the deadline is 2026-01-03T10:00Z
-AFTER=2026-01-04T12:00Z
 
-# game ID: the battle; athens (the admiral), athens-2 (the van), persia,
-# a GM; squadron rear added for athens (salaminia is athens's by name).
+# game ID: command_game, with the van given to athens-2 and a squadron
+# rear added for athens (salaminia is athens's by name).
 game() {
-	nv --now 2026-01-01T10:00Z game create "$1" --scenario "$SQ" \
-	    --seed "seed-$1" --deadline +2d --gm gm@example.org \
-	    --gm-password-file "$T/pw-gm" >/dev/null
-	nv player add "$1" athens a@example.org --admiral --password-file \
-	    "$T/pw-athens" >/dev/null 2>&1
-	nv player add "$1" athens a2@example.org --id athens-2 --ships "" \
-	    --password-file "$T/pw-athens-2" >/dev/null 2>&1
-	nv player add "$1" persia p@example.org --password-file \
-	    "$T/pw-persia" >/dev/null 2>&1
+	command_game "$1"
 	nv --now "$BEFORE" squadron assign "$1" van athens-2 >/dev/null
 	nv --now "$BEFORE" squadron add "$1" athens rear --name "The rear" \
 	    >/dev/null 2>&1
 	nv --now "$BEFORE" squadron assign "$1" rear athens >/dev/null
-}
-
-# mail GAME WHO ID LINE...: a mail (WHO a player, or gm), through navarch
-# deliver at time $WHEN (default $BEFORE).
-mail() {
-	local g=$1 who=$2 id=$3
-	shift 3
-	{
-		printf 'From: %s@example.org\nTo: navarch@example.org\n' "$who"
-		printf 'Subject: orders\nMessage-ID: <%s@example.org>\n\n' "$id"
-		if [ "$who" = gm ]; then
-			printf 'GAME %s\nGM\nPASSWORD gm-pw\n' "$g"
-		else
-			printf 'GAME %s\nPLAYER %s\nPASSWORD %s-pw\n' "$g" "$who" "$who"
-		fi
-		printf '%s\n' "$@"
-	} > "$T/$id.eml"
-	"$NAVARCH" --config "$T/navarchd.conf" --now "${WHEN:-$BEFORE}" deliver \
-	    < "$T/$id.eml" > "$T/out" 2>&1 || true
 }
 
 # answer ADDRESS PATTERN: a mail to ADDRESS matches the SQL LIKE pattern.
@@ -69,16 +35,6 @@ answer() {
 # squadron_of GAME SHIP: the ship's squadron in the game's live state.
 squadron_of() {
 	nv export "$1" 2>/dev/null | sed -n "s/.*<ship id=\"$2\".* squadron=\"\([a-z0-9_-]*\)\".*/\1/p"
-}
-
-in_force() {
-	sql "SELECT text FROM order_sets WHERE game = '$1' AND
-	    player = '$2' AND in_force = 1"
-}
-
-notices() {
-	sql "SELECT count(*) FROM notices WHERE game = '$1' AND
-	    kind = 'reassigned' AND player = '$2'"
 }
 
 pending() {
