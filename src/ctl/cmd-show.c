@@ -21,12 +21,49 @@ when(int64_t t, char buf[CTL_TIME_LEN])
 	return buf;
 }
 
+/* The squadrons that have a player, as store_squadron_list gives them
+ * (ordered by squadron id), for the players' lines. */
+struct show_squadrons {
+	char	**squadron;
+	char	**player;
+	size_t	  n;
+};
+
 static int
-player_cb(const struct store_player *p, void *arg)
+squadron_cb(const char *squadron, const char *player, void *arg)
+{
+	struct show_squadrons	*q = arg;
+
+	q->squadron = xreallocarray(q->squadron, q->n + 1, sizeof *q->squadron);
+	q->player = xreallocarray(q->player, q->n + 1, sizeof *q->player);
+	q->squadron[q->n] = xstrdup(squadron);
+	q->player[q->n++] = xstrdup(player);
+	return 0;
+}
+
+static void
+show_squadrons_free(struct show_squadrons *q)
 {
 	size_t	i;
 
-	(void)arg;
+	for (i = 0; i < q->n; i++) {
+		free(q->squadron[i]);
+		free(q->player[i]);
+	}
+	free(q->squadron);
+	free(q->player);
+}
+
+/* arg: the squadrons (struct show_squadrons), or NULL not to list them.
+ * A captain's ships are mostly his squadrons': "ships" lists only those
+ * given to him by name, so without this line he looked idle. */
+static int
+player_cb(const struct store_player *p, void *arg)
+{
+	const struct show_squadrons	*q = arg;
+	size_t				 i;
+	int				 n = 0;
+
 	printf("  %-16s side %-12s %s%s%s  missed %d  bounces %d%s%s\n"
 	    "    ships:", p->id, p->side, p->address, p->admiral ?
 	    "  admiral" : "", p->removed ? "  REMOVED" : "", p->missed,
@@ -35,7 +72,29 @@ player_cb(const struct store_player *p, void *arg)
 	for (i = 0; i < p->nships; i++)
 		printf(" %s", p->ships[i]);
 	printf("%s\n", p->nships == 0 ? " none" : "");
+	for (i = 0; q != NULL && i < q->n; i++) {
+		if (strcmp(q->player[i], p->id) != 0)
+			continue;
+		printf("%s %s", n++ == 0 ? "    squadrons:" : "",
+		    q->squadron[i]);
+	}
+	if (n > 0)
+		printf("\n");
 	return 0;
+}
+
+/* store_player_list with each player's squadrons. */
+static int
+players_print(struct store *s, const char *game, char **cause)
+{
+	struct show_squadrons	q = { NULL, NULL, 0 };
+	int			code;
+
+	code = store_squadron_list(s, game, squadron_cb, &q, cause);
+	if (code == STORE_OK)
+		code = store_player_list(s, game, player_cb, &q, cause);
+	show_squadrons_free(&q);
+	return code;
 }
 
 static int
@@ -144,7 +203,7 @@ show_body(struct store *s, const struct store_game *g, int turn, char **cause)
 	code = store_side_list(s, g->id, name_cb, &n, cause);
 	printf("\nplayers:\n");
 	if (code == STORE_OK)
-		code = store_player_list(s, g->id, player_cb, NULL, cause);
+		code = players_print(s, g->id, cause);
 	n = 0;
 	printf("observers:");
 	if (code == STORE_OK)
@@ -214,7 +273,7 @@ cmd_player_list(int argc, char **argv)
 		return rc;
 	if ((rc = ctl_db_open(&s)) != 0)
 		return rc;
-	code = store_player_list(s, pos[0], player_cb, NULL, &cause);
+	code = players_print(s, pos[0], &cause);
 	store_close(s);
 	return code == STORE_OK ? 0 : ctl_store_err(code, cause);
 }

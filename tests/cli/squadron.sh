@@ -67,6 +67,10 @@ has "a1: rear is athens's" "$T/out" "squadron rear (side athens, 0 ships): athen
 has "a1: wing has no player" "$T/out" "squadron wing (side persia, 0 ships): no player"
 expect 0 "a1: game show" nv game show a1
 has "a1: game show lists wing" "$T/out" "squadron wing (side persia, 0 ships)"
+has "a1: game show, athens-2's squadron" "$T/out" "^    squadrons: van$"
+expect 0 "a1: player list" nv player list a1
+has "a1: player list, athens's squadron" "$T/out" "^    squadrons: rear$"
+has "a1: player list, athens-2's squadron" "$T/out" "^    squadrons: van$"
 [ "$(sql "SELECT count(*) FROM audit WHERE game = 'a1' AND
     action = 'squadron-set'")" = 2 ] && ok || bad "a1: not audited"
 # The persian ships join the wing at once; they take its standing order.
