@@ -459,7 +459,7 @@ def main():
     s0 = b.ships(1)
     t.check(len(s0) == 120, "the battle has %d ships, not 120" % len(s0))
 
-    # --- turn 1 ------------------------------------------------------------
+    # --- turn 1 ----------------------------------------------------------
     turn1(b, now + 60)
     s1 = b.ships(2)
     t.check(len(w.sql("SELECT 1 FROM states WHERE superseded = 0")) == 2,
@@ -482,7 +482,7 @@ def main():
         check_directive(b, 1, p, "Row for the rock and hold the line")
     check_directive(b, 1, "corinth", None)
 
-    # --- turn 2 ------------------------------------------------------------
+    # --- turn 2 ----------------------------------------------------------
     turn2(b, now + 300)
     s2 = b.ships(3)
     moved(s1, s2, squadron_ships("a-van") + squadron_ships("a-centre"), 1,
@@ -511,7 +511,7 @@ def main():
                       b.w.nv("squadron", "list", GAME), re.M) is not None,
             "squadron list: a-reserve is not athens-left's in turn 3")
 
-    # --- turn 3: athens-right misses the deadline ----------------------------
+    # --- turn 3: athens-right misses the deadline -------------------------
     now = turn3(b, now + 600)
     s3 = b.ships(4)
     t.check(s3 != s2, "turn 3 was not played at its deadline")
@@ -531,7 +531,7 @@ def main():
             and re.search(r"^  athens-left .* missed 0 ", missed, re.M),
             "player list after turn 3:\n%s" % missed)
 
-    # --- turn 4: every captain replies with his template ------------------------
+    # --- turn 4: every captain replies with his template -------------------
     for p in PLAYERS:
         if p not in ADMIRALS:
             reply_template(b, p, 4)
