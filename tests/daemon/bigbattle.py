@@ -67,6 +67,7 @@ def password(player):
 
 
 t = h.Tally()
+xfails = []
 
 
 def known_bug(cond, what):
@@ -77,6 +78,7 @@ def known_bug(cond, what):
         t.check(False, "XPASS: %s: the known bug is fixed, make this a "
                 "plain check" % what)
     else:
+        xfails.append(what)
         print("XFAIL (KNOWN GAP, reported to the lead, not fixed): %s" % what,
               flush=True)
 
@@ -379,7 +381,17 @@ def turn2(b, now):
         accepted(m, p, 2, "turn 2")
 
     b.send("athens", "ASSIGN SQUADRON a-reserve TO athens-left")
+    # A captain may neither give squadrons away nor direct the side
+    # (docs/mail-commands.md, "Authority").
+    b.send("athens-right", "ASSIGN SQUADRON a-rear TO athens-left",
+           "DIRECTIVE ALL Follow me")
     m = b.cycle(now + 60)
+    body = words(one_reply(m, "athens-right", "turn 2, a captain's ASSIGN"))
+    t.check("your mail was NOT accepted" in body and
+            body.count("only the admiral of side athens") == 2 and
+            "Your previous orders stay in force" in body,
+            "a captain's ASSIGN and DIRECTIVE are not refused, naming the "
+            "admiral's right: %s" % body)
     body = words(one_reply(m, "athens", "turn 2 ASSIGN"))
     t.check("turn 3" in body and "a-reserve" in body,
             "the ASSIGN's answer does not say from which turn: %s" % body)
@@ -394,6 +406,9 @@ def turn2(b, now):
                        if x["To"] == address(p)] + got))
     listing = b.w.nv("squadron", "list", GAME)
     t.check(re.search(r"^squadron a-reserve .*: athens-right", listing, re.M)
+            and re.search(r"^squadron a-rear .*: athens-right;", listing,
+                          re.M)
+            and "a-rear to" not in listing
             and re.search(r"from turn 3: squadron a-reserve to athens-left",
                           listing),
             "squadron list before turn 2 is played:\n%s" % listing)
@@ -429,8 +444,7 @@ def turn3(b, now):
         # acceptance the issue asks for either.
         body = words(one_reply(m, p, "turn 3, the admiral's template"))
         t.check("read as player %s." % p in body and
-                "reject" not in body.lower() and
-                "error" not in body.lower(),
+                "NOT accepted" not in body and "Errors" not in body,
                 "turn 3: %s's template, replied unedited, is refused: %s"
                 % (p, body[:2000]))
         said = re.search(r"Your mail [^.]*\.", body)
@@ -495,6 +509,7 @@ def main():
     moved(s1, s2, ["c05"], 2, "turn 2, corinth-left's template for c05")
     check_reports(b, 2, s2)
     check_directive(b, 2, "athens-left", None)
+    check_directive(b, 2, "athens-right", None)
     check_directive(b, 2, "corinth-left", None)
     reserve = set(squadron_ships("a-reserve"))
     left = b.reports.get(("athens-left", 2), "")
@@ -553,6 +568,9 @@ def main():
                 (p, sorted(k[1] for k in b.reports if k[0] == p)))
 
     h.cleanup(root, t.failed > 0 and os.environ.get("KEEP") is not None)
+    if xfails:
+        print("XFAIL: %d known gap(s), listed above: not counted as failures"
+              % len(xfails))
     t.finish()
 
 
