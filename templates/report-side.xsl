@@ -133,6 +133,13 @@
         <xsl:call-template name="ship-detail"/>
       </xsl:for-each>
     </xsl:when>
+    <!-- A player of a shared side who commands none of its ships (an
+         admiral whose captains command them all) has lost nothing. -->
+    <xsl:when test="not(ships/ship[@group = 'own']) and ships/ship[@group =
+        'side'][@status = 'afloat' or @status = 'captured']">
+      <xsl:value-of select="concat('You command no ship: those of your',
+          ' side are below, with their commanders.', $nl)"/>
+    </xsl:when>
     <xsl:otherwise>
       <xsl:value-of select="concat('You have no ship left in the battle.', $nl)"/>
     </xsl:otherwise>

@@ -495,6 +495,11 @@ def main():
     for p in ("corinth-left", "corinth-right"):
         check_directive(b, 1, p, "Row for the rock and hold the line")
     check_directive(b, 1, "corinth", None)
+    for p in ADMIRALS:
+        own = section(b.reports.get((p, 1), ""), "YOUR SHIPS") or ""
+        t.check(own.startswith("You command no ship:"),
+                "the report of %s, who commands no ship, says: %s"
+                % (p, own[:200]))
 
     # --- turn 2 ----------------------------------------------------------
     turn2(b, now + 300)

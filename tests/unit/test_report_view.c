@@ -9,7 +9,8 @@
  * shows the others' ships as comments; SET STORY OWN tells a captain
  * only the events of his ships.  The same for the classic and the Nauta
  * rulesets, and the text of every report stays within 76 columns with
- * the groups in that order. */
+ * the groups in that order; a player who commands no ship is told so,
+ * not that he has none left. */
 #include "config.h"
 
 #include <setjmp.h>
@@ -340,6 +341,18 @@ check_text(const struct flavour *fl)
 		    strstr(p, "\nSIDE a\n") != NULL)
 			fail_msg("%s's report:\n%s", players[i], p);
 	}
+	/* An admiral who commands no ship has lost none. */
+	input_of(&g, "adm2", 1, 0, &in);
+	buf_reset(&b);
+	if (report_render(&in, "report-side.xsl", xsl, len, &b, &cause) != 0)
+		fail_msg("adm2: %s", cause);
+	p = buf_str(&b);
+	own = strstr(p, "\nYOUR SHIPS\n");
+	rest = strstr(p, "\nTHE REST OF YOUR SIDE\n");
+	if (own == NULL || rest == NULL || strstr(p, "no ship left") != NULL ||
+	    strstr(own, "You command no ship: those of your side are below") >
+	    rest || strstr(rest, "a5 ") == NULL)
+		fail_msg("adm2's report:\n%s", p);
 	free(xsl);
 	buf_free(&b);
 	game_free(&g);
