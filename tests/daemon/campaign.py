@@ -15,8 +15,6 @@
 # Environment: NAVARCH, NAVARCHD, NAVARCH_DATADIR, NAVARCH_TEMPLATEDIR
 # (make check sets them).
 
-import email
-import email.policy
 import os
 import subprocess
 import sys
@@ -49,13 +47,7 @@ class Campaign:
         rc, err, _ = self.w.run_once(now)
         t.check(rc == 0, "cycle at T0+%d: exit %d\n%s" % (now - T0, rc,
                                                           err[-2000:]))
-        new = []
-        for mid, raw, _ in self.w.sent():
-            if mid in self.seen:
-                continue
-            self.seen.add(mid)
-            new.append(email.message_from_bytes(raw,
-                                                policy=email.policy.default))
+        new = self.w.new_mails(self.seen)
         return new
 
     def mail(self, sender, body):

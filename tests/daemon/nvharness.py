@@ -168,6 +168,18 @@ class World:
                 out.append((mid, raw, h))
         return out
 
+    def new_mails(self, seen):
+        """The messages of the outbox whose Message-ID is not in seen,
+        parsed (email.policy.default); their ids are added to seen."""
+        new = []
+        for mid, raw, _ in self.sent():
+            if mid in seen:
+                continue
+            seen.add(mid)
+            new.append(email.message_from_bytes(raw,
+                                                policy=email.policy.default))
+        return new
+
 
 def scratch(prefix):
     root = tempfile.mkdtemp(prefix=prefix, dir=os.environ.get("TMPDIR"))
