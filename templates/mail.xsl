@@ -676,15 +676,38 @@
   <xsl:value-of select="$nl"/>
 </xsl:template>
 
+<!-- @commands: the reader commands no ship ('none'), or is the admiral
+     of a side whose captains command every ship ('admiral'): his template
+     replied unedited is this mail, and nothing is wrong with it. -->
 <xsl:template match="nothing">
   <xsl:variable name="quoted">
     <xsl:if test="@quoted = 'yes'"> Quoted lines (starting with '>') are
       never orders: write your orders without the '>'.</xsl:if>
   </xsl:variable>
   <xsl:call-template name="p">
-    <xsl:with-param name="t" select="concat('Your mail held no orders and',
-        ' no command: nothing was done.', $quoted,
-        ' Send HELP for the commands.')"/>
+    <xsl:with-param name="t">
+      <xsl:choose>
+        <xsl:when test="@commands = 'admiral'">
+          <xsl:value-of select="concat('Received: you command no ship',
+              ' this turn, so there was nothing to order and nothing',
+              ' was changed. Your captains command the ships of your',
+              ' side, and their orders stand (your template shows them',
+              ' as comments). Your own commands are ASSIGN, ASSIGN',
+              ' SQUADRON ... STANDING and DIRECTIVE; PREVIEW SIDE',
+              ' plays all the orders of your side together.', $quoted)"/>
+        </xsl:when>
+        <xsl:when test="@commands = 'none'">
+          <xsl:value-of select="concat('Received: you command no ship',
+              ' this turn, so there was nothing to order and nothing',
+              ' was changed.', $quoted, ' Send HELP for the commands.')"/>
+        </xsl:when>
+        <xsl:otherwise>
+          <xsl:value-of select="concat('Your mail held no orders and',
+              ' no command: nothing was done.', $quoted,
+              ' Send HELP for the commands.')"/>
+        </xsl:otherwise>
+      </xsl:choose>
+    </xsl:with-param>
   </xsl:call-template>
 </xsl:template>
 

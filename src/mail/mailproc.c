@@ -206,6 +206,24 @@ run_cmd(struct mp_ctx *ctx, const struct mp_cmd *c)
 	    mp_cmd_observer(ctx, c) : mp_cmd_player(ctx, c);
 }
 
+/* A mail with no order and no command.  A player who commands no ship
+ * (an admiral whose captains hold every squadron) replying his template
+ * unedited sends just that: he is told nothing is wrong, not pointed to
+ * HELP as if he had sent an empty mail by mistake. */
+static void
+say_nothing(struct mp_ctx *ctx, const struct mp_scan *sc)
+{
+	xmlNodePtr		 n = mp_part(ctx, "nothing");
+	const struct play_player *p = NULL;
+
+	md_set(n, "quoted", strstr(buf_str(&sc->orders), ">") != NULL ?
+	    "yes" : "no");
+	if (ctx->player != NULL)
+		p = play_roster_find(&ctx->roster, ctx->player->id);
+	if (p != NULL && !p->expected && !p->conceded)
+		md_set(n, "commands", p->admiral ? "admiral" : "none");
+}
+
 /* The orders run where their first SHIP line stands among the commands. */
 static int
 run(struct mp_ctx *ctx, const struct mp_scan *sc)
@@ -249,8 +267,7 @@ run(struct mp_ctx *ctx, const struct mp_scan *sc)
 		    mp_orders_submit(ctx, sc);
 	if (rc == 0 && sc->ncmds == 0 && sc->order_line == 0 &&
 	    ctx->errors.n == 0)
-		md_set(mp_part(ctx, "nothing"), "quoted",
-		    strstr(buf_str(&sc->orders), ">") != NULL ? "yes" : "no");
+		say_nothing(ctx, sc);
 	if (rc == 0 && ctx->errors.n == 0)
 		mp_read_to(mp_answer(ctx), sc, 1);
 	return rc;

@@ -19,6 +19,11 @@ has "the README's mail was found" "$T/readme-orders.txt" "^SQUADRON a-van"
 expect 0 "the README's orders are legal" "$NAVARCH" check-orders "$BIG" \
     "$T/readme-orders.txt"
 
+# The README's schedule, as written (a later turn's deadline).
+sed -n 's/^    nv game settings isthmus \([^ ]*\) .*$/\1/p' \
+    "$SRC/orders/bigbattle/README" > "$T/schedule"
+has "the README sets a schedule" "$T/schedule" "^schedule="
+
 # Seated as the README says, for athens.
 printf 'pw\n' > "$T/pw"
 expect 0 "init" nv init
@@ -37,6 +42,9 @@ sed -n 's/^    nv squadron assign isthmus \(a-[a-z]*\) \(athens-[a-z]*\)$/\1 \2/
 while read -r sq who; do
 	expect 0 "squadron $sq to $who" nv squadron assign isthmus "$sq" "$who"
 done < "$T/assign"
+expect 0 "the README's schedule" nv game settings isthmus "$(cat "$T/schedule")"
+expect 0 "settings" nv game settings isthmus
+has "the schedule is set" "$T/out" "schedule.*48h"
 expect 0 "squadron list" nv squadron list isthmus
 has "a-van is athens-left's" "$T/out" "a-van.*athens-left"
 has "a-reserve is athens-right's" "$T/out" "a-reserve.*athens-right"
