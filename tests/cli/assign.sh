@@ -8,6 +8,10 @@
 # the orders sent stand; the GM's at once rewrites the orders in force
 # without the moved ships; the players are told (a notice each time);
 # every turn is then played without --force where the deadline allows.
+# The admiral's mail at each moment (m9 before any order, m10 after some,
+# m3 after all, m11 after the deadline), the GM's at once at each (m1,
+# m2, m12, m4) and by mail without NOW (m13, waiting as the admiral's),
+# and a waiting change overtaken by the GM's at once (m14).
 . "$(dirname "$0")/lib.sh"
 
 mail_setup athens athens-2 persia gm
@@ -159,6 +163,95 @@ in_force m8 athens-2 > "$T/m8.txt"
 has "m8: athens-2's squadron line kept" "$T/m8.txt" "SQUADRON van SPEED 2"
 expect 0 "m8: the turn is played" nv --now "$AFTER" adjudicate m8
 expect 0 "m8: replay --verify" nv replay m8 --verify
+
+# --- the admiral's ASSIGN by mail before any order -----------------------
+# It waits for turn 2: in turn 1 nike is still athens's to order, and
+# athens-2 may not order it yet.
+game m9
+mail m9 athens m9-assign "ASSIGN SHIP nike TO athens-2"
+[ "$(sql "SELECT turn || ' ' || player FROM assignments WHERE game = 'm9' AND what = 'nike'")" = "2 athens-2" ] &&
+    ok || bad "m9: the assignment is not waiting for turn 2"
+[ "$(notices m9 athens-2)" = 1 ] && ok || bad "m9: athens-2 is not told"
+expect 2 "m9: athens-2 may not order nike yet" nv orders submit m9 athens-2 /dev/stdin <<<'PLAYER athens-2
+SHIP nike SPEED 1'
+has "m9: the error names nike" "$T/err" "nike is not yours to order"
+expect 0 "m9: athens orders nike in turn 1" nv orders submit m9 athens "$T/athens.txt"
+expect 0 "m9: persia's orders" nv orders submit m9 persia "$T/persia.txt"
+expect 0 "m9: the turn is played without --force" nv --now "$BEFORE" adjudicate m9
+[ "$(commander m9 nike)" = athens-2 ] && ok || bad "m9: nike is not athens-2's in turn 2"
+
+# --- the admiral's ASSIGN by mail after some orders ------------------------
+# athens's set (nike in it) stands and may still be sent again in turn 1.
+game m10
+expect 0 "m10: athens's orders" nv orders submit m10 athens "$T/athens.txt"
+mail m10 athens m10-assign "ASSIGN SHIP nike TO athens-2"
+in_force m10 athens > "$T/m10.txt"
+has "m10: athens's orders stand" "$T/m10.txt" "SHIP nike SPEED 2"
+expect 0 "m10: athens sends his orders again, nike in them" nv orders submit m10 athens /dev/stdin <<<'SIDE athens
+SHIP nike SPEED 1
+SHIP paralos SPEED 2
+SHIP salaminia SPEED 1'
+expect 0 "m10: persia's orders" nv orders submit m10 persia "$T/persia.txt"
+expect 0 "m10: the turn is played without --force" nv --now "$BEFORE" adjudicate m10
+[ "$(sql "SELECT count(*) FROM order_sets o JOIN turn_orders t ON
+    t.order_set = o.id WHERE o.game = 'm10' AND o.player = 'athens' AND
+    o.normalised LIKE '%SHIP nike SPEED 1%'")" = 1 ] && ok ||
+    bad "m10: athens's second set was not the one played"
+[ "$(commander m10 nike)" = athens-2 ] && ok || bad "m10: nike is not athens-2's in turn 2"
+
+# --- the admiral's ASSIGN by mail after the deadline, before the turn ------
+game m11
+expect 0 "m11: athens's orders" nv orders submit m11 athens "$T/athens.txt"
+WHEN=$AFTER mail m11 athens m11-assign "ASSIGN SHIP nike TO athens-2"
+[ "$(sql "SELECT turn || ' ' || player FROM assignments WHERE game = 'm11' AND what = 'nike'")" = "2 athens-2" ] &&
+    ok || bad "m11: the assignment is not waiting for turn 2"
+[ "$(commander m11 nike)" = athens ] && ok || bad "m11: nike moved at once"
+expect 0 "m11: the turn is played (the deadline has passed)" nv --now "$AFTER" adjudicate m11
+[ "$(commander m11 nike)" = athens-2 ] && ok || bad "m11: nike is not athens-2's in turn 2"
+
+# --- the GM's change at once after every order is in -----------------------
+game m12
+expect 0 "m12: athens's orders" nv orders submit m12 athens "$T/athens.txt"
+expect 0 "m12: athens-2's empty set" nv orders submit m12 athens-2 /dev/stdin <<<'PLAYER athens-2'
+expect 0 "m12: persia's orders" nv orders submit m12 persia "$T/persia.txt"
+expect 0 "m12: player assign at once" nv --now "$BEFORE" player assign m12 athens-2 nike
+has "m12: the set rewritten" "$T/out" "orders in force rewritten: athens"
+in_force m12 athens > "$T/m12.txt"
+lacks "m12: nike's line gone" "$T/m12.txt" "nike"
+expect 0 "m12: the turn is played without --force" nv --now "$BEFORE" adjudicate m12
+expect 0 "m12: replay --verify" nv replay m12 --verify
+
+# --- the GM's ASSIGN by mail without NOW waits as the admiral's -----------
+game m13
+expect 0 "m13: athens's orders" nv orders submit m13 athens "$T/athens.txt"
+mail m13 gm m13-gm "ASSIGN SHIP nike TO athens-2"
+[ "$(sql "SELECT turn || ' ' || player FROM assignments WHERE game = 'm13' AND what = 'nike'")" = "2 athens-2" ] &&
+    ok || bad "m13: the GM's assignment is not waiting for turn 2"
+in_force m13 athens > "$T/m13.txt"
+has "m13: athens's orders stand" "$T/m13.txt" "SHIP nike SPEED 2"
+expect 0 "m13: persia's orders" nv orders submit m13 persia "$T/persia.txt"
+expect 0 "m13: the turn is played without --force" nv --now "$BEFORE" adjudicate m13
+[ "$(commander m13 nike)" = athens-2 ] && ok || bad "m13: nike is not athens-2's in turn 2"
+
+# --- a waiting assignment, then the GM's change of the same ship at once ---
+game m14
+expect 0 "m14: athens's orders" nv orders submit m14 athens "$T/athens.txt"
+mail m14 athens m14-assign "ASSIGN SHIP nike TO athens-2"
+expect 0 "m14: the GM at once" nv --now "$BEFORE" player assign m14 athens-2 nike
+[ "$(commander m14 nike)" = athens-2 ] && ok || bad "m14: nike is not athens-2's at once"
+in_force m14 athens > "$T/m14.txt"
+lacks "m14: nike's line gone" "$T/m14.txt" "nike"
+expect 0 "m14: athens-2 orders nike" nv orders submit m14 athens-2 /dev/stdin <<<'PLAYER athens-2
+SHIP nike SPEED 1'
+expect 0 "m14: persia's orders" nv orders submit m14 persia "$T/persia.txt"
+expect 0 "m14: the turn is played without --force" nv --now "$BEFORE" adjudicate m14
+[ "$(commander m14 nike)" = athens-2 ] && ok || bad "m14: nike is not athens-2's in turn 2"
+expect 0 "m14: turn 2, athens-2 orders nike" nv orders submit m14 athens-2 /dev/stdin <<<'PLAYER athens-2
+SHIP nike SPEED 1'
+for g in m9 m10 m11 m13 m14; do
+	expect 0 "$g: replay --verify" nv replay "$g" --verify
+	has "$g: identical" "$T/out" "replay of $g: identical"
+done
 
 # --- refused ----------------------------------------------------------------
 game m7
