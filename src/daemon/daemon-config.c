@@ -94,6 +94,8 @@ static const struct conf_key daemon_keys[] = {
 	  "seconds of CPU time the mail parser may take per mail" },
 	{ "parse_timeout", CONF_INT, "30", 0, 1, 3600, NULL,
 	  "seconds the daemon waits for the mail parser per mail" },
+	{ "sent_mail_keep_days", CONF_INT, "30", 0, 0, 36500, NULL,
+	  "days the body of a mail sent is kept (0: emptied once sent)" },
 };
 #define NKEYS (sizeof daemon_keys / sizeof daemon_keys[0])
 
@@ -255,6 +257,7 @@ fill(struct daemon_config *c)
 	c->strangers_per_day = conf_get_num(f, "strangers_per_day");
 	c->auth_failures = conf_get_num(f, "auth_failures");
 	c->auth_lockout = conf_get_num(f, "auth_lockout");
+	c->sent_keep = conf_get_num(f, "sent_mail_keep_days") * 86400L;
 
 	c->intake.user = conf_get(f, "mailbox_user");
 	c->intake.password_file = conf_get(f, "mailbox_password_file");

@@ -181,15 +181,16 @@ tick(struct mailproc *mp, int64_t now, struct daemon_stats *st)
 	return rc == 0 ? DAEMON_OK : DAEMON_FAIL;
 }
 
-/* The bookkeeping of mail that can no longer matter (store-purge.c): a
- * failure only delays it to the next cycle. */
+/* The bookkeeping of mail that can no longer matter and the bodies of
+ * mail sent sent_mail_keep_days ago (store-purge.c): a failure only
+ * delays it to the next cycle. */
 static void
-purge(struct store *s, int64_t now)
+purge(const struct daemon_config *c, struct store *s, int64_t now)
 {
 	struct store_purged	 p;
 	char			*cause = NULL;
 
-	if (store_purge(s, now, &p, &cause) != STORE_OK) {
+	if (store_purge(s, now, c->sent_keep, &p, &cause) != STORE_OK) {
 		log_warn("purge: %s", cause);
 		free(cause);
 		return;
@@ -198,6 +199,9 @@ purge(struct store *s, int64_t now)
 		log_info("purge: %d reply counts of past days, %d old wrong "
 		    "passwords, %d old mail attempts forgotten", p.rates,
 		    p.auth, p.attempts);
+	if (p.bodies > 0)
+		log_info("purge: the bodies of %d mails sent emptied "
+		    "(sent_mail_keep_days)", p.bodies);
 }
 
 static enum daemon_status
@@ -298,12 +302,15 @@ daemon_cycle(const struct daemon_config *c, int64_t now, long budget,
 	status = intake_all(c, &mp, now, stop, st);
 	if (status != DAEMON_CONFIG && !*stop)
 		status = worse(status, tick(&mp, now, st));
-	if (status != DAEMON_CONFIG && !*stop)
-		purge(s, now);
 	/* Whatever happened above, what is queued goes out. */
 	if (status != DAEMON_CONFIG && (rc = send_all(c, s, now, budget, stop,
 	    st)) != DAEMON_OK)
 		status = worse(status, rc);
+	/* After sending, so that with sent_mail_keep_days = 0 the bodies
+	 * of the mails this cycle sent (each marked sent in a transaction
+	 * of its own, committed by now) go at once. */
+	if (status != DAEMON_CONFIG && !*stop)
+		purge(c, s, now);
 	/* The cycle's template, rulesets and states: read afresh next one. */
 	mailproc_free(&mp);
 	store_close(s);

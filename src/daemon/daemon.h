@@ -60,6 +60,8 @@ struct daemon_config {
 	long			 strangers_per_day;
 	long			 auth_failures;
 	long			 auth_lockout;	/* seconds */
+	long			 sent_keep;	/* seconds a sent mail's body
+						   is kept (store_purge) */
 };
 
 /* Reads and checks the configuration file at path.  Every problem goes to

@@ -364,7 +364,15 @@ static const char m11[] =
 "  UNIQUE (game, ship)\n"
 ");\n";
 
+/* 12 (issue 16, item 4): outbox_kept, the sent rows whose body is still
+ * kept, by when they were sent: the daemon's purge (store-purge.c) empties
+ * the bodies of those sent sent_mail_keep_days ago, and finds them in
+ * this index without reading the others, whose bodies are gone. */
+static const char m12[] =
+"CREATE INDEX outbox_kept ON outbox(sent)\n"
+"  WHERE status = 'sent' AND body <> '';\n";
+
 const char *const store_migrations[] = { m1, m2, m3, m4, m5, m6, m7, m8,
-    m9, m10, m11 };
+    m9, m10, m11, m12 };
 const int store_nmigrations =
     (int)(sizeof store_migrations / sizeof store_migrations[0]);

@@ -261,6 +261,51 @@ expect 0 "cycle (mended mail.xsl)" daemon -f "$T/tpl.conf" --once \
 [ "$(ls "$OUT/new" | wc -l)" = $((before + 1)) ] && ok ||
     bad "not exactly one answer once the template was mended"
 
+# --- sent mail: the body kept sent_mail_keep_days (default 30), then
+# emptied; the row stays, nothing is sent again, RESEND still works --------
+sent=$(sql "SELECT count(*) FROM outbox WHERE status = 'sent'")
+last=$(sql "SELECT max(sent) FROM outbox WHERE status = 'sent'")
+emptied() {
+	sql "SELECT count(*) FROM outbox WHERE status = 'sent' AND body = ''
+	    AND secret = 0 AND sent <= $1"
+}
+[ "$sent" -gt 3 ] && [ "$(emptied "$last")" = 0 ] && ok ||
+    bad "sent: $sent rows, $(emptied "$last") bodies emptied at once"
+printf 'GAME demo\nPLAYER athens\nPASSWORD athens-secret\nRESEND\n' \
+    > "$T/resend.txt"
+mail resend athens@example.org "$T/resend.txt"
+before=$(ls "$OUT/new" | wc -l)
+expect 0 "cycle 29 days later (RESEND)" daemon -f "$T/navarchd.conf" \
+    --once --foreground --now 2026-12-30T12:00Z
+[ "$(emptied "$last")" = 0 ] && ok || bad "bodies emptied before 30 days"
+# Its answer and the report again, each once.
+[ "$(ls "$OUT/new" | wc -l)" = $((before + 2)) ] && ok ||
+    bad "not exactly the RESEND's two mails sent"
+expect 0 "cycle 30 days later" daemon -f "$T/navarchd.conf" --once \
+    --foreground --now 2026-12-31T12:00Z
+[ "$(emptied "$last")" = "$(sql "SELECT count(*) FROM outbox WHERE
+    status = 'sent' AND secret = 0 AND sent <= $last")" ] && ok ||
+    bad "the bodies of mails sent 30 days ago are kept"
+has "the log counts them" "$T/err" "purge: the bodies of [0-9]* mails sent"
+[ "$(sql "SELECT count(*) FROM outbox WHERE status = 'sent'")" = \
+    $((sent + 2)) ] && ok || bad "sent rows went or came back"
+[ "$(sql "SELECT count(*) FROM outbox WHERE body <> '' AND
+    status = 'sent'")" = 2 ] && ok || bad "the RESEND's bodies are not kept"
+# A second RESEND, with sent_mail_keep_days = 0: the report is made again
+# from the stored turn (no old body needed), and its body goes once sent.
+mail resend2 athens@example.org "$T/resend.txt"
+reports() { grep -l "Turn 2 report" $(outbox_for athens@example.org) | wc -l; }
+r2=$(reports)
+cp "$T/navarchd.conf" "$T/keep0.conf"
+printf 'sent_mail_keep_days = 0\n' >> "$T/keep0.conf"
+expect 0 "cycle (sent_mail_keep_days = 0)" daemon -f "$T/keep0.conf" \
+    --once --foreground --now 2026-12-31T12:00Z
+[ "$(reports)" = $((r2 + 1)) ] && ok || bad "RESEND sent no turn 2 report"
+[ "$(ls "$OUT/new" | wc -l)" = $((before + 4)) ] && ok ||
+    bad "not exactly the second RESEND's two mails sent"
+[ "$(sql "SELECT count(*) FROM outbox WHERE body <> '' AND
+    status = 'sent'")" = 0 ] && ok || bad "a sent body is kept at 0 days"
+
 # --- the long-running daemon: pidfile, SIGHUP reload, SIGTERM exit ---------
 sed 's/^poll_interval = .*/poll_interval = 5/' "$T/navarchd.conf" > "$T/run.conf"
 printf 'pidfile = %s\n' "$T/navarchd.pid" >> "$T/run.conf"

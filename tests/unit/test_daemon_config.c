@@ -210,6 +210,48 @@ test_sending_keys(void **state)
 	}
 }
 
+/* sent_mail_keep_days: days, turned into the seconds store_purge takes;
+ * 30 when absent; 0 allowed; negative or absurd refused with its line. */
+static void
+test_sent_keep(void **state)
+{
+	static const struct {
+		const char	*text;
+		int		 rc;
+		long		 keep;
+		const char	*msg;
+	} t[] = {
+		{ BASE, 0, 30 * 86400L, NULL },
+		{ BASE "sent_mail_keep_days = 0\n", 0, 0, NULL },
+		{ BASE "sent_mail_keep_days = 7\n", 0, 7 * 86400L, NULL },
+		{ BASE "sent_mail_keep_days = 36500\n", 0, 36500 * 86400L,
+		  NULL },
+		{ BASE "sent_mail_keep_days = -1\n", -1, 0,
+		  ":3: sent_mail_keep_days = -1: expected a whole number" },
+		{ BASE "sent_mail_keep_days = 36501\n", -1, 0,
+		  "sent_mail_keep_days = 36501" },
+		{ BASE "sent_mail_keep_days = forever\n", -1, 0,
+		  "sent_mail_keep_days = forever" },
+	};
+	struct daemon_config	 c;
+	char			*msgs;
+	size_t			 i;
+
+	(void)state;
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		if (load_text(t[i].text, &c, &msgs) != t[i].rc)
+			fail_msg("row %zu: %s", i, msgs);
+		if (t[i].rc == 0 && c.sent_keep != t[i].keep)
+			fail_msg("row %zu: sent_keep %ld, wanted %ld", i,
+			    c.sent_keep, t[i].keep);
+		if (t[i].msg != NULL && strstr(msgs, t[i].msg) == NULL)
+			fail_msg("row %zu: '%s' not in: %s", i, t[i].msg,
+			    msgs);
+		daemon_config_free(&c);
+		free(msgs);
+	}
+}
+
 /* The sample config as shipped (and installed, byte for byte) loads
  * without an error or a warning. */
 static void
@@ -225,6 +267,7 @@ test_shipped_sample(void **state)
 	if (d.n != 0)
 		fail_msg("%s", buf_str(&b));
 	assert_int_equal(c.hash_cost, 0);
+	assert_int_equal(c.sent_keep, 30 * 86400L);
 	daemon_config_free(&c);
 	buf_free(&b);
 	diag_free(&d);
@@ -254,6 +297,7 @@ main(void)
 		cmocka_unit_test(test_rows),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_sending_keys),
+		cmocka_unit_test(test_sent_keep),
 		cmocka_unit_test(test_shipped_sample),
 	};
 

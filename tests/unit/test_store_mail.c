@@ -459,7 +459,7 @@ test_purge(void **state)
 	    " (digest, attempts, failures, first, last, quarantined) VALUES"
 	    " ('x', 1, 0, 0, ?1 - 1, NULL), ('y', 0, 2, 0, ?1 - 1, ?1 - 1),"
 	    " ('z', 1, 1, 0, ?1, NULL)", "l", old), STORE_OK, &cause);
-	expect_code(store_purge(f->s, now, &p, &cause), STORE_OK, &cause);
+	expect_code(store_purge(f->s, now, -1, &p, &cause), STORE_OK, &cause);
 	assert_int_equal(p.rates, 2);
 	assert_int_equal(p.auth, 2);
 	assert_int_equal(p.attempts, 2);
@@ -472,8 +472,105 @@ test_purge(void **state)
 	assert_int_equal(sql_int(f->s, "SELECT count(*) FROM mail_attempts"
 	    " WHERE digest = 'z'"), 1);
 	/* Nothing left to forget: nothing goes. */
-	expect_code(store_purge(f->s, now, &p, &cause), STORE_OK, &cause);
-	assert_int_equal(p.rates + p.auth + p.attempts, 0);
+	expect_code(store_purge(f->s, now, -1, &p, &cause), STORE_OK, &cause);
+	assert_int_equal(p.rates + p.auth + p.attempts + p.bodies, 0);
+}
+
+/* A mail queued at `at`, sent then (sent >= 0) or failed for good then
+ * (sent < 0), or left queued (at < 0: queued at 0). */
+static int64_t
+mail_at(struct store *s, const char *mid, int64_t at, int sent)
+{
+	int64_t	id = queue(s, NULL, mid, at < 0 ? 0 : at, STORE_OK);
+	char	*cause = NULL;
+
+	if (at < 0)
+		return id;
+	if (sent)
+		expect_code(store_outbox_mark_sent(s, id, at, &cause),
+		    STORE_OK, &cause);
+	else
+		expect_code(store_outbox_mark_failed(s, id, at, "550 no", 1,
+		    NULL, &cause), STORE_OK, &cause);
+	return id;
+}
+
+static char *
+body_of(struct store *s, int64_t id)
+{
+	struct store_outbox	*m = NULL;
+	char			*cause = NULL, *body;
+
+	expect_code(store_outbox_get(s, id, &m, &cause), STORE_OK, &cause);
+	body = xstrdup(m->body);
+	store_outbox_free(m);
+	return body;
+}
+
+#define EXPECT_BODY(s, id, want) do {					\
+	char *got_ = body_of((s), (id));				\
+	assert_string_equal(got_, (want));				\
+	free(got_);							\
+} while (0)
+
+/* The body of a mail sent keep seconds ago is emptied, and not a second
+ * before; a mail queued (its sending may have begun: its mark is not
+ * committed) or failed keeps it; the row stays, still sent. */
+static void
+test_purge_bodies(void **state)
+{
+	struct fx		*f = *state;
+	struct store_purged	 p;
+	const int64_t		 keep = 30 * 86400, now = 100 * 86400;
+	char			*cause = NULL;
+	int64_t			 old, edge, young, waiting, failed;
+
+	old = mail_at(f->s, "<old@x>", now - keep - 86400, 1);
+	edge = mail_at(f->s, "<edge@x>", now - keep, 1);
+	young = mail_at(f->s, "<young@x>", now - keep + 1, 1);
+	waiting = mail_at(f->s, "<waiting@x>", -1, 0);
+	failed = mail_at(f->s, "<failed@x>", now - 2 * keep, 0);
+
+	/* A negative keep: nothing. */
+	expect_code(store_purge(f->s, now, -1, &p, &cause), STORE_OK, &cause);
+	assert_int_equal(p.bodies, 0);
+	EXPECT_BODY(f->s, old, "Body");
+
+	expect_code(store_purge(f->s, now, keep, &p, &cause), STORE_OK,
+	    &cause);
+	assert_int_equal(p.bodies, 2);
+	EXPECT_BODY(f->s, old, "");
+	EXPECT_BODY(f->s, edge, "");
+	EXPECT_BODY(f->s, young, "Body");
+	EXPECT_BODY(f->s, waiting, "Body");
+	EXPECT_BODY(f->s, failed, "Body");
+	/* The rows stay, sent, with their Message-IDs: never sent again. */
+	assert_int_equal(sql_int(f->s, "SELECT count(*) FROM outbox WHERE"
+	    " status = 'sent' AND message_id IN ('<old@x>', '<edge@x>')"
+	    " AND sent IS NOT NULL AND attempts = 1"), 2);
+	EXPECT_DUE(f->s, now + 86400, "<waiting@x>");
+	queue(f->s, NULL, "<old@x>", now, STORE_EXISTS);
+
+	/* What is empty is not counted again; a second later, young goes. */
+	expect_code(store_purge(f->s, now, keep, &p, &cause), STORE_OK,
+	    &cause);
+	assert_int_equal(p.bodies, 0);
+	expect_code(store_purge(f->s, now + 1, keep, &p, &cause), STORE_OK,
+	    &cause);
+	assert_int_equal(p.bodies, 1);
+	EXPECT_BODY(f->s, young, "");
+
+	/* 0: a mail sent goes at once, one queued never. */
+	young = mail_at(f->s, "<now@x>", now, 1);
+	expect_code(store_purge(f->s, now, 0, &p, &cause), STORE_OK, &cause);
+	assert_int_equal(p.bodies, 1);
+	EXPECT_BODY(f->s, young, "");
+	EXPECT_BODY(f->s, waiting, "Body");
+	EXPECT_BODY(f->s, failed, "Body");
+	/* The purge finds them in its index, not by reading every row. */
+	assert_int_equal(sql_int(f->s, "SELECT count(*) FROM outbox"
+	    " INDEXED BY outbox_kept WHERE status = 'sent' AND body <> ''"
+	    " AND sent <= 0"), 0);
 }
 
 #define T(f)	cmocka_unit_test_setup_teardown(f, fx_setup, fx_teardown)
@@ -488,6 +585,7 @@ const struct CMUnitTest store_mail_tests[] = {
 	T(test_turn_marks),
 	T(test_attempts),
 	T(test_purge),
+	T(test_purge_bodies),
 };
 const size_t store_mail_ntests =
     sizeof store_mail_tests / sizeof store_mail_tests[0];
