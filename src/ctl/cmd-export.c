@@ -39,25 +39,34 @@ record_load(struct store *s, const char *game, struct play_record *rec)
 	return code == STORE_OK ? 0 : ctl_store_err(code, cause);
 }
 
+/* The archive's head, checked whole; its turns are read one at a time
+ * by archive_turn as the replay goes (the memory of one turn).  0 or an
+ * exit status (reported). */
 static int
-archive_read(const char *path, struct play_record *rec)
+archive_open(const char *path, struct play_record *rec,
+    struct play_archive **pa)
 {
 	struct diag	 d = DIAG_INIT;
-	char		*text, *cause;
-	size_t		 len;
 	int		 rc = 0;
 
-	memset(rec, 0, sizeof *rec);
-	if (file_read(path, NV_XML_MAX, &text, &len, &cause) != 0) {
-		ctl_err(0, "%s", cause);
-		free(cause);
-		return NV_EXIT_INPUT;
-	}
-	if (play_archive_parse(path, text, len, rec, &d) != 0) {
+	if (play_archive_open(path, rec, pa, &d) != 0) {
 		ctl_print_diag(&d);
 		rc = NV_EXIT_INPUT;
 	}
-	free(text);
+	diag_free(&d);
+	return rc;
+}
+
+static int
+archive_turn(struct play_rec_turn *t, void *arg)
+{
+	struct diag	 d = DIAG_INIT;
+	int		 rc = 0;
+
+	if (play_archive_turn(arg, t, &d) != 0) {
+		ctl_print_diag(&d);
+		rc = NV_EXIT_INPUT;
+	}
 	diag_free(&d);
 	return rc;
 }
@@ -215,6 +224,7 @@ int
 cmd_replay(int argc, char **argv)
 {
 	struct play_record	 rec;
+	struct play_archive	*pa = NULL;
 	struct store		*s;
 	const char		*archive = NULL;
 	int			 verify = 0, states = 0;
@@ -233,15 +243,16 @@ cmd_replay(int argc, char **argv)
 		return ctl_err(NV_EXIT_USAGE, "give a GAME or --archive FILE, "
 		    "not %s", npos == 1 ? "both" : "neither");
 	if (archive != NULL)
-		rc = archive_read(archive, &rec);
+		rc = archive_open(archive, &rec, &pa);
 	else if ((rc = ctl_db_open(&s)) == 0) {
 		rc = record_load(s, pos[0], &rec);
 		store_close(s);
 	}
 	if (rc != 0)
 		return rc;
-	rc = ctl_replay(&rec, states ? CTL_VERIFY_STATES : verify ?
-	    CTL_VERIFY_ALL : CTL_VERIFY_NONE);
+	rc = ctl_replay(&rec, pa != NULL ? archive_turn : NULL, pa, states ?
+	    CTL_VERIFY_STATES : verify ? CTL_VERIFY_ALL : CTL_VERIFY_NONE);
+	play_archive_close(pa);
 	play_record_free(&rec);
 	return rc;
 }

@@ -25,7 +25,9 @@
 #include "xalloc.h"
 
 struct replay {
-	const struct play_record	*rec;
+	struct play_record	*rec;
+	int			(*load)(struct play_rec_turn *, void *);
+	void			*arg;
 	enum ctl_verify		 verify;
 	struct play_game	 cg;	/* ruleset and schema; st unused */
 	struct nv_state		*cur;
@@ -325,14 +327,38 @@ replay_one(struct replay *rp, const struct play_rec_turn *t)
 	return rc;
 }
 
+/* Turn t compared and played: 0 or an exit status. */
+static int
+replay_turn(struct replay *rp, const struct play_rec_turn *t, struct buf *b)
+{
+	char	*what;
+	int	 rc;
+
+	if ((rc = apply_fixes(rp, t->turn)) != 0 ||
+	    (rc = apply_end(rp, t)) != 0)
+		return rc;
+	buf_reset(b);
+	state_xml_save(rp->cur, b);
+	what = xasprintf("turn %d: the state at the start of the turn",
+	    t->turn);
+	if (rp->verify)
+		rc = compare_text(rp, what, t->state, buf_str(b));
+	free(what);
+	if (rc == 0 && t->adjudicated)
+		rc = replay_one(rp, t);
+	return rc;
+}
+
+/* Each turn in order, those not loaded (state NULL) loaded first and
+ * emptied once played, so that a record of the head alone costs the
+ * memory of one turn. */
 static int
 replay_turns(struct replay *rp)
 {
-	const struct play_rec_turn	*t;
-	struct buf			 b = BUF_INIT;
-	char				*what;
-	size_t				 i;
-	int				 rc = 0;
+	struct play_rec_turn	*t;
+	struct buf		 b = BUF_INIT;
+	size_t			 i;
+	int			 rc = 0, loaded;
 
 	for (i = 0; i < rp->rec->nturns && rc == 0; i++) {
 		t = &rp->rec->turns[i];
@@ -341,25 +367,20 @@ replay_turns(struct replay *rp)
 			    t->turn, rp->cur->turn);
 			break;
 		}
-		if ((rc = apply_fixes(rp, t->turn)) != 0 ||
-		    (rc = apply_end(rp, t)) != 0)
+		loaded = t->state == NULL && rp->load != NULL;
+		if (loaded && (rc = rp->load(t, rp->arg)) != 0)
 			break;
-		buf_reset(&b);
-		state_xml_save(rp->cur, &b);
-		what = xasprintf("turn %d: the state at the start of the turn",
-		    t->turn);
-		if (rp->verify)
-			rc = compare_text(rp, what, t->state, buf_str(&b));
-		free(what);
-		if (rc == 0 && t->adjudicated)
-			rc = replay_one(rp, t);
+		rc = replay_turn(rp, t, &b);
+		if (loaded)
+			play_rec_turn_clear(t);
 	}
 	buf_free(&b);
 	return rc;
 }
 
 int
-ctl_replay(const struct play_record *rec, enum ctl_verify verify)
+ctl_replay(struct play_record *rec, int (*load)(struct play_rec_turn *,
+    void *), void *arg, enum ctl_verify verify)
 {
 	struct replay	 rp;
 	char		 cm[65];
@@ -371,6 +392,8 @@ ctl_replay(const struct play_record *rec, enum ctl_verify verify)
 		    "cannot be checked", rec->game);
 	memset(&rp, 0, sizeof rp);
 	rp.rec = rec;
+	rp.load = load;
+	rp.arg = arg;
 	rp.verify = verify;
 	dice_commitment(rec->seed, cm);
 	if (strcmp(cm, rec->commitment) != 0)

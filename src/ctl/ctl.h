@@ -231,9 +231,13 @@ enum ctl_verify {
 
 /* Re-adjudicates every turn of the record; with verify compares with
  * what was stored and reports the first difference.  Prints a summary
- * (or the replayed events, without verify) to standard output.  0, 1 (a
- * difference) or another exit status. */
-int	ctl_replay(const struct play_record *, enum ctl_verify);
+ * (or the replayed events, without verify) to standard output.  A turn
+ * whose state is NULL is filled by load(t, arg) first (0, or an exit
+ * status, reported, that stops the replay) and emptied once played.  0,
+ * 1 (a difference) or another exit status. */
+struct play_rec_turn;
+int	ctl_replay(struct play_record *, int (*load)(struct play_rec_turn *,
+	    void *), void *arg, enum ctl_verify);
 
 /* --- commands ------------------------------------------------------------ */
 

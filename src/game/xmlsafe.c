@@ -14,17 +14,11 @@
 #include "xalloc.h"
 #include "xmlsafe.h"
 
-struct err_ctx {
-	struct diag	*d;
-	const char	*file;
-	int		 count;
-};
-
 /* libxml2's messages end in a newline and may span lines: fold them. */
-static void
-collect_error(void *arg, xmlErrorPtr err)
+void
+xmlsafe_collect(void *arg, xmlErrorPtr err)
 {
-	struct err_ctx	*ec = arg;
+	struct xmlsafe_errors	*ec = arg;
 	char		*msg, *p;
 	unsigned	 line = err->line > 0 ? (unsigned)err->line : 0;
 
@@ -44,12 +38,12 @@ collect_error(void *arg, xmlErrorPtr err)
 xmlDocPtr
 xmlsafe_parse(const char *file, const char *buf, size_t len, struct diag *d)
 {
-	struct err_ctx	 ec = { d, file, 0 };
+	struct xmlsafe_errors	 ec = { d, file, 0 };
 	xmlParserCtxtPtr ctxt;
 	xmlDocPtr	 doc;
 	/* No XML_PARSE_NOENT (no entity substitution), no DTDLOAD, no
 	 * network, no huge documents. */
-	int		 opts = XML_PARSE_NONET | XML_PARSE_NOCDATA;
+	int		 opts = XMLSAFE_OPTIONS;
 
 	if (len > NV_XML_MAX) {
 		diag_error(d, file, 0, "file is larger than %d bytes",
@@ -63,7 +57,7 @@ xmlsafe_parse(const char *file, const char *buf, size_t len, struct diag *d)
 		diag_error(d, file, 0, "cannot create an XML parser");
 		return NULL;
 	}
-	xmlSetStructuredErrorFunc(&ec, collect_error);
+	xmlSetStructuredErrorFunc(&ec, xmlsafe_collect);
 	doc = xmlCtxtReadMemory(ctxt, buf, (int)len, file, NULL, opts);
 	xmlSetStructuredErrorFunc(NULL, NULL);
 	/* Not namespace-well-formed (xmlns:x="", an undefined prefix) is
@@ -94,8 +88,8 @@ int
 xmlsafe_validate(xmlDocPtr doc, const char *file, const char *rng,
     size_t rnglen, struct diag *d)
 {
-	struct err_ctx		 sc = { d, "(schema)", 0 };
-	struct err_ctx		 ec = { d, file, 0 };
+	struct xmlsafe_errors	 sc = { d, "(schema)", 0 };
+	struct xmlsafe_errors	 ec = { d, file, 0 };
 	xmlRelaxNGParserCtxtPtr	 pctx;
 	xmlRelaxNGPtr		 schema;
 	xmlRelaxNGValidCtxtPtr	 vctx;
@@ -106,7 +100,7 @@ xmlsafe_validate(xmlDocPtr doc, const char *file, const char *rng,
 		diag_error(d, file, 0, "cannot read the schema");
 		return -1;
 	}
-	xmlRelaxNGSetParserStructuredErrors(pctx, collect_error, &sc);
+	xmlRelaxNGSetParserStructuredErrors(pctx, xmlsafe_collect, &sc);
 	schema = xmlRelaxNGParse(pctx);
 	xmlRelaxNGFreeParserCtxt(pctx);
 	if (schema == NULL) {
@@ -115,7 +109,7 @@ xmlsafe_validate(xmlDocPtr doc, const char *file, const char *rng,
 		return -1;
 	}
 	vctx = xmlRelaxNGNewValidCtxt(schema);
-	xmlRelaxNGSetValidStructuredErrors(vctx, collect_error, &ec);
+	xmlRelaxNGSetValidStructuredErrors(vctx, xmlsafe_collect, &ec);
 	rc = xmlRelaxNGValidateDoc(vctx, doc);
 	xmlRelaxNGFreeValidCtxt(vctx);
 	xmlRelaxNGFree(schema);

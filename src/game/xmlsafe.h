@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 
+#include <libxml/parser.h>
 #include <libxml/tree.h>
 
 struct diag;
@@ -19,6 +20,17 @@ struct diag;
  * NULL with the errors in diag. */
 xmlDocPtr	xmlsafe_parse(const char *file, const char *buf, size_t len,
 		    struct diag *);
+/* libxml2's errors (not its warnings) as errors in d, file:line, counted:
+ * the handler xmlsafe_parse sets, for a caller that parses by itself, a
+ * stream for instance (xmlTextReaderSetStructuredErrorHandler(reader,
+ * xmlsafe_collect, &errors)), with the options xmlsafe_parse uses. */
+struct xmlsafe_errors {
+	struct diag	*d;
+	const char	*file;
+	int		 count;
+};
+#define XMLSAFE_OPTIONS	(XML_PARSE_NONET | XML_PARSE_NOCDATA)
+void		xmlsafe_collect(void *errors, xmlErrorPtr);
 /* Validates doc against the RelaxNG schema text rng; 0, or -1 with every
  * violation in diag as file:line. */
 int		xmlsafe_validate(xmlDocPtr, const char *file, const char *rng,

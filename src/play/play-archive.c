@@ -24,7 +24,7 @@
  * squadron add, ASSIGN SQUADRON q STANDING).  An archive is written with
  * the lowest version that holds it, so that an older navarch still reads
  * what it can, and refuses by its version what it cannot; this one reads
- * all three. */
+ * all three (play-archive-read.c). */
 #include "config.h"
 
 #include <stdio.h>
@@ -35,13 +35,11 @@
 
 #include "buf.h"
 #include "diag.h"
+#include "play-int.h"
 #include "play-record.h"
 #include "xalloc.h"
 #include "xmlsafe.h"
 
-#define ARCHIVE_VERSION		"1"
-#define ARCHIVE_VERSION_END	"2"	/* with an <end> */
-#define ARCHIVE_VERSION_SQUADRON "3"	/* with a squadron's <fix> */
 
 /* The lowest version that holds r. */
 static const char *
@@ -272,214 +270,4 @@ play_archive_xml(const struct play_record *r, int with_seed, struct buf *out)
 	/* Every turn is loaded: nothing is filled nor emptied. */
 	(void)play_archive_write((struct play_record *)r, with_seed, NULL,
 	    buf_write, out);
-}
-
-/* --- reading ------------------------------------------------------------ */
-
-struct areader {
-	const char	*file;
-	struct diag	*d;
-};
-
-/* A required attribute (owned by the caller); "" and an error if absent. */
-static char *
-req(const struct areader *a, xmlNodePtr n, const char *name)
-{
-	char	*v = xmlsafe_attr(n, name);
-
-	if (v == NULL) {
-		diag_error(a->d, a->file, xmlsafe_line(n), "<%s> has no %s "
-		    "attribute", (const char *)n->name, name);
-		v = xstrdup("");
-	}
-	return v;
-}
-
-static int
-req_int(const struct areader *a, xmlNodePtr n, const char *name, long min,
-    long max)
-{
-	long	v = 0;
-
-	if (xmlsafe_int(n, name, min, max, &v, a->file, a->d) == 0)
-		diag_error(a->d, a->file, xmlsafe_line(n), "<%s> has no %s "
-		    "attribute", (const char *)n->name, name);
-	return (int)v;
-}
-
-static char *
-text(xmlNodePtr n)
-{
-	xmlChar	*c = xmlNodeGetContent(n);
-	char	*s = xstrdup(c != NULL ? (const char *)c : "");
-
-	xmlFree(c);
-	return s;
-}
-
-static void
-read_turn_child(const struct areader *a, xmlNodePtr c, struct play_rec_turn *t)
-{
-	struct play_rec_orders	*o;
-	struct play_rec_event	*e;
-	struct play_rec_roll	*r;
-
-	if (xmlsafe_is(c, "state")) {
-		free(t->state);
-		t->state = text(c);
-	} else if (xmlsafe_is(c, "orders")) {
-		t->orders = xreallocarray(t->orders, t->norders + 1,
-		    sizeof *t->orders);
-		o = &t->orders[t->norders++];
-		o->player = req(a, c, "player");
-		o->side = req(a, c, "side");
-		o->text = text(c);
-	} else if (xmlsafe_is(c, "event")) {
-		t->events = xreallocarray(t->events, t->nevents + 1,
-		    sizeof *t->events);
-		e = &t->events[t->nevents++];
-		e->phase = req_int(a, c, "phase", 0, 1000);
-		e->kind = req(a, c, "kind");
-		e->ship = req(a, c, "ship");
-		e->other = req(a, c, "other");
-		e->text = text(c);
-	} else if (xmlsafe_is(c, "roll")) {
-		t->rolls = xreallocarray(t->rolls, t->nrolls + 1,
-		    sizeof *t->rolls);
-		r = &t->rolls[t->nrolls++];
-		r->phase = req_int(a, c, "phase", 0, 1000);
-		r->label = req(a, c, "label");
-		r->purpose = req(a, c, "purpose");
-		r->ship = req(a, c, "ship");
-		r->sides = req_int(a, c, "sides", 1, 1000000);
-		r->result = req_int(a, c, "result", 1, 1000000);
-	} else
-		diag_error(a->d, a->file, xmlsafe_line(c), "unexpected <%s> "
-		    "in <turn>; legal: state, orders, event, roll",
-		    (const char *)c->name);
-}
-
-static void
-read_turn(const struct areader *a, xmlNodePtr n, struct play_record *r)
-{
-	struct play_rec_turn	*t;
-	xmlNodePtr		 c;
-
-	r->turns = xreallocarray(r->turns, r->nturns + 1, sizeof *r->turns);
-	t = &r->turns[r->nturns++];
-	memset(t, 0, sizeof *t);
-	t->turn = req_int(a, n, "number", 1, 1000000);
-	t->adjudicated = req_int(a, n, "adjudicated", 0, 1);
-	for (c = xmlsafe_child(n); c != NULL; c = xmlsafe_next(c))
-		read_turn_child(a, c, t);
-	if (t->state == NULL) {
-		diag_error(a->d, a->file, xmlsafe_line(n), "<turn number="
-		    "\"%d\"> has no <state>", t->turn);
-		t->state = xstrdup("");
-	}
-}
-
-static void
-read_fix(const struct areader *a, xmlNodePtr n, struct play_record *r)
-{
-	struct play_fix	*f;
-	xmlNodePtr	 c;
-
-	r->fixes.v = xreallocarray(r->fixes.v, r->fixes.n + 1,
-	    sizeof *r->fixes.v);
-	f = &r->fixes.v[r->fixes.n++];
-	memset(f, 0, sizeof *f);
-	f->turn = req_int(a, n, "turn", 1, 1000000);
-	/* A squadron's correction names the squadron instead. */
-	if ((f->id = xmlsafe_attr(n, "squadron")) != NULL)
-		f->kind = PLAY_FIX_SQUADRON;
-	else
-		f->id = req(a, n, "ship");
-	for (c = xmlsafe_child(n); c != NULL; c = xmlsafe_next(c)) {
-		f->kv = xreallocarray(f->kv, f->nkv + 1, sizeof *f->kv);
-		f->kv[f->nkv++] = text(c);
-	}
-}
-
-static void
-read_end(const struct areader *a, xmlNodePtr n, struct play_record *r)
-{
-	if (r->end.turn > 0) {
-		diag_error(a->d, a->file, xmlsafe_line(n), "a second <end>: a "
-		    "game ends once");
-		return;
-	}
-	r->end.turn = req_int(a, n, "turn", 1, 1000000);
-	r->end.result = xmlsafe_attr(n, "result");
-	r->end.winner = xmlsafe_attr(n, "winner");
-	if (r->end.result != NULL && r->end.winner == NULL)
-		r->end.winner = xstrdup("");
-	r->end.reason = text(n);
-	if (r->end.result != NULL && strcmp(r->end.result, "drawn") != 0 &&
-	    strcmp(r->end.result, "won") != 0)
-		diag_error(a->d, a->file, xmlsafe_line(n), "<end result=\"%s\">:"
-		    " legal: drawn, won", r->end.result);
-}
-
-static void
-read_root(const struct areader *a, xmlNodePtr root, struct play_record *r)
-{
-	xmlNodePtr	 n;
-	char		*v;
-
-	if (!xmlsafe_is(root, "navarch-archive")) {
-		diag_error(a->d, a->file, xmlsafe_line(root), "<%s>: not a "
-		    "navarch archive (navarch export --archive writes one)",
-		    (const char *)root->name);
-		return;
-	}
-	v = req(a, root, "version");
-	if (strcmp(v, ARCHIVE_VERSION) != 0 &&
-	    strcmp(v, ARCHIVE_VERSION_END) != 0 &&
-	    strcmp(v, ARCHIVE_VERSION_SQUADRON) != 0)
-		diag_error(a->d, a->file, xmlsafe_line(root), "archive version "
-		    "'%s': this navarch reads versions %s to %s", v,
-		    ARCHIVE_VERSION, ARCHIVE_VERSION_SQUADRON);
-	free(v);
-	r->game = req(a, root, "game");
-	r->ruleset = req(a, root, "ruleset");
-	r->commitment = req(a, root, "commitment");
-	r->seed = xmlsafe_attr(root, "seed");
-	for (n = xmlsafe_child(root); n != NULL; n = xmlsafe_next(n)) {
-		if (xmlsafe_is(n, "scenario") && r->scenario == NULL)
-			r->scenario = text(n);
-		else if (xmlsafe_is(n, "turn"))
-			read_turn(a, n, r);
-		else if (xmlsafe_is(n, "fix"))
-			read_fix(a, n, r);
-		else if (xmlsafe_is(n, "end"))
-			read_end(a, n, r);
-		else
-			diag_error(a->d, a->file, xmlsafe_line(n), "unexpected "
-			    "<%s>; legal: scenario, turn, fix, end",
-			    (const char *)n->name);
-	}
-	if (r->scenario == NULL)
-		diag_error(a->d, a->file, xmlsafe_line(root), "no <scenario>");
-}
-
-int
-play_archive_parse(const char *name, const char *xml, size_t len,
-    struct play_record *r, struct diag *d)
-{
-	struct areader	 a = { name, d };
-	xmlDocPtr	 doc;
-	size_t		 before = d->errors;
-
-	memset(r, 0, sizeof *r);
-	doc = xmlsafe_parse(name, xml, len, d);
-	if (doc != NULL) {
-		read_root(&a, xmlDocGetRootElement(doc), r);
-		xmlFreeDoc(doc);
-	}
-	if (d->errors > before || doc == NULL) {
-		play_record_free(r);
-		return -1;
-	}
-	return 0;
 }

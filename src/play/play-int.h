@@ -12,6 +12,12 @@ struct nv_state;
  * STORE_OK. */
 enum play_code	play_store_code(enum store_code);
 
+/* --- archives (play-archive.c writes them, play-archive-read.c reads) --- */
+
+#define ARCHIVE_VERSION		"1"
+#define ARCHIVE_VERSION_END	"2"	/* with an <end> */
+#define ARCHIVE_VERSION_SQUADRON "3"	/* with a squadron's <fix> */
+
 /* --- changes of command (play-assign.c, play-join.c) -------------------- */
 
 struct play_assign;

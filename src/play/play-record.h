@@ -117,9 +117,23 @@ int	play_archive_write(struct play_record *, int with_seed,
 enum store_code play_archive_stored(struct store *, const char *game,
 	    int with_seed, int (*write)(const char *, size_t, void *),
 	    void *arg, char **cause);
-/* Reads an archive (name for messages): 0, or -1 with every error in d
- * (file and line) and r empty. */
-int	play_archive_parse(const char *name, const char *xml, size_t len,
-	    struct play_record *r, struct diag *d);
+/* An archive being read (play-archive-read.c). */
+struct play_archive;
+/* Opens the archive at path ("-": standard input) and reads all of it
+ * once, an element at a time, checking it: every error in d (file and
+ * line), and r filled with the record's head: everything but the turns'
+ * bodies (r->turns holds each turn's number and adjudicated, its state
+ * NULL), for play_archive_turn to fill one at a time.  0 with *pa (to
+ * free with play_archive_close), or -1 with r empty and *pa NULL.  Its
+ * memory is that of the largest turn, not of the archive; a turn or the
+ * scenario over NV_XML_MAX bytes is refused. */
+int	play_archive_open(const char *path, struct play_record *r,
+	    struct play_archive **pa, struct diag *d);
+/* Fills t, the next turn of the head in order (its turn set), from the
+ * archive read again; what t held is freed.  0, or -1 with an error in d
+ * (the file changed since it was opened) and t emptied. */
+int	play_archive_turn(struct play_archive *, struct play_rec_turn *t,
+	    struct diag *d);
+void	play_archive_close(struct play_archive *);
 
 #endif

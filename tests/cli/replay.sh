@@ -79,6 +79,11 @@ has "the archive holds the correction" "$T/a.xml" '<fix turn="3" ship="nike">'
 # Verified with no database at all.
 expect 0 "replay --archive --verify" "$NAVARCH" replay --archive "$T/a.xml" --verify
 has "identical" "$T/out" "replay of demo: identical: turns 1 to 3"
+# From standard input too (read twice: copied to a file first).
+expect 0 "replay --archive - --verify" sh -c \
+    '"$1" replay --archive - --verify <"$2"' sh "$NAVARCH" "$T/a.xml"
+has "identical from standard input" "$T/out" \
+    "replay of demo: identical: turns 1 to 3"
 sed 's/seed="test-seed"/seed="other-seed"/' "$T/a.xml" >"$T/b.xml"
 expect 1 "a seed that is not the committed one" \
     "$NAVARCH" replay --archive "$T/b.xml" --verify
@@ -91,6 +96,16 @@ expect 2 "not an archive" "$NAVARCH" replay --archive "$T/d.xml" --verify
 has "the version" "$T/err" "archive version '9'"
 printf 'not xml\n' >"$T/e.xml"
 expect 2 "not XML" "$NAVARCH" replay --archive "$T/e.xml"
+# An error anywhere refuses the archive before any turn is replayed, with
+# every error and its line, as when the file was read whole.
+sed '0,/<event /s//<evnt /; 0,/<\/event>/s//<\/evnt>/; s|<fix |<fox |; s|</fix>|</fox>|' "$T/a.xml" >"$T/f.xml"
+expect 2 "a broken archive" "$NAVARCH" replay --archive "$T/f.xml" --verify
+has "the first error" "$T/err" "f.xml:[0-9]*: unexpected <evnt> in <turn>"
+has "the last error" "$T/err" "f.xml:[0-9]*: unexpected <fox>; legal"
+lacks "no turn replayed" "$T/out" "replay of demo"
+head -c 2000 "$T/a.xml" >"$T/g.xml"
+expect 2 "a cut archive" "$NAVARCH" replay --archive "$T/g.xml"
+has "its line" "$T/err" "g.xml:[0-9]*: "
 expect 64 "replay needs a game or an archive" "$NAVARCH" replay
 expect 64 "not both" nv replay demo --archive "$T/a.xml"
 
