@@ -16,14 +16,18 @@
  * and system) and peak resident memory (wait4), and checks that the turn
  * was played and at least four mails went out.
  *
- * Prints medians, the mails' count and sizes, and at 10,000 ships whether
+ * Prints medians, the mails' count and sizes, the database's size and the
+ * part of it in use (SQLite keeps freed pages in the file for what comes
+ * next), and at 10,000 ships whether
  * the targets hold: under 10 s (wall time, the issue's figure; CPU time, which
  * other work on a shared machine does not change, is printed beside it)
  * and under 100 MiB.  Exits 1 if they do not, or if navarchd fails.
  *
- * Usage: bench-daemon [-k] [-r RUNS] [-n NAVARCH] [-d NAVARCHD] [N...];
- * the programs default to ./navarch and ./navarchd (the build
- * directory's), N to 1000 and 10000; -k keeps the files.  Environment:
+ * Usage: bench-daemon [-k] [-r RUNS] [-s DAYS] [-n NAVARCH] [-d NAVARCHD]
+ * [N...]; the programs default to ./navarch and ./navarchd (the build
+ * directory's), N to 1000 and 10000; -k keeps the files; -s sets
+ * sent_mail_keep_days for the cycle measured (0: the bodies of the mails
+ * it sent are emptied before it ends).  Environment:
  * NAVARCH_DATADIR and NAVARCH_TEMPLATEDIR, as for the programs. */
 #include "config.h"
 
@@ -34,6 +38,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <sqlite3.h>
 
 #include "bench-common.h"
 #include "buf.h"
@@ -56,6 +62,7 @@ static const char	*navarch = "./navarch";
 static const char	*navarchd = "./navarchd";
 static int		 runs = 3;
 static int		 keep;
+static int		 sent_days = -1;	/* -1: the default */
 
 struct size {
 	int	 n;
@@ -66,6 +73,7 @@ struct size {
 	long	 mail_kib;	/* the largest */
 	long	 total_kib;	/* all of them */
 	long	 db_kib;	/* the database after the turn */
+	long	 used_kib;	/* its pages in use (not free) */
 };
 
 static void
@@ -87,7 +95,7 @@ prepare(struct size *z, const struct nv_ruleset *rs)
 {
 	struct buf	 b = BUF_INIT;
 	struct nv_state	*st;
-	char		*path, *conf;
+	char		*path, *conf, *extra;
 
 	z->dir = bench_tmpdir("bench-daemon");
 	bench_battle(z->n, 8, GAP, &b);
@@ -116,7 +124,10 @@ prepare(struct size *z, const struct nv_ruleset *rs)
 	bench_maildir("bench-daemon", z->dir, "outbox");
 	bench_daemon_conf("bench-daemon", z->dir, "game.db", SETTINGS);
 	bench_daemon_once("bench-daemon", navarchd, z->dir, NULL);
-	bench_daemon_conf("bench-daemon", z->dir, "run.db", SETTINGS);
+	extra = sent_days < 0 ? xstrdup(SETTINGS) : xasprintf("%s"
+	    "sent_mail_keep_days = %d\n", SETTINGS, sent_days);
+	bench_daemon_conf("bench-daemon", z->dir, "run.db", extra);
+	free(extra);
 	path = xasprintf("%s/t1-east.txt", z->dir);
 	NV(z->dir, "orders", "submit", "bench", "east", path, NULL);
 	free(path);
@@ -141,6 +152,31 @@ fresh_run(const struct size *z)
 	}
 	free(cmd);
 	bench_maildir("bench-daemon", z->dir, "outbox");
+}
+
+/* The database's pages in use, in KiB: its size less its free pages. */
+static long
+used_kib(const char *path)
+{
+	static const char *const q[] = { "PRAGMA page_count",
+	    "PRAGMA freelist_count", "PRAGMA page_size" };
+	sqlite3		*db;
+	sqlite3_stmt	*st;
+	long long	 v[3] = { 0, 0, 0 };
+	size_t		 i;
+
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) ==
+	    SQLITE_OK)
+		for (i = 0; i < 3; i++) {
+			if (sqlite3_prepare_v2(db, q[i], -1, &st, NULL) !=
+			    SQLITE_OK)
+				continue;
+			if (sqlite3_step(st) == SQLITE_ROW)
+				v[i] = sqlite3_column_int64(st, 0);
+			sqlite3_finalize(st);
+		}
+	sqlite3_close(db);
+	return (long)((v[0] - v[1]) * v[2] / 1024);
 }
 
 /* The mails in the outbox: at least MAILS of them, the largest's size
@@ -185,6 +221,7 @@ mails(struct size *z)
 	path = xasprintf("%s/run.db", z->dir);
 	if (stat(path, &sb) == 0)
 		z->db_kib = (long)(sb.st_size / 1024);
+	z->used_kib = used_kib(path);
 	free(path);
 }
 
@@ -222,8 +259,8 @@ static void
 print_size(const struct size *z)
 {
 	printf("%6d  %8.0f ms %8.0f ms  %4ld MiB  %5d %8ld KiB %8ld KiB  "
-	    "%8ld KiB\n", z->n, z->wall, z->cpu, z->rss_kib / 1024, z->mails,
-	    z->mail_kib, z->total_kib, z->db_kib);
+	    "%8ld KiB %8ld KiB\n", z->n, z->wall, z->cpu, z->rss_kib / 1024,
+	    z->mails, z->mail_kib, z->total_kib, z->db_kib, z->used_kib);
 	fflush(stdout);
 }
 
@@ -252,9 +289,12 @@ parse_args(int argc, char **argv, struct size *z, int *nz)
 {
 	int	c, n;
 
-	while ((c = getopt(argc, argv, "kr:n:d:")) != -1)
-		if (bench_prog_opt(c, optarg, MAX_RUNS, &navarch, &navarchd,
-		    &runs, &keep) != 1)
+	while ((c = getopt(argc, argv, "kr:s:n:d:")) != -1)
+		if (c == 's') {
+			if (str_to_int(optarg, 0, 36500, &sent_days) != 0)
+				return -1;
+		} else if (bench_prog_opt(c, optarg, MAX_RUNS, &navarch,
+		    &navarchd, &runs, &keep) != 1)
 			return -1;
 	for (*nz = 0; optind < argc && *nz < MAX_SIZES; optind++) {
 		if (str_to_int(argv[optind], 2, 40000, &n) != 0)
@@ -278,16 +318,19 @@ main(int argc, char **argv)
 
 	memset(z, 0, sizeof z);
 	if (parse_args(argc, argv, z, &nz) != 0) {
-		fprintf(stderr, "usage: bench-daemon [-k] [-r RUNS] "
+		fprintf(stderr, "usage: bench-daemon [-k] [-r RUNS] [-s DAYS] "
 		    "[-n NAVARCH] [-d NAVARCHD] [N...]\n");
 		return 1;
 	}
 	rs = bench_ruleset();
 	printf("navarchd --once: the turn of N ships played, its report mails "
 	    "queued and sent\n(medians of %d runs: wall time, CPU time, peak "
-	    "RSS; the mails, the largest, all; the database)\n", runs);
-	printf("%6s  %11s %11s  %8s  %5s %12s %12s  %12s\n", "ships", "wall",
-	    "CPU", "RSS", "mails", "largest", "all", "db");
+	    "RSS; the mails, the largest, all; the database, in use)\n",
+	    runs);
+	if (sent_days >= 0)
+		printf("sent_mail_keep_days = %d\n", sent_days);
+	printf("%6s  %11s %11s  %8s  %5s %12s %12s  %12s %12s\n", "ships",
+	    "wall", "CPU", "RSS", "mails", "largest", "all", "db", "in use");
 	for (i = 0; i < nz; i++) {
 		prepare(&z[i], rs);
 		measure(&z[i]);

@@ -9,7 +9,8 @@
 # for 5 turns (4 MiB of archive), 219 MiB for 20 (23 MiB); now 23 MiB
 # for both.  navarch replay --archive reads it back a turn at a time
 # too: the same bound.  Before, it read the file whole and built its
-# tree (37 MiB for 5 turns) and refused 20 turns (over 16 MiB).
+# tree (41 MiB for 5 turns) and refused 20 turns (over 16 MiB); now
+# 33 MiB for both.
 . "$(dirname "$0")/lib.sh"
 RSS=$(dirname "$NAVARCH")/tests/hostile/rss
 # The demo battle with room for 20 turns, so that replay plays them all.
