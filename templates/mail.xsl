@@ -654,11 +654,29 @@
   <xsl:call-template name="p">
     <xsl:with-param name="t">
       <xsl:choose>
+        <xsl:when test="@standing = 'NONE' and @now = 'yes'">
+          <xsl:value-of select="concat('ASSIGN: squadron ', @squadron,
+              ' has no standing order any more, at once, in turn ',
+              @turn, ': its ships without orders go by the default.')"/>
+        </xsl:when>
+        <xsl:when test="@standing = 'NONE'">
+          <xsl:value-of select="concat('ASSIGN: squadron ', @squadron,
+              ' has no standing order from the start of turn ', @turn,
+              '; until then it keeps the one it has.')"/>
+        </xsl:when>
+        <xsl:when test="@standing and @now = 'yes'">
+          <xsl:value-of select="concat('ASSIGN: the standing order of',
+              ' squadron ', @squadron, ' is ', @standing, ' at once, from',
+              ' turn ', @turn, ' on: its ships take it when they have no',
+              ' other order (their captain missed the deadline).')"/>
+        </xsl:when>
         <xsl:when test="@standing">
           <xsl:value-of select="concat('ASSIGN: the standing order of',
-              ' squadron ', @squadron, ' is ', @standing, ' from turn ',
-              @turn, ' on: its ships take it when they have no other',
-              ' order (their captain missed the deadline).')"/>
+              ' squadron ', @squadron, ' is ', @standing, ' from the',
+              ' start of turn ', @turn, ' on: its ships take it when they',
+              ' have no other order (their captain missed the deadline).',
+              ' Until then it keeps the one it has, and the orders',
+              ' already sent stand.')"/>
         </xsl:when>
         <xsl:when test="@into = 'yes'">
           <xsl:value-of select="concat('ASSIGN: ', @ships,
@@ -1989,6 +2007,111 @@
           <xsl:value-of select="concat('The orders already sent for turn ',
               @turn, ' stand and are played; from turn ', @at, ' on, ',
               @player, ' orders them.')"/>
+        </xsl:otherwise>
+      </xsl:choose>
+    </xsl:with-param>
+  </xsl:call-template>
+  <xsl:call-template name="clock"/>
+</xsl:template>
+
+<!-- A squadron's standing order set by the admiral or the GM: to the
+     squadron's captain. -->
+<xsl:template match="/mail[@kind = 'standing']">
+  <xsl:variable name="who">
+    <xsl:choose>
+      <xsl:when test="@by">
+        <xsl:value-of select="concat('Your admiral (player ', @by, ')')"/>
+      </xsl:when>
+      <xsl:otherwise>The GM</xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:variable name="when">
+    <xsl:choose>
+      <xsl:when test="@now = 'yes'">
+        <xsl:value-of select="concat('at once, in turn ', @at)"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat('from the start of turn ', @at)"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:value-of select="concat('Subject: Standing order of squadron ',
+      @squadron, ' from turn ', @at, $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t">
+      <xsl:choose>
+        <xsl:when test="@standing">
+          <xsl:value-of select="concat($who, ' set the standing order of',
+              ' your squadron ', @squadron, ' (player ', @reader-id,
+              ', game ', @game, ') to ', @standing, ', ', $when, '.')"/>
+        </xsl:when>
+        <xsl:otherwise>
+          <xsl:value-of select="concat($who, ' took back the standing',
+              ' order of your squadron ', @squadron, ' (player ',
+              @reader-id, ', game ', @game, '), ', $when, '.')"/>
+        </xsl:otherwise>
+      </xsl:choose>
+    </xsl:with-param>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
+  <xsl:variable name="takes">
+    <xsl:choose>
+      <xsl:when test="@standing">Its ships take it in a turn you send no
+        order for them (else they go by the default).</xsl:when>
+      <xsl:otherwise>Its ships go by the default in a turn you send no
+        order for them.</xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat(normalize-space($takes),
+        ' Your orders always come first, and those already sent for turn ',
+        @turn, ' stand.')"/>
+  </xsl:call-template>
+  <xsl:call-template name="clock"/>
+</xsl:template>
+
+<!-- Ships moved into a squadron no player commands: to the side's
+     admiral (@reader = admiral), else the GM (gm). -->
+<xsl:template match="/mail[@kind = 'uncommanded']">
+  <xsl:variable name="when">
+    <xsl:choose>
+      <xsl:when test="@now = 'yes'">
+        <xsl:value-of select="concat('at once, in turn ', @at)"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat('from the start of turn ', @at)"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:value-of select="concat('Subject: No one commands ', @ships,
+      ' from turn ', @at, $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Ships ', @ships, ' (side ',
+        @side, ') move into squadron ', @squadron, ' in game ', @game,
+        ', ', $when,
+        ', and no player commands that squadron: nobody orders them.',
+        ' They take the standing order of the squadron in every turn, else',
+        ' go by the default (straight on).')"/>
+  </xsl:call-template>
+  <xsl:value-of select="$nl"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t">
+      <xsl:choose>
+        <xsl:when test="@reader = 'gm'">
+          <xsl:value-of select="concat('Side ', @side, ' has no admiral',
+              ' player to see to it. Give the squadron to a player',
+              ' (ASSIGN SQUADRON ', @squadron, ' TO player, or navarch',
+              ' squadron assign ', @game, ' ', @squadron, ' PLAYER), or',
+              ' set its standing order (ASSIGN SQUADRON ', @squadron,
+              ' STANDING order).')"/>
+        </xsl:when>
+        <xsl:otherwise>
+          <xsl:value-of select="concat('As admiral (player ', @reader-id,
+              '), give the squadron to a player (ASSIGN SQUADRON ',
+              @squadron, ' TO player), set its standing order (ASSIGN',
+              ' SQUADRON ', @squadron, ' STANDING order), or move the',
+              ' ships into a squadron that has a player (ASSIGN SHIP ship',
+              ' TO SQUADRON squadron).')"/>
         </xsl:otherwise>
       </xsl:choose>
     </xsl:with-param>

@@ -321,6 +321,16 @@ move_cb(const struct store_move *m, void *arg)
 	return 0;
 }
 
+static int
+standing_cb(const struct store_standing *o, void *arg)
+{
+	(void)arg;
+	printf("  from turn %d: squadron %s standing order %s (%s)\n",
+	    o->turn, o->squadron, o->standing[0] != '\0' ? o->standing :
+	    "NONE", o->actor);
+	return 0;
+}
+
 int
 ctl_squadrons_print(struct store *s, const char *game,
     const struct nv_state *st)
@@ -344,6 +354,9 @@ ctl_squadrons_print(struct store *s, const char *game,
 		if (code == STORE_OK)
 			code = store_move_pending(s, game, move_cb, NULL,
 			    &cause);
+		if (code == STORE_OK)
+			code = store_standing_pending(s, game, standing_cb,
+			    NULL, &cause);
 	}
 	free(p.said);
 	return code == STORE_OK ? 0 : ctl_store_err(code, cause);

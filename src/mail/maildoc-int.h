@@ -19,6 +19,12 @@ xmlDocPtr	maildoc_sample_command_parts_request(void);
 /* The notice "reassigned" to the player who takes ships (reader
  * "takes") or loses them ("loses"), made at once (now) or not. */
 xmlDocPtr	maildoc_sample_reassigned(const char *reader, int now);
+/* The notice "standing" to a squadron's captain: set by the admiral by
+ * (from the next turn), or by the GM at once (by NULL); standing NULL:
+ * taken back.  The notice "uncommanded" to the side's admiral, or to the
+ * GM (admiral NULL). */
+xmlDocPtr	maildoc_sample_standing(const char *by, const char *standing);
+xmlDocPtr	maildoc_sample_uncommanded(const char *admiral);
 /* An acknowledgement's parts: a ship moved into a squadron, a
  * squadron's standing order, a draw offer withdrawn, under r. */
 void		maildoc_sample_command_parts(xmlNodePtr r);

@@ -281,5 +281,61 @@ maildoc_sample_command_parts(xmlNodePtr r)
 	md_set(n, "squadron", "rear");
 	md_set(n, "standing", "SPEED 2 MOVE F F");
 	md_set(n, "turn", "3");
+	md_set(n, "now", "no");
+	n = md_add(r, "assign", NULL);
+	md_set(n, "squadron", "rear");
+	md_set(n, "standing", "NONE");
+	md_set(n, "turn", "2");
+	md_set(n, "now", "yes");
 	md_set(md_add(r, "draw", NULL), "state", "withdrawn");
+}
+
+static void
+sample_clock(xmlNodePtr r)
+{
+	xmlNodePtr	c = md_add(r, "clock", NULL);
+
+	md_set(c, "status", "playing");
+	md_set(c, "deadline", "2026-12-03T20:00Z");
+	md_set(c, "left", "185400");
+	md_set(c, "passed", "no");
+}
+
+xmlDocPtr
+maildoc_sample_standing(const char *by, const char *standing)
+{
+	xmlDocPtr	d = maildoc_new("standing");
+	xmlNodePtr	r = maildoc_root(d);
+
+	md_set(r, "game", "demo");
+	md_set(r, "title", "Demo: off the island of Psyttaleia");
+	md_set(r, "turn", "2");
+	md_set(r, "squadron", "left");
+	md_set(r, "standing", standing);
+	md_set(r, "at", by != NULL ? "3" : "2");
+	md_set(r, "now", by != NULL ? "no" : "yes");
+	md_set(r, "by", by);
+	md_set(r, "reader-id", "aristides");
+	sample_clock(r);
+	return d;
+}
+
+xmlDocPtr
+maildoc_sample_uncommanded(const char *admiral)
+{
+	xmlDocPtr	d = maildoc_new("uncommanded");
+	xmlNodePtr	r = maildoc_root(d);
+
+	md_set(r, "game", "demo");
+	md_set(r, "title", "Demo: off the island of Psyttaleia");
+	md_set(r, "turn", "2");
+	md_set(r, "ships", "nike paralos");
+	md_set(r, "squadron", "rear");
+	md_set(r, "side", "athens");
+	md_set(r, "at", "3");
+	md_set(r, "now", "no");
+	md_set(r, "reader", admiral != NULL ? "admiral" : "gm");
+	md_set(r, "reader-id", admiral);
+	sample_clock(r);
+	return d;
 }

@@ -5,14 +5,17 @@
  *   ASSIGN SQUADRON q TO player	the same
  *   ASSIGN SHIP s TO SQUADRON q	the same: s joins squadron q
  *   ... NOW				the GM only: at once
- *   ASSIGN SQUADRON q STANDING order	the same: q's standing order, at
- *					once (NONE takes it back)
+ *   ASSIGN SQUADRON q STANDING order	the same: q's standing order
+ *					(NONE takes it back)
  *
- * An admiral's change waits for the start of the next turn, so the
- * orders already sent stand and are played; the GM's too, unless NOW,
- * when every set in force naming the moved ships is rewritten without
- * them in the mail's transaction.  The notice goes to the player who
- * takes the ships and to each who loses some. */
+ * An admiral's change (a standing order too) waits for the start of the
+ * next turn (the ruleset's command-delay), so the orders already sent
+ * stand and are played; the GM's too, unless NOW, when every set in
+ * force naming the moved ships is rewritten without them in the mail's
+ * transaction.  The notice goes to the player who takes the ships and to
+ * each who loses some; a standing order's to the squadron's captain;
+ * ships moved into a squadron nobody commands, to the side's admiral
+ * (else the GM). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -184,11 +187,13 @@ join_cmd(struct mp_ctx *ctx, const struct mp_cmd *c)
 
 /* --- a squadron's standing order ----------------------------------------- */
 
-/* ASSIGN SQUADRON q STANDING words: the squadron's standing order, which
- * its ships take when they have no other order (a captain who missed the
- * deadline; docs/orders.md, "Standing orders"), set at once as a
- * correction of the open turn's state (audited squadron-set, replayed).
- * A STANDING line of the turn's orders still replaces it for that turn. */
+/* ASSIGN SQUADRON q STANDING words [NOW]: the squadron's standing order,
+ * which its ships take when they have no other order (a captain who
+ * missed the deadline; docs/orders.md, "Standing orders").  It acts from
+ * the start of the next turn (the ruleset's command-delay; the binding
+ * ruling on big battles, docs/mail-commands.md), so that this turn's
+ * orders and the standing order the captains found stand; the GM's NOW sets it at once, as a correction of
+ * the open turn's state (play_standing_set). */
 static int
 is_standing(const struct mp_cmd *c)
 {
@@ -230,14 +235,14 @@ standing_squadron(struct mp_ctx *ctx, const struct mp_cmd *c)
 	return -1;
 }
 
-/* The words after STANDING, one space between them. */
+/* The words after STANDING up to argv[end - 1], one space between. */
 static char *
-standing_words(const struct mp_cmd *c)
+standing_words(const struct mp_cmd *c, size_t end)
 {
 	struct buf	b = BUF_INIT;
 	size_t		i;
 
-	for (i = 3; i < c->argc; i++)
+	for (i = 3; i < end; i++)
 		buf_printf(&b, "%s%s", i > 3 ? " " : "", c->argv[i]);
 	return buf_detach(&b);
 }
@@ -255,37 +260,53 @@ standing_errors(struct mp_ctx *ctx, const struct mp_cmd *c,
 			    d->v[i].msg);
 }
 
+/* A last word NOW after the order is the GM's "at once", never a word of
+ * the order.  -1 (the error said) for an admiral's. */
+static int
+standing_now(struct mp_ctx *ctx, const struct mp_cmd *c, int *now)
+{
+	*now = c->argc >= 5 && strcasecmp(c->argv[c->argc - 1], "NOW") == 0;
+	if (!*now || ctx->is_gm)
+		return 0;
+	mp_error(ctx, c->line, "'%s': only the GM may set a standing order at "
+	    "once (NOW); write ASSIGN SQUADRON %s STANDING order: it acts "
+	    "from the start of the next turn", c->text, c->argv[1]);
+	return -1;
+}
+
 static int
 standing_cmd(struct mp_ctx *ctx, const struct mp_cmd *c)
 {
-	struct play_fix	 f;
-	struct nv_state	*next = NULL;
-	struct diag	 d = DIAG_INIT;
-	xmlNodePtr	 part;
-	char		*words, *norm = NULL, *kv[1], *cause = NULL;
-	enum play_code	 rc;
-	int		 q, none;
+	struct play_standing	 o;
+	struct nv_state		*next = NULL;
+	struct diag		 d = DIAG_INIT;
+	xmlNodePtr		 part;
+	char			*words = NULL, *norm = NULL, *cause = NULL;
+	char			*details;
+	enum play_code		 rc;
+	int			 q, none, now, at;
 
-	if ((q = standing_squadron(ctx, c)) < 0)
+	if ((q = standing_squadron(ctx, c)) < 0 ||
+	    standing_now(ctx, c, &now) != 0)
 		return 0;
-	words = standing_words(c);
-	none = c->argc == 4 && strcasecmp(c->argv[3], "NONE") == 0;
+	words = standing_words(c, c->argc - (size_t)now);
+	none = strcasecmp(words, "NONE") == 0;
 	if (!none && play_standing_check(ctx->pg.st,
 	    ctx->pg.st->squadrons[q].side, ctx->pg.st->squadrons[q].id, words,
 	    &norm, &d) != 0) {
 		standing_errors(ctx, c, &d);
 		goto out;
 	}
-	memset(&f, 0, sizeof f);
-	f.turn = ctx->turn;
-	f.kind = PLAY_FIX_SQUADRON;
-	f.id = ctx->pg.st->squadrons[q].id;
-	kv[0] = xasprintf("standing=%s", none ? "" : norm);
-	f.kv = kv;
-	f.nkv = 1;
-	rc = play_fix_store(ctx->mp->store, &ctx->pg, ctx->g->id, ctx->pg.st,
-	    &f, ctx->now, ctx->actor, &next, &d, &cause);
-	free(kv[0]);
+	memset(&o, 0, sizeof o);
+	o.game = ctx->g->id;
+	o.squadron = ctx->pg.st->squadrons[q].id;
+	o.words = none ? "" : norm;
+	o.now = now;
+	o.by = ctx->is_gm ? NULL : ctx->player->id;
+	o.actor = ctx->actor;
+	o.time = ctx->now;
+	rc = play_standing_set(ctx->mp->store, &ctx->pg, &ctx->roster,
+	    ctx->turn, &o, &at, &next, &d, &cause);
 	if (rc == PLAY_INPUT) {
 		standing_errors(ctx, c, &d);
 		free(cause);
@@ -293,14 +314,24 @@ standing_cmd(struct mp_ctx *ctx, const struct mp_cmd *c)
 	}
 	if (mp_check_play(ctx, rc, &cause) != 0)
 		goto out;
-	part = mp_part(ctx, "assign");
-	md_set(part, "squadron", ctx->pg.st->squadrons[q].id);
-	md_set(part, "standing", none ? "NONE" : norm);
-	md_set_int(part, "turn", ctx->turn);
-	/* The rest of the mail reads the state as it is now. */
-	state_free(ctx->pg.st);
-	ctx->pg.st = next;
-	next = NULL;
+	details = xasprintf("squadron %s standing %s from the start of turn "
+	    "%d%s", o.squadron, none ? "NONE" : norm, at, now ?
+	    " (at once)" : "");
+	if (mp_check(ctx, store_audit_add(ctx->mp->store, ctx->g->id,
+	    ctx->now, ctx->actor, "assign", details, &cause), &cause) == 0) {
+		part = mp_part(ctx, "assign");
+		md_set(part, "squadron", o.squadron);
+		md_set(part, "standing", none ? "NONE" : norm);
+		md_set_int(part, "turn", at);
+		md_set(part, "now", now ? "yes" : "no");
+	}
+	free(details);
+	/* At once: the rest of the mail reads the state as it is now. */
+	if (next != NULL) {
+		state_free(ctx->pg.st);
+		ctx->pg.st = next;
+		next = NULL;
+	}
 out:
 	state_free(next);
 	diag_free(&d);
@@ -399,5 +430,78 @@ mp_assign_notice(struct mp_ctx *ctx, int turn, const char *player,
 			tell(ctx, doc, p, "loses");
 	}
 	free(from);
+	xmlFreeDoc(doc);
+}
+
+/* The notice "standing": a squadron's standing order set by the admiral
+ * (or the GM), to its captain (player). */
+void
+mp_standing_notice(struct mp_ctx *ctx, int turn, const char *player,
+    const char *details)
+{
+	static const char *const keys[] = { "squadron", "standing", "at",
+	    "by" };
+	const struct play_player *p = play_roster_find(&ctx->roster, player);
+	xmlDocPtr	 doc;
+	xmlNodePtr	 root;
+	char		*v;
+	size_t		 i;
+
+	if (p == NULL || p->removed)
+		return;
+	doc = mp_doc(ctx, "standing");
+	root = maildoc_root(doc);
+	md_set_int(root, "turn", turn);
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		v = store_notice_detail(details, keys[i]);
+		md_set(root, keys[i], v != NULL && *v != '\0' ? v : NULL);
+		free(v);
+	}
+	v = store_notice_detail(details, "now");
+	md_set(root, "now", v != NULL && strcmp(v, "1") == 0 ? "yes" : "no");
+	free(v);
+	md_set(root, "reader-id", p->id);
+	mp_clock(ctx, root, p->timezone);
+	mp_send(ctx, p->address, doc, MAILPROC_AUTO_GENERATED);
+	xmlFreeDoc(doc);
+}
+
+/* The notice "uncommanded": ships moved into a squadron no player
+ * commands, to the side's admiral (player), else to the GM (NULL). */
+void
+mp_uncommanded_notice(struct mp_ctx *ctx, int turn, const char *player,
+    const char *details)
+{
+	static const char *const keys[] = { "ships", "squadron", "side",
+	    "at" };
+	const struct play_player *p = NULL;
+	const char	*to;
+	xmlDocPtr	 doc;
+	xmlNodePtr	 root;
+	char		*v;
+	size_t		 i;
+
+	if (player != NULL) {
+		p = play_roster_find(&ctx->roster, player);
+		if (p == NULL || p->removed)
+			return;
+		to = p->address;
+	} else if ((to = mp_gm_address(ctx)) == NULL)
+		return;
+	doc = mp_doc(ctx, "uncommanded");
+	root = maildoc_root(doc);
+	md_set_int(root, "turn", turn);
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		v = store_notice_detail(details, keys[i]);
+		md_set(root, keys[i], v != NULL && *v != '\0' ? v : NULL);
+		free(v);
+	}
+	v = store_notice_detail(details, "now");
+	md_set(root, "now", v != NULL && strcmp(v, "1") == 0 ? "yes" : "no");
+	free(v);
+	md_set(root, "reader", p != NULL ? "admiral" : "gm");
+	md_set(root, "reader-id", p != NULL ? p->id : NULL);
+	mp_clock(ctx, root, p != NULL ? p->timezone : NULL);
+	mp_send(ctx, to, doc, MAILPROC_AUTO_GENERATED);
 	xmlFreeDoc(doc);
 }

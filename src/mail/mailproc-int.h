@@ -435,6 +435,14 @@ xmlNodePtr mp_preview_ship(const struct play_preview *,
  * each who loses some. */
 void	mp_assign_notice(struct mp_ctx *, int turn, const char *player,
 	    const char *reason, const char *details);
+/* Words a notice "standing" (a squadron's standing order set, from which
+ * turn) for the squadron's captain, player. */
+void	mp_standing_notice(struct mp_ctx *, int turn, const char *player,
+	    const char *details);
+/* Words a notice "uncommanded" (ships moved into a squadron no player
+ * commands) for the side's admiral player, or the GM when NULL. */
+void	mp_uncommanded_notice(struct mp_ctx *, int turn, const char *player,
+	    const char *details);
 /* Words and queues every pending notice of ctx->g (loaded with
  * mp_load_game) and marks each sent, in ctx's transaction: 0 or -1
  * (failed; a template that cannot word one fails it, as for any mail). */

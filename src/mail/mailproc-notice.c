@@ -642,6 +642,14 @@ one(struct mp_ctx *ctx, const struct notice *n)
 			mp_assign_notice(ctx, n->turn, n->player, n->reason,
 			    n->details);
 		break;
+	case STORE_NOTICE_STANDING:
+		if (n->player != NULL)
+			mp_standing_notice(ctx, n->turn, n->player,
+			    n->details);
+		break;
+	case STORE_NOTICE_UNCOMMANDED:
+		mp_uncommanded_notice(ctx, n->turn, n->player, n->details);
+		break;
 	case STORE_NOTICE_KIND_COUNT:
 		break;
 	}

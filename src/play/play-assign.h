@@ -17,6 +17,7 @@
 
 #include "play.h"
 
+struct diag;
 struct nv_state;
 struct store;
 
@@ -94,6 +95,42 @@ char	*play_squadrons_of(const struct nv_state *, const char *id,
  * state no longer allows (the ship taken by another side, the squadron
  * gone) is dropped.  PLAY_OK, PLAY_INPUT, PLAY_BUSY, PLAY_STORE (*cause). */
 enum play_code play_join_due(struct store *, const struct play_game *g,
+	    const char *game, struct nv_state **st, int turn, int64_t now,
+	    char **cause);
+
+/* A squadron's standing order set by its side's admiral, or the GM
+ * (ASSIGN SQUADRON q STANDING order): it acts from the start of the turn
+ * rs->command_delay turns after the open one (the binding ruling on big
+ * battles), waiting in squadron_standing, unless the GM makes it at
+ * once. */
+struct play_standing {
+	const char	*game;
+	const char	*squadron;	/* a squadron of the open turn's state */
+	const char	*words;		/* checked and normalised
+					   (play_standing_check); "": none
+					   (NONE takes it back) */
+	int		 now;		/* at once (the GM's) */
+	const char	*by;		/* the player who set it; NULL: the GM */
+	const char	*actor;		/* as in the audit log */
+	int64_t		 time;
+};
+
+/* Sets it in the caller's transaction, during turn (g: its state, r: its
+ * roster), and writes the notice "standing" to the squadron's captain
+ * (its player, else the side's only player) unless he set it.  *at: the
+ * turn it acts from.  *next: at once, the corrected state of the open
+ * turn (owned by the caller), else NULL.  PLAY_OK; PLAY_INPUT with the
+ * errors in d; PLAY_BUSY, PLAY_STORE (*cause). */
+enum play_code play_standing_set(struct store *, const struct play_game *g,
+	    const struct play_roster *r, int turn,
+	    const struct play_standing *o, int *at, struct nv_state **next,
+	    struct diag *d, char **cause);
+/* Applies the standing orders due at the start of turn to its state *st
+ * (replaced by the corrected one), in the transaction of the adjudication
+ * that opens it (play_join_due calls it): each an audited correction
+ * (squadron-set, actor: who set it), as replay applies it; one for a
+ * squadron the state no longer has is dropped.  Codes as play_join_due. */
+enum play_code play_standing_due(struct store *, const struct play_game *g,
 	    const char *game, struct nv_state **st, int turn, int64_t now,
 	    char **cause);
 

@@ -37,6 +37,12 @@ char	*play_players_had(const struct play_roster *r,
 enum store_code play_assign_notice(struct store *,
 	    const struct play_assign *a, int turn,
 	    const struct play_assigned *out, char **cause);
+/* The player who commands squadron q of st: its player in the store
+ * (active, of its side), else the side's only player; *out NULL for
+ * none.  PLAY_OK, PLAY_BUSY, PLAY_STORE (*cause). */
+enum play_code play_squadron_player(struct store *, const char *game,
+	    const struct play_roster *r, const struct nv_state *st, int q,
+	    const struct play_player **out, char **cause);
 /* play_assign for a->into (play-assign.h): g and r, the open turn's
  * state and roster. */
 enum play_code play_join(struct store *, const char *datadir,

@@ -24,8 +24,7 @@
 #include "store.h"
 #include "xalloc.h"
 
-/* Who commands squadron q: its player in the store (active, of its
- * side), else the side's only player; NULL for none. */
+/* Who commands squadron q (play-int.h). */
 struct sq_find {
 	const char	*id;
 	char		*player;
@@ -42,10 +41,10 @@ sq_find_cb(const char *squadron, const char *player, void *arg)
 	return 1;
 }
 
-static enum play_code
-sq_taker(struct store *s, const char *game, const struct play_roster *r,
-    const struct nv_state *st, int q, const struct play_player **out,
-    char **cause)
+enum play_code
+play_squadron_player(struct store *s, const char *game,
+    const struct play_roster *r, const struct nv_state *st, int q,
+    const struct play_player **out, char **cause)
 {
 	struct sq_find			 f = { st->squadrons[q].id, NULL };
 	const struct play_player	*p = NULL;
@@ -193,6 +192,40 @@ join_now(struct store *s, const char *datadir, const struct play_assign *a,
 	return rc == PLAY_INPUT ? PLAY_REFUSED : rc;
 }
 
+/* The notice "uncommanded" of ships moved into squadron q, which no
+ * player commands: to the side's admiral player, else the GM (no
+ * player). */
+static enum store_code
+uncommanded_notice(struct store *s, const struct play_assign *a,
+    const struct play_roster *r, const struct nv_state *st, int q, int turn,
+    const struct play_assigned *out, char **cause)
+{
+	const char		*side = st->sides[st->squadrons[q].side].id;
+	struct store_notice_new	 n;
+	enum store_code		 code;
+	char			*details;
+	size_t			 i;
+
+	memset(&n, 0, sizeof n);
+	for (i = 0; i < r->np; i++)
+		if (r->p[i].admiral && !r->p[i].removed &&
+		    strcmp(r->p[i].side, side) == 0)
+			n.player = r->p[i].id;
+	details = xasprintf("ships=%s\nsquadron=%s\nside=%s\nat=%d\n"
+	    "now=%d\n", out->ships, st->squadrons[q].id, side, out->turn,
+	    a->now);
+	n.game = a->game;
+	n.kind = STORE_NOTICE_UNCOMMANDED;
+	n.turn = turn;
+	n.actor = a->actor;
+	n.reason = a->reason;
+	n.details = details;
+	n.now = a->time;
+	code = store_notice_add(s, &n, NULL, cause);
+	free(details);
+	return code;
+}
+
 enum play_code
 play_join(struct store *s, const char *datadir, const struct play_assign *a,
     const struct play_game *g, const struct play_roster *r, int turn,
@@ -217,7 +250,8 @@ play_join(struct store *s, const char *datadir, const struct play_assign *a,
 	if ((rc = play_may_command(g, a->by_gm, st->squadrons[q].side,
 	    cause)) != PLAY_OK)
 		return rc;
-	if ((rc = sq_taker(s, a->game, r, st, q, &taker, cause)) != PLAY_OK)
+	if ((rc = play_squadron_player(s, a->game, r, st, q, &taker,
+	    cause)) != PLAY_OK)
 		return rc;
 	if (join_moved(a, r, st, q, taker, &ids, &n, out, cause) != 0)
 		return PLAY_REFUSED;
@@ -241,9 +275,14 @@ play_join(struct store *s, const char *datadir, const struct play_assign *a,
 		return rc;
 	if (out->rewritten == NULL)
 		out->rewritten = xstrdup("");
+	/* Ships into a squadron no player commands: nobody would order
+	 * them, and nobody would know; the admiral (else the GM) is told. */
+	if (taker == NULL)
+		return play_store_code(uncommanded_notice(s, a, r, st, q,
+		    turn, out, cause));
 	/* Told when command changes hands: the squadron's player takes the
 	 * ships, each who had some loses them. */
-	if (taker == NULL || out->from[0] == '\0')
+	if (out->from[0] == '\0')
 		return PLAY_OK;
 	what[0] = st->squadrons[q].id;
 	told.squadron = 1;
@@ -337,5 +376,9 @@ play_join_due(struct store *s, const struct play_game *g, const char *game,
 		rc = play_store_code(code);
 	due_free(&u);
 	diag_free(&d);
+	/* The admiral's standing orders due then, in the same step (and
+	 * after the moves, which they do not depend on). */
+	if (rc == PLAY_OK)
+		rc = play_standing_due(s, g, game, st, turn, now, cause);
 	return rc;
 }

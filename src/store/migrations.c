@@ -372,7 +372,28 @@ static const char m12[] =
 "CREATE INDEX outbox_kept ON outbox(sent)\n"
 "  WHERE status = 'sent' AND body <> '';\n";
 
+/* 13 (issue 14, item 4): squadron_standing, a squadron's standing order
+ * set by its side's admiral (ASSIGN SQUADRON q STANDING order) from the
+ * start of a later turn (the ruleset's command-delay: it acts from the
+ * next turn, so orders already sent stand).
+ * standing: the order's words as the state keeps them, '' to take it
+ * back (NONE).  The adjudication that opens that turn corrects its state
+ * (an audited correction, which replay applies) and deletes the row in
+ * the same transaction, as squadron_moves.  A later order for the same
+ * squadron replaces a pending one. */
+static const char m13[] =
+"CREATE TABLE squadron_standing (\n"
+"  id INTEGER PRIMARY KEY,\n"
+"  game TEXT NOT NULL REFERENCES games(id),\n"
+"  turn INTEGER NOT NULL CHECK (turn >= 1),\n"
+"  squadron TEXT NOT NULL,\n"
+"  standing TEXT NOT NULL,\n"
+"  actor TEXT NOT NULL,\n"
+"  created INTEGER NOT NULL,\n"
+"  UNIQUE (game, squadron)\n"
+");\n";
+
 const char *const store_migrations[] = { m1, m2, m3, m4, m5, m6, m7, m8,
-    m9, m10, m11, m12 };
+    m9, m10, m11, m12, m13 };
 const int store_nmigrations =
     (int)(sizeof store_migrations / sizeof store_migrations[0]);

@@ -224,3 +224,59 @@ store_move_done(struct store *s, const char *game, int turn, char **cause)
 	return st_run(s, cause, NULL, "DELETE FROM squadron_moves"
 	    " WHERE game = ? AND turn <= ?", "si", game, turn);
 }
+
+int
+store_standing_later(struct store *s, const char *game,
+    const struct store_standing *o, char **cause)
+{
+	int	code;
+
+	if (o->turn < 1 || o->actor == NULL || o->standing == NULL)
+		return st_cause(cause, STORE_ERROR, "a standing order needs a "
+		    "turn, its words and an actor");
+	if ((code = st_check_id("squadron", o->squadron, cause)) != STORE_OK)
+		return code;
+	/* The UNIQUE (game, squadron) key: a later order replaces. */
+	return st_run(s, cause, NULL, "INSERT OR REPLACE INTO"
+	    " squadron_standing (game, turn, squadron, standing, actor,"
+	    " created) VALUES (?, ?, ?, ?, ?, ?)", "sisssl", game, o->turn,
+	    o->squadron, o->standing, o->actor, o->created);
+}
+
+int
+store_standing_pending(struct store *s, const char *game,
+    int (*cb)(const struct store_standing *, void *), void *arg,
+    char **cause)
+{
+	struct store_standing	 o;
+	sqlite3_stmt		*st;
+	int			 code, row;
+
+	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
+		return code;
+	code = st_prepare(s, &st, cause, "SELECT turn, squadron, standing,"
+	    " actor, created FROM squadron_standing WHERE game = ?"
+	    " ORDER BY turn, squadron", "s", game);
+	if (code != STORE_OK)
+		return code;
+	while ((code = st_step(s, st, &row, cause)) == STORE_OK && row) {
+		memset(&o, 0, sizeof o);
+		o.turn = sqlite3_column_int(st, 0);
+		o.squadron = st_col_text(st, 1, 1);
+		o.standing = st_col_text(st, 2, 1);
+		o.actor = st_col_text(st, 3, 1);
+		o.created = sqlite3_column_int64(st, 4);
+		if (cb(&o, arg) != 0)
+			break;
+	}
+	sqlite3_finalize(st);
+	return code;
+}
+
+int
+store_standing_done(struct store *s, const char *game, int turn,
+    char **cause)
+{
+	return st_run(s, cause, NULL, "DELETE FROM squadron_standing"
+	    " WHERE game = ? AND turn <= ?", "si", game, turn);
+}

@@ -102,4 +102,29 @@ int	store_move_pending(struct store *, const char *game,
 int	store_move_done(struct store *, const char *game, int turn,
 	    char **cause);
 
+/* A squadron's standing order from the start of turn (migration 13; the
+ * squadron is the state's, unchecked here; standing "" takes it back). */
+struct store_standing {
+	int		 turn;
+	const char	*squadron;
+	const char	*standing;
+	const char	*actor;
+	int64_t		 created;
+};
+
+/* Records one; one pending for the same squadron is replaced.  STORE_OK,
+ * STORE_BUSY, STORE_ERROR (a bad id, no turn, words or actor). */
+int	store_standing_later(struct store *, const char *game,
+	    const struct store_standing *o, char **cause);
+/* The pending ones, by turn then squadron (strings owned by the store,
+ * valid during the call); non-zero from cb stops.  STORE_OK,
+ * STORE_NOTFOUND (game), STORE_BUSY, STORE_ERROR. */
+int	store_standing_pending(struct store *, const char *game,
+	    int (*cb)(const struct store_standing *, void *), void *arg,
+	    char **cause);
+/* Forgets those due at the start of turn or earlier (the caller applied
+ * them in the same transaction).  STORE_OK, STORE_BUSY, STORE_ERROR. */
+int	store_standing_done(struct store *, const char *game, int turn,
+	    char **cause);
+
 #endif

@@ -81,20 +81,20 @@ enum store_outbox_status {
  * end of a game, worded by the daemon (docs/mail-commands.md). */
 #define STORE_NOTICE_KINDS(X)						\
 	X(WELCOME,	"welcome")	/* a player seated: to them */	\
-	X(REPLACED,	"replaced")	/* a player's place given to	\
-					   someone new */		\
+	X(REPLACED,	"replaced")	/* a seat given to a newcomer */ \
 	X(REMOVED,	"removed")	/* a player removed */		\
 	X(PAUSED,	"paused")					\
 	X(RESUMED,	"resumed")					\
 	X(DEADLINE,	"deadline")	/* the deadline changed */	\
 	X(ROLLBACK,	"rollback")					\
-	X(ORDERS,	"orders")	/* orders the GM entered for	\
-					   a player */			\
-	X(REPORTS,	"reports")	/* a turn played with navarch:	\
-					   its report mails */		\
+	X(ORDERS,	"orders")	/* the GM's for a player */	\
+	X(REPORTS,	"reports")	/* a turn played with navarch */ \
 	X(ENDED,	"ended")	/* the game is over */		\
-	X(REASSIGNED,	"reassigned")	/* ships or a squadron given to	\
-					   another player */
+	X(REASSIGNED,	"reassigned")	/* ships given to a player */	\
+	X(STANDING,	"standing")	/* a squadron's standing order,	\
+					   to its captain */		\
+	X(UNCOMMANDED,	"uncommanded")	/* ships into a squadron nobody	\
+					   commands */
 
 enum store_notice_kind {
 #define X(e, s) STORE_NOTICE_##e,

@@ -191,6 +191,32 @@ for g in j1 j2 j3 j4 j5; do
 	has "$g: identical" "$T/out" "replay of $g: identical"
 done
 
+# --- into a squadron no player commands: the admiral, else the GM, is told -------
+game u1
+nv --now "$BEFORE" squadron add u1 athens left --name "The left" >/dev/null 2>&1
+mail u1 athens u1-move "ASSIGN SHIP paralos TO SQUADRON left"
+[ "$(pending u1)" = "2 paralos left" ] && ok || bad "u1: the move is not waiting"
+[ "$(sql "SELECT count(*) FROM notices WHERE game = 'u1' AND
+    kind = 'uncommanded' AND player = 'athens' AND details LIKE '%ships=paralos%squadron=left%at=2%'")" = 1 ] &&
+    ok || bad "u1: no notice to the admiral"
+[ "$(answer a@example.org '%No one commands paralos from turn 2%nobody%orders%them%ASSIGN%SQUADRON%left%TO%player%')" = 1 ] &&
+    ok || bad "u1: the admiral is not told the ship is uncommanded and what to do"
+[ "$(notices u1 athens-2)" = 1 ] && ok || bad "u1: athens-2 is not told he loses paralos"
+# No admiral on the side: the GM is told.
+nv --now 2026-01-01T10:00Z game create u2 --scenario "$SQ" --seed seed-u2 \
+    --deadline +2d --gm gm@example.org --gm-password-file "$T/pw-gm" >/dev/null
+nv player add u2 athens a@example.org --password-file "$T/pw-athens" >/dev/null 2>&1
+nv player add u2 athens a2@example.org --id athens-2 --ships "" \
+    --password-file "$T/pw-athens-2" >/dev/null 2>&1
+nv player add u2 persia p@example.org --password-file "$T/pw-persia" >/dev/null 2>&1
+expect 0 "u2: the GM moves nike into the van, which nobody commands" \
+    nv --now "$BEFORE" squadron join u2 van salaminia --next-turn
+[ "$(sql "SELECT count(*) FROM notices WHERE game = 'u2' AND
+    kind = 'uncommanded' AND player IS NULL")" = 1 ] && ok || bad "u2: no notice for the GM"
+mail u2 gm u2-status "STATUS"
+[ "$(answer gm@example.org '%No one commands salaminia from turn 2%Side%athens%has%no%admiral%navarch%squadron%assign%u2%van%PLAYER%')" = 1 ] &&
+    ok || bad "u2: the GM is not told the ship is uncommanded and what to do"
+
 # --- a squadron's standing order, for a captain who misses the deadline -----------
 # Without one, a missed captain's ships go straight on (the default order).
 game s0
@@ -199,17 +225,31 @@ expect 0 "s0: persia's orders" nv orders submit s0 persia "$T/persia.txt"
 expect 0 "s0: athens-2 misses the deadline" nv --now "$AFTER" adjudicate s0
 nv export s0 > "$T/s0.xml"
 has "s0: nike straight on" "$T/s0.xml" '<ship id="nike" .*hex="0508"'
-# With one set by the admiral by mail, they take it.
+# With one set by the admiral by mail during turn 1, they take it from
+# turn 2 on (nauta.md, "Big battles": the admiral's standing orders act
+# from the next turn, the ruleset's command-delay): in turn 1 the missed
+# captain's ships still go straight on.
+standing_pending() {
+	sql "SELECT turn || ' ' || squadron || ' ' || standing FROM
+	    squadron_standing WHERE game = '$1'"
+}
 game s1
 mail s1 athens s1-standing "ASSIGN SQUADRON van STANDING speed 2 move f f"
-[ "$(answer a@example.org '%the standing order of squadron van is SPEED 2 MOVE F F from turn 1%on%')" = 1 ] &&
-    ok || bad "s1: the admiral is not answered"
+[ "$(answer a@example.org '%the standing order of squadron van is SPEED 2 MOVE F F from the%start of turn 2 on%')" = 1 ] &&
+    ok || bad "s1: the admiral is not answered with the turn it acts from"
+[ "$(standing_pending s1)" = "2 van SPEED 2 MOVE F F" ] && ok ||
+    bad "s1: the standing order is not waiting for turn 2"
 nv export s1 > "$T/s1.xml"
-has "s1: in the state" "$T/s1.xml" '<squadron id="van" side="athens" name="The van" standing="SPEED 2 MOVE F F"/>'
+has "s1: not in turn 1's state" "$T/s1.xml" '<squadron id="van" side="athens" name="The van"/>'
+[ "$(sql "SELECT count(*) FROM notices WHERE game = 's1' AND kind = 'standing'
+    AND player = 'athens-2' AND details LIKE '%at=2%'")" = 1 ] &&
+    ok || bad "s1: the van's captain has no notice saying turn 2"
+[ "$(answer a2@example.org '%Your admiral (player athens) set the standing%order of your squadron van%SPEED 2 MOVE F F, from the start of turn 2%')" = 1 ] &&
+    ok || bad "s1: the captain's mail does not say from which turn"
 expect 0 "s1: squadron list" nv squadron list s1
-has "s1: shows it" "$T/out" "squadron van (side athens, 2 ships): athens-2; standing order: SPEED 2 MOVE F F"
-[ "$(sql "SELECT count(*) FROM audit WHERE game = 's1' AND
-    action = 'squadron-set' AND details LIKE 'turn 1 squadron van%'")" = 1 ] &&
+has "s1: shows it to come" "$T/out" "from turn 2: squadron van standing order SPEED 2 MOVE F F"
+[ "$(sql "SELECT count(*) FROM audit WHERE game = 's1' AND action = 'assign'
+    AND details = 'squadron van standing SPEED 2 MOVE F F from the start of turn 2'")" = 1 ] &&
     ok || bad "s1: not audited"
 mail s1 athens-2 s1-captain "ASSIGN SQUADRON van STANDING SPEED 1"
 [ "$(answer a2@example.org '%only the admiral of side%athens (or the GM) may set a squadron%s standing order%')" = 1 ] &&
@@ -220,23 +260,69 @@ mail s1 athens s1-illegal "ASSIGN SQUADRON van STANDING FLY AWAY"
 mail s1 persia s1-foreign "ASSIGN SQUADRON van STANDING SPEED 1"
 [ "$(answer p@example.org '%there is no squadron van of%side persia%')" = 1 ] &&
     ok || bad "s1: persia may set an athenian squadron's standing order"
+mail s1 athens s1-now "ASSIGN SQUADRON van STANDING SPEED 1 NOW"
+[ "$(answer a@example.org '%only%the%GM%may%set%a%standing%order%at%once%(NOW)%')" = 1 ] &&
+    ok || bad "s1: the admiral's NOW is not refused"
 nv export s1 > "$T/s1-after.xml"
 same "s1: the refusals changed nothing" "$T/s1.xml" "$T/s1-after.xml"
+[ "$(standing_pending s1)" = "2 van SPEED 2 MOVE F F" ] && ok ||
+    bad "s1: a refusal changed the pending order"
 expect 0 "s1: athens's orders" nv orders submit s1 athens "$T/athens.txt"
 expect 0 "s1: persia's orders" nv orders submit s1 persia "$T/persia.txt"
-expect 0 "s1: athens-2 misses the deadline" nv --now "$AFTER" adjudicate s1
+expect 0 "s1: athens-2 misses the deadline of turn 1" nv --now "$AFTER" adjudicate s1
 nv export s1 > "$T/s1-2.xml"
-has "s1: nike took the van's standing order" "$T/s1-2.xml" '<ship id="nike" .*speed="2"'
-has "s1: paralos too" "$T/s1-2.xml" '<ship id="paralos" .*speed="2"'
-has "s1: salaminia its own order" "$T/s1-2.xml" '<ship id="salaminia" .*speed="1"'
-[ "$(sql "SELECT missed FROM players WHERE game = 's1' AND id = 'athens-2'")" = 1 ] &&
-    ok || bad "s1: athens-2's missed turn is not counted"
-# NONE takes it back, by the GM this time.
-WHEN=$AFTER mail s1 gm s1-none "ASSIGN SQUADRON van STANDING NONE"
+has "s1: in turn 1, nike straight on" "$T/s1-2.xml" '<ship id="nike" .*hex="0508"'
+lacks "s1: in turn 1, nike did not take it" "$T/s1-2.xml" '<ship id="nike" .*speed="2"'
+has "s1: in turn 2's state" "$T/s1-2.xml" '<squadron id="van" side="athens" name="The van" standing="SPEED 2 MOVE F F"/>'
+[ -z "$(standing_pending s1)" ] && ok || bad "s1: the order is still pending"
+[ "$(sql "SELECT count(*) FROM audit WHERE game = 's1' AND
+    action = 'squadron-set' AND details LIKE 'turn 2 squadron van%'")" = 1 ] &&
+    ok || bad "s1: not audited as a correction of turn 2"
+expect 0 "s1: turn 2's orders, athens" nv orders submit s1 athens "$T/athens.txt"
+expect 0 "s1: turn 2's orders, persia" nv orders submit s1 persia "$T/persia.txt"
+expect 0 "s1: athens-2 misses turn 2 too" nv --now "$AFTER" adjudicate s1 --force
 nv export s1 > "$T/s1-3.xml"
-lacks "s1: taken back" "$T/s1-3.xml" '<squadron id="van" .*standing='
+has "s1: in turn 2, nike took the van's standing order" "$T/s1-3.xml" '<ship id="nike" .*speed="2"'
+has "s1: paralos too" "$T/s1-3.xml" '<ship id="paralos" .*speed="2"'
+has "s1: salaminia its own order" "$T/s1-3.xml" '<ship id="salaminia" .*speed="1"'
+[ "$(sql "SELECT missed FROM players WHERE game = 's1' AND id = 'athens-2'")" = 2 ] &&
+    ok || bad "s1: athens-2's missed turns are not counted"
 expect 0 "s1: replay --verify" nv replay s1 --verify
 has "s1: identical" "$T/out" "replay of s1: identical"
+expect 0 "s1: seed revealed" nv seed reveal s1
+expect 0 "s1: archive" nv export s1 --archive "$T/s1-archive.xml"
+has "s1: the correction of turn 2 in the archive" "$T/s1-archive.xml" '<fix turn="2" squadron="van">'
+expect 0 "s1: replay --archive" "$NAVARCH" replay --archive "$T/s1-archive.xml" --verify
+has "s1: the archive is identical" "$T/out" "replay of s1: identical"
+# The GM's waits too, unless NOW; NONE takes it back.
+WHEN=$AFTER mail s1 gm s1-none "ASSIGN SQUADRON van STANDING NONE"
+[ "$(standing_pending s1)" = "4 van " ] && ok || bad "s1: the GM's NONE is not waiting for turn 4"
+[ "$(answer gm@example.org '%squadron van has no standing order from the start of turn 4%')" = 1 ] &&
+    ok || bad "s1: the GM is not answered with the turn"
+WHEN=$AFTER mail s1 gm s1-none-now "ASSIGN SQUADRON van STANDING NONE NOW"
+nv export s1 > "$T/s1-4.xml"
+lacks "s1: taken back at once" "$T/s1-4.xml" '<squadron id="van" .*standing='
+[ "$(sql "SELECT count(*) FROM notices WHERE game = 's1' AND kind = 'standing'
+    AND player = 'athens-2'")" = 3 ] && ok || bad "s1: the captain is not told of the GM's"
+expect 0 "s1: replay --verify after the GM's" nv replay s1 --verify
+has "s1: still identical" "$T/out" "replay of s1: identical"
+
+# A rollback past the turn the order took effect discards it with that
+# turn's state, as a move into a squadron (squadron_moves).
+game s2
+mail s2 athens s2-standing "ASSIGN SQUADRON van STANDING speed 2 move f f"
+expect 0 "s2: turn 1 played" nv --now "$AFTER" adjudicate s2 --force
+nv export s2 > "$T/s2-2.xml"
+has "s2: in turn 2's state" "$T/s2-2.xml" '<squadron id="van" .*standing="SPEED 2 MOVE F F"'
+expect 0 "s2: rollback to turn 1" nv --now "$AFTER" rollback s2 1 --reason "a mistake"
+nv export s2 > "$T/s2-1.xml"
+lacks "s2: gone with turn 2's state" "$T/s2-1.xml" '<squadron id="van" .*standing='
+[ -z "$(standing_pending s2)" ] && ok || bad "s2: pending again after the rollback"
+expect 0 "s2: turn 1 played again" nv --now "$AFTER" adjudicate s2 --force
+nv export s2 > "$T/s2-2b.xml"
+lacks "s2: not made again" "$T/s2-2b.xml" '<squadron id="van" .*standing='
+expect 0 "s2: replay --verify" nv replay s2 --verify
+has "s2: identical" "$T/out" "replay of s2: identical"
 
 # --- the ruleset's command delay (<ruleset command-delay>) --------------------------
 mkdir -p "$T/data2"
