@@ -1709,6 +1709,26 @@
   </xsl:call-template>
 </xsl:template>
 
+<xsl:template match="/mail[@kind = 'draw-withdrawn']">
+  <xsl:variable name="left">
+    <xsl:choose>
+      <xsl:when test="@offered-by">
+        <xsl:value-of select="concat('Offers still standing: ',
+            @offered-by, '.')"/>
+      </xsl:when>
+      <xsl:otherwise>No draw offer stands now.</xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:value-of select="concat('Subject: Draw offer withdrawn', $nl, $nl)"/>
+  <xsl:call-template name="p">
+    <xsl:with-param name="t" select="concat('Side ', @side,
+        ' withdraws its draw offer on turn ', @turn, ' of game ', @game,
+        '. ', $left, ' The game is drawn only when every side still in',
+        ' it (', @needed, ') has an offer standing: a DRAW sent now does',
+        ' not end it unless side ', @side, ' offers again.')"/>
+  </xsl:call-template>
+</xsl:template>
+
 <xsl:template match="/mail[@kind = 'concession']">
   <xsl:value-of select="concat('Subject: Concession', $nl, $nl)"/>
   <xsl:call-template name="p">

@@ -775,6 +775,10 @@ maildoc_samples(maildoc_sample_fn fn, void *arg)
 		{ "join-request", maildoc_sample_command_parts_request() },
 		{ "draw-offer", notice("draw-offer", "athens", "athens, "
 		    "persia") },
+		{ "draw-withdrawn", notice("draw-withdrawn", "persia",
+		    "athens, persia, syracuse") },
+		{ "draw-withdrawn-none", notice("draw-withdrawn", NULL,
+		    "athens, persia") },
 		{ "concession", notice("concession", NULL, NULL) },
 		{ "quarantined", quarantined(1) },
 		{ "quarantined-refused", quarantined(0) },

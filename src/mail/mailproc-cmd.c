@@ -391,11 +391,26 @@ refuse_for_side(struct mp_ctx *ctx, const struct mp_cmd *c, const char *what)
 	return 1;
 }
 
-/* DRAW WITHDRAW: the side's standing offer taken back. */
+/* The sides still in the game (not in gone), as needed for a draw. */
 static void
-draw_withdraw(struct mp_ctx *ctx, const struct mp_cmd *c, const struct buf *who)
+draw_needed(struct mp_ctx *ctx, const struct buf *gone, struct buf *needed)
 {
-	char	*cause = NULL;
+	size_t	i;
+
+	for (i = 0; i < ctx->pg.st->nsides; i++)
+		if (!listed(gone, ctx->pg.st->sides[i].id))
+			buf_printf(needed, "%s%s", needed->len > 0 ? ", " : "",
+			    ctx->pg.st->sides[i].id);
+}
+
+/* DRAW WITHDRAW: the side's standing offer taken back, and everybody
+ * else told, as they were told of the offer. */
+static void
+draw_withdraw(struct mp_ctx *ctx, const struct mp_cmd *c, struct buf *who,
+    const struct buf *gone)
+{
+	struct buf	 needed = BUF_INIT;
+	char		*cause = NULL;
 
 	if (!listed(who, ctx->player->side)) {
 		mp_error(ctx, c->line, "DRAW WITHDRAW: side %s has no draw offer "
@@ -403,8 +418,18 @@ draw_withdraw(struct mp_ctx *ctx, const struct mp_cmd *c, const struct buf *who)
 		return;
 	}
 	if (mp_check(ctx, store_mark_remove(ctx->mp->store, ctx->g->id,
-	    "draw", ctx->player->side, &cause), &cause) == 0)
+	    "draw", ctx->player->side, &cause), &cause) != 0)
+		return;
+	buf_reset(who);
+	if (mp_check(ctx, store_mark_list_upto(ctx->mp->store, ctx->g->id,
+	    ctx->turn, "draw", mark_cb, who, &cause), &cause) != 0)
+		return;
+	draw_needed(ctx, gone, &needed);
+	notice(ctx, "draw-withdrawn", ctx->player->side, who->len > 0 ?
+	    buf_str(who) : NULL, buf_str(&needed));
+	if (!ctx->failed)
 		md_set(mp_part(ctx, "draw"), "state", "withdrawn");
+	buf_free(&needed);
 }
 
 /* A side's draw offer stands, turn after turn, until it withdraws it
@@ -438,7 +463,7 @@ cmd_draw(struct mp_ctx *ctx, const struct mp_cmd *c)
 	    ctx->turn, "draw", mark_cb, &who, &cause), &cause) != 0)
 		goto out;
 	if (c->argc == 1) {
-		draw_withdraw(ctx, c, &who);
+		draw_withdraw(ctx, c, &who, &gone);
 		goto out;
 	}
 	again = listed(&who, ctx->player->side);
@@ -450,13 +475,10 @@ cmd_draw(struct mp_ctx *ctx, const struct mp_cmd *c)
 		    ctx->turn, "draw", mark_cb, &who, &cause), &cause);
 	}
 	/* Every side still in the game must have an offer standing. */
-	for (i = 0; i < ctx->pg.st->nsides; i++) {
-		if (listed(&gone, ctx->pg.st->sides[i].id))
-			continue;
-		buf_printf(&needed, "%s%s", needed.len > 0 ? ", " : "",
-		    ctx->pg.st->sides[i].id);
-		missing += !listed(&who, ctx->pg.st->sides[i].id);
-	}
+	draw_needed(ctx, &gone, &needed);
+	for (i = 0; i < ctx->pg.st->nsides; i++)
+		missing += !listed(&gone, ctx->pg.st->sides[i].id) &&
+		    !listed(&who, ctx->pg.st->sides[i].id);
 	part = mp_part(ctx, "draw");
 	if (ctx->failed)
 		goto out;

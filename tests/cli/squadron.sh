@@ -384,9 +384,20 @@ mail w2 athens w2-draw "DRAW"
 mail w2 athens w2-again "DRAW"
 [ "$(answer a@example.org '%draw offer stands already%')" = 1 ] &&
     ok || bad "w2: a second DRAW is not told the offer stands"
+[ "$(answer p@example.org '%Side athens offers a draw on turn 1 of game w2.%')" = 1 ] &&
+    ok || bad "w2: persia is not told of the offer"
 mail w2 athens w2-withdraw "DRAW WITHDRAW"
 [ "$(answer a@example.org '%DRAW WITHDRAW: your side%s draw offer is withdrawn%')" = 1 ] &&
     ok || bad "w2: the withdrawal is not answered"
+# The withdrawal is told as the offer was: the other sides' players, the GM.
+[ "$(answer p@example.org '%Draw offer withdrawn%Side athens withdraws its draw offer on turn 1 of game w2.%No%draw%offer%stands%now.%')" = 1 ] &&
+    ok || bad "w2: persia is not told of the withdrawal"
+[ "$(answer gm@example.org '%Side athens withdraws its draw offer%')" = 1 ] &&
+    ok || bad "w2: the GM is not told of the withdrawal"
+[ "$(answer a2@example.org '%Side athens withdraws its draw offer%')" = 1 ] &&
+    ok || bad "w2: athens-2 is not told of the withdrawal"
+[ "$(answer a@example.org '%Side athens withdraws its draw offer%')" = 0 ] &&
+    ok || bad "w2: the sender is told of his own withdrawal"
 mail w2 persia w2-persia "DRAW"
 [ "$(status_of w2)" = playing ] && ok || bad "w2: a withdrawn offer counted"
 mail w2 athens w2-bad "DRAW NOW"

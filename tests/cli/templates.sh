@@ -12,7 +12,7 @@ cp "$SRC"/templates/*.xsl "$TPL/"
 
 # --- the shipped templates -------------------------------------------------
 expect 0 "shipped templates" "$NAVARCH" templates --dir "$SRC/templates"
-has "every sample worded" "$T/err" "mail.xsl: 83 sample mails worded, 0 failed"
+has "every sample worded" "$T/err" "mail.xsl: 85 sample mails worded, 0 failed"
 has "report templates compile" "$T/err" "report-side.xsl: compiles"
 expect 0 "--show" "$NAVARCH" templates --dir "$SRC/templates" --show
 for s in answer-player answer-gm rejected-player refused-gm \
@@ -21,6 +21,7 @@ for s in answer-player answer-gm rejected-player refused-gm \
     welcome-gm-password paused resumed deadline-changed rolled-back \
     unseated-replaced seat-removed orders-entered reassigned-takes \
     reassigned-loses standing standing-none uncommanded uncommanded-gm \
+    draw-withdrawn draw-withdrawn-none \
     late waiting \
     final-rules final-drawn final-conceded final-gm help-all help-orders \
     help-fire help-board help-press press-to-gm press-gm-all press-gm-side \
@@ -80,14 +81,14 @@ PY
 expect 1 "no reminder wording" "$NAVARCH" templates --dir "$TPL"
 has "the missing kind named" "$T/err" \
     "sample reminder: .*no wording for a mail of kind reminder"
-has "the others still worded" "$T/err" "82 sample mails worded, 1 failed"
+has "the others still worded" "$T/err" "84 sample mails worded, 1 failed"
 
 # --- a missing report template ---------------------------------------------
 cp "$SRC/templates/mail.xsl" "$TPL/mail.xsl"
 rm "$TPL/report-observer.xsl"
 expect 1 "missing report-observer.xsl" "$NAVARCH" templates --dir "$TPL"
 has "missing file named" "$T/err" "report-observer.xsl"
-has "mail.xsl still counted right" "$T/err" "83 sample mails worded, 0 failed"
+has "mail.xsl still counted right" "$T/err" "85 sample mails worded, 0 failed"
 
 # --- a language installed: its own files checked, the others not ----------
 # (a test-only language: "xx", a partial translation with mail.xsl only)
@@ -96,14 +97,14 @@ mkdir -p "$TPL/xx" "$TPL/notes"
 sed 's/Orders accepted for turn /XX orders for turn /' \
     "$SRC/templates/mail.xsl" > "$TPL/xx/mail.xsl"
 expect 0 "a language" "$NAVARCH" templates --dir "$TPL" --show
-has "its mail.xsl checked" "$T/err" "^navarch: xx/mail.xsl: 83 sample mails worded, 0 failed"
+has "its mail.xsl checked" "$T/err" "^navarch: xx/mail.xsl: 85 sample mails worded, 0 failed"
 has "its wording shown" "$T/out" "XX orders for turn"
 lacks "no report template of its own" "$T/err" "xx/report-side.xsl"
 lacks "a directory without templates is no language" "$T/err" "notes/"
 sed '30s/$/<broken>/' "$SRC/templates/mail.xsl" > "$TPL/xx/mail.xsl"
 expect 1 "a language's broken mail.xsl" "$NAVARCH" templates --dir "$TPL"
 has "named with its language" "$T/err" "xx/mail.xsl:[0-9][0-9]*:"
-has "the default still checked" "$T/err" "^navarch: mail.xsl: 83 sample mails worded, 0 failed"
+has "the default still checked" "$T/err" "^navarch: mail.xsl: 85 sample mails worded, 0 failed"
 rm -r "$TPL/xx" "$TPL/notes"
 
 # --- every name the daemon uses has a sample --------------------------------
