@@ -181,29 +181,16 @@ apply_fixes(struct replay *rp, int turn)
 {
 	const struct play_fix		*f;
 	struct diag			 d = DIAG_INIT;
-	struct nv_state			*st = NULL;
-	char				*xml;
-	size_t				 i;
+	size_t				 i = 0;
 
-	for (i = 0; i < rp->rec->fixes.n; i++) {
+	if (play_fixes_apply(&rp->cg, &rp->rec->fixes, turn, &rp->cur, &d,
+	    &i) != 0) {
 		f = &rp->rec->fixes.v[i];
-		if (f->turn != turn)
-			continue;
-		if (play_fix_apply(&rp->cg, rp->cur, f, &xml, &d) == 0) {
-			(void)play_parse_state(&rp->cg, "corrected state", xml,
-			    strlen(xml), &st, &d);
-			free(xml);
-		}
-		if (st == NULL) {
-			ctl_print_diag(&d);
-			diag_free(&d);
-			return differ(rp, "turn %d: the correction of %s %s "
-			    "cannot be applied", turn, f->kind ==
-			    PLAY_FIX_SHIP ? "ship" : "squadron", f->id);
-		}
-		state_free(rp->cur);
-		rp->cur = st;
-		st = NULL;
+		ctl_print_diag(&d);
+		diag_free(&d);
+		return differ(rp, "turn %d: the correction of %s %s cannot be "
+		    "applied", turn, f->kind == PLAY_FIX_SHIP ? "ship" :
+		    "squadron", f->id);
 	}
 	diag_free(&d);
 	return 0;

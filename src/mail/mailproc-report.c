@@ -470,6 +470,45 @@ mp_queue_reports(struct mp_ctx *ctx, const struct play_adj *a,
 	return queue_turn(ctx, a->turn, a->before, &a->r, m, nm);
 }
 
+/* Turn played again for a report (its result is not kept: the engine is
+ * deterministic), with its state after corrected as the state of turn +
+ * 1 was when it opened and since (the moves into squadrons and the
+ * admiral's standing orders due then, the GM's corrections made on it:
+ * play_fixes_apply), as the store has it.  So the report made again is
+ * the one first sent, whose ships' squadrons, commanders and standing
+ * orders are those of the turn to come, and its order template legal
+ * for it.  0, or -1 with *cause. */
+static int
+replay_turn(struct mp_ctx *ctx, int turn, struct play_game *g,
+    struct play_result *r, char **cause)
+{
+	struct play_fixes	 fx;
+	struct diag		 d = DIAG_INIT;
+	int			 rc = -1;
+
+	if (play_replay(ctx->mp->store, ctx->mp->datadir, ctx->g->id, turn,
+	    g, r, cause) != PLAY_OK)
+		return -1;
+	if (play_fixes_load(ctx->mp->store, ctx->g->id, &fx, cause) ==
+	    PLAY_OK) {
+		if (play_fixes_apply(g, &fx, turn + 1, &r->next, &d,
+		    NULL) == 0)
+			rc = 0;
+		else
+			*cause = xasprintf("turn %d of game %s: a correction "
+			    "of turn %d cannot be made again", turn,
+			    ctx->g->id, turn + 1);
+		play_fixes_free(&fx);
+	}
+	diag_free(&d);
+	if (rc != 0) {
+		/* The result's states use g's ruleset: free them first. */
+		play_result_free(r);
+		play_game_free(g);
+	}
+	return rc;
+}
+
 int
 mp_queue_reports_of(struct mp_ctx *ctx, int turn, const struct mp_missed *m,
     size_t nm)
@@ -480,9 +519,8 @@ mp_queue_reports_of(struct mp_ctx *ctx, int turn, const struct mp_missed *m,
 	int			 rc;
 
 	/* Played by navarch, whose result the daemon does not have: played
-	 * again once (the engine is deterministic) for every reader. */
-	if (play_replay(ctx->mp->store, ctx->mp->datadir, ctx->g->id, turn,
-	    &g, &r, &cause) != PLAY_OK) {
+	 * again once for every reader. */
+	if (replay_turn(ctx, turn, &g, &r, &cause) != 0) {
 		mp_fail(ctx, "%s", cause);
 		free(cause);
 		return -1;
@@ -505,10 +543,8 @@ mp_resend(struct mp_ctx *ctx, int turn, const char *side,
 	int			 rc = -1;
 
 	memset(&cache, 0, sizeof cache);
-	/* A past turn: played again (the engine is deterministic), for
-	 * its result is not kept. */
-	if (play_replay(ctx->mp->store, ctx->mp->datadir, ctx->g->id, turn,
-	    &g, &r, cause) != PLAY_OK)
+	/* A past turn: played again, for its result is not kept. */
+	if (replay_turn(ctx, turn, &g, &r, cause) != 0)
 		return -1;
 	if (turn_open(ctx, g.st, &r, &mt, cause) == 0)
 		rc = queue_reader(ctx, &mt, REPORT_SIDE, side, player, to,

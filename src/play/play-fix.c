@@ -311,6 +311,34 @@ play_fix_apply(const struct play_game *g, const struct nv_state *st,
 	return *out != NULL ? 0 : -1;
 }
 
+int
+play_fixes_apply(const struct play_game *g, const struct play_fixes *fx,
+    int turn, struct nv_state **st, struct diag *d, size_t *failed)
+{
+	struct nv_state	*next;
+	char		*xml;
+	size_t		 i;
+
+	for (i = 0; fx != NULL && i < fx->n; i++) {
+		if (fx->v[i].turn != turn)
+			continue;
+		next = NULL;
+		if (play_fix_apply(g, *st, &fx->v[i], &xml, d) == 0) {
+			(void)play_parse_state(g, "corrected state", xml,
+			    strlen(xml), &next, d);
+			free(xml);
+		}
+		if (next == NULL) {
+			if (failed != NULL)
+				*failed = i;
+			return -1;
+		}
+		state_free(*st);
+		*st = next;
+	}
+	return 0;
+}
+
 /* "turn T ship S" (or squadron Q) and a KEY=VALUE a line. */
 static char *
 fix_details(const struct play_fix *f)

@@ -375,6 +375,15 @@ void	play_fixes_free(struct play_fixes *);
  * XML (owned by the caller).  0, or -1 with every error in d. */
 int	play_fix_apply(const struct play_game *g, const struct nv_state *st,
 	    const struct play_fix *f, char **out, struct diag *d);
+/* Applies to *st (a state of g's ruleset, replaced) every correction
+ * of fx made on turn's state, in the order made, as replay does: applied
+ * for turn t + 1 to the state turn t played again gives, they make the
+ * state turn t + 1 has in the store.  0; -1 with the errors in d and the
+ * index of the failing correction in *failed (if not NULL), *st as the
+ * corrections before it left it. */
+int	play_fixes_apply(const struct play_game *g,
+	    const struct play_fixes *fx, int turn, struct nv_state **st,
+	    struct diag *d, size_t *failed);
 /* Corrects the state st (of g's ruleset) of the open turn f->turn of a
  * stored game inside the caller's transaction: f applied
  * (play_fix_apply), the result stored as that turn's state and audited

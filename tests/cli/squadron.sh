@@ -324,6 +324,41 @@ lacks "s2: not made again" "$T/s2-2b.xml" '<squadron id="van" .*standing='
 expect 0 "s2: replay --verify" nv replay s2 --verify
 has "s2: identical" "$T/out" "replay of s2: identical"
 
+# --- RESEND of a turn whose end moved ships: the report first sent ------------------
+# The report of turn 1 shows the side as turn 2 opened (the moves and the
+# standing orders due then, "what binds them next turn"); RESEND makes it
+# again, the same, though the turn is played again without them.
+# report_of GAME ADDRESS SUBJECT: the body of the mail, without the lines
+# that differ between a report and its RESEND.
+report_of() {
+	sql "SELECT body FROM outbox WHERE recipient = '$2' AND
+	    body LIKE '%Subject: [navarch $1] $3%' ORDER BY id" |
+	    grep -v '^Subject: \|^Message-ID: '
+}
+game e1
+mail e1 athens e1-move "ASSIGN SHIP paralos TO SQUADRON rear" \
+    "ASSIGN SQUADRON van STANDING speed 1"
+expect 0 "e1: athens's orders" nv orders submit e1 athens "$T/athens.txt"
+expect 0 "e1: athens-2's orders" nv orders submit e1 athens-2 "$T/athens-2.txt"
+expect 0 "e1: persia's orders" nv orders submit e1 persia "$T/persia.txt"
+WHEN=$AFTER mail e1 gm e1-process "PROCESS"
+report_of e1 a2@example.org "Turn 1 report" > "$T/e1-first.txt"
+has "e1: paralos is athens's in turn 2" "$T/e1-first.txt" "^A2  paralos Paralos .* athens\($\|[^-]\)"
+has "e1: the van's standing order of turn 2" "$T/e1-first.txt" "Standing order: SPEED 1"
+WHEN=$AFTER mail e1 athens-2 e1-resend "RESEND"
+report_of e1 a2@example.org "Turn 1 report (again)" > "$T/e1-again.txt"
+has "e1: resent" "$T/e1-again.txt" "NAVARCH -- turn 1 report"
+same "e1: RESEND is the report first sent" "$T/e1-first.txt" "$T/e1-again.txt"
+# A turn played with navarch: its reports are made when the daemon next
+# runs, from the turn played again, and show turn 2's squadrons too.
+game e2
+mail e2 athens e2-move "ASSIGN SHIP paralos TO SQUADRON rear"
+expect 0 "e2: turn 1 played with navarch" nv --now "$AFTER" adjudicate e2 --force
+WHEN=$AFTER mail e2 persia e2-status "STATUS"
+report_of e2 a2@example.org "Turn 1 report" > "$T/e2-first.txt"
+has "e2: paralos is athens's in turn 2" "$T/e2-first.txt" "^A2  paralos Paralos .* athens\($\|[^-]\)"
+lacks "e2: not athens-2's" "$T/e2-first.txt" "^A2  paralos Paralos .*  6 "
+
 # --- the ruleset's command delay (<ruleset command-delay>) --------------------------
 mkdir -p "$T/data2"
 cp -R "$NAVARCH_DATADIR"/. "$T/data2/"
