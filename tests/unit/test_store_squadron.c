@@ -1,7 +1,8 @@
 /* test_store_squadron.c: migration 8 (issue 14): who commands a
  * squadron, changes of command that wait for a later turn (one replacing
  * another, applied at their turn and not before, dropped for a removed
- * player), and a removed player's squadrons freed. */
+ * player), and a removed player's squadrons freed; migration 13: a
+ * squadron's standing order that waits. */
 #include "config.h"
 
 #include <stdio.h>
@@ -209,12 +210,87 @@ test_assign_removed(void **state)
 	ship_of(f->s, "a1", NULL);
 }
 
+static int
+standing_cb(const struct store_standing *o, void *arg)
+{
+	char	one[160];
+
+	snprintf(one, sizeof one, "%d:%s=%s:%s", o->turn, o->squadron,
+	    o->standing, o->actor);
+	add(arg, one);
+	return 0;
+}
+
+static void
+standing_pending(struct store *s, const char *want)
+{
+	struct text	b = { "" };
+	char		*cause = NULL;
+
+	expect_code(store_standing_pending(s, "g1", standing_cb, &b, &cause),
+	    STORE_OK, &cause);
+	assert_string_equal(b.t, want);
+}
+
+/* Migration 13: a squadron's standing order waiting for a later turn,
+ * one a squadron (a later one replaces), forgotten once due. */
+static void
+test_standing_later(void **state)
+{
+	struct fx		*f = *state;
+	struct store_standing	 o = { .turn = 2, .squadron = "left",
+	    .standing = "SPEED 2", .actor = "mail:athens", .created = 2000 };
+	char			*cause = NULL;
+
+	setup_players(f->s);
+	expect_code(store_standing_later(f->s, "g1", &o, &cause), STORE_OK,
+	    &cause);
+	o.squadron = "right";
+	o.standing = "";
+	o.turn = 3;
+	expect_code(store_standing_later(f->s, "g1", &o, &cause), STORE_OK,
+	    &cause);
+	standing_pending(f->s, "2:left=SPEED 2:mail:athens "
+	    "3:right=:mail:athens");
+	/* A later one for the same squadron replaces it. */
+	o.squadron = "left";
+	o.standing = "SPEED 1 MOVE F";
+	o.actor = "cli:gm";
+	expect_code(store_standing_later(f->s, "g1", &o, &cause), STORE_OK,
+	    &cause);
+	standing_pending(f->s, "3:left=SPEED 1 MOVE F:cli:gm "
+	    "3:right=:mail:athens");
+	/* Refused: a bad squadron id, no turn, no words. */
+	o.squadron = "Left Wing";
+	expect_code(store_standing_later(f->s, "g1", &o, &cause),
+	    STORE_ERROR, &cause);
+	o.squadron = "left";
+	o.turn = 0;
+	expect_code(store_standing_later(f->s, "g1", &o, &cause),
+	    STORE_ERROR, &cause);
+	o.turn = 3;
+	o.standing = NULL;
+	expect_code(store_standing_later(f->s, "g1", &o, &cause),
+	    STORE_ERROR, &cause);
+	/* Those due at the start of a turn are forgotten, not the later. */
+	expect_code(store_standing_done(f->s, "g1", 2, &cause), STORE_OK,
+	    &cause);
+	standing_pending(f->s, "3:left=SPEED 1 MOVE F:cli:gm "
+	    "3:right=:mail:athens");
+	expect_code(store_standing_done(f->s, "g1", 3, &cause), STORE_OK,
+	    &cause);
+	standing_pending(f->s, "");
+	expect_code(store_standing_pending(f->s, "nope", standing_cb, NULL,
+	    &cause), STORE_NOTFOUND, &cause);
+}
+
 #define T(f)	cmocka_unit_test_setup_teardown(f, fx_setup, fx_teardown)
 
 const struct CMUnitTest store_squadron_tests[] = {
 	T(test_squadron_commands),
 	T(test_assign_later),
 	T(test_assign_removed),
+	T(test_standing_later),
 };
 const size_t store_squadron_ntests =
     sizeof store_squadron_tests / sizeof store_squadron_tests[0];
