@@ -372,6 +372,25 @@ mp_cmd_assign(struct mp_ctx *ctx, const struct mp_cmd *c)
 	return assign_run(ctx, c, &a);
 }
 
+/* A notice's details under root: each of keys (none when empty), and
+ * now ("yes" for 1, else "no"). */
+static void
+notice_details(xmlNodePtr root, const char *details, const char *const *keys,
+    size_t n)
+{
+	char	*v;
+	size_t	 i;
+
+	for (i = 0; i < n; i++) {
+		v = store_notice_detail(details, keys[i]);
+		md_set(root, keys[i], v != NULL && *v != '\0' ? v : NULL);
+		free(v);
+	}
+	v = store_notice_detail(details, "now");
+	md_set(root, "now", v != NULL && strcmp(v, "1") == 0 ? "yes" : "no");
+	free(v);
+}
+
 /* The notice to one reader: the taker (how "takes") or one who loses
  * ships (how "loses"). */
 static void
@@ -399,7 +418,6 @@ mp_assign_notice(struct mp_ctx *ctx, int turn, const char *player,
 	xmlDocPtr	 doc;
 	xmlNodePtr	 root;
 	char		*v, *from, *w, *sp;
-	size_t		 i;
 
 	doc = mp_doc(ctx, "reassigned");
 	root = maildoc_root(doc);
@@ -407,16 +425,9 @@ mp_assign_notice(struct mp_ctx *ctx, int turn, const char *player,
 	if (reason[0] != '\0')
 		md_set(root, "reason", reason);
 	md_set(root, "player", player);
-	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-		v = store_notice_detail(details, keys[i]);
-		md_set(root, keys[i], v != NULL && *v != '\0' ? v : NULL);
-		free(v);
-	}
+	notice_details(root, details, keys, sizeof keys / sizeof keys[0]);
 	v = store_notice_detail(details, "at");
 	md_set(root, "at", v);
-	free(v);
-	v = store_notice_detail(details, "now");
-	md_set(root, "now", v != NULL && strcmp(v, "1") == 0 ? "yes" : "no");
 	free(v);
 	if ((p = play_roster_find(&ctx->roster, player)) != NULL &&
 	    !p->removed)
@@ -444,22 +455,13 @@ mp_standing_notice(struct mp_ctx *ctx, int turn, const char *player,
 	const struct play_player *p = play_roster_find(&ctx->roster, player);
 	xmlDocPtr	 doc;
 	xmlNodePtr	 root;
-	char		*v;
-	size_t		 i;
 
 	if (p == NULL || p->removed)
 		return;
 	doc = mp_doc(ctx, "standing");
 	root = maildoc_root(doc);
 	md_set_int(root, "turn", turn);
-	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-		v = store_notice_detail(details, keys[i]);
-		md_set(root, keys[i], v != NULL && *v != '\0' ? v : NULL);
-		free(v);
-	}
-	v = store_notice_detail(details, "now");
-	md_set(root, "now", v != NULL && strcmp(v, "1") == 0 ? "yes" : "no");
-	free(v);
+	notice_details(root, details, keys, sizeof keys / sizeof keys[0]);
 	md_set(root, "reader-id", p->id);
 	mp_clock(ctx, root, p->timezone);
 	mp_send(ctx, p->address, doc, MAILPROC_AUTO_GENERATED);
@@ -478,8 +480,6 @@ mp_uncommanded_notice(struct mp_ctx *ctx, int turn, const char *player,
 	const char	*to;
 	xmlDocPtr	 doc;
 	xmlNodePtr	 root;
-	char		*v;
-	size_t		 i;
 
 	if (player != NULL) {
 		p = play_roster_find(&ctx->roster, player);
@@ -491,14 +491,7 @@ mp_uncommanded_notice(struct mp_ctx *ctx, int turn, const char *player,
 	doc = mp_doc(ctx, "uncommanded");
 	root = maildoc_root(doc);
 	md_set_int(root, "turn", turn);
-	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-		v = store_notice_detail(details, keys[i]);
-		md_set(root, keys[i], v != NULL && *v != '\0' ? v : NULL);
-		free(v);
-	}
-	v = store_notice_detail(details, "now");
-	md_set(root, "now", v != NULL && strcmp(v, "1") == 0 ? "yes" : "no");
-	free(v);
+	notice_details(root, details, keys, sizeof keys / sizeof keys[0]);
 	md_set(root, "reader", p != NULL ? "admiral" : "gm");
 	md_set(root, "reader-id", p != NULL ? p->id : NULL);
 	mp_clock(ctx, root, p != NULL ? p->timezone : NULL);
