@@ -1073,7 +1073,7 @@
       gives a ship to a player of the side (ASSIGN SQUADRON q TO player, a
       squadron; ASSIGN SHIP s TO SQUADRON q moves it into a squadron;
       ASSIGN SQUADRON q STANDING order, or NONE: the order its ships take
-      when they have none)</xsl:when>
+      when they have none, from the next turn)</xsl:when>
     <xsl:when test="$name = 'SET'">SET TIMEZONE zone (Europe/Paris,
       +02:00) or NONE: deadlines on your own clock too; SET SVG ON, OFF
       or GAME: the map as a picture in your reports; SET STORY FULL or
