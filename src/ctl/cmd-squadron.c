@@ -274,20 +274,47 @@ cmd_squadron_add(int argc, char **argv)
 struct sq_print {
 	const struct nv_state	*st;
 	unsigned char		*said;	/* squadrons printed */
+	char			**next;	/* the standing order to come of
+					   each ("": none), or NULL */
+	int			*next_turn;	/* from the start of */
 };
 
+/* A squadron's line: its player, its standing order and the one to come
+ * (an admiral's waits for the next turn). */
 static void
-print_one(const struct nv_state *st, size_t q, const char *player)
+print_one(const struct sq_print *p, size_t q, const char *player)
 {
-	size_t	k, n = 0;
+	const struct nv_state	*st = p->st;
+	const char		*cur = st->squadrons[q].standing;
+	size_t			 k, n = 0;
 
 	for (k = 0; k < st->nships; k++)
 		n += state_ship_squadron(st, &st->ships[k]) == (int)q;
-	printf("squadron %s (side %s, %zu ships): %s%s%s\n",
+	printf("squadron %s (side %s, %zu ships): %s",
 	    st->squadrons[q].id, st->sides[st->squadrons[q].side].id, n,
-	    player, st->squadrons[q].standing != NULL ?
-	    "; standing order: " : "", st->squadrons[q].standing != NULL ?
-	    st->squadrons[q].standing : "");
+	    player);
+	if (cur != NULL || p->next[q] != NULL)
+		printf("; standing order: %s", cur != NULL ? cur : "");
+	if (p->next[q] != NULL)
+		printf("%s%s from turn %d", cur != NULL ? ", " : "",
+		    p->next[q][0] != '\0' ? p->next[q] : "NONE",
+		    p->next_turn[q]);
+	printf("\n");
+}
+
+/* Keeps each squadron's standing order to come, for its line. */
+static int
+next_cb(const struct store_standing *o, void *arg)
+{
+	struct sq_print	*p = arg;
+	int		 q = state_squadron_index(p->st, o->squadron);
+
+	if (q >= 0) {
+		free(p->next[q]);
+		p->next[q] = xstrdup(o->standing);
+		p->next_turn[q] = o->turn;
+	}
+	return 0;
 }
 
 static int
@@ -297,7 +324,7 @@ commanded_cb(const char *squadron, const char *player, void *arg)
 	int		 q = state_squadron_index(p->st, squadron);
 
 	if (q >= 0) {
-		print_one(p->st, (size_t)q, player);
+		print_one(p, (size_t)q, player);
 		p->said[q] = 1;
 	}
 	return 0;
@@ -335,16 +362,20 @@ int
 ctl_squadrons_print(struct store *s, const char *game,
     const struct nv_state *st)
 {
-	struct sq_print	 p = { st, xcalloc(st->nsquadrons + 1, 1) };
+	struct sq_print	 p = { st, xcalloc(st->nsquadrons + 1, 1),
+	    xcalloc(st->nsquadrons + 1, sizeof *p.next),
+	    xcalloc(st->nsquadrons + 1, sizeof *p.next_turn) };
 	char		*cause = NULL;
 	size_t		 q;
 	int		 code;
 
+	code = store_standing_pending(s, game, next_cb, &p, &cause);
 	/* Those with a player first (by id), then the others. */
-	code = store_squadron_list(s, game, commanded_cb, &p, &cause);
+	if (code == STORE_OK)
+		code = store_squadron_list(s, game, commanded_cb, &p, &cause);
 	for (q = 0; code == STORE_OK && q < st->nsquadrons; q++)
 		if (!p.said[q])
-			print_one(st, q, "no player");
+			print_one(&p, q, "no player");
 	if (code == STORE_OK && st->nsquadrons == 0)
 		printf("squadrons: none in the state\n");
 	if (code == STORE_OK) {
@@ -358,6 +389,10 @@ ctl_squadrons_print(struct store *s, const char *game,
 			code = store_standing_pending(s, game, standing_cb,
 			    NULL, &cause);
 	}
+	for (q = 0; q < st->nsquadrons; q++)
+		free(p.next[q]);
+	free(p.next);
+	free(p.next_turn);
 	free(p.said);
 	return code == STORE_OK ? 0 : ctl_store_err(code, cause);
 }

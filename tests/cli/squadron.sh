@@ -248,6 +248,7 @@ has "s1: not in turn 1's state" "$T/s1.xml" '<squadron id="van" side="athens" na
     ok || bad "s1: the captain's mail does not say from which turn"
 expect 0 "s1: squadron list" nv squadron list s1
 has "s1: shows it to come" "$T/out" "from turn 2: squadron van standing order SPEED 2 MOVE F F"
+has "s1: on the van's line" "$T/out" "squadron van (side athens, 2 ships): athens-2; standing order: SPEED 2 MOVE F F from turn 2$"
 [ "$(sql "SELECT count(*) FROM audit WHERE game = 's1' AND action = 'assign'
     AND details = 'squadron van standing SPEED 2 MOVE F F from the start of turn 2'")" = 1 ] &&
     ok || bad "s1: not audited"
