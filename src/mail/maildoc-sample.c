@@ -256,6 +256,8 @@ answer_player(void)
 	maildoc_sample_side(r);
 	help(r, 0);
 	md_set(md_add(r, "nothing", NULL), "quoted", "yes");
+	/* An admiral who commands no ship replied his template unedited. */
+	md_set(md_add(r, "nothing", NULL), "commands", "admiral");
 	read_to(r);
 	return d;
 }
