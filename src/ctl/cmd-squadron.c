@@ -333,7 +333,7 @@ commanded_cb(const char *squadron, const char *player, void *arg)
 static int
 pending_cb(const struct store_assignment *a, void *arg)
 {
-	(void)arg;
+	(*(int *)arg)++;
 	printf("  from turn %d: %s %s to %s (%s)\n", a->turn,
 	    store_assign_kind_name(a->kind), a->what, a->player, a->actor);
 	return 0;
@@ -342,7 +342,7 @@ pending_cb(const struct store_assignment *a, void *arg)
 static int
 move_cb(const struct store_move *m, void *arg)
 {
-	(void)arg;
+	(*(int *)arg)++;
 	printf("  from turn %d: ship %s into squadron %s (%s)\n", m->turn,
 	    m->ship, m->squadron, m->actor);
 	return 0;
@@ -351,7 +351,7 @@ move_cb(const struct store_move *m, void *arg)
 static int
 standing_cb(const struct store_standing *o, void *arg)
 {
-	(void)arg;
+	(*(int *)arg)++;
 	printf("  from turn %d: squadron %s standing order %s (%s)\n",
 	    o->turn, o->squadron, o->standing[0] != '\0' ? o->standing :
 	    "NONE", o->actor);
@@ -367,7 +367,7 @@ ctl_squadrons_print(struct store *s, const char *game,
 	    xcalloc(st->nsquadrons + 1, sizeof *p.next_turn) };
 	char		*cause = NULL;
 	size_t		 q;
-	int		 code;
+	int		 code, n = 0;	/* changes to come */
 
 	code = store_standing_pending(s, game, next_cb, &p, &cause);
 	/* Those with a player first (by id), then the others. */
@@ -380,14 +380,15 @@ ctl_squadrons_print(struct store *s, const char *game,
 		printf("squadrons: none in the state\n");
 	if (code == STORE_OK) {
 		printf("changes of command to come:\n");
-		code = store_assign_pending(s, game, pending_cb, NULL,
-		    &cause);
+		code = store_assign_pending(s, game, pending_cb, &n, &cause);
 		if (code == STORE_OK)
-			code = store_move_pending(s, game, move_cb, NULL,
+			code = store_move_pending(s, game, move_cb, &n,
 			    &cause);
 		if (code == STORE_OK)
 			code = store_standing_pending(s, game, standing_cb,
-			    NULL, &cause);
+			    &n, &cause);
+		if (code == STORE_OK && n == 0)
+			printf("  none\n");
 	}
 	for (q = 0; q < st->nsquadrons; q++)
 		free(p.next[q]);

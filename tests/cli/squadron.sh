@@ -65,6 +65,7 @@ same "a1: nothing changed by the refusals" "$T/a1.xml" "$T/a1-after.xml"
 expect 0 "a1: squadron list" nv squadron list a1
 has "a1: rear is athens's" "$T/out" "squadron rear (side athens, 0 ships): athens"
 has "a1: wing has no player" "$T/out" "squadron wing (side persia, 0 ships): no player"
+has "a1: no change to come" "$T/out" "^  none$"
 expect 0 "a1: game show" nv game show a1
 has "a1: game show lists wing" "$T/out" "squadron wing (side persia, 0 ships)"
 has "a1: game show, athens-2's squadron" "$T/out" "^    squadrons: van$"
