@@ -122,6 +122,30 @@ mailproc_setup(const struct daemon_config *c, struct store *s,
 	mp->compose_arg = ctx;
 }
 
+/* The cycle's parser spawner (mime.h), at its first mail: forked while
+ * the daemon is small, before the mails load their games.  Without one
+ * each mail forks the daemon for its parser, as navarch deliver does. */
+static void
+spawner_start(const struct daemon_config *c, struct mailproc *mp, int *tried)
+{
+	char	*cause = NULL;
+
+	if (*tried)
+		return;
+	*tried = 1;
+	if (mail_spawner_start(&c->parse, &mp->spawner, &cause) != 0) {
+		log_warn("%s; each mail forks its parser", cause);
+		free(cause);
+	}
+}
+
+static void
+spawner_stop(struct mailproc *mp)
+{
+	mail_spawner_stop(mp->spawner);
+	mp->spawner = NULL;
+}
+
 /* Takes in and processes the mailbox's messages. */
 static enum daemon_status
 intake_all(const struct daemon_config *c, struct mailproc *mp, int64_t now,
@@ -130,7 +154,7 @@ intake_all(const struct daemon_config *c, struct mailproc *mp, int64_t now,
 	struct intake		*in;
 	struct intake_msg	*m;
 	char			*cause = NULL;
-	int			 rc, temp = 0;
+	int			 rc, temp = 0, tried = 0;
 
 	rc = intake_open(c->mailbox, &c->intake, &in, &cause);
 	if (rc != INTAKE_OK) {
@@ -145,9 +169,11 @@ intake_all(const struct daemon_config *c, struct mailproc *mp, int64_t now,
 		if (rc != INTAKE_OK && rc != INTAKE_REJECT) {
 			log_error("%s: %s", c->mailbox, cause);
 			free(cause);
+			spawner_stop(mp);
 			intake_close(in);
 			return rc == INTAKE_TEMP ? DAEMON_TEMP : DAEMON_CONFIG;
 		}
+		spawner_start(c, mp, &tried);
 		/* A rejected message (too large, not a file) is quarantined
 		 * like any mail that cannot be processed. */
 		temp = daemon_mail(c, mp, in, m, rc == INTAKE_REJECT ? cause :
@@ -156,6 +182,7 @@ intake_all(const struct daemon_config *c, struct mailproc *mp, int64_t now,
 		cause = NULL;
 		intake_msg_free(m);
 	}
+	spawner_stop(mp);
 	intake_close(in);
 	return temp ? DAEMON_TEMP : DAEMON_OK;
 }

@@ -350,8 +350,9 @@ parse_and_process(struct one *o, int fails)
 	char			*cause = NULL, *reason = NULL;
 	enum daemon_mail	 rc;
 
-	switch (mail_parse_child(o->m->raw, o->m->len, &o->c->parse, &msg,
-	    &cause)) {
+	switch (o->mp->spawner != NULL ? mail_spawner_parse(o->mp->spawner,
+	    o->m->raw, o->m->len, &msg, &cause) : mail_parse_child(o->m->raw,
+	    o->m->len, &o->c->parse, &msg, &cause)) {
 	case MAIL_CHILD_OK:
 		rc = process(o, msg);
 		mail_msg_free(msg);

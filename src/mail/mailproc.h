@@ -92,7 +92,9 @@ struct mailproc {
 	struct mp_cache	*cache;		/* what the mails share: the
 					   template, the games' states
 					   (mailproc-cache.c); owned,
-					   freed by mailproc_free() */
+					   freed by mailproc_free() */	struct mail_spawner *spawner;	/* the cycle's parser spawner
+					   (mime.h) or NULL: a child forked
+					   per mail; not owned */
 };
 
 /* The defaults of the limits (navarchd.conf documents them). */

@@ -318,8 +318,9 @@ write_all(int fd, const char *p, size_t n)
 	}
 }
 
-static void __attribute__((noreturn))
-child(int fd, const char *raw, size_t len, const struct mail_limits *l)
+void
+mime_child_main(int fd, const char *raw, size_t len,
+    const struct mail_limits *l)
 {
 	struct mail_msg	*m = NULL;
 	struct buf	 b = BUF_INIT;
@@ -376,10 +377,8 @@ now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* Reads the child's answer into b: 0 at its end, 1 over max, 2 after
- * timeout_ms, -1 on a read error. */
-static int
-collect(int fd, struct buf *b, size_t max, long timeout_ms)
+int
+mime_child_collect(int fd, struct buf *b, size_t max, long timeout_ms)
 {
 	struct pollfd	 pfd;
 	char		 chunk[65536];
@@ -412,9 +411,8 @@ collect(int fd, struct buf *b, size_t max, long timeout_ms)
 	}
 }
 
-/* What became of the child, as a status and a cause. */
-static int
-judge(int wst, int how, size_t len, const struct mail_limits *l,
+int
+mime_child_judge(int wst, int how, size_t len, const struct mail_limits *l,
     const struct buf *b, struct mail_msg **out, char **cause)
 {
 	int		 sig;
@@ -455,11 +453,23 @@ judge(int wst, int how, size_t len, const struct mail_limits *l,
 	return mime_child_decode(b->p, b->len, out, cause);
 }
 
+void
+mime_child_limits(const struct mail_limits *lim, struct mail_limits *l)
+{
+	*l = (struct mail_limits)MAIL_LIMITS_DEFAULT;
+	if (lim == NULL)
+		return;
+	l->stack = lim->stack != 0 ? lim->stack : l->stack;
+	l->memory = lim->memory != 0 ? lim->memory : l->memory;
+	l->cpu = lim->cpu > 0 ? lim->cpu : l->cpu;
+	l->timeout_ms = lim->timeout_ms > 0 ? lim->timeout_ms : l->timeout_ms;
+}
+
 int
 mail_parse_child(const char *raw, size_t len, const struct mail_limits *lim,
     struct mail_msg **out, char **cause)
 {
-	struct mail_limits	 l = MAIL_LIMITS_DEFAULT;
+	struct mail_limits	 l;
 	struct buf		 b = BUF_INIT;
 	struct sigaction	 sa, old;
 	pid_t			 pid, w;
@@ -467,13 +477,7 @@ mail_parse_child(const char *raw, size_t len, const struct mail_limits *lim,
 
 	*out = NULL;
 	*cause = NULL;
-	if (lim != NULL) {
-		l.stack = lim->stack != 0 ? lim->stack : l.stack;
-		l.memory = lim->memory != 0 ? lim->memory : l.memory;
-		l.cpu = lim->cpu > 0 ? lim->cpu : l.cpu;
-		l.timeout_ms = lim->timeout_ms > 0 ? lim->timeout_ms :
-		    l.timeout_ms;
-	}
+	mime_child_limits(lim, &l);
 	if (pipe(p) == -1) {
 		*cause = xasprintf("cannot start the parser: pipe: %s",
 		    strerror(errno));
@@ -495,10 +499,10 @@ mail_parse_child(const char *raw, size_t len, const struct mail_limits *lim,
 	}
 	if (pid == 0) {
 		close(p[0]);
-		child(p[1], raw, len, &l);
+		mime_child_main(p[1], raw, len, &l);
 	}
 	close(p[1]);
-	how = collect(p[0], &b, MAIL_CHILD_OUTPUT(len), l.timeout_ms);
+	how = mime_child_collect(p[0], &b, MAIL_CHILD_OUTPUT(len), l.timeout_ms);
 	close(p[0]);
 	/* A child that is not done is stopped: it can have nothing more to
 	 * say that would be believed. */
@@ -513,7 +517,7 @@ mail_parse_child(const char *raw, size_t len, const struct mail_limits *lim,
 		buf_free(&b);
 		return MAIL_CHILD_TEMP;
 	}
-	rc = judge(wst, how, len, &l, &b, out, cause);
+	rc = mime_child_judge(wst, how, len, &l, &b, out, cause);
 	buf_free(&b);
 	return rc;
 }

@@ -6,6 +6,7 @@
 
 struct buf;
 struct mail_msg;
+struct mail_limits;
 struct mailimf_fields;
 struct mailmime;
 
@@ -72,6 +73,24 @@ void	 mime_dsn_returned(struct mail_msg *, const struct mailmime *);
 void	 mime_child_encode(struct buf *, const struct mail_msg *);
 int	 mime_child_decode(const char *p, size_t n, struct mail_msg **out,
 	    char **cause);
+/* The limits lim asks for, its fields left 0 (or lim NULL) the
+ * defaults. */
+void	 mime_child_limits(const struct mail_limits *lim,
+	    struct mail_limits *l);
+/* The child's side, in a process of its own: lowers its limits to l,
+ * parses raw and writes the answer to fd, then _exit()s. */
+void	 mime_child_main(int fd, const char *raw, size_t len,
+	    const struct mail_limits *l) __attribute__((noreturn));
+/* Reads a child's answer from fd into b: 0 at its end, 1 over max bytes,
+ * 2 after timeout_ms, -1 on a read error. */
+int	 mime_child_collect(int fd, struct buf *b, size_t max,
+	    long timeout_ms);
+/* What became of a child that answered b (how: as mime_child_collect
+ * returned) and ended with wait status wst, for a message of len bytes:
+ * an enum mail_child_status, *out or *cause as mail_parse_child. */
+int	 mime_child_judge(int wst, int how, size_t len,
+	    const struct mail_limits *l, const struct buf *b,
+	    struct mail_msg **out, char **cause);
 
 /* mime-flowed.c: appends p[0..n) (LF line ends) decoded as RFC 3676
  * format=flowed: soft line breaks joined (delsp: DelSp=yes, the space

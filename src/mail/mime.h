@@ -173,6 +173,22 @@ int	 mail_parse_child(const char *raw, size_t len,
 /* "ok", "refused", ... (static). */
 const char *mail_child_status_name(int);
 
+/* The same for every mail of a cycle, cheaper (mime-spawner.c): a small
+ * process forked once, at the start, forks the child of each mail, so
+ * that the daemon, big by then, is not forked for every mail.  Each mail
+ * is still parsed by a fresh child of its own with limits l (NULL: the
+ * defaults); mail_spawner_parse returns what mail_parse_child would (and
+ * is mail_parse_child when sp is NULL or its spawner was lost).  start:
+ * 0 with *sp (owned by the caller, freed by mail_spawner_stop, which
+ * waits for the spawner to end), or -1 with *cause (owned by the
+ * caller). */
+struct mail_spawner;
+int	 mail_spawner_start(const struct mail_limits *l,
+	    struct mail_spawner **sp, char **cause);
+int	 mail_spawner_parse(struct mail_spawner *sp, const char *raw,
+	    size_t len, struct mail_msg **out, char **cause);
+void	 mail_spawner_stop(struct mail_spawner *sp);
+
 /* The value of the first top-level header field called name, unfolded,
  * trimmed and made valid UTF-8 (owned by the caller), or NULL: read from
  * the raw bytes by a plain line scanner, never by the MIME parser, so it

@@ -1,11 +1,13 @@
 /* test_mime_child.c: mail_parse_child() gives what mail_parse() gives, for
  * every test message; a child that breaks its limits is a failure, not a
  * crash of the caller; and the parent reads any answer, whole, cut short
- * or corrupted, without trusting a byte of it. */
+ * or corrupted, without trusting a byte of it.  The same of a cycle's
+ * spawner (mail_spawner_parse), mail after mail, and when it is lost. */
 #include "config.h"
 
 #include <setjmp.h>
 #include <signal.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -98,21 +100,38 @@ same_msg(const struct mail_msg *a, const struct mail_msg *b)
 	same_str("body_error", a->body_error, b->body_error);
 }
 
-/* The child's answer is the parse, field by field; a refusal is the
- * same refusal. */
+/* How a test parses in a child: mail_parse_child, or the spawner. */
+typedef int (*parse_fn)(void *, const char *, size_t, struct mail_msg **,
+    char **);
+
+static int
+by_child(void *arg, const char *raw, size_t len, struct mail_msg **m,
+    char **cause)
+{
+	return mail_parse_child(raw, len, arg, m, cause);
+}
+
+static int
+by_spawner(void *arg, const char *raw, size_t len, struct mail_msg **m,
+    char **cause)
+{
+	return mail_spawner_parse(arg, raw, len, m, cause);
+}
+
+/* Every test message through parse: the parse, field by field; a refusal
+ * is the same refusal. */
 static void
-test_same_as_in_process(void **state)
+same_for_every_file(parse_fn parse, void *arg)
 {
 	struct mail_msg	*a, *b;
 	char		*raw, *ca, *cb;
 	size_t		 i, len;
 	int		 ra, rb;
 
-	(void)state;
 	for (i = 0; i < NELEM(files); i++) {
 		raw = slurp(files[i], &len);
 		ra = mail_parse(raw, len, &a, &ca);
-		rb = mail_parse_child(raw, len, NULL, &b, &cb);
+		rb = parse(arg, raw, len, &b, &cb);
 		if (ra == 0) {
 			if (rb != MAIL_CHILD_OK)
 				fail_msg("%s: %s: %s", files[i],
@@ -131,6 +150,39 @@ test_same_as_in_process(void **state)
 	}
 }
 
+static void
+test_same_as_in_process(void **state)
+{
+	(void)state;
+	same_for_every_file(by_child, NULL);
+}
+
+/* One spawner for many mails, each in a child of its own: the same
+ * answers, twice over. */
+static void
+test_spawner_same(void **state)
+{
+	struct mail_spawner	*sp;
+	char			*cause;
+
+	(void)state;
+	assert_int_equal(mail_spawner_start(NULL, &sp, &cause), 0);
+	same_for_every_file(by_spawner, sp);
+	same_for_every_file(by_spawner, sp);
+	mail_spawner_stop(sp);
+	/* No spawner: a child of the caller's. */
+	same_for_every_file(by_spawner, NULL);
+}
+
+/* A mail of 6 MiB. */
+static void
+big_mail(struct buf *b)
+{
+	buf_adds(b, "From: a@example.org\nSubject: big\n\n");
+	while (b->len < (6u << 20))
+		buf_adds(b, "a line of text that makes the message big\n");
+}
+
 /* A parse over its memory, or its time, fails in the child; the caller
  * gets a cause and goes on. */
 static void
@@ -144,9 +196,7 @@ test_limits(void **state)
 	int			 rc;
 
 	(void)state;
-	buf_adds(&b, "From: a@example.org\nSubject: big\n\n");
-	while (b.len < (6u << 20))
-		buf_adds(&b, "a line of text that makes the message big\n");
+	big_mail(&b);
 	/* AddressSanitizer cannot live with an address-space limit, so
 	 * none is set in such a build (mime-child.c). */
 	if (!asan_build()) {
@@ -173,6 +223,110 @@ test_limits(void **state)
 	assert_non_null(m->body_error);
 	mail_msg_free(m);
 	buf_free(&b);
+}
+
+/* The spawner's children have the limits it was given: one that breaks
+ * them fails (killed by the caller when it is late), and the next mail
+ * is parsed by a fresh child all the same. */
+static void
+spawner_limit(const struct mail_limits *l, const char *why, int next)
+{
+	struct mail_spawner	*sp;
+	struct mail_msg		*m;
+	struct buf		 b = BUF_INIT;
+	char			*cause, *raw;
+	size_t			 len;
+	int			 rc, i;
+
+	big_mail(&b);
+	raw = slurp("plain.eml", &len);
+	assert_int_equal(mail_spawner_start(l, &sp, &cause), 0);
+	for (i = 0; i < 2; i++) {
+		rc = mail_spawner_parse(sp, b.p, b.len, &m, &cause);
+		if (rc != MAIL_CHILD_FAILED)
+			fail_msg("%s: %s", why, mail_child_status_name(rc));
+		assert_null(m);
+		if (strstr(cause, why) == NULL)
+			fail_msg("%s: %s", why, cause);
+		free(cause);
+		if (!next)
+			continue;
+		rc = mail_spawner_parse(sp, raw, len, &m, &cause);
+		if (rc != MAIL_CHILD_OK)
+			fail_msg("after %s: %s", why, cause);
+		assert_non_null(m->body);
+		mail_msg_free(m);
+	}
+	mail_spawner_stop(sp);
+	free(raw);
+	buf_free(&b);
+}
+
+static void
+test_spawner_limits(void **state)
+{
+	/* Room for a small mail, not for a copy of 6 MiB. */
+	struct mail_limits	 small = { 0, 4u << 20, 0, 0 };
+	struct mail_limits	 hasty = { 0, 0, 0, 1 };
+
+	(void)state;
+	if (!asan_build())
+		spawner_limit(&small, "the parser", 1);
+	/* 1 ms may be too short for any mail, so only the big one. */
+	spawner_limit(&hasty, "did not finish within 1 ms", 0);
+}
+
+/* The pid of this process's only child, from /proc; -1 if unknown. */
+static pid_t
+only_child(void)
+{
+	char	 path[64];
+	FILE	*f;
+	long	 a = -1, b = -1;
+	int	 n;
+
+	snprintf(path, sizeof path, "/proc/self/task/%ld/children",
+	    (long)getpid());
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	n = fscanf(f, "%ld %ld", &a, &b);
+	fclose(f);
+	return n == 1 ? (pid_t)a : -1;
+}
+
+/* A spawner lost (killed from outside) before a mail: the mail is parsed
+ * by a child of the caller's, and so is every mail after it. */
+static void
+test_spawner_lost(void **state)
+{
+	struct mail_spawner	*sp;
+	struct mail_msg		*m;
+	char			*cause, *raw;
+	size_t			 len;
+	pid_t			 pid;
+	int			 i;
+
+	(void)state;
+	raw = slurp("plain.eml", &len);
+	assert_int_equal(mail_spawner_start(NULL, &sp, &cause), 0);
+	assert_int_equal(mail_spawner_parse(sp, raw, len, &m, &cause),
+	    MAIL_CHILD_OK);
+	mail_msg_free(m);
+	if ((pid = only_child()) == -1) {
+		print_message("no /proc/self/task/PID/children\n");
+		mail_spawner_stop(sp);
+		free(raw);
+		skip();
+	}
+	assert_int_equal(kill(pid, SIGKILL), 0);
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(mail_spawner_parse(sp, raw, len, &m, &cause),
+		    MAIL_CHILD_OK);
+		assert_non_null(m->body);
+		mail_msg_free(m);
+	}
+	mail_spawner_stop(sp);
+	free(raw);
 }
 
 /* SIGCHLD ignored by whoever ran us (an MTA may leave it so): the child
@@ -260,6 +414,9 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_same_as_in_process),
 		cmocka_unit_test(test_limits),
+		cmocka_unit_test(test_spawner_same),
+		cmocka_unit_test(test_spawner_limits),
+		cmocka_unit_test(test_spawner_lost),
 		cmocka_unit_test(test_sigchld_ignored),
 		cmocka_unit_test(test_broken_answers),
 	};
