@@ -70,12 +70,14 @@ xstrndup(const char *s, size_t n)
 	return p;
 }
 
+/* Formats into a stack buffer first: one pass of vsnprintf for a text that
+ * fits (nearly all), a second only for a longer one (issue 16). */
 char *
 xvasprintf(const char *fmt, va_list ap)
 {
 	va_list	 ap2;
+	char	 small[256], *p;
 	int	 n;
-	char	*p;
 
 	/* A NULL format is a bug in the caller.  Saying so here also keeps
 	 * GCC 12 with -fsanitize=undefined from warning "null format
@@ -84,12 +86,15 @@ xvasprintf(const char *fmt, va_list ap)
 	if (fmt == NULL)
 		abort();
 	va_copy(ap2, ap);
-	n = vsnprintf(NULL, 0, fmt, ap2);
+	n = vsnprintf(small, sizeof small, fmt, ap2);
 	va_end(ap2);
 	if (n < 0)
 		oom(0);
 	p = xmalloc((size_t)n + 1);
-	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	if ((size_t)n < sizeof small)
+		memcpy(p, small, (size_t)n + 1);
+	else
+		vsnprintf(p, (size_t)n + 1, fmt, ap);
 	return p;
 }
 

@@ -34,12 +34,11 @@ copy_id(char *dst, const char *src)
 	dst[n] = '\0';
 }
 
-void
-events_add(struct nv_events *ev, int phase, const char *kind,
-    const char *ship, const char *other, const char *fmt, ...)
+static struct nv_event *
+event_new(struct nv_events *ev, int phase, const char *kind,
+    const char *ship, const char *other)
 {
 	struct nv_event	*e;
-	va_list		 ap;
 
 	if (ev->n == ev->cap) {
 		ev->cap = ev->cap == 0 ? 32 : ev->cap * 2;
@@ -57,9 +56,27 @@ events_add(struct nv_events *ev, int phase, const char *kind,
 	e->nalso = 0;
 	copy_id(e->ship, ship);
 	copy_id(e->other, other);
+	return e;
+}
+
+void
+events_add(struct nv_events *ev, int phase, const char *kind,
+    const char *ship, const char *other, const char *fmt, ...)
+{
+	struct nv_event	*e;
+	va_list		 ap;
+
+	e = event_new(ev, phase, kind, ship, other);
 	va_start(ap, fmt);
 	e->text = xvasprintf(fmt, ap);
 	va_end(ap);
+}
+
+void
+events_add_text(struct nv_events *ev, int phase, const char *kind,
+    const char *ship, const char *other, char *text)
+{
+	event_new(ev, phase, kind, ship, other)->text = text;
 }
 
 void

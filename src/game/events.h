@@ -83,6 +83,10 @@ struct nv_events {
 void	events_add(struct nv_events *, int phase, const char *kind,
 	    const char *ship, const char *other, const char *fmt, ...)
 	    __attribute__((format(printf, 6, 7)));
+/* The same with a sentence already written: text (not NULL) becomes the
+ * event's, owned by the log. */
+void	events_add_text(struct nv_events *, int phase, const char *kind,
+	    const char *ship, const char *other, char *text);
 void	events_free(struct nv_events *);
 /* The last event's path: its ship went from `from` to `to`. */
 void	events_path(struct nv_events *, struct nv_hex from, struct nv_hex to);
