@@ -41,6 +41,11 @@ struct loader {
 	size_t			 nslots;
 	xmlAttrPtr		*sa;		/* the ship being read, by slot;
 						   owned */
+	size_t			 nunknown;	/* its attributes no slot
+						   takes */
+	int			 slots_unique;	/* no two slots share a name:
+						   a name found in any slot is
+						   that slot */
 	struct lship		*ls;		/* the ships read so far, in
 						   document order (st->nships
 						   of them); owned */
@@ -92,7 +97,8 @@ unsigned long sx_load_attr_table(struct loader *, xmlNodePtr n,
 	    const char *what, const struct nv_attr_def *defs, size_t ndefs,
 	    struct nv_attrval *vals);
 /* The same from values already read: v[i] the value of defs[i] on n, or
- * NULL (each owned, freed here). */
+ * NULL (each owned: freed here, or kept as the value of a text
+ * attribute). */
 unsigned long sx_load_attr_values(struct loader *, xmlNodePtr n,
 	    const char *what, const struct nv_attr_def *defs, size_t ndefs,
 	    struct nv_attrval *vals, char **v);

@@ -145,8 +145,10 @@ sx_load_attr_values(struct loader *l, xmlNodePtr n, const char *what,
 			tag[strcspn(tag, " ")] = '\0';
 			vals[i].s = normalise_ids(l, n, tag, def->name, v);
 			free(tag);
-		} else
-			vals[i].s = xstrdup(v);
+		} else {
+			vals[i].s = v;		/* the caller's, now ours */
+			continue;
+		}
 		free(v);
 	}
 	return given;
