@@ -2,6 +2,7 @@
  * orders-lex.h and docs/orders.md, "Reading the text"). */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -21,13 +22,16 @@ static const struct {
 #undef X
 };
 
+/* The first letters are compared first, as strcasecmp would: every word
+ * of every order line comes here (issue 16). */
 int
 orders_keyword(const char *w)
 {
-	int	i;
+	int	i, c = tolower((unsigned char)w[0]);
 
 	for (i = 0; i < OKW_COUNT; i++)
-		if (strcasecmp(w, keywords[i].name) == 0)
+		if (tolower((unsigned char)keywords[i].name[0]) == c &&
+		    strcasecmp(w, keywords[i].name) == 0)
 			return i;
 	return -1;
 }
