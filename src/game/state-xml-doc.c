@@ -180,13 +180,7 @@ state_xml_ruleset(const char *file, const char *buf, size_t len,
 static int
 is_canonical(const struct state_xml_doc *sd, const struct nv_state *st)
 {
-	struct buf	b = BUF_INIT;
-	int		same;
-
-	state_xml_save(st, &b);
-	same = b.len == sd->len && memcmp(b.p, sd->buf, b.len) == 0;
-	buf_free(&b);
-	return same;
+	return state_xml_is_saved(st, sd->buf, sd->len);
 }
 
 static struct nv_state *load_tree(const struct nv_ruleset *,

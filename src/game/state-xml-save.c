@@ -212,11 +212,36 @@ save_result(const struct nv_state *st, struct buf *b)
 	buf_adds(b, "  </result>\n");
 }
 
-void
-state_xml_save(const struct nv_state *st, struct buf *b)
+/* Where the canonical text is compared with a file as it is written
+ * (state_xml_is_saved): the file, how much of it matched, and whether a
+ * difference was found. */
+struct canon {
+	const char	*text;
+	size_t		 len;
+	size_t		 off;
+	int		 differs;
+};
+
+/* With c, compares what b holds with the file from c->off on and empties
+ * b; returns 1 once they differ (the rest need not be written).  Without
+ * c, b keeps the text: 0. */
+static int
+spill(struct buf *b, struct canon *c)
+{
+	if (c == NULL)
+		return 0;
+	if (!c->differs && b->len > 0 && (b->len > c->len - c->off ||
+	    memcmp(b->p, c->text + c->off, b->len) != 0))
+		c->differs = 1;
+	c->off += b->len;
+	buf_reset(b);
+	return c->differs;
+}
+
+static void
+save_head(const struct nv_state *st, struct buf *b)
 {
 	const struct nv_ruleset	*rs = st->rs;
-	char			 hex[8];
 	size_t			 i;
 
 	buf_adds(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -251,8 +276,14 @@ state_xml_save(const struct nv_state *st, struct buf *b)
 		buf_adds(b, "/>\n");
 	}
 	save_squadrons_zones(st, b);
-	for (i = 0; i < st->nships; i++)
-		save_ship(st, &st->ships[i], b);
+}
+
+static void
+save_tail(const struct nv_state *st, struct buf *b)
+{
+	char	hex[8];
+	size_t	i;
+
 	for (i = 0; i < st->nwrecks; i++) {
 		buf_printf(b, "  <wreck hex=\"%s\"",
 		    state_hex_name(st, st->wrecks[i].hex, hex));
@@ -264,4 +295,40 @@ state_xml_save(const struct nv_state *st, struct buf *b)
 		save_marker(st, &st->markers[i], b);
 	save_result(st, b);
 	buf_adds(b, "</scenario>\n");
+}
+
+/* The canonical text into b, or with c compared piece by piece (a ship
+ * at a time) and stopped at the first difference. */
+static void
+save_all(const struct nv_state *st, struct buf *b, struct canon *c)
+{
+	size_t	i;
+
+	save_head(st, b);
+	if (spill(b, c))
+		return;
+	for (i = 0; i < st->nships; i++) {
+		save_ship(st, &st->ships[i], b);
+		if (spill(b, c))
+			return;
+	}
+	save_tail(st, b);
+	(void)spill(b, c);
+}
+
+void
+state_xml_save(const struct nv_state *st, struct buf *b)
+{
+	save_all(st, b, NULL);
+}
+
+int
+state_xml_is_saved(const struct nv_state *st, const char *text, size_t len)
+{
+	struct buf	b = BUF_INIT;
+	struct canon	c = { text, len, 0, 0 };
+
+	save_all(st, &b, &c);
+	buf_free(&b);
+	return !c.differs && c.off == len;
 }

@@ -61,5 +61,10 @@ struct nv_state	*state_xml_load(const struct nv_ruleset *rs, const char *file,
 
 /* Appends the canonical XML of the state to out. */
 void		 state_xml_save(const struct nv_state *, struct buf *out);
+/* 1 if the len bytes of text are exactly what state_xml_save writes for
+ * the state, else 0: compared a ship at a time, without the whole text
+ * in memory, and stopped at the first difference. */
+int		 state_xml_is_saved(const struct nv_state *, const char *text,
+		    size_t len);
 
 #endif

@@ -291,6 +291,48 @@ test_schema_skipped(void **state)
 	diag_free(&d);
 }
 
+/* state_xml_is_saved, which compares a ship at a time and stops at the
+ * first difference: the text a state was saved to, and that text cut
+ * short, made longer, or with one byte changed at the start, in the
+ * head, in a ship, after the ships and at the end. */
+static void
+test_is_saved(void **state)
+{
+	static const char *const marks[] = {
+		"<?xml", "<side", "<ship", "\n  <ship", "<wreck", "<result",
+		"</scenario>"
+	};
+	struct datafix	*f = *state;
+	struct diag	 d = DIAG_INIT;
+	struct nv_state	*st;
+	char		*text, *ed, *at;
+	size_t		 len, i;
+
+	text = datafix_read("../tests/unit/fixtures/state-full.xml", &len);
+	st = load(f, "state-full.xml", text, len, &d);
+	assert_non_null(st);
+	assert_int_equal(state_xml_is_saved(st, text, len), 1);
+	assert_int_equal(state_xml_is_saved(st, text, len - 1), 0);
+	assert_int_equal(state_xml_is_saved(st, text, 0), 0);
+	ed = xmalloc(len + 2);
+	memcpy(ed, text, len);
+	ed[len] = '\n';
+	ed[len + 1] = '\0';
+	assert_int_equal(state_xml_is_saved(st, ed, len + 1), 0);
+	for (i = 0; i < sizeof marks / sizeof marks[0]; i++) {
+		memcpy(ed, text, len + 1);
+		if ((at = strstr(ed, marks[i])) == NULL)
+			fail_msg("\"%s\" is not in the file", marks[i]);
+		at[strlen(marks[i]) - 1] ^= 0x20;
+		if (state_xml_is_saved(st, ed, len) != 0)
+			fail_msg("changed at \"%s\": taken as saved", marks[i]);
+	}
+	free(ed);
+	state_free(st);
+	free(text);
+	diag_free(&d);
+}
+
 static const struct {
 	const char	*doc;
 	const char	*msg;
@@ -351,6 +393,7 @@ main(void)
 		cmocka_unit_test(test_saved_validates),
 		cmocka_unit_test(test_schema_skipped),
 		cmocka_unit_test(test_parse_once),
+		cmocka_unit_test(test_is_saved),
 	};
 
 	return cmocka_run_group_tests(tests, datafix_setup, datafix_teardown);
