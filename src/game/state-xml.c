@@ -89,16 +89,6 @@ read_hex(struct loader *l, xmlNodePtr n, const char *what, int edge,
 	    out);
 }
 
-static char *
-element_text(xmlNodePtr n)
-{
-	xmlChar	*c = xmlNodeGetContent(n);
-	char	*s = xstrdup(c != NULL ? (const char *)c : "");
-
-	xmlFree(c);
-	return s;
-}
-
 static xmlNodePtr
 find_child(xmlNodePtr root, const char *name)
 {
@@ -367,7 +357,7 @@ load_head(struct loader *l, xmlNodePtr root, const struct parts *p)
 	/* Turn 0 is the deployment turn (docs/orders.md). */
 	st->turn = read_int(l, root, "turn", 0, 99999, 1, 1);
 	if (p->title != NULL)
-		st->title = element_text(p->title);
+		st->title = xmlsafe_text(p->title);
 	if (p->settings != NULL) {
 		st->settings.turn_limit = read_int(l, p->settings,
 		    "turn-limit", 0, 99999, 0, 0);

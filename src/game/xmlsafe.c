@@ -122,6 +122,16 @@ xmlsafe_validate(xmlDocPtr doc, const char *file, const char *rng,
 }
 
 char *
+xmlsafe_text(xmlNodePtr n)
+{
+	xmlChar	*c = xmlNodeGetContent(n);
+	char	*s = xstrdup(c != NULL ? (const char *)c : "");
+
+	xmlFree(c);
+	return s;
+}
+
+char *
 xmlsafe_attr_value(xmlAttrPtr a)
 {
 	xmlNodePtr	c = a->children;

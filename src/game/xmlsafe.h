@@ -42,6 +42,9 @@ char		*xmlsafe_attr(xmlNodePtr, const char *name);
 /* The value of an attribute node (owned by the caller, free()), as
  * xmlsafe_attr gives it for its name (NULL too in the same case). */
 char		*xmlsafe_attr_value(xmlAttrPtr);
+/* The text of an element and its descendants (owned by the caller,
+ * free()), "" when it has none. */
+char		*xmlsafe_text(xmlNodePtr);
 /* Reads an integer attribute in [min, max]: 1 if present and valid, 0 if
  * absent (out untouched), -1 if malformed (error added to diag). */
 int		 xmlsafe_int(xmlNodePtr, const char *name, long min, long max,

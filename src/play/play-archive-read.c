@@ -68,16 +68,6 @@ req_int(const struct areader *a, xmlNodePtr n, const char *name, long min,
 	return (int)v;
 }
 
-static char *
-text(xmlNodePtr n)
-{
-	xmlChar	*c = xmlNodeGetContent(n);
-	char	*s = xstrdup(c != NULL ? (const char *)c : "");
-
-	xmlFree(c);
-	return s;
-}
-
 static void
 read_turn_child(const struct areader *a, xmlNodePtr c, struct play_rec_turn *t)
 {
@@ -87,14 +77,14 @@ read_turn_child(const struct areader *a, xmlNodePtr c, struct play_rec_turn *t)
 
 	if (xmlsafe_is(c, "state")) {
 		free(t->state);
-		t->state = text(c);
+		t->state = xmlsafe_text(c);
 	} else if (xmlsafe_is(c, "orders")) {
 		t->orders = xreallocarray(t->orders, t->norders + 1,
 		    sizeof *t->orders);
 		o = &t->orders[t->norders++];
 		o->player = req(a, c, "player");
 		o->side = req(a, c, "side");
-		o->text = text(c);
+		o->text = xmlsafe_text(c);
 	} else if (xmlsafe_is(c, "event")) {
 		t->events = xreallocarray(t->events, t->nevents + 1,
 		    sizeof *t->events);
@@ -103,7 +93,7 @@ read_turn_child(const struct areader *a, xmlNodePtr c, struct play_rec_turn *t)
 		e->kind = req(a, c, "kind");
 		e->ship = req(a, c, "ship");
 		e->other = req(a, c, "other");
-		e->text = text(c);
+		e->text = xmlsafe_text(c);
 	} else if (xmlsafe_is(c, "roll")) {
 		t->rolls = xreallocarray(t->rolls, t->nrolls + 1,
 		    sizeof *t->rolls);
@@ -138,7 +128,7 @@ read_fix(const struct areader *a, xmlNodePtr n, struct play_record *r)
 		f->id = req(a, n, "ship");
 	for (c = xmlsafe_child(n); c != NULL; c = xmlsafe_next(c)) {
 		f->kv = xreallocarray(f->kv, f->nkv + 1, sizeof *f->kv);
-		f->kv[f->nkv++] = text(c);
+		f->kv[f->nkv++] = xmlsafe_text(c);
 	}
 }
 
@@ -155,7 +145,7 @@ read_end(const struct areader *a, xmlNodePtr n, struct play_record *r)
 	r->end.winner = xmlsafe_attr(n, "winner");
 	if (r->end.result != NULL && r->end.winner == NULL)
 		r->end.winner = xstrdup("");
-	r->end.reason = text(n);
+	r->end.reason = xmlsafe_text(n);
 	if (r->end.result != NULL && strcmp(r->end.result, "drawn") != 0 &&
 	    strcmp(r->end.result, "won") != 0)
 		diag_error(a->d, a->file, xmlsafe_line(n), "<end result=\"%s\">:"
@@ -253,7 +243,7 @@ read_other(xmlTextReaderPtr r, const struct areader *a, struct play_record *rec)
 	if ((n = xmlTextReaderExpand(r)) == NULL)
 		return -1;
 	if (xmlsafe_is(n, "scenario") && rec->scenario == NULL)
-		rec->scenario = text(n);
+		rec->scenario = xmlsafe_text(n);
 	else if (xmlsafe_is(n, "fix"))
 		read_fix(a, n, rec);
 	else if (xmlsafe_is(n, "end"))
