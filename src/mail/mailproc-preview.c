@@ -91,8 +91,8 @@ collision(const struct mp_ctx *ctx, const int *who,
 }
 
 /* <map>: the board after the preview as the side sees the map now (its
- * ships where their plots take them, the enemies it sees where they hold;
- * a wreck the preview made is not drawn). */
+ * ships where their plots take them, the enemies it sees where they hold,
+ * the wrecks it sees; a wreck the preview made is not drawn). */
 static void
 preview_map(const struct mp_ctx *ctx, const struct play_preview *pv,
     int side, xmlNodePtr parent)
@@ -100,14 +100,18 @@ preview_map(const struct mp_ctx *ctx, const struct play_preview *pv,
 	struct map_opts	 mo = MAP_OPTS_INIT;
 	struct buf	 b = BUF_INIT;
 	unsigned char	*ship_vis, *wreck_vis, *wrecks = NULL;
-	size_t		 n = ctx->pg.st->nwrecks;
+	size_t		 i;
 
 	report_fog_map(ctx->pg.st, side, &mo, &ship_vis, &wreck_vis);
-	/* The preview adds no ship; it may add wrecks, after the others. */
+	/* The preview adds no ship, so the ships' flags hold.  Its board
+	 * holds only the wrecks the side sees (play_preview), in hex order
+	 * like every wreck list, and the preview may add some among them:
+	 * a wreck is drawn when the board had it. */
 	if (wreck_vis != NULL) {
 		wrecks = xcalloc(pv->next->nwrecks + 1, 1);
-		memcpy(wrecks, wreck_vis, n < pv->next->nwrecks ? n :
-		    pv->next->nwrecks);
+		for (i = 0; i < pv->next->nwrecks; i++)
+			wrecks[i] = (unsigned char)state_is_wreck(pv->board,
+			    pv->next->wrecks[i].hex);
 		mo.wreck_visible = wrecks;
 	}
 	map_render(pv->next, &mo, &b);

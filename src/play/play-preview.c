@@ -7,9 +7,10 @@
  * speed 0), ships of the side that are not the player's take their
  * default order, and the dice are fixed (the ruleset's preview_die, 1 in
  * both), never the game's.  Under fog of war an
- * enemy the side does not see now is not on the board at all: the
- * preview tells only what the side knows (its map's fog, report_fog_map),
- * never that a ship it cannot see is in the way.  It shows movement only:
+ * enemy the side does not see now is not on the board at all, nor is a
+ * wreck it does not see: the preview tells only what the side knows (its
+ * map's fog, report_fog_map), never that a ship or a wreck it cannot see
+ * is in the way.  It shows movement only:
  * where enemies really go, and what the dice say, the turn decides.  What
  * each ship did is read from the events' data (the hexes of a move, the
  * ship met), never from their sentences. */
@@ -99,10 +100,25 @@ board_orders(const struct nv_state *board, const unsigned char *may,
 	return o;
 }
 
+/* Takes off board the wrecks whose flag in vis (one per wreck, as
+ * report_fog_map makes them) is 0, keeping the others in hex order. */
+static void
+board_wrecks(struct nv_state *board, const unsigned char *vis)
+{
+	size_t	i, n = 0;
+
+	for (i = 0; i < board->nwrecks; i++)
+		if (vis[i])
+			board->wrecks[n++] = board->wrecks[i];
+	board->nwrecks = n;
+}
+
 /* The preview's board: st with every enemy ship of side holding as its
- * ruleset says (preview_hold; else at speed 0), and
- * those side does not see now off it (status exited: the mover passes
- * them by, the preview names none). */
+ * ruleset says (preview_hold; else at speed 0), and the enemy ships and
+ * the wrecks side does not see now off it (a ship's status exited: the
+ * mover passes them by, the preview names none).  Markers stay: the
+ * report's fog decides none (no report shows them) and no shipped
+ * ruleset has one. */
 static void
 board_new(struct play_preview *pv, const struct nv_state *st, int side)
 {
@@ -126,6 +142,8 @@ board_new(struct play_preview *pv, const struct nv_state *st, int side)
 		if (vis != NULL && !vis[i] && ship_on_map(s))
 			s->status = NV_STATUS_EXITED;
 	}
+	if (wvis != NULL)
+		board_wrecks(pv->board, wvis);
 	free(vis);
 	free(wvis);
 }

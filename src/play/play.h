@@ -294,7 +294,8 @@ struct play_collision {
 };
 
 /* The preview: the board it was played on (the state with every enemy
- * ship holding), the state it ends in and its events, a line per ship
+ * ship holding; under fog of war without the enemy ships and the wrecks
+ * the side does not see, as report_fog_map decides), the state it ends in and its events, a line per ship
  * of the player's (or the side's) on the map (in the state's order), and
  * every collision between two of the side's ships; owned
  * (play_preview_free). */

@@ -776,6 +776,80 @@ test_preview_fog(void **state)
 	diag_free(&d);
 }
 
+/* Wrecks under fog of war, as the side's map shows them: a1 (0505,
+ * north at speed 3, visibility 2) sails through 0502 when the wreck
+ * there is out of its sight, and nothing in its path names it; a wreck
+ * in sight (0503) still stops it. */
+static void
+test_preview_fog_wreck(void **state)
+{
+	static const char *const mine[] = { "a1" };
+	static const struct {
+		const char	*wreck;		/* its hex */
+		int		 blocked;
+		const char	*to;		/* where a1 ends */
+	} t[] = {
+		{ "0502", 0, "0502" },
+		{ "0503", 1, "0504" },
+	};
+	struct play_game	 g;
+	struct play_preview	 pv;
+	struct diag		 d = DIAG_INIT;
+	const struct play_preview_ship *p;
+	struct buf		 b = BUF_INIT;
+	unsigned char		*may;
+	char			*cause = NULL, h[8];
+	size_t			 i, k;
+	int			 blocked;
+
+	(void)state;
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		buf_printf(&b, "<scenario ruleset=\"classic\" turn=\"1\">\n"
+		    "  <settings turn-limit=\"0\" visibility=\"2\"/>\n"
+		    "  <map columns=\"10\" rows=\"10\"/>\n"
+		    "  <side id=\"athens\" nation=\"hellenistic\" "
+		    "crew=\"average\"/>\n"
+		    "  <side id=\"persia\" nation=\"asiatic\" "
+		    "crew=\"average\"/>\n"
+		    "  <ship id=\"a1\" side=\"athens\" class=\"trireme\" "
+		    "hex=\"0505\" facing=\"N\" speed=\"3\"/>\n"
+		    "  <ship id=\"p1\" side=\"persia\" class=\"trireme\" "
+		    "hex=\"0909\" facing=\"S\" speed=\"0\"/>\n"
+		    "  <wreck hex=\"%s\"/>\n"
+		    "</scenario>\n", t[i].wreck);
+		assert_int_equal(play_load_state(PLAY_DATADIR, "preview",
+		    buf_str(&b), strlen(buf_str(&b)), &g, &d, &cause),
+		    PLAY_OK);
+		assert_int_equal(g.st->nwrecks, 1);
+		may = play_may_order(g.st, "athens", mine, 1);
+		assert_int_equal(play_preview(g.st, 0,
+		    "SIDE athens\nSHIP a1 SPEED 3\n", may, &pv, &cause),
+		    PLAY_OK);
+		assert_int_equal(pv.nships, 1);
+		p = &pv.ships[0];
+		for (blocked = 0, k = 0; k < p->npath; k++)
+			if (p->path[k].what == PLAY_PATH_BLOCKED) {
+				blocked = 1;
+				assert_non_null(strstr(p->path[k].text,
+				    "wreck"));
+			}
+		assert_int_equal(blocked, t[i].blocked);
+		for (k = 0; k < pv.ev.n; k++)
+			if (!t[i].blocked &&
+			    strstr(pv.ev.v[k].text, "wreck") != NULL)
+				fail_msg("%s: %s", t[i].wreck, pv.ev.v[k].text);
+		assert_string_equal(state_hex_name(pv.next,
+		    pv.next->ships[p->ship].hex, h), t[i].to);
+		/* The game's own state keeps its wreck. */
+		assert_int_equal(g.st->nwrecks, 1);
+		play_preview_free(&pv);
+		free(may);
+		play_game_free(&g);
+		buf_free(&b);
+	}
+	diag_free(&d);
+}
+
 /* The side preview in two rulesets: two players' sets of one side played
  * together, each player's ship plotted into the same hex as the other's;
  * the mover's contact between them is the collision, whatever the
@@ -992,6 +1066,7 @@ main(void)
 		cmocka_unit_test(test_standing_check),
 		cmocka_unit_test(test_preview),
 		cmocka_unit_test(test_preview_fog),
+		cmocka_unit_test(test_preview_fog_wreck),
 		cmocka_unit_test(test_preview_hold),
 		cmocka_unit_test(test_preview_side),
 	};
