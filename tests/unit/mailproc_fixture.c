@@ -153,8 +153,8 @@ mpfx_add_game(struct mpfx *f, const struct mpfx_game *m)
 	static const char *const sides[] = { "athens", "persia" };
 	static const char *const ships[] = { "nike", "paralos", "salaminia" };
 	struct store_game_new	 g;
-	char			*xml, *scen, *at, *cause = NULL, *gm, *ha, *hp,
-				*a, *p, *obs;
+	char			*xml, *xml2, *scen, *at, *cause = NULL, *gm,
+				*ha, *hp, *a, *p, *obs;
 	size_t			 len;
 
 	assert_int_equal(file_read(MAILPROC_SCENARIO, 1 << 20, &xml, &len,
@@ -164,6 +164,13 @@ mpfx_add_game(struct mpfx *f, const struct mpfx_game *m)
 	    m->visibility, at + strlen("visibility=\"0\""));
 	if (m->squadron)
 		scen = squadron(scen, m->squadron == 2);
+	if (m->wrecks != NULL) {
+		assert_non_null(at = strstr(scen, "</scenario>"));
+		xml2 = xasprintf("%.*s%s%s", (int)(at - scen), scen, m->wrecks,
+		    at);
+		free(scen);
+		scen = xml2;
+	}
 	gm = hash("gm-pass");
 	memset(&g, 0, sizeof g);
 	g.id = m->id;
@@ -202,13 +209,13 @@ mpfx_add_game(struct mpfx *f, const struct mpfx_game *m)
 }
 
 /* The demo game; fog: a visibility of 3 hexes, where the sides start
- * out of each other's sight. */
+ * out of each other's sight; wrecks: <wreck> lines to add, or NULL. */
 static int
-setup(void **state, int fog, int sq)
+setup(void **state, int fog, int sq, const char *wrecks)
 {
 	struct mpfx		*f = xcalloc(1, sizeof *f);
 	struct mpfx_game	 demo = { "demo", 0, T0 + 2 * DAY,
-				    "test-seed", "", sq };
+				    "test-seed", "", sq, wrecks };
 	char			 tmpl[] = "/tmp/nv-mailproc-XXXXXX",
 				*cause = NULL;
 
@@ -232,25 +239,32 @@ setup(void **state, int fog, int sq)
 int
 mpfx_setup(void **state)
 {
-	return setup(state, 0, 0);
+	return setup(state, 0, 0, NULL);
 }
 
 int
 mpfx_setup_fog(void **state)
 {
-	return setup(state, 1, 0);
+	return setup(state, 1, 0, NULL);
+}
+
+int
+mpfx_setup_fog_wrecks(void **state)
+{
+	return setup(state, 1, 0, "  <wreck hex=\"0202\" ship=\"hulk\"/>\n"
+	    "  <wreck hex=\"0407\" ship=\"husk\"/>\n");
 }
 
 int
 mpfx_setup_squadron(void **state)
 {
-	return setup(state, 0, 1);
+	return setup(state, 0, 1, NULL);
 }
 
 int
 mpfx_setup_squadrons(void **state)
 {
-	return setup(state, 0, 2);
+	return setup(state, 0, 2, NULL);
 }
 
 int

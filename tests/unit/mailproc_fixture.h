@@ -70,11 +70,16 @@ struct mpfx_game {
 	int		 squadron;	/* 1: nike and paralos are athens's
 					   squadron "left"; 2: nike is in
 					   "left", paralos in "right" */
+	const char	*wrecks;	/* <wreck> lines added to the
+					   scenario, or NULL */
 };
 void	mpfx_add_game(struct mpfx *, const struct mpfx_game *);
 
 int	mpfx_setup(void **state);
 int	mpfx_setup_fog(void **state);		/* visibility 3 */
+/* Visibility 3, and wrecks at 0202 (out of athens's sight) and 0407 (in
+ * sight of salaminia). */
+int	mpfx_setup_fog_wrecks(void **state);
 int	mpfx_setup_squadron(void **state);	/* athens's squadron left */
 int	mpfx_setup_squadrons(void **state);	/* left and right */
 int	mpfx_teardown(void **state);

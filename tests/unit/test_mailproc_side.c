@@ -173,6 +173,22 @@ test_preview_side_fog(void **state)
 	RUN_STEPS(*state, steps);
 }
 
+/* The preview's map draws the wrecks the side's MAP does: 0407, in
+ * sight, and not 0202, out of it (the first in hex order, so that the
+ * map's flags must follow the board's wrecks, not the state's). */
+static void
+test_preview_side_fog_wrecks(void **state)
+{
+	static const struct step steps[] = {
+		{ "side-preview-athens", 60, DONE, { { "a@example.org", NULL, {
+		    "The map after the preview", "Wrecks: 0407 (husk)." },
+		    { "hulk", "azes" } } },
+		  NULL, NULL },
+	};
+
+	RUN_STEPS(*state, steps);
+}
+
 #define T(fn)	cmocka_unit_test_setup_teardown(fn, mpfx_setup_squadrons, \
 	    mpfx_teardown)
 
@@ -181,6 +197,8 @@ const struct CMUnitTest mailproc_side_tests[] = {
 	T(test_preview_side),
 	cmocka_unit_test_setup_teardown(test_preview_side_fog, mpfx_setup_fog,
 	    mpfx_teardown),
+	cmocka_unit_test_setup_teardown(test_preview_side_fog_wrecks,
+	    mpfx_setup_fog_wrecks, mpfx_teardown),
 };
 const size_t mailproc_side_ntests =
     sizeof mailproc_side_tests / sizeof mailproc_side_tests[0];
