@@ -1970,6 +1970,32 @@
 <!-- Ships or a squadron given to another player: to the one who takes
      them (@reader = takes) and to each who loses some. -->
 <xsl:template match="/mail[@kind = 'reassigned']">
+  <xsl:value-of select="concat('Subject: Command changed from turn ', @at,
+      $nl, $nl)"/>
+  <xsl:if test="count(change) &gt; 1">
+    <xsl:call-template name="p">
+      <xsl:with-param name="t" select="concat(count(change),
+          ' changes of command in game ', @game, ' concern you (player ',
+          @reader-id, '):')"/>
+    </xsl:call-template>
+    <xsl:value-of select="$nl"/>
+  </xsl:if>
+  <!-- A <change> each; a document of one change without them (as
+       before issue 14's grouping) is that change. -->
+  <xsl:for-each select="change | self::*[not(change)]">
+    <xsl:if test="position() &gt; 1">
+      <xsl:value-of select="$nl"/>
+    </xsl:if>
+    <xsl:call-template name="reassigned-change"/>
+  </xsl:for-each>
+  <xsl:call-template name="clock"/>
+</xsl:template>
+
+<!-- One change of command (the context: a <change>, or the root), as
+     its reader (@reader: takes, loses) sees it. -->
+<xsl:template name="reassigned-change">
+  <xsl:variable name="game" select="/mail/@game"/>
+  <xsl:variable name="me" select="/mail/@reader-id"/>
   <xsl:variable name="why">
     <xsl:call-template name="reason"/>
   </xsl:variable>
@@ -1986,20 +2012,18 @@
       <xsl:otherwise> (no one commanded them)</xsl:otherwise>
     </xsl:choose>
   </xsl:variable>
-  <xsl:value-of select="concat('Subject: Command changed from turn ', @at,
-      $nl, $nl)"/>
   <xsl:call-template name="p">
     <xsl:with-param name="t">
       <xsl:choose>
         <xsl:when test="@reader = 'takes'">
-          <xsl:value-of select="concat('You (player ', @reader-id, ')',
-              ' take command of ', @ships, $sq, $from, ' in game ', @game,
+          <xsl:value-of select="concat('You (player ', $me, ')',
+              ' take command of ', @ships, $sq, $from, ' in game ', $game,
               $why, ', from the start of turn ', @at, '.')"/>
         </xsl:when>
         <xsl:otherwise>
           <xsl:value-of select="concat(@ships, $sq, ' pass from you',
-              ' (player ', @reader-id, ') to ', @player, ' in game ',
-              @game, $why, ', from the start of turn ', @at, '.')"/>
+              ' (player ', $me, ') to ', @player, ' in game ',
+              $game, $why, ', from the start of turn ', @at, '.')"/>
         </xsl:otherwise>
       </xsl:choose>
     </xsl:with-param>
@@ -2014,7 +2038,7 @@
               ' standing orders (else straight on).')"/>
         </xsl:when>
         <xsl:when test="@now = 'yes' and contains(concat(', ',
-            @rewritten, ', '), concat(', ', @reader-id, ', '))">
+            @rewritten, ', '), concat(', ', $me, ', '))">
           <xsl:value-of select="concat('The GM made it at once: your',
               ' orders in force were rewritten without them; send ORDERS',
               ' to see them.')"/>
@@ -2031,7 +2055,6 @@
       </xsl:choose>
     </xsl:with-param>
   </xsl:call-template>
-  <xsl:call-template name="clock"/>
 </xsl:template>
 
 <!-- A squadron's standing order set by the admiral or the GM: to the

@@ -391,57 +391,86 @@ notice_details(xmlNodePtr root, const char *details, const char *const *keys,
 	free(v);
 }
 
-/* The notice to one reader: the taker (how "takes") or one who loses
- * ships (how "loses"). */
-static void
-tell(struct mp_ctx *ctx, xmlDocPtr doc, const struct play_player *p,
-    const char *how)
+/* How change c concerns player id: "takes", "loses" (he is one of those
+ * who had the ships), or NULL. */
+static const char *
+role_of(const struct mp_assign_change *c, const char *id)
 {
-	xmlNodePtr	root = maildoc_root(doc), c;
+	const char	*how = NULL;
+	char		*from, *w, *sp;
 
-	md_set(root, "reader", how);
-	md_set(root, "reader-id", p->id);
-	mp_clock(ctx, root, p->timezone);
-	c = root->last;
-	mp_send(ctx, p->address, doc, MAILPROC_AUTO_GENERATED);
-	xmlUnlinkNode(c);
-	xmlFreeNode(c);
+	if (strcmp(c->player, id) == 0)
+		return "takes";
+	from = store_notice_detail(c->details, "from");
+	for (w = from; how == NULL && w != NULL && *w != '\0'; w = sp) {
+		if ((sp = strchr(w, ' ')) != NULL)
+			*sp++ = '\0';
+		if (strcmp(w, id) == 0)
+			how = "loses";
+	}
+	free(from);
+	return how;
 }
 
-void
-mp_assign_notice(struct mp_ctx *ctx, int turn, const char *player,
-    const char *reason, const char *details)
+/* Change c, as the reader (how) sees it, on element n. */
+static void
+change_attrs(xmlNodePtr n, const struct mp_assign_change *c, const char *how)
 {
 	static const char *const keys[] = { "ships", "from", "rewritten",
 	    "squadron" };
-	const struct play_player *p;
-	xmlDocPtr	 doc;
-	xmlNodePtr	 root;
-	char		*v, *from, *w, *sp;
+	char	*v;
 
-	doc = mp_doc(ctx, "reassigned");
-	root = maildoc_root(doc);
-	md_set_int(root, "turn", turn);
-	if (reason[0] != '\0')
-		md_set(root, "reason", reason);
-	md_set(root, "player", player);
-	notice_details(root, details, keys, sizeof keys / sizeof keys[0]);
-	v = store_notice_detail(details, "at");
-	md_set(root, "at", v);
+	md_set_int(n, "turn", c->turn);
+	if (c->reason[0] != '\0')
+		md_set(n, "reason", c->reason);
+	md_set(n, "player", c->player);
+	notice_details(n, c->details, keys, sizeof keys / sizeof keys[0]);
+	v = store_notice_detail(c->details, "at");
+	md_set(n, "at", v);
 	free(v);
-	if ((p = play_roster_find(&ctx->roster, player)) != NULL &&
-	    !p->removed)
-		tell(ctx, doc, p, "takes");
-	from = store_notice_detail(details, "from");
-	for (w = from; w != NULL && *w != '\0' && !ctx->failed; w = sp) {
-		if ((sp = strchr(w, ' ')) != NULL)
-			*sp++ = '\0';
-		if ((p = play_roster_find(&ctx->roster, w)) != NULL &&
-		    !p->removed)
-			tell(ctx, doc, p, "loses");
+	md_set(n, "reader", how);
+}
+
+/* The mail to reader p of the changes of v that concern him (none: no
+ * mail).  The root carries the first of them, as a mail of one change
+ * always did (templates written for that keep working), and a <change>
+ * each lists them all. */
+static void
+tell(struct mp_ctx *ctx, const struct mp_assign_change *v, size_t n,
+    const struct play_player *p)
+{
+	xmlDocPtr	 doc = NULL;
+	xmlNodePtr	 root = NULL;
+	const char	*how;
+	size_t		 i;
+
+	for (i = 0; i < n; i++) {
+		if ((how = role_of(&v[i], p->id)) == NULL)
+			continue;
+		if (doc == NULL) {
+			doc = mp_doc(ctx, "reassigned");
+			root = maildoc_root(doc);
+			change_attrs(root, &v[i], how);
+		}
+		change_attrs(md_add(root, "change", NULL), &v[i], how);
 	}
-	free(from);
+	if (doc == NULL)
+		return;
+	md_set(root, "reader-id", p->id);
+	mp_clock(ctx, root, p->timezone);
+	mp_send(ctx, p->address, doc, MAILPROC_AUTO_GENERATED);
 	xmlFreeDoc(doc);
+}
+
+void
+mp_assign_notices(struct mp_ctx *ctx, const struct mp_assign_change *v,
+    size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < ctx->roster.np && !ctx->failed; i++)
+		if (!ctx->roster.p[i].removed)
+			tell(ctx, v, n, &ctx->roster.p[i]);
 }
 
 /* The notice "standing": a squadron's standing order set by the admiral

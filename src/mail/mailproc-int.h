@@ -431,10 +431,21 @@ struct play_preview_ship;
  * Returns the <ship> (owned by the document). */
 xmlNodePtr mp_preview_ship(const struct play_preview *,
 	    const struct play_preview_ship *, xmlNodePtr parent);
-/* Words a notice "reassigned" for the player who takes the ships and
- * each who loses some. */
-void	mp_assign_notice(struct mp_ctx *, int turn, const char *player,
-	    const char *reason, const char *details);
+/* A notice "reassigned" (store_notice_add's fields), as
+ * mp_assign_notices reads it; every pointer is the caller's. */
+struct mp_assign_change {
+	int		 turn;
+	const char	*player;	/* who takes the ships */
+	const char	*reason;
+	const char	*details;
+};
+/* Words the n notices "reassigned" of v, due together and in the order
+ * they were made, for the players they concern (who takes the ships,
+ * each who loses some): one mail to each, listing every change that
+ * concerns him, so that a GM seating a battle squadron by squadron
+ * sends a captain one mail, not one a squadron (issue 14). */
+void	mp_assign_notices(struct mp_ctx *, const struct mp_assign_change *v,
+	    size_t n);
 /* Words a notice "standing" (a squadron's standing order set, from which
  * turn) for the squadron's captain, player. */
 void	mp_standing_notice(struct mp_ctx *, int turn, const char *player,

@@ -49,6 +49,8 @@ struct notice {
 	char			*reason;
 	char			*details;
 	char			*secret;	/* NULL */
+	size_t			 told;		/* 0, or 1 + the index of the
+						 * notice whose mails told it */
 };
 
 struct notices {
@@ -71,6 +73,7 @@ pending_cb(const struct store_notice *sn, void *arg)
 	n->reason = xstrdup(sn->reason);
 	n->details = xstrdup(sn->details);
 	n->secret = sn->secret != NULL ? xstrdup(sn->secret) : NULL;
+	n->told = 0;
 	return 0;
 }
 
@@ -638,10 +641,7 @@ one(struct mp_ctx *ctx, const struct notice *n)
 		final_notice(ctx, n);
 		break;
 	case STORE_NOTICE_REASSIGNED:
-		if (n->player != NULL)
-			mp_assign_notice(ctx, n->turn, n->player, n->reason,
-			    n->details);
-		break;
+		break;		/* reassigned(), with the others due */
 	case STORE_NOTICE_STANDING:
 		if (n->player != NULL)
 			mp_standing_notice(ctx, n->turn, n->player,
@@ -653,6 +653,36 @@ one(struct mp_ctx *ctx, const struct notice *n)
 	case STORE_NOTICE_KIND_COUNT:
 		break;
 	}
+}
+
+/* The notices "reassigned" due with ns->v[lead] (pending now, made in
+ * the same turn), told together: a player gets one mail listing every
+ * change that concerns him, not one a change, and all before the report
+ * of the turn they were made in (a GM seating a big battle squadron by
+ * squadron, issue 14).  Each is marked told by lead. */
+static void
+reassigned(struct mp_ctx *ctx, struct notices *ns, size_t lead)
+{
+	struct mp_assign_change	*v;
+	struct notice		*n;
+	size_t			 i, nv = 0;
+
+	v = xcalloc(ns->n - lead, sizeof *v);
+	for (i = lead; i < ns->n; i++) {
+		n = &ns->v[i];
+		if (n->kind != STORE_NOTICE_REASSIGNED || n->told != 0 ||
+		    n->turn != ns->v[lead].turn)
+			continue;
+		n->told = lead + 1;
+		if (n->player == NULL)
+			continue;
+		v[nv].turn = n->turn;
+		v[nv].player = n->player;
+		v[nv].reason = n->reason;
+		v[nv++].details = n->details;
+	}
+	mp_assign_notices(ctx, v, nv);
+	free(v);
 }
 
 /* The game in hand afresh: an act of this mail (a turn played, the game
@@ -673,7 +703,7 @@ mp_notices(struct mp_ctx *ctx)
 	struct notices	 ns = { NULL, 0 };
 	const char	*about = ctx->about;
 	char		*cause = NULL, *id;
-	size_t		 i;
+	size_t		 i, j;
 	unsigned	 seq;
 
 	if (ctx->failed || mp_check(ctx, store_notice_pending(ctx->mp->store,
@@ -684,19 +714,28 @@ mp_notices(struct mp_ctx *ctx)
 		return -1;
 	}
 	for (i = 0; i < ns.n && !ctx->failed; i++) {
+		if (ns.v[i].told != 0)
+			continue;	/* told with an earlier one */
 		/* A notice's mails have ids of their own, the same whichever
-		 * mail or tick sends them. */
+		 * mail or tick sends them (those of notices told together,
+		 * the first one's). */
 		id = xasprintf("notice %lld", (long long)ns.v[i].id);
 		ctx->about = id;
 		seq = ctx->seq;
 		ctx->seq = 0;
-		one(ctx, &ns.v[i]);
+		if (ns.v[i].kind == STORE_NOTICE_REASSIGNED)
+			reassigned(ctx, &ns, i);
+		else {
+			one(ctx, &ns.v[i]);
+			ns.v[i].told = i + 1;
+		}
 		ctx->about = about;
 		ctx->seq = seq;
 		free(id);
-		if (!ctx->failed)
-			mp_check(ctx, store_notice_done(ctx->mp->store,
-			    ns.v[i].id, ctx->now, &cause), &cause);
+		for (j = i; j < ns.n && !ctx->failed; j++)
+			if (ns.v[j].told == i + 1)
+				mp_check(ctx, store_notice_done(ctx->mp->store,
+				    ns.v[j].id, ctx->now, &cause), &cause);
 	}
 	notices_free(&ns);
 	return ctx->failed ? -1 : 0;
