@@ -476,4 +476,46 @@ mail r1 athens r1-ship "ASSIGN SHIP argo TO athens-2"
 expect 1 "r1: squadron join of an unknown squadron" nv squadron join r1 left nike
 has "r1: lists them" "$T/err" "there is no squadron left; squadrons: van, rear"
 
+# --- a big battle seated squadron by squadron: one mail each -----------------
+# The GM gives a captain four squadrons before turn 1 (orders/bigbattle/
+# README): the captain, and the admiral who loses them, each get one
+# "reassigned" mail listing the four, queued before their turn 1 report.
+# mail_of GAME ADDRESS SUBJECT: the ids of the mails to ADDRESS whose
+# subject starts with SUBJECT, one a line.
+mail_of() {
+	sql "SELECT id FROM outbox WHERE recipient = '$2' AND
+	    body LIKE '%Subject: [navarch $1] $3%' ORDER BY id"
+}
+nv --now 2026-01-01T10:00Z game create bb1 --scenario \
+    "$SRC/orders/bigbattle/scenario.xml" --seed seed-n1 --deadline +2d \
+    --gm gm@example.org --gm-password-file "$T/pw-gm" >/dev/null
+nv player add bb1 athens a@example.org --admiral --password-file \
+    "$T/pw-athens" >/dev/null 2>&1
+nv player add bb1 athens a2@example.org --id athens-2 --ships "" \
+    --password-file "$T/pw-athens-2" >/dev/null 2>&1
+nv player add bb1 corinth c@example.org --id syracuse --password-file \
+    "$T/pw-syracuse" >/dev/null 2>&1
+for q in a-van a-centre a-rear a-reserve; do
+	expect 0 "bb1: squadron assign $q" nv --now "$BEFORE" squadron assign \
+	    bb1 "$q" athens-2
+done
+expect 0 "bb1: turn 1 played with navarch" nv --now "$AFTER" adjudicate bb1 \
+    --force
+WHEN=$AFTER mail bb1 syracuse bb1-status "STATUS"
+for to in a2@example.org a@example.org; do
+	told=$(mail_of bb1 "$to" "Command changed from turn 1")
+	report=$(mail_of bb1 "$to" "Turn 1 report")
+	[ "$(printf '%s\n' "$told" | grep -c .)" = 1 ] && ok ||
+	    bad "bb1: $to got $(printf '%s\n' "$told" | grep -c .) reassigned mails, not one"
+	[ -n "$report" ] && [ -n "$told" ] && [ "$(printf '%s\n' "$told" | head -n 1)" -lt "$report" ] &&
+	    ok || bad "bb1: $to's reassigned mail is not queued before the turn 1 report"
+	sql "SELECT body FROM outbox WHERE id = '$(printf '%s\n' "$told" | head -n 1)'" |
+	    tr '\r\n' '  ' | tr -s ' ' > "$T/bb1-told.txt"	# lines wrap
+	has "bb1: $to is told of the four" "$T/bb1-told.txt" "4 changes of command in game bb1 concern you"
+	for q in a-van a-centre a-rear a-reserve; do
+		has "bb1: $to is told of $q" "$T/bb1-told.txt" "(squadron $q)"
+	done
+done
+has "bb1: the captain takes a-reserve" "$T/bb1-told.txt" "to athens-2"
+
 finish
