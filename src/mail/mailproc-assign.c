@@ -462,15 +462,44 @@ tell(struct mp_ctx *ctx, const struct mp_assign_change *v, size_t n,
 	xmlFreeDoc(doc);
 }
 
+/* Reader id (active, not told yet) told of the changes of v. */
+static void
+tell_once(struct mp_ctx *ctx, const struct mp_assign_change *v, size_t n,
+    const char *id, unsigned char *told)
+{
+	const struct play_player *p = play_roster_find(&ctx->roster, id);
+	size_t		 i;
+
+	if (p == NULL || p->removed || ctx->failed)
+		return;
+	i = (size_t)(p - ctx->roster.p);
+	if (told[i])
+		return;
+	told[i] = 1;
+	tell(ctx, v, n, p);
+}
+
+/* The readers in the order of the changes: each change's taker, then
+ * those who lose the ships, as a mail of one change always was. */
 void
 mp_assign_notices(struct mp_ctx *ctx, const struct mp_assign_change *v,
     size_t n)
 {
-	size_t	i;
+	unsigned char	*told = xcalloc(ctx->roster.np + 1, 1);
+	char		*from, *w, *sp;
+	size_t		 i;
 
-	for (i = 0; i < ctx->roster.np && !ctx->failed; i++)
-		if (!ctx->roster.p[i].removed)
-			tell(ctx, v, n, &ctx->roster.p[i]);
+	for (i = 0; i < n && !ctx->failed; i++) {
+		tell_once(ctx, v, n, v[i].player, told);
+		from = store_notice_detail(v[i].details, "from");
+		for (w = from; w != NULL && *w != '\0'; w = sp) {
+			if ((sp = strchr(w, ' ')) != NULL)
+				*sp++ = '\0';
+			tell_once(ctx, v, n, w, told);
+		}
+		free(from);
+	}
+	free(told);
 }
 
 /* The notice "standing": a squadron's standing order set by the admiral
