@@ -267,5 +267,17 @@ mail m7 athens-2 m7-not-admiral "ASSIGN SHIP nike TO athens-2"
 [ "$(sql "SELECT count(*) FROM outbox WHERE recipient = 'a2@example.org' AND
     body LIKE '%only the admiral of side athens%'")" = 1 ] && ok ||
     bad "m7: the captain is not told why"
+# A captain who commands no ship sends a mail with nothing in it (his
+# template, unedited): received, nothing to order, no pointer to HELP as
+# for a mail sent empty by mistake.  athens, who commands ships, gets the
+# plain answer.
+mail m7 athens-2 m7-nothing
+[ "$(sql "SELECT count(*) FROM outbox WHERE recipient = 'a2@example.org' AND
+    body LIKE '%Received: you command no ship this turn, so there was nothing to order%'")" = 1 ] &&
+    ok || bad "m7: the captain without ships is not told he had nothing to order"
+mail m7 athens m7-empty
+[ "$(sql "SELECT count(*) FROM outbox WHERE recipient = 'a@example.org' AND
+    body LIKE '%held no orders and no command%'")" = 1 ] && ok ||
+    bad "m7: the admiral with ships is not told his mail held nothing"
 
 finish
