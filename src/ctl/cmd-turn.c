@@ -144,28 +144,55 @@ parse_opts(int argc, char **argv, struct turn_opts *o)
 	return optind < argc ? 0 : -1;
 }
 
+/* What write_events writes: the note on the dice, then every event's
+ * sentence, a line each. */
+struct turn_log {
+	const struct buf	*note;
+	const struct nv_events	*ev;
+};
+
+static int
+write_events(FILE *f, void *arg)
+{
+	const struct turn_log	*l = arg;
+	size_t			 i;
+
+	if (fputs(buf_str(l->note), f) == EOF)
+		return -1;
+	for (i = 0; i < l->ev->n; i++)
+		if (fputs(l->ev->v[i].text, f) == EOF || putc('\n', f) == EOF)
+			return -1;
+	return 0;
+}
+
+static int
+put_piece(void *arg, const char *p, size_t len)
+{
+	return fwrite(p, 1, len, arg) == len ? 0 : -1;
+}
+
+static int
+write_state(FILE *f, void *arg)
+{
+	return state_xml_save_each(arg, put_piece, f);
+}
+
+/* The event log and the next state, each written to its file as it is
+ * made rather than first copied whole into memory (a 20,000-ship turn
+ * writes 20 MB). */
 static int
 write_results(const struct turn_opts *o, const struct nv_state *st,
     const struct nv_events *ev, const struct buf *note)
 {
-	struct buf	b = BUF_INIT;
-	size_t		i;
+	struct turn_log	l = { note, ev };
 	int		rc = 0;
 
-	buf_add(&b, buf_str(note), note->len);
-	for (i = 0; i < ev->n; i++) {
-		buf_adds(&b, ev->v[i].text);
-		buf_addc(&b, '\n');
-	}
 	if (o->events != NULL)
-		rc |= ctl_write_file(o->events, buf_str(&b), b.len);
+		rc |= ctl_write_with(o->events, write_events, &l);
 	else
-		fputs(buf_str(&b), stderr);
-	buf_reset(&b);
-	state_xml_save(st, &b);
-	rc |= ctl_write_file(o->output != NULL ? o->output : "-", buf_str(&b),
-	    b.len);
-	buf_free(&b);
+		(void)write_events(stderr, &l);
+	rc |= ctl_write_with(o->output != NULL ? o->output : "-",
+	    write_state, (void *)st);
 	return rc == 0 ? NV_EXIT_OK : NV_EXIT_FAIL;
 }
 

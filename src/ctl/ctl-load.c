@@ -126,7 +126,7 @@ ctl_load_orders(const struct play_game *g, char **files, size_t n, int play,
 }
 
 int
-ctl_write_file(const char *path, const char *text, size_t len)
+ctl_write_with(const char *path, int (*fill)(FILE *, void *), void *arg)
 {
 	FILE	*f;
 	int	 is_stdout = strcmp(path, "-") == 0;
@@ -136,7 +136,7 @@ ctl_write_file(const char *path, const char *text, size_t len)
 		fprintf(stderr, "navarch: %s: %s\n", path, strerror(errno));
 		return -1;
 	}
-	if (fwrite(text, 1, len, f) != len || fflush(f) != 0) {
+	if (fill(f, arg) != 0 || ferror(f) || fflush(f) != 0) {
 		fprintf(stderr, "navarch: %s: write error: %s\n", path,
 		    strerror(errno));
 		if (!is_stdout)
@@ -148,4 +148,26 @@ ctl_write_file(const char *path, const char *text, size_t len)
 		return -1;
 	}
 	return 0;
+}
+
+/* The text and its length, for fill_text. */
+struct text {
+	const char	*p;
+	size_t		 len;
+};
+
+static int
+fill_text(FILE *f, void *arg)
+{
+	const struct text	*t = arg;
+
+	return fwrite(t->p, 1, t->len, f) == t->len ? 0 : -1;
+}
+
+int
+ctl_write_file(const char *path, const char *text, size_t len)
+{
+	struct text	t = { text, len };
+
+	return ctl_write_with(path, fill_text, &t);
 }

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "daemon.h"
 #include "events.h"
@@ -58,6 +59,11 @@ void	ctl_print_diag(const struct diag *);
 
 /* Writes text to path ("-" is standard output); 0 or -1 (reported). */
 int	ctl_write_file(const char *path, const char *text, size_t len);
+/* The same with the text written by fill into the open file, as it is
+ * made (fill returns 0, or -1 when a write failed), so that no copy of
+ * the whole is held; 0 or -1 (reported). */
+int	ctl_write_with(const char *path, int (*fill)(FILE *, void *),
+	    void *arg);
 
 /* A command's option: with arg set it takes a value (stored there), else
  * it is a flag (*flag = 1).  A table ends with a NULL name. */

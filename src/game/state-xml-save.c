@@ -212,30 +212,26 @@ save_result(const struct nv_state *st, struct buf *b)
 	buf_adds(b, "  </result>\n");
 }
 
-/* Where the canonical text is compared with a file as it is written
- * (state_xml_is_saved): the file, how much of it matched, and whether a
- * difference was found. */
-struct canon {
-	const char	*text;
-	size_t		 len;
-	size_t		 off;
-	int		 differs;
+/* Where the canonical text goes as it is written, a piece (the head, a
+ * ship, the tail) at a time: fn takes each piece and returns nonzero to
+ * stop (the rest need not be written).  No sink: b keeps the whole text. */
+struct sink {
+	int	(*fn)(void *, const char *, size_t);
+	void	*arg;
+	int	 stopped;
 };
 
-/* With c, compares what b holds with the file from c->off on and empties
- * b; returns 1 once they differ (the rest need not be written).  Without
- * c, b keeps the text: 0. */
+/* With a sink, hands it what b holds and empties b; returns 1 once the
+ * sink stopped.  Without one, b keeps the text: 0. */
 static int
-spill(struct buf *b, struct canon *c)
+spill(struct buf *b, struct sink *k)
 {
-	if (c == NULL)
+	if (k == NULL)
 		return 0;
-	if (!c->differs && b->len > 0 && (b->len > c->len - c->off ||
-	    memcmp(b->p, c->text + c->off, b->len) != 0))
-		c->differs = 1;
-	c->off += b->len;
+	if (!k->stopped && b->len > 0 && k->fn(k->arg, b->p, b->len) != 0)
+		k->stopped = 1;
 	buf_reset(b);
-	return c->differs;
+	return k->stopped;
 }
 
 static void
@@ -297,23 +293,23 @@ save_tail(const struct nv_state *st, struct buf *b)
 	buf_adds(b, "</scenario>\n");
 }
 
-/* The canonical text into b, or with c compared piece by piece (a ship
- * at a time) and stopped at the first difference. */
+/* The canonical text into b, or through the sink piece by piece (a ship
+ * at a time) until it stops. */
 static void
-save_all(const struct nv_state *st, struct buf *b, struct canon *c)
+save_all(const struct nv_state *st, struct buf *b, struct sink *k)
 {
 	size_t	i;
 
 	save_head(st, b);
-	if (spill(b, c))
+	if (spill(b, k))
 		return;
 	for (i = 0; i < st->nships; i++) {
 		save_ship(st, &st->ships[i], b);
-		if (spill(b, c))
+		if (spill(b, k))
 			return;
 	}
 	save_tail(st, b);
-	(void)spill(b, c);
+	(void)spill(b, k);
 }
 
 void
@@ -323,12 +319,40 @@ state_xml_save(const struct nv_state *st, struct buf *b)
 }
 
 int
-state_xml_is_saved(const struct nv_state *st, const char *text, size_t len)
+state_xml_save_each(const struct nv_state *st,
+    int (*fn)(void *, const char *, size_t), void *arg)
 {
 	struct buf	b = BUF_INIT;
-	struct canon	c = { text, len, 0, 0 };
+	struct sink	k = { fn, arg, 0 };
 
-	save_all(st, &b, &c);
+	save_all(st, &b, &k);
 	buf_free(&b);
-	return !c.differs && c.off == len;
+	return k.stopped ? -1 : 0;
+}
+
+/* Where the canonical text is compared with a file: the file and how much
+ * of it matched so far. */
+struct canon {
+	const char	*text;
+	size_t		 len;
+	size_t		 off;
+};
+
+static int
+canon_cmp(void *arg, const char *p, size_t len)
+{
+	struct canon	*c = arg;
+
+	if (len > c->len - c->off || memcmp(p, c->text + c->off, len) != 0)
+		return 1;
+	c->off += len;
+	return 0;
+}
+
+int
+state_xml_is_saved(const struct nv_state *st, const char *text, size_t len)
+{
+	struct canon	c = { text, len, 0 };
+
+	return state_xml_save_each(st, canon_cmp, &c) == 0 && c.off == len;
 }

@@ -61,6 +61,12 @@ struct nv_state	*state_xml_load(const struct nv_ruleset *rs, const char *file,
 
 /* Appends the canonical XML of the state to out. */
 void		 state_xml_save(const struct nv_state *, struct buf *out);
+/* The same text handed to fn a piece at a time (the head, each ship, the
+ * tail; no piece is empty), so that no copy of the whole is held: fn
+ * returns 0 to go on, anything else to stop.  0 when every piece was
+ * taken, -1 when fn stopped. */
+int		 state_xml_save_each(const struct nv_state *,
+		    int (*fn)(void *arg, const char *p, size_t len), void *arg);
 /* 1 if the len bytes of text are exactly what state_xml_save writes for
  * the state, else 0: compared a ship at a time, without the whole text
  * in memory, and stopped at the first difference. */
