@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,16 +23,77 @@ event_kind_name(enum nv_event_kind k)
 	return event_kind_names[k];
 }
 
-static void
-copy_id(char *dst, const char *src)
-{
-	size_t	n = 0;
+/* A block of the log's strings: sentences and ids one after another, so
+ * that a turn's hundred thousand sentences are a few hundred allocations
+ * and lie in the order the reports read them. */
+struct nv_events_block {
+	struct nv_events_block *next;
+	size_t	 used;
+	size_t	 cap;
+	char	 p[];
+};
 
-	if (src != NULL) {
-		n = strnlen(src, 32);
-		memcpy(dst, src, n);
+#define EV_BLOCK	(64 * 1024 - 64)	/* bytes of text a block */
+
+/* Room for need bytes at the end of the newest block (a new block when it
+ * has not that much left); the caller fills it and then says how much it
+ * took (ev_take). */
+static char *
+ev_room(struct nv_events *ev, size_t need)
+{
+	struct nv_events_block	*b = ev->blocks;
+	size_t			 cap;
+
+	if (b == NULL || b->cap - b->used < need) {
+		cap = need > EV_BLOCK ? need : EV_BLOCK;
+		b = xmalloc(sizeof *b + cap);
+		b->used = 0;
+		b->cap = cap;
+		b->next = ev->blocks;
+		ev->blocks = b;
 	}
-	dst[n] = '\0';
+	return b->p + b->used;
+}
+
+static void
+ev_take(struct nv_events *ev, size_t len)
+{
+	ev->blocks->used += len;
+}
+
+/* A copy of the len bytes at s, with a NUL, in the log's blocks. */
+static char *
+ev_strndup(struct nv_events *ev, const char *s, size_t len)
+{
+	char	*p = ev_room(ev, len + 1);
+
+	memcpy(p, s, len);
+	p[len] = '\0';
+	ev_take(ev, len + 1);
+	return p;
+}
+
+/* The event's copy of a ship id (at most NV_ID_MAX bytes kept): "" for
+ * none, and the previous event's copy when it names the same ship, as
+ * the events of one ship follow each other. */
+static const char *
+copy_id(struct nv_events *ev, const char *src)
+{
+	const struct nv_event	*prev;
+	size_t			 n;
+
+	if (src == NULL || *src == '\0')
+		return "";
+	n = strnlen(src, 32);
+	if (ev->n >= 2) {
+		prev = &ev->v[ev->n - 2];
+		if (strncmp(prev->ship, src, n) == 0 && prev->ship[n] == '\0')
+			return prev->ship;
+		if (strncmp(prev->other, src, n) == 0 &&
+		    prev->other[n] == '\0')
+			return prev->other;
+	}
+	return ev_strndup(ev, src, n);
 }
 
 static struct nv_event *
@@ -45,17 +107,13 @@ event_new(struct nv_events *ev, int phase, const char *kind,
 		ev->v = xreallocarray(ev->v, ev->cap, sizeof *ev->v);
 	}
 	e = &ev->v[ev->n++];
+	memset(e, 0, sizeof *e);
 	e->phase = phase;
 	e->kind = kind;
-	e->has_at = 0;
-	e->at.q = e->at.r = 0;
-	e->facing = e->status = e->side = 0;
-	e->has_path = 0;
-	e->from.q = e->from.r = e->to.q = e->to.r = 0;
+	e->text = NULL;
 	e->also = NULL;
-	e->nalso = 0;
-	copy_id(e->ship, ship);
-	copy_id(e->other, other);
+	e->ship = copy_id(ev, ship);
+	e->other = copy_id(ev, other);
 	return e;
 }
 
@@ -65,18 +123,41 @@ events_add(struct nv_events *ev, int phase, const char *kind,
 {
 	struct nv_event	*e;
 	va_list		 ap;
+	size_t		 room;
+	char		*p;
+	int		 n;
 
+	/* A NULL format is a bug in the caller (and saying so keeps GCC's
+	 * -fsanitize=undefined from warning, as in xvasprintf). */
+	if (fmt == NULL)
+		abort();
 	e = event_new(ev, phase, kind, ship, other);
+	/* Written where it will stay when it fits the newest block (nearly
+	 * always), else again into a block with room for it. */
+	room = ev->blocks != NULL ? ev->blocks->cap - ev->blocks->used : 0;
+	p = room > 0 ? ev->blocks->p + ev->blocks->used : NULL;
 	va_start(ap, fmt);
-	e->text = xvasprintf(fmt, ap);
+	n = vsnprintf(p, room, fmt, ap);
 	va_end(ap);
+	if (n < 0)
+		abort();
+	if ((size_t)n >= room) {
+		p = ev_room(ev, (size_t)n + 1);
+		va_start(ap, fmt);
+		(void)vsnprintf(p, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	ev_take(ev, (size_t)n + 1);
+	e->text = p;
 }
 
 void
 events_add_text(struct nv_events *ev, int phase, const char *kind,
-    const char *ship, const char *other, char *text)
+    const char *ship, const char *other, const char *text, size_t len)
 {
-	event_new(ev, phase, kind, ship, other)->text = text;
+	struct nv_event	*e = event_new(ev, phase, kind, ship, other);
+
+	e->text = ev_strndup(ev, text, len);
 }
 
 void
@@ -96,34 +177,37 @@ void
 events_also(struct nv_events *ev, const char *ship)
 {
 	struct nv_event	*e;
-	char		 id[33];
-	size_t		 i;
+	size_t		 i, n;
 
 	if (ev->n == 0 || ship == NULL || *ship == '\0')
 		return;
 	e = &ev->v[ev->n - 1];
-	copy_id(id, ship);
-	if (strcmp(id, e->ship) == 0 || strcmp(id, e->other) == 0)
+	n = strnlen(ship, 32);
+	if ((strncmp(ship, e->ship, n) == 0 && e->ship[n] == '\0') ||
+	    (strncmp(ship, e->other, n) == 0 && e->other[n] == '\0'))
 		return;
 	for (i = 0; i < e->nalso; i++)
-		if (strcmp(id, e->also[i]) == 0)
+		if (strncmp(ship, e->also[i], n) == 0 &&
+		    e->also[i][n] == '\0')
 			return;
 	e->also = xreallocarray(e->also, e->nalso + 1, sizeof *e->also);
-	e->also[e->nalso++] = xstrdup(id);
+	e->also[e->nalso++] = ev_strndup(ev, ship, n);
 }
 
 void
 events_free(struct nv_events *ev)
 {
-	size_t	i, j;
+	struct nv_events_block	*b, *next;
+	size_t			 i;
 
-	for (i = 0; i < ev->n; i++) {
-		for (j = 0; j < ev->v[i].nalso; j++)
-			free(ev->v[i].also[j]);
+	for (i = 0; i < ev->n; i++)
 		free(ev->v[i].also);
-		free(ev->v[i].text);
-	}
 	free(ev->v);
+	for (b = ev->blocks; b != NULL; b = next) {
+		next = b->next;
+		free(b);
+	}
 	ev->v = NULL;
 	ev->n = ev->cap = 0;
+	ev->blocks = NULL;
 }

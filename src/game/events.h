@@ -44,12 +44,22 @@ enum nv_event_kind {
 
 const char	*event_kind_name(enum nv_event_kind);	/* static */
 
+/* An event.  Its strings (ship, other, text, also's ids) live in the
+ * log's own blocks (struct nv_events), a few sentences to a page rather
+ * than an allocation each, and last as long as the log: not to be freed
+ * one by one, nor written to. */
 struct nv_event {
-	int	 phase;		/* 0 before phase 1; phases+1 at the end */
 	const char *kind;	/* static name from a kind table */
-	char	 ship[33];	/* main ship, or "" */
-	char	 other[33];	/* second ship, or "" */
-	char	*text;		/* the sentence, owned */
+	const char *ship;	/* main ship's id, or "" */
+	const char *other;	/* second ship's id, or "" */
+	char	*text;		/* the sentence */
+	/* Every further ship the sentence names besides ship and other (a
+	 * pooled boarding round's, the rammer that sank the target first),
+	 * by id; the array is owned by the log (events_also).  Fog of war
+	 * shows an event only when every ship it concerns was in sight. */
+	char	**also;
+	size_t	 nalso;
+	int	 phase;		/* 0 before phase 1; phases+1 at the end */
 	/* Where the main ship was just after the event, so that a report
 	 * can replay the turn and tell who saw what (fog of war).
 	 * turn_event fills it; events_add leaves has_at 0. */
@@ -62,31 +72,30 @@ struct nv_event {
 	 * slip, a push): has_path, and the two hexes (events_path). */
 	int	 has_path;
 	struct nv_hex from, to;
-	/* Every further ship the sentence names besides ship and other (a
-	 * pooled boarding round's, the rammer that sank the target first),
-	 * by id; owned (events_also).  Fog of war shows an event only when
-	 * every ship it concerns was in sight. */
-	char	**also;
-	size_t	 nalso;
 };
 
+struct nv_events_block;
+
+/* The log: the events in order, and the blocks their strings are kept in
+ * (a turn of 20,000 ships has some 130,000 events). */
 struct nv_events {
 	struct nv_event	*v;
 	size_t		 n;
 	size_t		 cap;
+	struct nv_events_block *blocks;	/* newest first; owned */
 };
 
-#define NV_EVENTS_INIT { NULL, 0, 0 }
+#define NV_EVENTS_INIT { NULL, 0, 0, NULL }
 
 /* Appends an event; ship and other may be NULL.  kind is a static string
  * from a kind table (event_kind_name or a ruleset's table). */
 void	events_add(struct nv_events *, int phase, const char *kind,
 	    const char *ship, const char *other, const char *fmt, ...)
 	    __attribute__((format(printf, 6, 7)));
-/* The same with a sentence already written: text (not NULL) becomes the
- * event's, owned by the log. */
+/* The same with a sentence already written: the len bytes of text (no
+ * NUL among them) are copied into the log. */
 void	events_add_text(struct nv_events *, int phase, const char *kind,
-	    const char *ship, const char *other, char *text);
+	    const char *ship, const char *other, const char *text, size_t len);
 void	events_free(struct nv_events *);
 /* The last event's path: its ship went from `from` to `to`. */
 void	events_path(struct nv_events *, struct nv_hex from, struct nv_hex to);

@@ -53,8 +53,7 @@ turn_event(struct nv_turn *t, const char *kind, int ship, int other,
 	va_end(ap);
 	events_add_text(t->ev, t->phase, kind,
 	    ship >= 0 ? t->st->ships[ship].id : NULL,
-	    other >= 0 ? t->st->ships[other].id : NULL,
-	    xstrndup(buf_str(&b), b.len));
+	    other >= 0 ? t->st->ships[other].id : NULL, buf_str(&b), b.len);
 	buf_free(&b);
 	if (ship >= 0) {
 		e = &t->ev->v[t->ev->n - 1];
