@@ -49,6 +49,11 @@ struct loader {
 	struct lship		*ls;		/* the ships read so far, in
 						   document order (st->nships
 						   of them); owned */
+	struct nv_attrval	*attrs;		/* their attr values, in the
+						   same order, a stride each
+						   (state_attr_stride); owned
+						   until sx_ships_end gives it
+						   to the state */
 };
 
 /* The state of ruleset rs from the document's root element (<scenario>),

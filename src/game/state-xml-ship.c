@@ -310,7 +310,8 @@ load_ship(struct loader *l, xmlNodePtr n, struct lship *ls)
 	int		 ok;
 
 	ls->info.line = xmlsafe_line(n);
-	s->attr = xcalloc(l->rs->ops->nship_attrs, sizeof *s->attr);
+	/* Zeroed by sx_ship_add. */
+	s->attr = l->attrs + (size_t)(ls - l->ls) * state_attr_stride(l->rs);
 	slots_read(l, n);
 	ok = load_ship_refs(l, n, s) == 0;
 	sx_load_ship_v2(l, n, s, sattr(l, SA_SQUADRON), sattr(l, SA_STANDING));
@@ -342,13 +343,20 @@ cmp_lship(const void *a, const void *b)
 void
 sx_ship_add(struct loader *l, xmlNodePtr n)
 {
-	size_t	k = l->st->nships;
+	size_t	k = l->st->nships, j, stride = state_attr_stride(l->rs);
 
-	/* Doubling at each power of two. */
-	if ((k & (k - 1)) == 0)
+	/* Doubling at each power of two; the attribute values of the ships
+	 * read so far move with their block. */
+	if ((k & (k - 1)) == 0) {
 		l->ls = xreallocarray(l->ls, k == 0 ? 1 : 2 * k,
 		    sizeof *l->ls);
+		l->attrs = xreallocarray(l->attrs, k == 0 ? 1 : 2 * k,
+		    stride * sizeof *l->attrs);
+		for (j = 0; j < k; j++)
+			l->ls[j].s.attr = l->attrs + j * stride;
+	}
 	memset(&l->ls[k], 0, sizeof l->ls[k]);
+	memset(l->attrs + k * stride, 0, stride * sizeof *l->attrs);
 	load_ship(l, n, &l->ls[l->st->nships++]);
 }
 
@@ -388,6 +396,10 @@ sx_ships_end(struct loader *l)
 	}
 	free(ord);
 	free(ls);
+	/* Every ship's attr points into it (sorting moved the ships, not
+	 * their values). */
+	st->ship_attrs = l->attrs;
+	l->attrs = NULL;
 	l->ls = NULL;
 }
 

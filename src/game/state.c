@@ -150,8 +150,10 @@ attrs_clone(const struct nv_attrval *in, size_t n)
 	return out;
 }
 
+/* The text values of a's n attributes (the array itself is the
+ * caller's). */
 static void
-attrs_free(struct nv_attrval *a, size_t n)
+attrs_free_values(struct nv_attrval *a, size_t n)
 {
 	size_t	j;
 
@@ -159,14 +161,52 @@ attrs_free(struct nv_attrval *a, size_t n)
 		return;
 	for (j = 0; j < n; j++)
 		free(a[j].s);
+}
+
+static void
+attrs_free(struct nv_attrval *a, size_t n)
+{
+	attrs_free_values(a, n);
 	free(a);
+}
+
+size_t
+state_attr_stride(const struct nv_ruleset *rs)
+{
+	size_t	n = rs != NULL ? rs->ops->nship_attrs : 0;
+
+	return n > 0 ? n : 1;
+}
+
+/* The ships' attributes of st (its ships[] already a copy of in's) in
+ * one block, in ship order, so that a turn walking the fleet finds them
+ * one after another rather than an allocation each. */
+static void
+ships_attrs_clone(struct nv_state *st, const struct nv_state *in)
+{
+	size_t	i, j, na = nattrs(in), stride = state_attr_stride(in->rs);
+
+	st->ship_attrs = xcalloc(in->nships + 1, stride * sizeof
+	    *st->ship_attrs);
+	for (i = 0; i < in->nships; i++) {
+		if (in->ships[i].attr == NULL) {
+			st->ships[i].attr = NULL;
+			continue;
+		}
+		st->ships[i].attr = st->ship_attrs + i * stride;
+		for (j = 0; j < na; j++) {
+			st->ships[i].attr[j].i = in->ships[i].attr[j].i;
+			st->ships[i].attr[j].s =
+			    dup_or_null(in->ships[i].attr[j].s);
+		}
+	}
 }
 
 struct nv_state *
 state_clone(const struct nv_state *in)
 {
 	struct nv_state	*st = xcalloc(1, sizeof *st);
-	size_t		 i, na = nattrs(in), cells;
+	size_t		 i, cells;
 
 	*st = *in;
 	st->title = dup_or_null(in->title);
@@ -185,9 +225,9 @@ state_clone(const struct nv_state *in)
 	for (i = 0; i < in->nships; i++) {
 		st->ships[i] = in->ships[i];
 		st->ships[i].name = dup_or_null(in->ships[i].name);
-		st->ships[i].attr = attrs_clone(in->ships[i].attr, na);
 		st->ships[i].standing = dup_or_null(in->ships[i].standing);
 	}
+	ships_attrs_clone(st, in);
 	st->squadrons = xcalloc(in->nsquadrons + 1, sizeof *st->squadrons);
 	for (i = 0; i < in->nsquadrons; i++) {
 		st->squadrons[i] = in->squadrons[i];
@@ -232,8 +272,12 @@ state_free(struct nv_state *st)
 	for (i = 0; i < st->nships; i++) {
 		free(st->ships[i].name);
 		free(st->ships[i].standing);
-		attrs_free(st->ships[i].attr, na);
+		if (st->ship_attrs != NULL)
+			attrs_free_values(st->ships[i].attr, na);
+		else
+			attrs_free(st->ships[i].attr, na);
 	}
+	free(st->ship_attrs);
 	for (i = 0; i < st->nsquadrons; i++) {
 		free(st->squadrons[i].name);
 		free(st->squadrons[i].standing);

@@ -156,6 +156,11 @@ struct nv_state {
 	size_t		 nsides;
 	struct nv_ship	*ships;		/* sorted by id; owned */
 	size_t		 nships;
+	/* NULL, or every ship's attr values in one block (a state loaded or
+	 * cloned): nships runs of state_attr_stride() values, ships[i].attr
+	 * pointing each to its own; owned (the text values in it too).
+	 * When NULL, each ship's attr is an allocation of its own. */
+	struct nv_attrval *ship_attrs;
 	struct nv_wreck	*wrecks;	/* in hex order; owned */
 	size_t		 nwrecks;
 	struct nv_squadron *squadrons;	/* in file order; owned */
@@ -172,6 +177,10 @@ struct nv_state {
 	struct nv_settings settings;
 	struct nv_result result;
 };
+
+/* The values a ship has in a state's ship_attrs block: the ruleset's
+ * ship attributes, at least 1. */
+size_t		 state_attr_stride(const struct nv_ruleset *);
 
 /* Deep copy; the result is owned by the caller. */
 struct nv_state	*state_clone(const struct nv_state *);
