@@ -118,12 +118,13 @@ event_new(struct nv_events *ev, int phase, const char *kind,
 }
 
 void
-events_add(struct nv_events *ev, int phase, const char *kind,
-    const char *ship, const char *other, const char *fmt, ...)
+events_addv(struct nv_events *ev, int phase, const char *kind,
+    const char *ship, const char *other, const char *prefix,
+    const char *fmt, va_list ap)
 {
 	struct nv_event	*e;
-	va_list		 ap;
-	size_t		 room;
+	va_list		 aq;
+	size_t		 room, pre = prefix != NULL ? strlen(prefix) : 0;
 	char		*p;
 	int		 n;
 
@@ -134,30 +135,32 @@ events_add(struct nv_events *ev, int phase, const char *kind,
 	e = event_new(ev, phase, kind, ship, other);
 	/* Written where it will stay when it fits the newest block (nearly
 	 * always), else again into a block with room for it. */
-	room = ev->blocks != NULL ? ev->blocks->cap - ev->blocks->used : 0;
-	p = room > 0 ? ev->blocks->p + ev->blocks->used : NULL;
-	va_start(ap, fmt);
-	n = vsnprintf(p, room, fmt, ap);
-	va_end(ap);
+	p = ev_room(ev, pre + 1);
+	memcpy(p, prefix != NULL ? prefix : "", pre);
+	room = ev->blocks->cap - ev->blocks->used - pre;
+	va_copy(aq, ap);
+	n = vsnprintf(p + pre, room, fmt, aq);
+	va_end(aq);
 	if (n < 0)
 		abort();
 	if ((size_t)n >= room) {
-		p = ev_room(ev, (size_t)n + 1);
-		va_start(ap, fmt);
-		(void)vsnprintf(p, (size_t)n + 1, fmt, ap);
-		va_end(ap);
+		p = ev_room(ev, pre + (size_t)n + 1);
+		memcpy(p, prefix != NULL ? prefix : "", pre);
+		(void)vsnprintf(p + pre, (size_t)n + 1, fmt, ap);
 	}
-	ev_take(ev, (size_t)n + 1);
+	ev_take(ev, pre + (size_t)n + 1);
 	e->text = p;
 }
 
 void
-events_add_text(struct nv_events *ev, int phase, const char *kind,
-    const char *ship, const char *other, const char *text, size_t len)
+events_add(struct nv_events *ev, int phase, const char *kind,
+    const char *ship, const char *other, const char *fmt, ...)
 {
-	struct nv_event	*e = event_new(ev, phase, kind, ship, other);
+	va_list	ap;
 
-	e->text = ev_strndup(ev, text, len);
+	va_start(ap, fmt);
+	events_addv(ev, phase, kind, ship, other, NULL, fmt, ap);
+	va_end(ap);
 }
 
 void

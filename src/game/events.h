@@ -10,6 +10,7 @@
 #ifndef NV_EVENTS_H
 #define NV_EVENTS_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #include "hex.h"
@@ -92,10 +93,11 @@ struct nv_events {
 void	events_add(struct nv_events *, int phase, const char *kind,
 	    const char *ship, const char *other, const char *fmt, ...)
 	    __attribute__((format(printf, 6, 7)));
-/* The same with a sentence already written: the len bytes of text (no
- * NUL among them) are copied into the log. */
-void	events_add_text(struct nv_events *, int phase, const char *kind,
-	    const char *ship, const char *other, const char *text, size_t len);
+/* The same with the arguments in ap, the sentence beginning with prefix
+ * (NULL for none; not a format). */
+void	events_addv(struct nv_events *, int phase, const char *kind,
+	    const char *ship, const char *other, const char *prefix,
+	    const char *fmt, va_list ap) __attribute__((format(printf, 7, 0)));
 void	events_free(struct nv_events *);
 /* The last event's path: its ship went from `from` to `to`. */
 void	events_path(struct nv_events *, struct nv_hex from, struct nv_hex to);

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,19 +43,18 @@ void
 turn_event(struct nv_turn *t, const char *kind, int ship, int other,
     const char *fmt, ...)
 {
-	struct buf	 b = BUF_INIT;
 	struct nv_event	*e;
 	va_list		 ap;
+	char		 pre[32];
 
+	pre[0] = '\0';
 	if (t->phase >= 1 && t->phase <= t->rs->phases)
-		buf_printf(&b, "Phase %d: ", t->phase);
+		(void)snprintf(pre, sizeof pre, "Phase %d: ", t->phase);
 	va_start(ap, fmt);
-	buf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	events_add_text(t->ev, t->phase, kind,
+	events_addv(t->ev, t->phase, kind,
 	    ship >= 0 ? t->st->ships[ship].id : NULL,
-	    other >= 0 ? t->st->ships[other].id : NULL, buf_str(&b), b.len);
-	buf_free(&b);
+	    other >= 0 ? t->st->ships[other].id : NULL, pre, fmt, ap);
+	va_end(ap);
 	if (ship >= 0) {
 		e = &t->ev->v[t->ev->n - 1];
 		e->has_at = 1;
