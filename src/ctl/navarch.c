@@ -4,6 +4,9 @@
 #include "config.h"
 
 #include <getopt.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -555,6 +558,15 @@ main(int argc, char **argv)
 	 * every side's orders: what navarch creates (the database and its
 	 * WAL, backups, archives) is its owner's alone (docs/security.md). */
 	umask(077);
+#if defined(__GLIBC__) && defined(M_MXFAST)
+	/* No fast bins: a freed chunk is merged with its free neighbours
+	 * at once.  A scenario's libxml2 tree (some 250,000 small chunks
+	 * at 10,000 ships) is freed before the turn; with fast bins glibc
+	 * merged them all at the next big request, in one walk in reverse
+	 * order across the whole freed tree, which cost 2.5x as much at
+	 * 20,000 ships as at 10,000 (bench/README.md, "Memory per ship"). */
+	(void)mallopt(M_MXFAST, 0);
+#endif
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--help") == 0 ||
 		    strcmp(argv[i], "-h") == 0) {
