@@ -88,7 +88,6 @@ int	sx_read_hex(struct loader *, xmlNodePtr, const char *what, int edge,
  * NULL when there is none), n for the line. */
 int	sx_read_hex_value(struct loader *, xmlNodePtr n, char *v,
 	    const char *what, int edge, struct nv_hex *out);
-xmlNodePtr sx_find_child(xmlNodePtr root, const char *name);
 
 /* state-xml-rs.c.  what starts a message: "<ship id=\"x\"", "<game". */
 /* Every attribute of n is a common one (the NULL-terminated list) or one
@@ -115,10 +114,13 @@ void	sx_check_id_lists(struct loader *, unsigned line, const char *what,
 	    const char *self, const struct nv_attr_def *defs, size_t ndefs,
 	    const struct nv_attrval *vals);
 /* The sides' attributes (after the sides, before the ships), the <game>
- * element (after the ships), the <marker> elements. */
+ * element (after the ships; game is the first <game> child of root, or
+ * NULL), the <marker> elements (in document order).  The caller found
+ * them in its one walk of root's children (a big battle has tens of
+ * thousands). */
 void	sx_load_sides_attrs(struct loader *, xmlNodePtr root);
-void	sx_load_game(struct loader *, xmlNodePtr root);
-void	sx_load_markers(struct loader *, xmlNodePtr root);
+void	sx_load_game(struct loader *, xmlNodePtr root, xmlNodePtr game);
+void	sx_load_markers(struct loader *, xmlNodePtr *markers, size_t count);
 /* ", fled, removed": the module's statuses for messages; owned. */
 char	*sx_module_statuses(const struct nv_ruleset *);
 

@@ -256,11 +256,10 @@ sx_load_sides_attrs(struct loader *l, xmlNodePtr root)
 /* <game>: the ruleset's game attributes, after the ships (the defaults
  * hook may look at them); absent, every one takes its default. */
 void
-sx_load_game(struct loader *l, xmlNodePtr root)
+sx_load_game(struct loader *l, xmlNodePtr root, xmlNodePtr n)
 {
 	const struct nv_ruleset_ops	*ops = l->rs->ops;
 	struct nv_state			*st = l->st;
-	xmlNodePtr			 n = sx_find_child(root, "game");
 	unsigned long			 given = 0;
 	unsigned			 line = xmlsafe_line(n != NULL ? n : root);
 	size_t				 i;
@@ -342,13 +341,12 @@ load_marker(struct loader *l, xmlNodePtr n)
 }
 
 void
-sx_load_markers(struct loader *l, xmlNodePtr root)
+sx_load_markers(struct loader *l, xmlNodePtr *markers, size_t count)
 {
-	xmlNodePtr	n;
+	size_t	i;
 
-	for (n = xmlsafe_child(root); n != NULL; n = xmlsafe_next(n))
-		if (xmlsafe_is(n, "marker"))
-			load_marker(l, n);
+	for (i = 0; i < count; i++)
+		load_marker(l, markers[i]);
 	l->st->marker_gen = 0;
 }
 

@@ -89,26 +89,15 @@ read_hex(struct loader *l, xmlNodePtr n, const char *what, int edge,
 	    out);
 }
 
-static xmlNodePtr
-find_child(xmlNodePtr root, const char *name)
-{
-	xmlNodePtr	n;
-
-	for (n = xmlsafe_child(root); n != NULL; n = xmlsafe_next(n))
-		if (xmlsafe_is(n, name))
-			return n;
-	return NULL;
-}
-
 /* The children of <scenario> by kind, in document order, found in one
  * walk: a big battle has tens of thousands of them.  The first <title>,
- * <settings>, <map> and <result> count. */
+ * <settings>, <map>, <game> and <result> count. */
 struct parts {
-	xmlNodePtr	 title, settings, map, result;
+	xmlNodePtr	 title, settings, map, game, result;
 	xmlNodePtr	*side, *ship, *wreck;		/* owned */
 	size_t		 nside, nship, nwreck;
-	xmlNodePtr	*squadron, *zone;		/* owned */
-	size_t		 nsquadron, nzone;
+	xmlNodePtr	*squadron, *zone, *marker;	/* owned */
+	size_t		 nsquadron, nzone, nmarker;
 };
 
 static void
@@ -137,6 +126,10 @@ parts_read(xmlNodePtr root, struct parts *p)
 			part_add(&p->squadron, &p->nsquadron, n);
 		else if (xmlsafe_is(n, "zone"))
 			part_add(&p->zone, &p->nzone, n);
+		else if (xmlsafe_is(n, "marker"))
+			part_add(&p->marker, &p->nmarker, n);
+		else if (xmlsafe_is(n, "game") && p->game == NULL)
+			p->game = n;
 		else if (xmlsafe_is(n, "title") && p->title == NULL)
 			p->title = n;
 		else if (xmlsafe_is(n, "settings") && p->settings == NULL)
@@ -156,6 +149,7 @@ parts_free(struct parts *p)
 	free(p->wreck);
 	free(p->squadron);
 	free(p->zone);
+	free(p->marker);
 }
 
 /* --- map, settings, sides ------------------------------------------------ */
@@ -383,7 +377,7 @@ static void
 load_end(struct loader *l, xmlNodePtr root, const struct parts *p)
 {
 	sx_check_ships(l);
-	sx_load_game(l, root);
+	sx_load_game(l, root, p->game);
 	l->st->result.winner = -1;
 	if (p->result != NULL)
 		load_result(l, p->result);
@@ -397,7 +391,7 @@ load_doc(struct loader *l, xmlNodePtr root)
 	parts_read(root, &p);
 	if (load_head(l, root, &p) == 0) {
 		load_wrecks(l, &p);
-		sx_load_markers(l, root);
+		sx_load_markers(l, p.marker, p.nmarker);
 		sx_load_ships(l, p.ship, p.nship);
 		load_end(l, root, &p);
 	}
@@ -467,7 +461,7 @@ sx_stream_tail(struct loader *l, xmlNodePtr root)
 	parts_read(root, &p);
 	if (p.map != NULL) {
 		load_wrecks(l, &p);
-		sx_load_markers(l, root);
+		sx_load_markers(l, p.marker, p.nmarker);
 		load_end(l, root, &p);
 	}
 	parts_free(&p);
@@ -479,10 +473,4 @@ sx_read_hex(struct loader *l, xmlNodePtr n, const char *what, int edge,
     struct nv_hex *out)
 {
 	return read_hex(l, n, what, edge, out);
-}
-
-xmlNodePtr
-sx_find_child(xmlNodePtr root, const char *name)
-{
-	return find_child(root, name);
 }
