@@ -133,6 +133,8 @@ events_addv(struct nv_events *ev, int phase, const char *kind,
 	if (fmt == NULL)
 		abort();
 	e = event_new(ev, phase, kind, ship, other);
+	if (!events_worded(ev, kind))
+		return;
 	/* Written where it will stay when it fits the newest block (nearly
 	 * always), else again into a block with room for it. */
 	p = ev_room(ev, pre + 1);
@@ -161,6 +163,12 @@ events_add(struct nv_events *ev, int phase, const char *kind,
 	va_start(ap, fmt);
 	events_addv(ev, phase, kind, ship, other, NULL, fmt, ap);
 	va_end(ap);
+}
+
+int
+events_worded(const struct nv_events *ev, const char *kind)
+{
+	return ev->worded == NULL || ev->worded(kind);
 }
 
 void

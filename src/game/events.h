@@ -53,7 +53,8 @@ struct nv_event {
 	const char *kind;	/* static name from a kind table */
 	const char *ship;	/* main ship's id, or "" */
 	const char *other;	/* second ship's id, or "" */
-	char	*text;		/* the sentence */
+	char	*text;		/* the sentence; NULL when the log does not
+				   word its kind (nv_events.worded) */
 	/* Every further ship the sentence names besides ship and other (a
 	 * pooled boarding round's, the rammer that sank the target first),
 	 * by id; the array is owned by the log (events_also).  Fog of war
@@ -84,9 +85,15 @@ struct nv_events {
 	size_t		 n;
 	size_t		 cap;
 	struct nv_events_block *blocks;	/* newest first; owned */
+	/* Which events are worded: NULL, every one (a turn's log); else
+	 * only those of the kinds it returns nonzero for, every other
+	 * event's text is NULL.  For a log read for its data alone (the
+	 * acknowledgement's preview), where the sentences were most of
+	 * what an event cost.  Set before the turn; events_free keeps it. */
+	int		(*worded)(const char *kind);
 };
 
-#define NV_EVENTS_INIT { NULL, 0, 0, NULL }
+#define NV_EVENTS_INIT { NULL, 0, 0, NULL, NULL }
 
 /* Appends an event; ship and other may be NULL.  kind is a static string
  * from a kind table (event_kind_name or a ruleset's table). */
@@ -99,6 +106,9 @@ void	events_addv(struct nv_events *, int phase, const char *kind,
 	    const char *ship, const char *other, const char *prefix,
 	    const char *fmt, va_list ap) __attribute__((format(printf, 7, 0)));
 void	events_free(struct nv_events *);
+/* Whether an event of kind gets its sentence (see worded above): a
+ * caller that words one itself asks first. */
+int	events_worded(const struct nv_events *, const char *kind);
 /* The last event's path: its ship went from `from` to `to`. */
 void	events_path(struct nv_events *, struct nv_hex from, struct nv_hex to);
 /* Adds ship to the ships the last event concerns (unless it is its ship,

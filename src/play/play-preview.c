@@ -13,7 +13,8 @@
  * is in the way.  It shows movement only:
  * where enemies really go, and what the dice say, the turn decides.  What
  * each ship did is read from the events' data (the hexes of a move, the
- * ship met), never from their sentences. */
+ * ship met), never from their sentences; so only the sentences it quotes
+ * are worded (preview_worded), which leaves the turn played the same. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -33,6 +34,15 @@ static int
 kind_is(const struct nv_event *e, enum nv_event_kind k)
 {
 	return strcmp(e->kind, event_kind_name(k)) == 0;
+}
+
+/* The events whose sentence the preview quotes (a path's EXIT and
+ * BLOCKED); the others are left unworded (events.h). */
+static int
+preview_worded(const char *kind)
+{
+	return strcmp(kind, event_kind_name(NV_EV_EXIT)) == 0 ||
+	    strcmp(kind, event_kind_name(NV_EV_BLOCKED)) == 0;
 }
 
 static struct play_path *
@@ -129,6 +139,7 @@ board_new(struct play_preview *pv, const struct nv_state *st, int side)
 	size_t		 i;
 
 	memset(pv, 0, sizeof *pv);
+	pv->ev.worded = preview_worded;
 	pv->board = state_clone(st);
 	report_fog_map(st, side, &mo, &vis, &wvis);
 	for (i = 0; i < pv->board->nships; i++) {
