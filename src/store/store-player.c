@@ -276,13 +276,10 @@ store_player_assign_ships(struct store *s, const char *game, const char *id,
 	"game, id, side, address, password, admiral, missed, bounces, removed,"\
 	" timezone, svg, story, absent_until, language"
 
-static int
-player_fill(struct store *s, sqlite3_stmt *st, struct store_player *p,
-    char **cause)
+/* The player's own columns (PLAYER_COLUMNS) of st's row; no ships. */
+static void
+player_row(sqlite3_stmt *st, struct store_player *p)
 {
-	sqlite3_stmt	*sh;
-	int		 code, row;
-
 	memset(p, 0, sizeof *p);
 	p->game = st_col_dup(st, 0);
 	p->id = st_col_dup(st, 1);
@@ -298,16 +295,30 @@ player_fill(struct store *s, sqlite3_stmt *st, struct store_player *p,
 	p->story = xstrdup(st_col_text(st, 11, 1));
 	p->absent_until = sqlite3_column_int64(st, 12);
 	p->language = xstrdup(st_col_text(st, 13, 1));
+}
+
+static void
+ship_add(struct store_player *p, sqlite3_stmt *st, int col)
+{
+	p->ships = xreallocarray(p->ships, p->nships + 1, sizeof *p->ships);
+	p->ships[p->nships++] = st_col_dup(st, col);
+}
+
+static int
+player_fill(struct store *s, sqlite3_stmt *st, struct store_player *p,
+    char **cause)
+{
+	sqlite3_stmt	*sh;
+	int		 code, row;
+
+	player_row(st, p);
 	code = st_cached(s, &sh, cause,
 	    "SELECT ship FROM player_ships WHERE game = ? AND player = ?"
 	    " ORDER BY ship", "ss", p->game, p->id);
 	if (code != STORE_OK)
 		return code;
-	while ((code = st_step(s, sh, &row, cause)) == STORE_OK && row) {
-		p->ships = xreallocarray(p->ships, p->nships + 1,
-		    sizeof *p->ships);
-		p->ships[p->nships++] = st_col_dup(sh, 0);
-	}
+	while ((code = st_step(s, sh, &row, cause)) == STORE_OK && row)
+		ship_add(p, sh, 0);
 	st_release(s, sh);
 	return code;
 }
@@ -371,13 +382,54 @@ store_player_get(struct store *s, const char *game, const char *id,
 	return code;
 }
 
+static int
+cmp_player_id(const void *a, const void *b)
+{
+	const struct store_player *const *x = a, *const *y = b;
+
+	return strcmp((*x)->id, (*y)->id);
+}
+
+/* The ships of the game's players v[0..n), in one pass over the game's
+ * ships in ship order (a query for each player went over every ship of
+ * the game each time, players x ships), each ship's player found by id:
+ * every list comes out sorted by ship, as player_fill's. */
+static int
+players_ships(struct store *s, const char *game, struct store_player *v,
+    size_t n, char **cause)
+{
+	struct store_player	**by_id = xcalloc(n + 1, sizeof *by_id);
+	struct store_player	 key, *kp = &key, **hit;
+	sqlite3_stmt		*st = NULL;
+	size_t			 i;
+	int			 code, row;
+
+	for (i = 0; i < n; i++)
+		by_id[i] = &v[i];
+	qsort(by_id, n, sizeof *by_id, cmp_player_id);
+	code = st_cached(s, &st, cause, "SELECT player, ship FROM player_ships"
+	    " WHERE game = ? ORDER BY ship", "s", game);
+	while (code == STORE_OK &&
+	    (code = st_step(s, st, &row, cause)) == STORE_OK && row) {
+		key.id = (char *)st_col_text(st, 0, 1);
+		/* The foreign key keeps every ship's player a row. */
+		if ((hit = bsearch(&kp, by_id, n, sizeof *by_id,
+		    cmp_player_id)) != NULL)
+			ship_add(*hit, st, 1);
+	}
+	st_release(s, st);
+	free(by_id);
+	return code;
+}
+
 enum store_code
 store_player_list(struct store *s, const char *game,
     int (*cb)(const struct store_player *, void *), void *arg, char **cause)
 {
-	struct store_player	 p;
+	struct store_player	*v = NULL;
 	sqlite3_stmt		*st;
-	int			 code, row, stop = 0;
+	size_t			 i, n = 0;
+	int			 code, row;
 
 	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
 		return code;
@@ -385,15 +437,20 @@ store_player_list(struct store *s, const char *game,
 	    " FROM players WHERE game = ? ORDER BY side, id", "s", game);
 	if (code != STORE_OK)
 		return code;
-	while (!stop && (code = st_step(s, st, &row, cause)) == STORE_OK &&
-	    row) {
-		code = player_fill(s, st, &p, cause);
-		if (code == STORE_OK)
-			stop = cb(&p, arg);
-		player_clear(&p);
-		if (code != STORE_OK)
-			break;
+	while ((code = st_step(s, st, &row, cause)) == STORE_OK && row) {
+		v = xreallocarray(v, n + 1, sizeof *v);
+		player_row(st, &v[n++]);
 	}
 	st_release(s, st);
+	if (code == STORE_OK && n > 0)
+		code = players_ships(s, game, v, n, cause);
+	/* The statements are done before the first call: cb may use the
+	 * store. */
+	for (i = 0; code == STORE_OK && i < n; i++)
+		if (cb(&v[i], arg) != 0)
+			break;
+	for (i = 0; i < n; i++)
+		player_clear(&v[i]);
+	free(v);
 	return code;
 }
