@@ -107,40 +107,43 @@
 </xsl:template>
 
 <!-- The game's clock as a sentence (context: a <clock>): the deadline in
-     UTC and on the reader's clock, and the time left; or the pause. -->
+     UTC and on the reader's clock, and the time left; or the pause.
+     The time left and the local time are worded only where the sentence
+     says them: every answer words the clock. -->
 <xsl:template name="clock-text">
-  <xsl:variable name="left">
-    <xsl:call-template name="duration">
-      <xsl:with-param name="s" select="@left"/>
-    </xsl:call-template>
-  </xsl:variable>
-  <xsl:variable name="local">
-    <xsl:call-template name="local"/>
-  </xsl:variable>
   <xsl:choose>
     <xsl:when test="@status = 'ended'">The game is over: it has no
       deadline.</xsl:when>
     <xsl:when test="@status = 'paused' and @left">
-      <xsl:value-of select="concat('The game is paused: its clock is',
-          ' stopped with ', $left, ' left, which it has again when the GM',
-          ' resumes the game.')"/>
+      <xsl:text>The game is paused: its clock is stopped with </xsl:text>
+      <xsl:call-template name="duration">
+        <xsl:with-param name="s" select="@left"/>
+      </xsl:call-template>
+      <xsl:text> left, which it has again when the GM resumes the game.</xsl:text>
     </xsl:when>
     <xsl:when test="@status = 'paused' and @deadline">
       <xsl:value-of select="concat('The game is paused; when it resumes,',
-          ' the deadline is ', @deadline, ' (UTC)', $local, '.')"/>
+          ' the deadline is ', @deadline, ' (UTC)')"/>
+      <xsl:call-template name="local"/>
+      <xsl:text>.</xsl:text>
     </xsl:when>
     <xsl:when test="@status = 'paused'">The game is paused, and has no
       deadline.</xsl:when>
     <xsl:when test="not(@deadline)">Deadline: none yet (the GM sets
       one).</xsl:when>
     <xsl:when test="@passed = 'yes'">
-      <xsl:value-of select="concat('Deadline: ', @deadline, ' (UTC)',
-          $local, '; it has passed: the turn is played as soon as the',
-          ' grace period ends.')"/>
+      <xsl:value-of select="concat('Deadline: ', @deadline, ' (UTC)')"/>
+      <xsl:call-template name="local"/>
+      <xsl:text>; it has passed: the turn is played as soon as the grace period ends.</xsl:text>
     </xsl:when>
     <xsl:otherwise>
-      <xsl:value-of select="concat('Deadline: ', @deadline, ' (UTC)',
-          $local, '; ', $left, ' left.')"/>
+      <xsl:value-of select="concat('Deadline: ', @deadline, ' (UTC)')"/>
+      <xsl:call-template name="local"/>
+      <xsl:text>; </xsl:text>
+      <xsl:call-template name="duration">
+        <xsl:with-param name="s" select="@left"/>
+      </xsl:call-template>
+      <xsl:text> left.</xsl:text>
     </xsl:otherwise>
   </xsl:choose>
 </xsl:template>
@@ -196,28 +199,23 @@
 </xsl:template>
 
 <xsl:template match="accepted">
-  <xsl:variable name="kept">
-    <xsl:for-each select="kept">
-      <xsl:if test="position() > 1">, </xsl:if>
-      <xsl:value-of select="@ship"/>
-    </xsl:for-each>
-  </xsl:variable>
-  <xsl:variable name="replaced">
-    <xsl:for-each select="replaced">
-      <xsl:if test="position() > 1">, </xsl:if>
-      <xsl:value-of select="@ship"/>
-    </xsl:for-each>
-  </xsl:variable>
-  <xsl:variable name="keep">
-    <xsl:if test="kept">
-      <xsl:value-of select="concat('; these keep the orders they had: ',
-          $kept)"/>
-    </xsl:if>
-  </xsl:variable>
   <xsl:call-template name="p">
-    <xsl:with-param name="t" select="concat('Orders accepted for turn ',
-        /mail/@turn, '. They replace every order of ', $replaced, $keep,
-        '.')"/>
+    <xsl:with-param name="t">
+      <xsl:value-of select="concat('Orders accepted for turn ',
+          /mail/@turn, '. They replace every order of ')"/>
+      <xsl:for-each select="replaced">
+        <xsl:if test="position() > 1">, </xsl:if>
+        <xsl:value-of select="@ship"/>
+      </xsl:for-each>
+      <xsl:if test="kept">
+        <xsl:text>; these keep the orders they had: </xsl:text>
+        <xsl:for-each select="kept">
+          <xsl:if test="position() > 1">, </xsl:if>
+          <xsl:value-of select="@ship"/>
+        </xsl:for-each>
+      </xsl:if>
+      <xsl:text>.</xsl:text>
+    </xsl:with-param>
   </xsl:call-template>
   <xsl:value-of select="concat($nl, 'Your orders in force now, as understood:',
       $nl)"/>
@@ -263,39 +261,39 @@
 <!-- One ship's plotted path (<preview>, <side-preview>): where it goes,
      and what it would run into. -->
 <xsl:template match="ship" mode="path">
-  <xsl:variable name="crossed">
-    <xsl:for-each select="cross">
-      <xsl:if test="position() > 1">, </xsl:if>
-      <xsl:value-of select="@hex"/>
-    </xsl:for-each>
-    <xsl:if test="not(cross)">no hex</xsl:if>
-  </xsl:variable>
-  <xsl:variable name="end">
-    <xsl:choose>
-      <xsl:when test="@exits = 'yes'">, leaves the map</xsl:when>
-      <xsl:otherwise>
-        <xsl:value-of select="concat(', ends in ', @to, ' facing ',
-            @to-facing)"/>
-      </xsl:otherwise>
-    </xsl:choose>
-  </xsl:variable>
-  <xsl:variable name="who">
-    <xsl:if test="@player">
-      <xsl:choose>
-        <xsl:when test="@player != ''">
-          <xsl:value-of select="concat(' (', @player)"/>
-        </xsl:when>
-        <xsl:otherwise> (no player: standing orders or straight on</xsl:otherwise>
-      </xsl:choose>
-      <xsl:if test="@squadron != ''">
-        <xsl:value-of select="concat(', squadron ', @squadron)"/>
-      </xsl:if>
-      <xsl:text>)</xsl:text>
-    </xsl:if>
-  </xsl:variable>
+  <!-- One paragraph made in one go (each variable with content is a
+       document of its own for the XSLT processor, and an answer words
+       a path for each of the player's ships). -->
   <xsl:call-template name="p">
-    <xsl:with-param name="t" select="concat(@id, $who, ': from ', @from,
-        ' facing ', @facing, $end, '; crosses ', $crossed)"/>
+    <xsl:with-param name="t">
+      <xsl:value-of select="@id"/>
+      <xsl:if test="@player">
+        <xsl:choose>
+          <xsl:when test="@player != ''">
+            <xsl:value-of select="concat(' (', @player)"/>
+          </xsl:when>
+          <xsl:otherwise> (no player: standing orders or straight on</xsl:otherwise>
+        </xsl:choose>
+        <xsl:if test="@squadron != ''">
+          <xsl:value-of select="concat(', squadron ', @squadron)"/>
+        </xsl:if>
+        <xsl:text>)</xsl:text>
+      </xsl:if>
+      <xsl:value-of select="concat(': from ', @from, ' facing ', @facing)"/>
+      <xsl:choose>
+        <xsl:when test="@exits = 'yes'">, leaves the map</xsl:when>
+        <xsl:otherwise>
+          <xsl:value-of select="concat(', ends in ', @to, ' facing ',
+              @to-facing)"/>
+        </xsl:otherwise>
+      </xsl:choose>
+      <xsl:text>; crosses </xsl:text>
+      <xsl:for-each select="cross">
+        <xsl:if test="position() > 1">, </xsl:if>
+        <xsl:value-of select="@hex"/>
+      </xsl:for-each>
+      <xsl:if test="not(cross)">no hex</xsl:if>
+    </xsl:with-param>
     <xsl:with-param name="first" select="'  '"/>
     <xsl:with-param name="rest" select="'    '"/>
   </xsl:call-template>
