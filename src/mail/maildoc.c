@@ -25,9 +25,20 @@ safe(const char *s, int one_line)
 {
 	struct buf	 b = BUF_INIT;
 	const unsigned char *p = (const unsigned char *)s;
+	size_t		 n;
 	int		 len, c;
 
 	while (*p != '\0') {
+		/* Printable ASCII, and LF outside an attribute, is kept as
+		 * it is: a run of it at once. */
+		for (n = 0; (p[n] >= 0x20 && p[n] < 0x7f) ||
+		    (p[n] == '\n' && !one_line); n++)
+			;
+		if (n > 0) {
+			buf_add(&b, (const char *)p, n);
+			p += n;
+			continue;
+		}
 		len = 4;
 		c = xmlGetUTF8Char(p, &len);
 		if (c < 0 || len <= 0) {

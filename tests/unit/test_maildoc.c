@@ -31,6 +31,11 @@ static const struct {
 	  "\xce\xba\xce\xb7" },
 	{ "C1 \xc2\x85 control", "C1  control" },
 	{ "<b>&amp;</b>", "<b>&amp;</b>" },
+	/* The edges of the printable ASCII kept as runs. */
+	{ "del\x7f and tilde ~", "del and tilde ~" },
+	{ "unit\x1f" " space", "unit space" },
+	{ "\x01" "first and last" "\x7f", "first and last" },
+	{ "ascii then \xce\x9d then ascii", "ascii then \xce\x9d then ascii" },
 };
 
 /* An attribute is one line: a subject cannot be broken in two. */
