@@ -57,7 +57,7 @@ store_directive_due(struct store *s, const char *game, const char *player,
 
 	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
 		return code;
-	code = st_prepare(s, &st, cause, again ? "SELECT id, turn, sender,"
+	code = st_cached(s, &st, cause, again ? "SELECT id, turn, sender,"
 	    " text, created, reported FROM directives WHERE game = ? AND"
 	    " player = ? AND reported = ? ORDER BY id" : "SELECT id, turn,"
 	    " sender, text, created, reported FROM directives WHERE game = ?"
@@ -78,7 +78,7 @@ store_directive_due(struct store *s, const char *game, const char *player,
 		if (cb(&d, arg) != 0)
 			break;
 	}
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 

@@ -72,14 +72,14 @@ store_squadron_list(struct store *s, const char *game,
 
 	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
 		return code;
-	code = st_prepare(s, &st, cause, "SELECT squadron, player FROM"
+	code = st_cached(s, &st, cause, "SELECT squadron, player FROM"
 	    " squadron_commands WHERE game = ? ORDER BY squadron", "s", game);
 	if (code != STORE_OK)
 		return code;
 	while ((code = st_step(s, st, &row, cause)) == STORE_OK && row)
 		if (cb(st_col_text(st, 0, 1), st_col_text(st, 1, 1), arg) != 0)
 			break;
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 
@@ -118,7 +118,7 @@ store_assign_pending(struct store *s, const char *game,
 
 	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
 		return code;
-	code = st_prepare(s, &st, cause, "SELECT turn, kind, what, player,"
+	code = st_cached(s, &st, cause, "SELECT turn, kind, what, player,"
 	    " actor, created FROM assignments WHERE game = ?"
 	    " ORDER BY turn, kind, what", "s", game);
 	if (code != STORE_OK)
@@ -137,7 +137,7 @@ store_assign_pending(struct store *s, const char *game,
 		if (cb(&a, arg) != 0)
 			break;
 	}
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 
@@ -199,7 +199,7 @@ store_move_pending(struct store *s, const char *game,
 
 	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
 		return code;
-	code = st_prepare(s, &st, cause, "SELECT turn, ship, squadron, actor,"
+	code = st_cached(s, &st, cause, "SELECT turn, ship, squadron, actor,"
 	    " created FROM squadron_moves WHERE game = ?"
 	    " ORDER BY turn, ship", "s", game);
 	if (code != STORE_OK)
@@ -214,7 +214,7 @@ store_move_pending(struct store *s, const char *game,
 		if (cb(&m, arg) != 0)
 			break;
 	}
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 
@@ -254,7 +254,7 @@ store_standing_pending(struct store *s, const char *game,
 
 	if ((code = st_game_exists(s, game, cause)) != STORE_OK)
 		return code;
-	code = st_prepare(s, &st, cause, "SELECT turn, squadron, standing,"
+	code = st_cached(s, &st, cause, "SELECT turn, squadron, standing,"
 	    " actor, created FROM squadron_standing WHERE game = ?"
 	    " ORDER BY turn, squadron", "s", game);
 	if (code != STORE_OK)
@@ -269,7 +269,7 @@ store_standing_pending(struct store *s, const char *game,
 		if (cb(&o, arg) != 0)
 			break;
 	}
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return code;
 }
 
