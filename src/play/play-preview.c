@@ -58,40 +58,52 @@ path_add(struct play_preview_ship *p, enum play_path_kind what)
 	return w;
 }
 
-/* What ship i's plot did on the board: where it went, every hex it
- * entered, and each thing its path ran into. */
+/* One event of ship p's plot on the board: a hex it entered, or a thing
+ * its path ran into. */
 static void
-preview_ship(const struct play_preview *pv, int i,
+preview_event(const struct play_preview *pv, const struct nv_event *v,
     struct play_preview_ship *p)
 {
 	const struct nv_state	*st = pv->board;
-	const struct nv_ship	*s = &st->ships[i], *e = &pv->next->ships[i];
-	const struct nv_event	*v;
 	struct play_path	*w;
-	size_t			 k;
 	int			 o;
 
-	memset(p, 0, sizeof *p);
-	p->ship = i;
-	p->exits = e->status == NV_STATUS_EXITED;
+	if ((kind_is(v, NV_EV_MOVE) || kind_is(v, NV_EV_BACK)) &&
+	    v->has_path)
+		path_add(p, PLAY_PATH_CROSS)->hex = v->to;
+	else if (kind_is(v, NV_EV_EXIT) || kind_is(v, NV_EV_BLOCKED))
+		path_add(p, kind_is(v, NV_EV_EXIT) ? PLAY_PATH_EXIT :
+		    PLAY_PATH_BLOCKED)->text = v->text;
+	else if (v->other[0] != '\0' &&
+	    (o = state_ship_index(st, v->other)) >= 0 &&
+	    (kind_is(v, NV_EV_CONTACT) || kind_is(v, NV_EV_COLLISION))) {
+		w = path_add(p, st->ships[o].side == st->ships[p->ship].side ?
+		    PLAY_PATH_COLLIDE : PLAY_PATH_MEET);
+		w->other = o;
+	}
+}
+
+/* The paths of pv->ships (slot: for each ship of the board its place in
+ * pv->ships, or -1), step by step in the order the turn played them: one
+ * pass over the events, each event's ship found by id (a pass for each
+ * ship was ships x events). */
+static void
+preview_paths(struct play_preview *pv, const int *slot)
+{
+	const struct nv_event	*v;
+	size_t			 k;
+	int			 i;
+
 	for (k = 0; k < pv->ev.n; k++) {
 		v = &pv->ev.v[k];
-		if (strcmp(v->ship, s->id) != 0)
+		if (v->ship[0] == '\0' || !(kind_is(v, NV_EV_MOVE) ||
+		    kind_is(v, NV_EV_BACK) || kind_is(v, NV_EV_EXIT) ||
+		    kind_is(v, NV_EV_BLOCKED) || kind_is(v, NV_EV_CONTACT) ||
+		    kind_is(v, NV_EV_COLLISION)) ||
+		    (i = state_ship_index(pv->board, v->ship)) < 0 ||
+		    slot[i] < 0)
 			continue;
-		if ((kind_is(v, NV_EV_MOVE) || kind_is(v, NV_EV_BACK)) &&
-		    v->has_path)
-			path_add(p, PLAY_PATH_CROSS)->hex = v->to;
-		else if (kind_is(v, NV_EV_EXIT) || kind_is(v, NV_EV_BLOCKED))
-			path_add(p, kind_is(v, NV_EV_EXIT) ? PLAY_PATH_EXIT :
-			    PLAY_PATH_BLOCKED)->text = v->text;
-		else if (v->other[0] != '\0' &&
-		    (o = state_ship_index(st, v->other)) >= 0 &&
-		    (kind_is(v, NV_EV_CONTACT) ||
-		    kind_is(v, NV_EV_COLLISION))) {
-			w = path_add(p, st->ships[o].side == s->side ?
-			    PLAY_PATH_COLLIDE : PLAY_PATH_MEET);
-			w->other = o;
-		}
+		preview_event(pv, v, &pv->ships[slot[i]]);
 	}
 }
 
@@ -200,8 +212,10 @@ board_play(struct play_preview *pv, int side, struct nv_orders *o,
 	int			 die = pv->board->rs->ops->preview_die;
 	struct nv_dice		*dice = dice_fixed(die > 0 ? die : 1);
 	const struct nv_ship	*s;
+	struct play_preview_ship *p;
 	enum play_code		 rc = PLAY_OK;
 	size_t			 i;
+	int			*slot;
 
 	if (d->errors > 0) {
 		*cause = xstrdup("the orders do not parse on the preview's "
@@ -210,17 +224,26 @@ board_play(struct play_preview *pv, int side, struct nv_orders *o,
 	} else if (turn_play(pv->board, o, dice, &pv->next, &pv->ev, cause) !=
 	    0)
 		rc = PLAY_REFUSED;
+	slot = xcalloc(pv->board->nships + 1, sizeof *slot);
 	for (i = 0; rc == PLAY_OK && i < pv->board->nships; i++) {
 		s = &pv->board->ships[i];
+		slot[i] = -1;
 		if ((may != NULL ? !may[i] : s->side != side) ||
 		    !ship_on_map(s))
 			continue;
 		pv->ships = xreallocarray(pv->ships, pv->nships + 1,
 		    sizeof *pv->ships);
-		preview_ship(pv, (int)i, &pv->ships[pv->nships++]);
+		p = &pv->ships[pv->nships];
+		memset(p, 0, sizeof *p);
+		p->ship = (int)i;
+		p->exits = pv->next->ships[i].status == NV_STATUS_EXITED;
+		slot[i] = (int)pv->nships++;
 	}
-	if (rc == PLAY_OK)
+	if (rc == PLAY_OK) {
+		preview_paths(pv, slot);
 		collisions(pv, side);
+	}
+	free(slot);
 	orders_free(o);
 	dice_free(dice);
 	if (rc != PLAY_OK)
