@@ -208,29 +208,38 @@ refused(const struct nv_turn *t, int i, const struct classic_fire *f,
 	return NULL;
 }
 
-/* Why there is no shot now (owned by the caller), or NULL. */
-static char *
+/* Whether there is no shot now: 1, and why in *why when why is not
+ * NULL (owned by the caller), or 0.  A weapon that waits for a later
+ * phase asks with why NULL: its reason is worded only when said. */
+static int
 no_shot_now(const struct nv_turn *t, int i, const struct classic_fire *f,
-    int range)
+    int range, char **why)
 {
 	const struct classic_data	*cd = classic_data(t->rs);
 	struct nv_hex			 block[3];
 	char				 h0[8], h1[8];
 	int				 nblock;
 
-	if (range > cd->max_range[f->weapon])
-		return xasprintf("%s is at range %d, beyond a %s's range of "
-		    "%d", t->st->ships[f->target].id, range,
-		    loss_one[f->weapon], cd->max_range[f->weapon]);
+	if (range > cd->max_range[f->weapon]) {
+		if (why != NULL)
+			*why = xasprintf("%s is at range %d, beyond a %s's "
+			    "range of %d", t->st->ships[f->target].id, range,
+			    loss_one[f->weapon], cd->max_range[f->weapon]);
+		return 1;
+	}
 	if (classic_fire_sight(t->st, t->st->ships[i].hex,
 	    t->st->ships[f->target].hex, block, &nblock))
-		return NULL;
+		return 0;
+	if (why == NULL)
+		return 1;
 	state_hex_name(t->st, block[0], h0);
 	if (nblock == 1)
-		return xasprintf("land in %s blocks the line of sight", h0);
-	return xasprintf("the line of sight runs along the hexside between "
-	    "%s and %s, and both are land", h0,
-	    state_hex_name(t->st, block[1], h1));
+		*why = xasprintf("land in %s blocks the line of sight", h0);
+	else
+		*why = xasprintf("the line of sight runs along the hexside "
+		    "between %s and %s, and both are land", h0,
+		    state_hex_name(t->st, block[1], h1));
+	return 1;
 }
 
 /* Rolls n dice for the entry and records what they do. */
@@ -292,12 +301,12 @@ fire_entry(struct nv_turn *t, struct phase_fire *pf, int i,
 		return 0;
 	}
 	range = hex_distance(t->st->ships[i].hex, t->st->ships[f->target].hex);
-	if ((why = no_shot_now(t, i, f, range)) != NULL) {
-		/* Without a phase the weapon waits for a later phase. */
-		if (f->phase > 0) {
-			no_shot(t, i, f, why);
-			*done = 1;
-		}
+	/* Without a phase the weapon waits for a later phase. */
+	if (f->phase <= 0 && no_shot_now(t, i, f, range, NULL))
+		return 0;
+	if (f->phase > 0 && no_shot_now(t, i, f, range, &why)) {
+		no_shot(t, i, f, why);
+		*done = 1;
 		free(why);
 		return 0;
 	}
