@@ -305,6 +305,12 @@ ship_add(struct store_player *p, sqlite3_stmt *st, int col)
 }
 
 static int
+cmp_ship(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int
 player_fill(struct store *s, sqlite3_stmt *st, struct store_player *p,
     char **cause)
 {
@@ -312,14 +318,19 @@ player_fill(struct store *s, sqlite3_stmt *st, struct store_player *p,
 	int		 code, row;
 
 	player_row(st, p);
+	/* Sorted here: with ORDER BY ship SQLite walks every ship of the
+	 * game in ship order (the primary key) rather than the player's
+	 * own (the (game, player) index).  strcmp is SQLite's BINARY. */
 	code = st_cached(s, &sh, cause,
-	    "SELECT ship FROM player_ships WHERE game = ? AND player = ?"
-	    " ORDER BY ship", "ss", p->game, p->id);
+	    "SELECT ship FROM player_ships WHERE game = ? AND player = ?",
+	    "ss", p->game, p->id);
 	if (code != STORE_OK)
 		return code;
 	while ((code = st_step(s, sh, &row, cause)) == STORE_OK && row)
 		ship_add(p, sh, 0);
 	st_release(s, sh);
+	if (p->nships > 1)
+		qsort(p->ships, p->nships, sizeof *p->ships, cmp_ship);
 	return code;
 }
 
