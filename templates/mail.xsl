@@ -169,9 +169,12 @@
 
 <!-- ==================================================================
      The answer to a player's or the GM's mail: one part per order set
-     or command, in the order of the mail; the clock first.
+     or command, in the order of the mail; the clock first.  (Its
+     priority only makes it the first template tried for a <mail>: most
+     mails are answers, and libxslt tries the templates of one priority
+     one after the other, from the last in this file.)
      ================================================================== -->
-<xsl:template match="/mail[@kind = 'answer']">
+<xsl:template match="/mail[@kind = 'answer']" priority="1">
   <xsl:value-of select="concat('Subject: ', @re, $nl, $nl)"/>
   <xsl:choose>
     <xsl:when test="@as = 'gm'">
