@@ -892,6 +892,43 @@ static const struct bad_row bad_rows[] = {
 	    { "bad.xsl: the template failed", NULL, NULL } },
 };
 
+/* The rules of plain text, character by character: ASCII and UTF-8
+ * alike count one a character. */
+static const struct {
+	const char	*text;
+	int		 width;
+	const char	*cause;		/* NULL: accepted */
+} width_rows[] = {
+	{ "plain\n", 5, NULL },
+	{ "plain\n", 4, "line 1 has 5 characters (at most 4)" },
+	{ "caf\xc3\xa9 \xce\x9d\n", 6, NULL },
+	{ "ok\ncaf\xc3\xa9 \xce\x9d\n", 5, "line 2 has 6 characters" },
+	{ "ok\xff\n", 0, "line 1 is not valid UTF-8 (byte 0xff)" },
+	{ "\xe2\x82\n", 0, "line 1 is not valid UTF-8 (byte 0xe2)" },
+	{ "del\x7f\n", 0, "line 1 has the control character 0x7f" },
+	{ "a\n\x01\n", 0, "line 2 has the control character 0x01" },
+};
+
+static void
+test_check_width(void **state)
+{
+	size_t	 i;
+	char	*cause;
+	int	 rc;
+
+	(void)state;
+	for (i = 0; i < sizeof width_rows / sizeof width_rows[0]; i++) {
+		cause = NULL;
+		rc = report_text_check_width(width_rows[i].text,
+		    strlen(width_rows[i].text), width_rows[i].width, &cause);
+		if (width_rows[i].cause == NULL ? rc != 0 : rc == 0 ||
+		    strstr(cause, width_rows[i].cause) == NULL)
+			fail_msg("row %zu: %d, %s", i, rc,
+			    cause != NULL ? cause : "no cause");
+		free(cause);
+	}
+}
+
 static void
 test_bad_templates(void **state)
 {
@@ -1114,6 +1151,7 @@ main(void)
 		cmocka_unit_test(test_order_straight),
 		cmocka_unit_test(test_fog),
 		cmocka_unit_test(test_no_fog_shows_all),
+		cmocka_unit_test(test_check_width),
 		cmocka_unit_test(test_bad_templates),
 		cmocka_unit_test(test_extension_functions),
 		cmocka_unit_test(test_text_check),
