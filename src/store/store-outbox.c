@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "store-int.h"
+#include "store-outbox.h"
 #include "xalloc.h"
 
 /* Seconds to wait after the n-th failed attempt. */
@@ -125,6 +127,30 @@ store_outbox_next_due(struct store *s, int64_t now,
 }
 
 enum store_code
+store_outbox_next_due_after(struct store *s, int64_t now, int64_t after_next,
+    int64_t after_id, struct store_outbox **out, char **cause)
+{
+	sqlite3_stmt	*st;
+	int		 code, row;
+
+	/* The row value keeps the order of store_outbox_next_due and uses
+	 * the same index (outbox_due: status, next_attempt, id). */
+	*out = NULL;
+	if ((code = st_cached(s, &st, cause, "SELECT " OUTBOX_COLUMNS
+	    " FROM outbox WHERE status = 'queued' AND next_attempt <= ?"
+	    " AND (next_attempt, id) > (?, ?) ORDER BY next_attempt, id"
+	    " LIMIT 1", "lll", now, after_next, after_id)) != STORE_OK)
+		return code;
+	code = st_step(s, st, &row, cause);
+	if (code == STORE_OK && !row)
+		code = st_cause(cause, STORE_NOTFOUND, "no message is due");
+	if (code == STORE_OK)
+		*out = outbox_fill(st);
+	st_release(s, st);
+	return code;
+}
+
+enum store_code
 store_outbox_get(struct store *s, int64_t id, struct store_outbox **out,
     char **cause)
 {
@@ -150,6 +176,35 @@ store_outbox_mark_sent(struct store *s, int64_t id, int64_t now,
 	if (code == STORE_OK && n == 0)
 		return st_cause(cause, STORE_NOTFOUND,
 		    "no queued message %lld in the outbox", (long long)id);
+	return code;
+}
+
+enum store_code
+store_outbox_mark_sent_list(struct store *s, const int64_t *ids, size_t n,
+    int64_t now, int *marked, char **cause)
+{
+	struct buf	b = BUF_INIT;
+	size_t		i;
+	int		code, changes = 0;
+
+	if (marked != NULL)
+		*marked = 0;
+	if (n == 0)
+		return STORE_OK;
+	/* One statement, so one transaction without a sync (as mark_sent):
+	 * the ids go in as a JSON array, one cached statement for any n. */
+	buf_addc(&b, '[');
+	for (i = 0; i < n; i++)
+		buf_printf(&b, "%s%lld", i > 0 ? "," : "", (long long)ids[i]);
+	buf_addc(&b, ']');
+	code = st_run_light(s, cause, &changes, "UPDATE outbox SET status ="
+	    " 'sent', attempts = attempts + 1, sent = ?, last_error = NULL,"
+	    " body = CASE secret WHEN 1 THEN '' ELSE body END"
+	    " WHERE status = 'queued' AND id IN"
+	    " (SELECT value FROM json_each(?))", "ls", now, buf_str(&b));
+	buf_free(&b);
+	if (code == STORE_OK && marked != NULL)
+		*marked = changes;
 	return code;
 }
 

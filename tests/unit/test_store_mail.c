@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "store-int.h"
+#include "store-outbox.h"
 #include "store-purge.h"
 #include "store_fixture.h"
 #include "xalloc.h"
@@ -102,6 +103,60 @@ test_outbox_queue(void **state)
 	store_outbox_free(m);
 	expect_code(store_outbox_get(f->s, 999, &m, &cause), STORE_NOTFOUND,
 	    &cause);
+}
+
+/* A batched drain (outbox.c) reads on past the rows it has sent and not
+ * yet marked, in the order of next_due, and marks a batch at once. */
+static void
+test_outbox_batch(void **state)
+{
+	static const struct { const char *mid; int64_t at; } rows[] = {
+		{ "<c@x>", 30 }, { "<a@x>", 10 }, { "<b@x>", 10 },
+		{ "<late@x>", 500 },
+	};
+	static const char *const order[] = { "<a@x>", "<b@x>", "<c@x>" };
+	struct fx		*f = *state;
+	struct store_outbox	*m = NULL;
+	char			*cause = NULL;
+	int64_t			 ids[6], next = INT64_MIN, id = INT64_MIN,
+				 sync;
+	size_t			 i;
+	int			 marked = -1;
+
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		ids[i] = queue(f->s, NULL, rows[i].mid, rows[i].at, STORE_OK);
+	for (i = 0; i < sizeof order / sizeof order[0]; i++) {
+		expect_code(store_outbox_next_due_after(f->s, 100, next, id,
+		    &m, &cause), STORE_OK, &cause);
+		assert_string_equal(m->message_id, order[i]);
+		next = m->next_attempt;
+		id = m->id;
+		store_outbox_free(m);
+	}
+	expect_code(store_outbox_next_due_after(f->s, 100, next, id, &m,
+	    &cause), STORE_NOTFOUND, &cause);
+	assert_null(m);
+
+	/* The three due, one of them twice, one no such row: the queued
+	 * ones are marked, in one light transaction. */
+	sync = sql_int(f->s, "PRAGMA synchronous");
+	ids[4] = ids[1];
+	ids[5] = 999;
+	expect_code(store_outbox_mark_sent_list(f->s, ids, 3, 100, &marked,
+	    &cause), STORE_OK, &cause);
+	assert_int_equal(marked, 3);
+	assert_int_equal(sql_int(f->s, "PRAGMA synchronous"), sync);
+	expect_code(store_outbox_mark_sent_list(f->s, ids + 1, 5, 101,
+	    &marked, &cause), STORE_OK, &cause);
+	assert_int_equal(marked, 1);	/* only <late@x> was queued */
+	assert_int_equal(sql_int(f->s, "SELECT count(*) FROM outbox WHERE"
+	    " status = 'sent' AND attempts = 1 AND last_error IS NULL"), 4);
+	assert_int_equal(sql_int(f->s, "SELECT sent FROM outbox WHERE"
+	    " message_id = '<late@x>'"), 101);
+	expect_code(store_outbox_mark_sent_list(f->s, ids, 0, 102, &marked,
+	    &cause), STORE_OK, &cause);
+	assert_int_equal(marked, 0);
+	EXPECT_DUE(f->s, 1000, "");
 }
 
 static void
@@ -578,6 +633,7 @@ test_purge_bodies(void **state)
 const struct CMUnitTest store_mail_tests[] = {
 	T(test_auth_failures),
 	T(test_outbox_queue),
+	T(test_outbox_batch),
 	cmocka_unit_test(test_outbox_backoff_schedule),
 	T(test_outbox_failures),
 	T(test_mail_dedup),
