@@ -1,12 +1,15 @@
 /* outbox.c: draining the store's outbox through a send driver.
  *
- * Order per message: send, then record.  Recording first would lose the
- * message on a crash; sending first may send it twice, which the fixed
- * Message-ID makes recognisable (outbox.h).  Each row's outcome moves it
- * out of the due set (sent, failed, or next_attempt in the future), so a
- * drain ends: every mail due is sent in one drain (issue 10: a count per
- * poll let a wave of answers wait for hours), spaced by the pace's rate
- * and cut short only by its time budget or stop flag. */
+ * Order per message: send, make durable (the driver's flush, once for a
+ * batch of up to OUTBOX_BATCH mails), then record.  Recording first
+ * would lose the message on a crash; sending first may send it twice,
+ * which the fixed Message-ID makes recognisable (outbox.h).  A refusal
+ * is recorded at once.  Each row's outcome moves it out of the due set
+ * (sent, failed, or next_attempt in the future) or into the batch,
+ * behind the drain's cursor, so a drain ends: every mail due is sent in
+ * one drain (issue 10: a count per poll let a wave of answers wait for
+ * hours), spaced by the pace's rate and cut short only by its time
+ * budget or stop flag. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -17,6 +20,7 @@
 #include "outbox.h"
 #include "send.h"
 #include "store.h"
+#include "store-outbox.h"
 #include "xalloc.h"
 
 /* Records a failed attempt, and an audit entry if the message is now
@@ -58,28 +62,82 @@ record_failure(struct store *s, const struct store_outbox *m, int64_t now,
 	return STORE_OK;
 }
 
-/* Sends one message and records the outcome. */
+/* Mails sent and not yet flushed, nor marked: the rows without their
+ * bodies (for the marks, and the failures if the flush fails). */
+struct batch {
+	struct store_outbox	*rows[OUTBOX_BATCH];
+	size_t			 n, max;	/* max: OUTBOX_BATCH, or 1
+						   for a driver without a
+						   flush */
+	int64_t			 first;		/* the clock when rows[0]
+						   was started, ns */
+};
+
+/* Makes the batch durable (send_flush), then marks it sent in one
+ * transaction; if the flush fails, each of its rows is a failed attempt
+ * (SEND_TEMP) instead, and none is marked.  Empties the batch. */
 static int
-drain_one(struct store *s, struct sender *snd, const struct store_outbox *m,
-    int64_t now, struct outbox_stats *st, char **cause)
+settle(struct store *s, struct sender *snd, struct batch *b, int64_t now,
+    struct outbox_stats *st, char **cause)
+{
+	int64_t	 ids[OUTBOX_BATCH];
+	char	*why = NULL;
+	size_t	 i, n = b->n;
+	int	 code = STORE_OK, marked = 0;
+
+	if (n == 0)
+		return STORE_OK;
+	b->n = 0;
+	if (send_flush(snd, &why) == SEND_OK) {
+		for (i = 0; i < n; i++)
+			ids[i] = b->rows[i]->id;
+		/* A failure here leaves the rows queued: they are sent
+		 * again (at-least-once). */
+		code = store_outbox_mark_sent_list(s, ids, n, now, &marked,
+		    cause);
+		if (code == STORE_OK) {
+			st->sent += marked;
+			for (i = 0; i < n; i++)
+				log_debug("mail %s sent to %s",
+				    b->rows[i]->message_id,
+				    b->rows[i]->recipient);
+			if ((size_t)marked != n)
+				log_warn("outbox: %zu of %zu mails sent were "
+				    "no longer queued", n - (size_t)marked,
+				    n);
+		}
+	} else {
+		for (i = 0; i < n && code == STORE_OK; i++)
+			code = record_failure(s, b->rows[i], now, why, 0, st,
+			    cause);
+		free(why);
+	}
+	for (i = 0; i < n; i++)
+		store_outbox_free(b->rows[i]);
+	return code;
+}
+
+/* Sends one message: accepted, it joins the batch (settled when full);
+ * refused, the failure is recorded at once. */
+static int
+drain_one(struct store *s, struct sender *snd, struct batch *b,
+    struct store_outbox *m, int64_t now, struct outbox_stats *st,
+    char **cause)
 {
 	char	*why = NULL;
 	int	 rc, code;
 
 	rc = send_message(snd, m->recipient, m->body, strlen(m->body), &why);
 	if (rc == SEND_OK) {
-		/* A failure here leaves the row queued: it is sent again
-		 * (at-least-once). */
-		code = store_outbox_mark_sent(s, m->id, now, cause);
-		if (code == STORE_OK) {
-			st->sent++;
-			log_debug("mail %s sent to %s", m->message_id,
-			    m->recipient);
-		}
-		return code;
+		free(m->body);
+		m->body = NULL;
+		b->rows[b->n++] = m;
+		return b->n < b->max ? STORE_OK : settle(s, snd, b, now, st,
+		    cause);
 	}
 	code = record_failure(s, m, now, why, rc == SEND_PERM, st, cause);
 	free(why);
+	store_outbox_free(m);
 	return code;
 }
 
@@ -105,20 +163,27 @@ nap_ns(void *arg, int64_t ns)
 	(void)nanosleep(&ts, NULL);
 }
 
-/* Waits until mail i (from 0) may start: i / rate seconds after start.
- * Returns 0, or -1 when it may not start within the budget, or the stop
- * flag was raised meanwhile. */
+/* When mail i (from 0) may start: i / rate seconds after start. */
+static int64_t
+pace_due(const struct outbox_pace *p, int64_t start, long i)
+{
+	if (p->rate > 0)
+		return start + (int64_t)((double)i * 1e9 / p->rate);
+	return start;
+}
+
+/* Waits until mail i may start.  Returns 0 with *at the clock then, or
+ * -1 when it may not start within the budget, or the stop flag was
+ * raised meanwhile. */
 static int
-pace_wait(const struct outbox_pace *p, int64_t start, long i)
+pace_wait(const struct outbox_pace *p, int64_t start, long i, int64_t *at)
 {
 	int64_t	(*clock_ns)(void *) = p->clock_ns != NULL ? p->clock_ns :
 	    mono_ns;
 	void	(*sleep_ns)(void *, int64_t) = p->sleep_ns != NULL ?
 	    p->sleep_ns : nap_ns;
-	int64_t	 due = start, now;
+	int64_t	 due = pace_due(p, start, i), now;
 
-	if (p->rate > 0)
-		due = start + (int64_t)((double)i * 1e9 / p->rate);
 	for (;;) {
 		if (p->stop != NULL && *p->stop)
 			return -1;
@@ -126,10 +191,29 @@ pace_wait(const struct outbox_pace *p, int64_t start, long i)
 		if (p->budget_ms > 0 && (due > now ? due : now) - start >=
 		    p->budget_ms * 1000000)
 			return -1;
-		if (now >= due)
+		if (now >= due) {
+			*at = now;
 			return 0;
+		}
 		sleep_ns(p->arg, due - now);
 	}
+}
+
+/* 1 when the batch must be settled before mail i: it would start more
+ * than OUTBOX_BATCH_MS after the batch's first (a slow driver, or a rate
+ * that spaces the mails), so that no mail waits long to be marked. */
+static int
+batch_old(const struct outbox_pace *p, const struct batch *b, int64_t start,
+    long i)
+{
+	int64_t	now, due;
+
+	if (b->n == 0)
+		return 0;
+	now = p->clock_ns != NULL ? p->clock_ns(p->arg) : mono_ns(NULL);
+	due = pace_due(p, start, i);
+	return (due > now ? due : now) - b->first >=
+	    (int64_t)OUTBOX_BATCH_MS * 1000000;
 }
 
 int
@@ -140,38 +224,65 @@ outbox_drain(struct store *s, struct sender *snd, int64_t now,
 	static const struct outbox_pace none;
 	struct outbox_stats	 local;
 	struct store_outbox	*m;
+	struct batch		 b;
 	char			*why = NULL;
-	int64_t			 start;
+	int64_t			 start, at, after_next = INT64_MIN,
+				 after_id = INT64_MIN;
 	long			 i;
-	int			 code = STORE_OK;
+	int			 code = STORE_OK, code2;
 
 	if (stats == NULL)
 		stats = &local;
 	if (pace == NULL)
 		pace = &none;
 	memset(stats, 0, sizeof *stats);
+	memset(&b, 0, sizeof b);
+	b.max = send_batches(snd) ? OUTBOX_BATCH : 1;
 	start = pace->clock_ns != NULL ? pace->clock_ns(pace->arg) :
 	    mono_ns(NULL);
 	/* Every outcome takes the row out of the due set (sent, failed, or
-	 * next_attempt after now), so the loop ends. */
+	 * next_attempt after now), or leaves it in the batch, behind the
+	 * cursor (after_next, after_id): the loop ends. */
 	for (i = 0;; i++) {
-		code = store_outbox_next_due(s, now, &m, &why);
+		code = store_outbox_next_due_after(s, now, after_next,
+		    after_id, &m, &why);
 		if (code == STORE_NOTFOUND) {
 			free(why);
-			return STORE_OK;
+			return settle(s, snd, &b, now, stats, cause);
 		}
-		if (code != STORE_OK) {
-			*cause = why;
+		if (code != STORE_OK)
+			break;
+		after_next = m->next_attempt;
+		after_id = m->id;
+		if (batch_old(pace, &b, start, i) &&
+		    (code = settle(s, snd, &b, now, stats, cause)) !=
+		    STORE_OK) {
+			store_outbox_free(m);
 			return code;
 		}
-		if (pace_wait(pace, start, i) != 0) {
+		if (pace_wait(pace, start, i, &at) != 0) {
 			store_outbox_free(m);
 			stats->more = 1;
-			return STORE_OK;
+			return settle(s, snd, &b, now, stats, cause);
 		}
-		code = drain_one(s, snd, m, now, stats, cause);
-		store_outbox_free(m);
-		if (code != STORE_OK)
+		if (b.n == 0)
+			b.first = at;
+		code = drain_one(s, snd, &b, m, now, stats, cause);
+		if (code != STORE_OK) {
+			/* The mails in hand are still settled (their
+			 * marks may fail too: then they are sent again). */
+			(void)settle(s, snd, &b, now, stats, &why);
+			free(why);
 			return code;
+		}
 	}
+	/* The next row could not be read: settle what was sent, then
+	 * report the first error. */
+	code2 = settle(s, snd, &b, now, stats, cause);
+	if (code2 != STORE_OK) {
+		free(why);
+		return code2;
+	}
+	*cause = why;
+	return code;
 }

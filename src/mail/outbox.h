@@ -1,9 +1,9 @@
 /* outbox.h: sending what the store's outbox holds (docs/sending.md).
  *
  * Delivery is at-least-once: a message is marked sent only after the
- * server accepted it, so a crash (or a failed commit) between the two
- * sends it again on the next drain, with the same bytes and therefore the
- * same Message-ID, fixed when it was queued; receivers can recognise the
+ * server accepted it and the driver made it durable (send_flush), so a
+ * crash (or a failed commit) between the two sends it again on the next
+ * drain, with the same bytes and therefore the same Message-ID, fixed when it was queued; receivers can recognise the
  * duplicate.  Nothing is ever sent twice on purpose. */
 #ifndef NV_OUTBOX_H
 #define NV_OUTBOX_H
@@ -42,13 +42,28 @@ struct outbox_pace {
 	void		*arg;
 };
 
+/* A drain through a driver that needs a flush (send_batches: the file:
+ * Maildir) sends up to OUTBOX_BATCH mails, flushes them and only then
+ * marks them sent, in one transaction; it settles sooner when the next
+ * mail would start more than OUTBOX_BATCH_MS after the batch's first (a
+ * slow driver, a send_rate), when the drain ends, and when it stops.  A
+ * flush that fails counts a failed attempt (SEND_TEMP) for each mail of
+ * the batch: none is marked sent before it is durable.  64: a flush (one
+ * syncfs, a few ms on a shared disk) is then under 0.1 ms a mail, a few
+ * per cent of a mail's own cost, and a crash before the flush sends at
+ * most 64 mails again.  A driver without a flush (SMTP: the server's
+ * 250 is durable) has each mail marked as soon as it is accepted, as
+ * before. */
+#define OUTBOX_BATCH		64
+#define OUTBOX_BATCH_MS		1000
+
 /* The audit actor and action of a message given up on. */
 #define OUTBOX_ACTOR		"navarchd"
 #define OUTBOX_ACTION_FAILED	"mail-failed"
 
 /* Sends every message due at now (store_outbox_next_due, earliest
  * first), each through sender, and records each outcome: SEND_OK marks it
- * sent; SEND_TEMP counts a failed attempt (store_outbox_mark_failed,
+ * sent once the driver made it durable (in batches, above); SEND_TEMP counts a failed attempt (store_outbox_mark_failed,
  * permanent 0: retried after the backoff, failed when it runs out);
  * SEND_PERM marks it failed at once with the server's answer.  A message
  * that ends failed also gets an audit entry (OUTBOX_ACTION_FAILED, with

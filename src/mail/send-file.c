@@ -1,14 +1,33 @@
 /* send-file.c: the file: driver, every mail into one local Maildir (the
  * embedded default: the demo and a small private game need no server).
  *
- * A message is written whole into tmp/ under a unique name, synced, then
- * linked into new/ and its tmp/ name removed (the Maildir protocol), so a
- * reader never sees a partial file.  link() rather than rename() because
- * link never replaces an existing file.  Like a delivery agent, the
- * driver puts Return-Path and Delivered-To (the envelope) on top and
- * stores LF line ends.  Opening the driver removes what a crash left in
- * tmp/ more than a day ago. */
+ * A message is written whole into tmp/ under a unique name, then linked
+ * into new/ and its tmp/ name removed (the Maildir protocol), so a reader
+ * never sees a partial file.  link() rather than rename() because link
+ * never replaces an existing file.  Like a delivery agent, the driver
+ * puts Return-Path and Delivered-To (the envelope) on top and stores LF
+ * line ends.  Opening the driver removes what a crash left in tmp/ more
+ * than a day ago.
+ *
+ * Nothing is synced as it is written: file_flush makes every message
+ * written since the last flush durable at once (send.h), with one
+ * syncfs(2) of the Maildir's file system where there is one (Linux), or
+ * else an fsync of each file, held open until then, and one of new/.  A
+ * sync costs several milliseconds on a shared disk; two a mail (the file
+ * and its directory) were most of the wall time of an intake cycle
+ * (bench/README.md, "Batched outbox").  The outbox flushes before it
+ * marks a row sent. */
 #include "config.h"
+
+/* syncfs(2) is a GNU extension of unistd.h; config.h includes nothing,
+ * so this still comes before any system header.  NV_NO_SYNCFS builds
+ * the fallback (test_send_nosyncfs). */
+#if defined(HAVE_SYNCFS) && !defined(NV_NO_SYNCFS)
+#define _GNU_SOURCE	1
+#define USE_SYNCFS	1
+#else
+#define USE_SYNCFS	0
+#endif
 
 #include <dirent.h>
 #include <errno.h>
@@ -28,11 +47,19 @@
 #include "xalloc.h"
 
 #define NAME_TRIES	5
+/* Without syncfs, the most files held open for the next flush; past
+ * them a file is synced as it is written (bounded descriptors, for a
+ * caller that flushes seldom). */
+#define HELD_MAX	128
 
 struct maildir {
 	char		*path;
 	char		*host;		/* for unique names, made safe */
 	unsigned	 count;		/* deliveries by this process */
+	size_t		 pending;	/* written since the last flush */
+	int		 held[HELD_MAX];	/* without syncfs: their files,
+					   still to be synced */
+	size_t		 nheld;
 };
 
 static int
@@ -211,25 +238,23 @@ file_contents(const char *from, const char *rcpt, const char *msg,
 	return buf_detach(&b);
 }
 
+/* 1 when a file written now is to be held open for the flush to sync;
+ * 0 when it needs no sync of its own (syncfs syncs it) or must be
+ * synced at once (no room to hold it). */
 static int
-sync_dir(const char *dir)
+hold_file(const struct maildir *md)
 {
-	int	fd, rc;
-
-	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
-		return -1;
-	rc = fsync(fd);
-	close(fd);
-	return rc;
+	return !USE_SYNCFS && md->nheld < HELD_MAX;
 }
 
 /* Writes tmp/name and links it to new/name.  0, 1 (the name is taken:
- * try another) or -1 with errno. */
+ * try another) or -1 with errno.  The file is not synced unless it
+ * cannot wait for the flush (see hold_file). */
 static int
 deliver(struct maildir *md, const char *name, const char *data, size_t len)
 {
 	char	*tmp, *new;
-	int	 fd, rc = -1, saved = 0, ok;
+	int	 fd, rc = -1, saved = 0, ok, hold = hold_file(md);
 
 	tmp = xasprintf("%s/tmp/%s", md->path, name);
 	new = xasprintf("%s/new/%s", md->path, name);
@@ -238,11 +263,15 @@ deliver(struct maildir *md, const char *name, const char *data, size_t len)
 		rc = errno == EEXIST ? 1 : -1;
 		goto out;
 	}
-	ok = write_all(fd, data, len) == 0 && fsync(fd) == 0;
+	ok = write_all(fd, data, len) == 0 &&
+	    (hold || USE_SYNCFS || fsync(fd) == 0);
 	saved = errno;
-	if (close(fd) != 0 && ok) {
-		ok = 0;
-		saved = errno;
+	if (!hold) {
+		if (close(fd) != 0 && ok) {
+			ok = 0;
+			saved = errno;
+		}
+		fd = -1;
 	}
 	if (ok && link(tmp, new) == 0)
 		rc = 0;
@@ -251,12 +280,12 @@ deliver(struct maildir *md, const char *name, const char *data, size_t len)
 		rc = errno == EEXIST ? 1 : -1;
 	}
 	unlink(tmp);
-	if (rc == 0) {
-		/* Delivered; a failed directory sync cannot be undone, and
-		 * reporting it would send the message twice. */
-		*strrchr(new, '/') = '\0';
-		(void)sync_dir(new);
-	}
+	if (fd >= 0 && rc == 0)
+		md->held[md->nheld++] = fd;
+	else if (fd >= 0)
+		close(fd);
+	if (rc == 0)
+		md->pending++;
 	errno = saved;
 out:
 	free(tmp);
@@ -289,18 +318,94 @@ file_send(void *data, const char *from, const char *rcpt, const char *msg,
 	return SEND_TEMP;
 }
 
+/* Syncs what was written since the last flush: the whole file system
+ * of new/ in one call (syncfs), or each held file and then new/ itself.
+ * 0, or -1 with errno and *what naming the step that failed.  Opening
+ * new/ again, rather than keeping a descriptor, also finds a Maildir
+ * removed meanwhile, with the mails in it. */
+static int
+sync_pending(struct maildir *md, const char **what)
+{
+	char	*dir;
+	size_t	 i;
+	int	 fd, rc = 0, saved = 0;
+
+	dir = xasprintf("%s/new", md->path);
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	free(dir);
+	if (fd < 0) {
+		*what = "cannot open new/";
+		rc = -1;
+		saved = errno;
+	}
+#if USE_SYNCFS
+	else if (syncfs(fd) != 0) {
+		*what = "syncfs";
+		rc = -1;
+		saved = errno;
+	}
+#endif
+	for (i = 0; i < md->nheld; i++) {
+		if (rc == 0 && fsync(md->held[i]) != 0) {
+			*what = "fsync";
+			rc = -1;
+			saved = errno;
+		}
+		close(md->held[i]);
+	}
+	md->nheld = 0;
+	if (!USE_SYNCFS && rc == 0 && fsync(fd) != 0) {
+		*what = "fsync of new/";
+		rc = -1;
+		saved = errno;
+	}
+	if (fd >= 0)
+		close(fd);
+	errno = saved;
+	return rc;
+}
+
+static int
+file_flush(void *data, char **cause)
+{
+	struct maildir	*md = data;
+	const char	*what = "";
+	size_t		 n = md->pending;
+
+	if (n == 0)
+		return SEND_OK;
+	md->pending = 0;
+	if (sync_pending(md, &what) == 0)
+		return SEND_OK;
+	/* Whatever the error, none of them may be counted as kept: they
+	 * are written again (and may then be there twice). */
+	*cause = xasprintf("file:%s: %zu mail(s) written since the last "
+	    "flush may not be on disk: %s: %s", md->path, n, what,
+	    strerror(errno));
+	return SEND_TEMP;
+}
+
 static void
 file_close(void *data)
 {
 	struct maildir	*md = data;
+	size_t		 i;
 
 	if (md == NULL)
 		return;
+	/* Not flushed: the caller did not need them kept. */
+	for (i = 0; i < md->nheld; i++)
+		close(md->held[i]);
 	free(md->path);
 	free(md->host);
 	free(md);
 }
 
 const struct send_driver send_file_driver = {
-	"file", file_match, file_open, file_send, file_close
+	.name = "file",
+	.match = file_match,
+	.open = file_open,
+	.send = file_send,
+	.close = file_close,
+	.flush = file_flush,
 };

@@ -302,6 +302,12 @@ smtp_close(void *data)
 	free(sm);
 }
 
+/* No flush: the server's 250 is the point where the mail is kept. */
 const struct send_driver send_smtp_driver = {
-	"smtp", smtp_match, smtp_open, smtp_send, smtp_close
+	.name = "smtp",
+	.match = smtp_match,
+	.open = smtp_open,
+	.send = smtp_send,
+	.close = smtp_close,
+	.flush = NULL,
 };

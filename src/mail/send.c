@@ -158,6 +158,25 @@ send_message(struct sender *s, const char *rcpt, const char *msg, size_t len,
 	return code;
 }
 
+enum send_code
+send_flush(struct sender *s, char **cause)
+{
+	int	code;
+
+	if (s->driver->flush == NULL)
+		return SEND_OK;
+	code = s->driver->flush(s->data, cause);
+	/* A flush has no permanent failure: what was written may be
+	 * written again. */
+	return code == SEND_OK ? SEND_OK : SEND_TEMP;
+}
+
+int
+send_batches(const struct sender *s)
+{
+	return s->driver->flush != NULL;
+}
+
 void
 send_close(struct sender *s)
 {

@@ -12,7 +12,15 @@
  * SEND_TEMP later with backoff and gives up at once on SEND_PERM; either
  * sets *cause (owned by the caller) to one sentence that names the server
  * and quotes its answer where there was one.  *cause is never set on
- * SEND_OK. */
+ * SEND_OK.
+ *
+ * Durability: an SMTP server's 250 is its promise to keep the mail, so a
+ * message is safe when send_message returns SEND_OK.  The file: driver
+ * writes each message without syncing it and makes everything written
+ * since the last flush durable at send_flush, with as few disk syncs as
+ * it can (one syncfs(2) where there is one): a caller that must know a
+ * message is kept (the outbox, before it marks a row sent) flushes
+ * first. */
 #ifndef NV_SEND_H
 #define NV_SEND_H
 
@@ -85,6 +93,11 @@ struct send_driver {
 	int		(*send)(void *data, const char *from, const char *rcpt,
 			    const char *msg, size_t len, char **cause);
 	void		(*close)(void *data);
+	/* Makes every message send accepted since the last flush durable:
+	 * SEND_OK, or SEND_TEMP with *cause for all of them (none may be
+	 * counted as kept).  NULL for a driver whose send is durable when
+	 * it returns (SMTP: the server's 250). */
+	int		(*flush)(void *data, char **cause);
 };
 
 extern const struct send_driver send_smtp_driver;	/* send-smtp.c */
@@ -109,7 +122,18 @@ enum send_code send_open_driver(const struct send_driver *,
  * not offered, rcpt not an address). */
 enum send_code send_message(struct sender *, const char *rcpt, const char *msg,
 	    size_t len, char **cause);
-/* Closes the connection, wipes the password.  NULL is fine. */
+/* Makes every message sent since the last flush durable (the driver's
+ * flush; nothing to do for a driver without one).  Returns SEND_OK, or
+ * SEND_TEMP with *cause (owned by the caller): then none of those
+ * messages may be taken as delivered (they may or may not be on disk). */
+enum send_code send_flush(struct sender *, char **cause);
+/* 1 when the driver has a flush: its messages are durable only after
+ * send_flush, so a caller may send several before one flush; 0 when
+ * each is durable as send_message returns. */
+int	send_batches(const struct sender *);
+/* Closes the connection, wipes the password.  Does not flush: what was
+ * sent since the last send_flush may or may not be kept.  NULL is
+ * fine. */
 void	send_close(struct sender *);
 
 /* 1 when s is a plain addr-spec that is safe on an SMTP command line: one
