@@ -427,6 +427,8 @@ test_drain_batches(void **state)
 			ids[j] = sfx_queue(f->st, mid, "a@example.org",
 			    "x\n", base + 10);
 		}
+		free(script.last_rcpt);
+		free(script.last_msg);
 		memset(&script, 0, sizeof script);
 		script.codes = c->codes;
 		script.n = NELEM(c->codes);
