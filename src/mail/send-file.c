@@ -1,22 +1,25 @@
 /* send-file.c: the file: driver, every mail into one local Maildir (the
  * embedded default: the demo and a small private game need no server).
  *
- * A message is written whole into tmp/ under a unique name, then linked
- * into new/ and its tmp/ name removed (the Maildir protocol), so a reader
- * never sees a partial file.  link() rather than rename() because link
- * never replaces an existing file.  Like a delivery agent, the driver
- * puts Return-Path and Delivered-To (the envelope) on top and stores LF
- * line ends.  Opening the driver removes what a crash left in tmp/ more
- * than a day ago.
+ * A message is written whole into tmp/ under a unique name; at the
+ * flush it is linked into new/ and its tmp/ name removed (the Maildir
+ * protocol), so a reader never sees a partial file.  link() rather than
+ * rename() because link never replaces an existing file.  Like a
+ * delivery agent, the driver puts Return-Path and Delivered-To (the
+ * envelope) on top and stores LF line ends.  Opening the driver removes
+ * what a crash left in tmp/ more than a day ago.
  *
  * Nothing is synced as it is written: file_flush makes every message
- * written since the last flush durable at once (send.h), with one
- * syncfs(2) of the Maildir's file system where there is one (Linux), or
- * else an fsync of each file, held open until then, and one of new/.  A
- * sync costs several milliseconds on a shared disk; two a mail (the file
- * and its directory) were most of the wall time of an intake cycle
- * (bench/README.md, "Batched outbox").  The outbox flushes before it
- * marks a row sent. */
+ * written since the last flush durable at once (send.h).  First the
+ * files' data, with one syncfs(2) of the Maildir's file system where
+ * there is one (Linux), or else an fsync of each file, held open until
+ * then; then the links into new/, and one fsync of new/.  So a power cut
+ * leaves a message either whole in new/ or not there, never an empty
+ * file, and a crash before the flush leaves only files in tmp/.  Two
+ * syncs a batch instead of two a mail (the file and its directory),
+ * which cost several milliseconds each on a shared disk, most of the
+ * wall time of an intake cycle (bench/README.md, "Batched outbox").  The
+ * outbox flushes before it marks a row sent. */
 #include "config.h"
 
 /* syncfs(2) is a GNU extension of unistd.h; config.h includes nothing,
@@ -56,9 +59,11 @@ struct maildir {
 	char		*path;
 	char		*host;		/* for unique names, made safe */
 	unsigned	 count;		/* deliveries by this process */
-	size_t		 pending;	/* written since the last flush */
-	int		 held[HELD_MAX];	/* without syncfs: their files,
-					   still to be synced */
+	char		**names;	/* written to tmp/ since the last
+					   flush, to link into new/ */
+	size_t		 nnames, cap;
+	int		 held[HELD_MAX];	/* without syncfs: the first
+					   files, still to be synced */
 	size_t		 nheld;
 };
 
@@ -247,50 +252,47 @@ hold_file(const struct maildir *md)
 	return !USE_SYNCFS && md->nheld < HELD_MAX;
 }
 
-/* Writes tmp/name and links it to new/name.  0, 1 (the name is taken:
- * try another) or -1 with errno.  The file is not synced unless it
- * cannot wait for the flush (see hold_file). */
+/* Writes tmp/name, for the flush to link.  0, 1 (the name is taken: try
+ * another) or -1 with errno.  The file is not synced unless it cannot
+ * wait for the flush (see hold_file). */
 static int
 deliver(struct maildir *md, const char *name, const char *data, size_t len)
 {
-	char	*tmp, *new;
-	int	 fd, rc = -1, saved = 0, ok, hold = hold_file(md);
+	char	*tmp;
+	int	 fd, ok, saved, hold = hold_file(md);
 
 	tmp = xasprintf("%s/tmp/%s", md->path, name);
-	new = xasprintf("%s/new/%s", md->path, name);
 	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (fd < 0) {
-		rc = errno == EEXIST ? 1 : -1;
-		goto out;
+		saved = errno;
+		free(tmp);
+		errno = saved;
+		return saved == EEXIST ? 1 : -1;
 	}
 	ok = write_all(fd, data, len) == 0 &&
 	    (hold || USE_SYNCFS || fsync(fd) == 0);
 	saved = errno;
-	if (!hold) {
+	if (!hold || !ok) {
 		if (close(fd) != 0 && ok) {
 			ok = 0;
 			saved = errno;
 		}
-		fd = -1;
-	}
-	if (ok && link(tmp, new) == 0)
-		rc = 0;
-	else if (ok) {
-		saved = errno;
-		rc = errno == EEXIST ? 1 : -1;
-	}
-	unlink(tmp);
-	if (fd >= 0 && rc == 0)
+	} else
 		md->held[md->nheld++] = fd;
-	else if (fd >= 0)
-		close(fd);
-	if (rc == 0)
-		md->pending++;
-	errno = saved;
-out:
+	if (!ok)
+		unlink(tmp);
 	free(tmp);
-	free(new);
-	return rc;
+	if (!ok) {
+		errno = saved;
+		return -1;
+	}
+	if (md->nnames == md->cap) {
+		md->cap = md->cap == 0 ? 16 : md->cap * 2;
+		md->names = xreallocarray(md->names, md->cap,
+		    sizeof *md->names);
+	}
+	md->names[md->nnames++] = xstrdup(name);
+	return 0;
 }
 
 static int
@@ -318,51 +320,100 @@ file_send(void *data, const char *from, const char *rcpt, const char *msg,
 	return SEND_TEMP;
 }
 
-/* Syncs what was written since the last flush: the whole file system
- * of new/ in one call (syncfs), or each held file and then new/ itself.
- * 0, or -1 with errno and *what naming the step that failed.  Opening
- * new/ again, rather than keeping a descriptor, also finds a Maildir
- * removed meanwhile, with the mails in it. */
+/* Links tmp/name into new/ (under another unique name if that one is
+ * taken there) and removes the tmp/ name.  0, or -1 with errno. */
 static int
-sync_pending(struct maildir *md, const char **what)
+publish(struct maildir *md, const char *name)
+{
+	char	*tmp, *new, *other = NULL;
+	int	 rc, i, saved;
+
+	tmp = xasprintf("%s/tmp/%s", md->path, name);
+	new = xasprintf("%s/new/%s", md->path, name);
+	rc = link(tmp, new);
+	for (i = 0; rc != 0 && errno == EEXIST && i < NAME_TRIES; i++) {
+		free(other);
+		other = unique_name(md);
+		free(new);
+		new = xasprintf("%s/new/%s", md->path, other);
+		rc = link(tmp, new);
+	}
+	saved = errno;
+	if (rc == 0)
+		unlink(tmp);
+	free(other);
+	free(tmp);
+	free(new);
+	errno = saved;
+	return rc;
+}
+
+/* The files written since the last flush: their data synced, linked
+ * into new/, new/ synced.  0, or -1 with errno and *what naming the step
+ * that failed; *linked is how many were linked.  Opening new/ again,
+ * rather than keeping a descriptor, also finds a Maildir removed
+ * meanwhile. */
+static int
+sync_pending(struct maildir *md, const char **what, size_t *linked)
 {
 	char	*dir;
 	size_t	 i;
-	int	 fd, rc = 0, saved = 0;
+	int	 fd, rc = 0, saved;
 
+	*linked = 0;
 	dir = xasprintf("%s/new", md->path);
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	free(dir);
 	if (fd < 0) {
 		*what = "cannot open new/";
-		rc = -1;
-		saved = errno;
+		return -1;
 	}
 #if USE_SYNCFS
-	else if (syncfs(fd) != 0) {
+	if (syncfs(fd) != 0) {
 		*what = "syncfs";
 		rc = -1;
-		saved = errno;
 	}
 #endif
-	for (i = 0; i < md->nheld; i++) {
-		if (rc == 0 && fsync(md->held[i]) != 0) {
+	for (i = 0; rc == 0 && i < md->nheld; i++)
+		if (fsync(md->held[i]) != 0) {
 			*what = "fsync";
 			rc = -1;
-			saved = errno;
 		}
-		close(md->held[i]);
-	}
-	md->nheld = 0;
-	if (!USE_SYNCFS && rc == 0 && fsync(fd) != 0) {
+	for (i = 0; rc == 0 && i < md->nnames; i++, (*linked)++)
+		if (publish(md, md->names[i]) != 0) {
+			*what = "link into new/";
+			rc = -1;
+		}
+	if (rc == 0 && fsync(fd) != 0) {
 		*what = "fsync of new/";
 		rc = -1;
-		saved = errno;
 	}
-	if (fd >= 0)
-		close(fd);
+	saved = errno;
+	close(fd);
 	errno = saved;
 	return rc;
+}
+
+/* Forgets the files of the last flush: closes the held ones, removes
+ * from tmp/ those not linked (from the linked-th on). */
+static void
+forget_pending(struct maildir *md, size_t linked)
+{
+	char	*tmp;
+	size_t	 i;
+
+	for (i = 0; i < md->nheld; i++)
+		close(md->held[i]);
+	md->nheld = 0;
+	for (i = 0; i < md->nnames; i++) {
+		if (i >= linked) {
+			tmp = xasprintf("%s/tmp/%s", md->path, md->names[i]);
+			unlink(tmp);
+			free(tmp);
+		}
+		free(md->names[i]);
+	}
+	md->nnames = 0;
 }
 
 static int
@@ -370,18 +421,22 @@ file_flush(void *data, char **cause)
 {
 	struct maildir	*md = data;
 	const char	*what = "";
-	size_t		 n = md->pending;
+	size_t		 n = md->nnames, linked;
+	int		 rc, saved;
 
 	if (n == 0)
 		return SEND_OK;
-	md->pending = 0;
-	if (sync_pending(md, &what) == 0)
+	rc = sync_pending(md, &what, &linked);
+	saved = errno;
+	forget_pending(md, linked);
+	if (rc == 0)
 		return SEND_OK;
 	/* Whatever the error, none of them may be counted as kept: they
-	 * are written again (and may then be there twice). */
+	 * are written again (those already linked may then be there
+	 * twice). */
 	*cause = xasprintf("file:%s: %zu mail(s) written since the last "
 	    "flush may not be on disk: %s: %s", md->path, n, what,
-	    strerror(errno));
+	    strerror(saved));
 	return SEND_TEMP;
 }
 
@@ -389,13 +444,12 @@ static void
 file_close(void *data)
 {
 	struct maildir	*md = data;
-	size_t		 i;
 
 	if (md == NULL)
 		return;
-	/* Not flushed: the caller did not need them kept. */
-	for (i = 0; i < md->nheld; i++)
-		close(md->held[i]);
+	/* Not flushed, so not delivered: they are removed from tmp/. */
+	forget_pending(md, 0);
+	free(md->names);
 	free(md->path);
 	free(md->host);
 	free(md);

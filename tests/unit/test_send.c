@@ -221,6 +221,7 @@ test_file(void **state)
 	    "line three", strlen("From: x@y\nTo: a@example.org\nSubject: "
 	    "hi\n\nline one\n.\nline three"), &cause), SEND_OK);
 	sub = xasprintf("%s/new", md);
+	assert_int_equal(send_flush(s, &cause), SEND_OK);
 	got = sfx_only_file(sub, 0, &len);
 	assert_string_equal(got, "Return-Path: <" FROM ">\n"
 	    "Delivered-To: a@example.org\n"
@@ -231,6 +232,7 @@ test_file(void **state)
 	/* A second message gets its own name; tmp/ stays empty. */
 	assert_int_equal(send_message(s, "b@example.org", msg_crlf,
 	    strlen(msg_crlf), &cause), SEND_OK);
+	assert_int_equal(send_flush(s, &cause), SEND_OK);
 	assert_int_equal(sfx_count(sub), 2);
 	free(sub);
 	sub = xasprintf("%s/tmp", md);
@@ -244,16 +246,16 @@ test_file(void **state)
 	free(cause);
 	cause = NULL;
 
-	/* new/ gone: a temporary failure, and no file left in tmp/. */
-	sub = xasprintf("%s/new", md);
+	/* tmp/ gone: a temporary failure (new/ gone: at the flush, in
+	 * test_file_flush_error). */
+	sub = xasprintf("%s/tmp", md);
 	sfx_rmtree(sub);
 	assert_int_equal(send_message(s, "a@example.org", msg_crlf,
 	    strlen(msg_crlf), &cause), SEND_TEMP);
 	assert_non_null(strstr(cause, "not written"));
 	free(cause);
-	free(sub);
-	sub = xasprintf("%s/tmp", md);
-	assert_int_equal(sfx_count(sub), 0);
+	cause = NULL;
+	assert_int_equal(send_flush(s, &cause), SEND_OK);
 	free(sub);
 
 	send_close(s);
@@ -298,8 +300,10 @@ test_file_batch(void **state)
 			assert_int_equal(send_message(s, "a@example.org", msg,
 			    strlen(msg), &cause), SEND_OK);
 		}
-		/* Whole files, readable before the flush. */
-		assert_int_equal(sfx_count(new), (size_t)sizes[i]);
+		/* Nothing in new/ before the flush: a power cut then
+		 * leaves no empty file there. */
+		assert_int_equal(sfx_count(new), 0);
+		assert_int_equal(sfx_count(tmp), (size_t)sizes[i]);
 		assert_int_equal(send_flush(s, &cause), SEND_OK);
 		assert_null(cause);
 		assert_int_equal(send_flush(s, &cause), SEND_OK);
@@ -334,19 +338,22 @@ test_file_batch(void **state)
 	}
 }
 
-/* A flush that fails (here new/ removed after the mails were written,
- * with them) is SEND_TEMP for all of them, once; the driver goes on. */
+/* A flush that fails (here new/ removed after the mails were written)
+ * is SEND_TEMP for all of them, once, and removes their files from
+ * tmp/; the driver goes on.  Closing without a flush removes them too:
+ * they were not delivered. */
 static void
 test_file_flush_error(void **state)
 {
 	struct send_config	 cf = { 0 };
 	struct sender		*s;
-	char			*dir, *md, *new, *cause = NULL;
+	char			*dir, *md, *new, *tmp, *cause = NULL;
 	int			 j;
 
 	dir = sfx_tempdir("nvsend");
 	md = xasprintf("%s/Maildir", dir);
 	new = xasprintf("%s/new", md);
+	tmp = xasprintf("%s/tmp", md);
 	cf.url = xasprintf("file:%s", md);
 	cf.from = FROM;
 	assert_int_equal(send_open(&cf, &s, &cause), SEND_OK);
@@ -360,6 +367,7 @@ test_file_flush_error(void **state)
 		fail_msg("cause: %s", cause);
 	free(cause);
 	cause = NULL;
+	assert_int_equal(sfx_count(tmp), 0);
 	/* Reported once: nothing is pending any more. */
 	assert_int_equal(send_flush(s, &cause), SEND_OK);
 	assert_int_equal(mkdir(new, 0700), 0);
@@ -367,8 +375,14 @@ test_file_flush_error(void **state)
 	    strlen(msg_crlf), &cause), SEND_OK);
 	assert_int_equal(send_flush(s, &cause), SEND_OK);
 	assert_int_equal(sfx_count(new), 1);
+	assert_int_equal(send_message(s, "a@example.org", msg_crlf,
+	    strlen(msg_crlf), &cause), SEND_OK);
+	assert_int_equal(sfx_count(tmp), 1);
 	send_close(s);
+	assert_int_equal(sfx_count(tmp), 0);
+	assert_int_equal(sfx_count(new), 1);
 	free(new);
+	free(tmp);
 	free(md);
 	free((char *)cf.url);
 	sfx_rmtree(dir);
