@@ -379,11 +379,14 @@ sync_pending(struct maildir *md, const char **what, size_t *linked)
 			*what = "fsync";
 			rc = -1;
 		}
-	for (i = 0; rc == 0 && i < md->nnames; i++, (*linked)++)
-		if (publish(md, md->names[i]) != 0) {
+	for (i = 0; rc == 0 && i < md->nnames; i++) {
+		if (publish(md, md->names[i]) == 0)
+			(*linked)++;
+		else {
 			*what = "link into new/";
 			rc = -1;
 		}
+	}
 	if (rc == 0 && fsync(fd) != 0) {
 		*what = "fsync of new/";
 		rc = -1;

@@ -381,6 +381,19 @@ test_file_flush_error(void **state)
 	send_close(s);
 	assert_int_equal(sfx_count(tmp), 0);
 	assert_int_equal(sfx_count(new), 1);
+
+	/* Files gone from tmp/ before the flush: none can be linked. */
+	assert_int_equal(send_open(&cf, &s, &cause), SEND_OK);
+	assert_int_equal(send_message(s, "a@example.org", msg_crlf,
+	    strlen(msg_crlf), &cause), SEND_OK);
+	sfx_clear(tmp);
+	assert_int_equal(send_flush(s, &cause), SEND_TEMP);
+	if (strstr(cause, "1 mail(s) written since the last flush may not "
+	    "be on disk: link into new/: No such file") == NULL)
+		fail_msg("cause: %s", cause);
+	free(cause);
+	assert_int_equal(sfx_count(new), 1);
+	send_close(s);
 	free(new);
 	free(tmp);
 	free(md);
