@@ -1,5 +1,9 @@
 /* daemon-mail.c: one message taken in, from its bytes to intake_commit,
- * intake_abort or intake_quarantine (daemon.h, docs/intake.md).
+ * intake_abort or intake_quarantine (daemon.h, docs/intake.md).  The two
+ * marks that must wait for the store's sync (intake_commit and
+ * intake_quarantine, after a commit) are left to the caller's group
+ * commit when it asks (daemon-cycle.c); leaving a mail for the next poll
+ * is done at once.
  *
  * No mail can stop the mail after it.  The order of the steps is the
  * argument:
@@ -18,9 +22,9 @@
  * 4. after DAEMON_ATTEMPTS_MAX failures, and at once for a mail the
  *    parser refuses, one too large to read, or one whose processing
  *    failed for good, the mail is quarantined: recorded in the store with
- *    the GM's notice (one transaction), then moved out of the mailbox; a
- *    mail that comes back (the move failed) is known by its record and
- *    only moved again.
+ *    the GM's notice (one transaction), then, once that is durable,
+ *    moved out of the mailbox; a mail that comes back (the move failed,
+ *    or a crash came first) is known by its record and only moved again.
  * Every mail that gets no answer is logged at warning level, saying why;
  * an answered one at info. */
 #include "config.h"
@@ -49,24 +53,58 @@ struct one {
 	struct intake_msg		*m;
 	int64_t				 now;
 	struct daemon_stats		*st;
+	enum daemon_mark		*mark;	/* NULL: mark at once */
 	char				 digest[65];	/* "" when not read */
 };
 
-static enum intake_status
-finish(struct one *o, int commit)
+void
+daemon_mark(struct intake *in, struct intake_msg *m, enum daemon_mark what)
 {
-	char			*cause = NULL;
-	enum intake_status	 rc;
+	char	*cause = NULL;
 
-	rc = commit ? intake_commit(o->in, o->m, &cause) :
-	    intake_abort(o->in, o->m, &cause);
-	if (rc != INTAKE_OK) {
-		log_warn("%s: %s: %s", o->m->where, commit ? "cannot mark it "
-		    "processed (its Message-ID is recorded, so it will be "
-		    "skipped)" : "cannot leave it for the next poll", cause);
+	switch (what) {
+	case DAEMON_MARK_NONE:
+		return;
+	case DAEMON_MARK_COMMIT:
+		if (intake_commit(in, m, &cause) == INTAKE_OK)
+			return;
+		log_warn("%s: cannot mark it processed (its Message-ID is "
+		    "recorded, so it will be skipped): %s", m->where, cause);
+		break;
+	case DAEMON_MARK_QUARANTINE:
+		if (intake_quarantine(in, m, &cause) == INTAKE_OK)
+			return;
+		log_warn("%s: cannot be moved to the quarantine folder (it is "
+		    "recorded, so it will be moved when it comes again): %s",
+		    m->where, cause);
+		break;
+	}
+	free(cause);
+}
+
+/* The mark of a message whose processing committed: at once, or left to
+ * the caller's group commit. */
+static void
+mark(struct one *o, enum daemon_mark what)
+{
+	if (o->mark != NULL)
+		*o->mark = what;
+	else
+		daemon_mark(o->in, o->m, what);
+}
+
+/* Leaves the message for the next poll: at once, as nothing durable
+ * depends on it. */
+static void
+leave(struct one *o)
+{
+	char	*cause = NULL;
+
+	if (intake_abort(o->in, o->m, &cause) != INTAKE_OK) {
+		log_warn("%s: cannot leave it for the next poll: %s",
+		    o->m->where, cause);
 		free(cause);
 	}
-	return rc;
 }
 
 /* The attempt ended: forgotten.  A failure here only costs the mail one
@@ -148,15 +186,11 @@ quarantine(struct one *o, const char *reason, int attempts, int again)
 		    o->m->where, reason, cause);
 		free(cause);
 		free(folder);
-		finish(o, 0);
+		leave(o);
 		return DAEMON_MAIL_TEMP;
 	}
-	if (intake_quarantine(o->in, o->m, &cause) != INTAKE_OK) {
-		log_warn("%s: cannot be moved to the quarantine folder (it is "
-		    "recorded, so it will be moved when it comes again): %s",
-		    o->m->where, cause);
-		free(cause);
-	}
+	/* Moved once the record and the GM's notice are durable. */
+	mark(o, DAEMON_MARK_QUARANTINE);
 	/* Not the GM's address: navarch deliver's output goes into the
 	 * bounce to the sender. */
 	log_warn("%s: quarantined%s%s: %s; %s%s", o->m->where,
@@ -197,7 +231,7 @@ process(struct one *o, const struct mail_msg *msg)
 		o->st->messages++;
 		o->st->queued += (int)res.queued;
 		mailproc_result_free(&res);
-		finish(o, 1);
+		mark(o, DAEMON_MARK_COMMIT);
 		return DAEMON_MAIL_DONE;
 	}
 	temporary = res.temporary;
@@ -205,7 +239,7 @@ process(struct one *o, const struct mail_msg *msg)
 	if (temporary) {
 		log_warn("%s: %s; will try again", o->m->where, cause);
 		free(cause);
-		finish(o, 0);
+		leave(o);
 		return DAEMON_MAIL_TEMP;
 	}
 	/* It will never get better. */
@@ -371,13 +405,13 @@ parse_and_process(struct one *o, int fails)
 		fail_attempt(o);
 		log_warn("%s: %s; it will be tried once more, then "
 		    "quarantined", o->m->where, cause);
-		finish(o, 0);
+		leave(o);
 		rc = DAEMON_MAIL_AGAIN;
 		break;
 	default:
 		log_warn("%s: %s; will try again", o->m->where, cause);
 		end_attempt(o);
-		finish(o, 0);
+		leave(o);
 		rc = DAEMON_MAIL_TEMP;
 		break;
 	}
@@ -389,13 +423,15 @@ parse_and_process(struct one *o, int fails)
 enum daemon_mail
 daemon_mail(const struct daemon_config *c, struct mailproc *mp,
     struct intake *in, struct intake_msg *m, const char *rejected,
-    int64_t now, struct daemon_stats *st)
+    int64_t now, struct daemon_stats *st, enum daemon_mark *mk)
 {
-	struct one		 o = { c, mp, in, m, now, st, "" };
+	struct one		 o = { c, mp, in, m, now, st, mk, "" };
 	char			*cause = NULL, *reason;
 	enum daemon_mail	 rc;
 	int			 fails = 0, done = 0, code;
 
+	if (mk != NULL)
+		*mk = DAEMON_MARK_NONE;
 	if (rejected != NULL)
 		return quarantine(&o, rejected, 0, 0);
 	mail_sha256_hex(m->raw, m->len, o.digest);
@@ -405,7 +441,7 @@ daemon_mail(const struct daemon_config *c, struct mailproc *mp,
 		log_warn("%s: cannot record the attempt: %s; will try again",
 		    m->where, cause);
 		free(cause);
-		finish(&o, 0);
+		leave(&o);
 		return DAEMON_MAIL_TEMP;
 	}
 	if (done)

@@ -141,11 +141,29 @@ enum daemon_mail {
 /* Failed attempts (the parser's child, or the daemon itself, crashed
  * with the mail) before a mail is quarantined. */
 #define DAEMON_ATTEMPTS_MAX	2
+/* What is left to do with a message once what its processing committed
+ * is durable (group commit, docs/intake.md): nothing (it was left for the
+ * next poll, or mark was NULL and it is done), intake_commit, or
+ * intake_quarantine. */
+enum daemon_mark {
+	DAEMON_MARK_NONE,
+	DAEMON_MARK_COMMIT,
+	DAEMON_MARK_QUARANTINE,
+};
 struct mailproc;
 struct store;
+/* mark NULL: the message is marked (committed or quarantined) at once,
+ * after its transaction committed, which must then have synced (navarch
+ * deliver).  Otherwise *mark says what is left to do, by daemon_mark(),
+ * after the caller's store_sync(); a message left for the next poll was
+ * aborted already. */
 enum daemon_mail daemon_mail(const struct daemon_config *, struct mailproc *,
 	    struct intake *, struct intake_msg *m, const char *rejected,
-	    int64_t now, struct daemon_stats *);
+	    int64_t now, struct daemon_stats *, enum daemon_mark *mark);
+/* Does what daemon_mail left in mark (intake_commit or
+ * intake_quarantine), logging a failure (which loses nothing: the message
+ * comes back and is known by its record). */
+void	daemon_mark(struct intake *, struct intake_msg *, enum daemon_mark);
 /* Processes one message read from fd (navarch deliver) as daemon_mail
  * does: DAEMON_MAIL_DONE, DAEMON_MAIL_QUARANTINED (refused for good:
  * the MTA is to bounce it), or DAEMON_MAIL_TEMP (try again later: the

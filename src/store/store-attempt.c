@@ -23,13 +23,6 @@
 
 #include "store-int.h"
 
-/* synchronous as a statement of its own for each of SQLite's values
- * (a PRAGMA takes no parameters): from the statement cache. */
-static const char *const sync_sql[] = {
-	"PRAGMA synchronous = OFF", "PRAGMA synchronous = NORMAL",
-	"PRAGMA synchronous = FULL", "PRAGMA synchronous = EXTRA"
-};
-
 int
 st_run_light(struct store *s, char **cause, int *changes, const char *sql,
     const char *fmt, ...)
@@ -37,15 +30,11 @@ st_run_light(struct store *s, char **cause, int *changes, const char *sql,
 	sqlite3_stmt	*st;
 	struct txn	 t;
 	va_list		 ap;
-	int64_t		 sync = 2;
-	int		 code, row, light = sqlite3_get_autocommit(s->db);
+	int		 code, row, sync = 2;
+	int		 light = sqlite3_get_autocommit(s->db);
 
-	if (light) {
-		(void)st_int64(s, NULL, &sync, "PRAGMA synchronous", "");
-		if (sync < 0 || sync > 3)
-			sync = 2;
-		(void)st_run(s, NULL, NULL, sync_sql[1], "");
-	}
+	if (light)
+		sync = st_synchronous(s, 1);
 	if ((code = txn_begin(s, &t, cause)) == STORE_OK) {
 		va_start(ap, fmt);
 		code = st_vcached(s, &st, cause, sql, fmt, ap);
@@ -61,7 +50,7 @@ st_run_light(struct store *s, char **cause, int *changes, const char *sql,
 		code = txn_end(s, &t, code, cause);
 	}
 	if (light)
-		(void)st_run(s, NULL, NULL, sync_sql[sync], "");
+		(void)st_synchronous(s, sync);
 	return code;
 }
 

@@ -23,6 +23,9 @@ struct store {
 	char		*path;
 	int		 explicit_txn;	/* store_begin() is open */
 	struct st_cache	*cache;		/* prepared statements (store-stmt.c) */
+	int		 deferred;	/* store_defer_sync(): 1 + the
+					   synchronous level to go back to;
+					   0 when not deferred */
 };
 
 /* A transaction of one store function: its own BEGIN IMMEDIATE, or a
@@ -78,6 +81,10 @@ int	st_step(struct store *, sqlite3_stmt *, int *row, char **cause);
  * NULL) is the number of rows changed. */
 int	st_run(struct store *, char **cause, int *changes, const char *sql,
 	    const char *fmt, ...);
+/* Sets PRAGMA synchronous to level (0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA)
+ * with a statement from the cache, and returns the level it was (FULL
+ * when it cannot be read). */
+int	st_synchronous(struct store *, int level);
 /* st_run in a transaction of its own committed without a sync
  * (synchronous = NORMAL: in WAL mode written, not synced), for a write
  * that must survive a crash of the process, not of the machine; inside

@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# tests/daemon/gcommit.sh: group commit (docs/intake.md).  navarchd's poll
+# commits every mail's transaction without a sync and marks the mails
+# processed only after one sync of the store.  The daemon is killed
+# (SIGKILL) at the batch's sync (NAVARCH_TEST_KILL_AT=batch-sync), with
+# four order mails and a poison mail committed and neither synced nor
+# marked:
+# - as a crash of the process, with the commits kept: every mail is still
+#   in new/, nothing was sent; the next cycle knows the four by their
+#   Message-IDs and only marks them (no order stored twice, no second
+#   acknowledgement), and moves the poison mail to quarantine with one
+#   notice to the GM;
+# - as a power cut, with the commits lost (the database put back as it
+#   was at the last sync): the next cycle takes every mail in afresh,
+#   one acknowledgement each.
+#
+# Environment: NAVARCH, NAVARCHD, NAVARCH_DATADIR.
+. "$(dirname "$0")/../cli/lib.sh"
+: "${NAVARCHD:?NAVARCHD must name the navarchd binary}"
+
+NOW=2026-12-01T12:00Z
+MD=$T/Maildir
+OUT=$T/outbox
+mkdir -p "$MD/new" "$MD/cur" "$MD/tmp" "$OUT/new" "$OUT/cur" "$OUT/tmp"
+printf 'athens-secret\n' > "$T/pw-athens"
+printf 'persia-secret\n' > "$T/pw-persia"
+printf 'gm-secret\n' > "$T/pw-gm"
+cat > "$T/navarchd.conf" <<CONF
+database = $DB
+mailbox = maildir:$MD
+smtp = file:$OUT
+from = navarch@example.org
+gm = gm@example.org
+datadir = $NAVARCH_DATADIR
+hash_cost = 1
+log_level = info
+CONF
+
+# cycle NAME STATUS [ENV...]: one cycle, bounded in time, its log in
+# $T/NAME.log; its exit status must be STATUS (137: killed by SIGKILL).
+cycle() {
+	local name=$1 want=$2 st
+	shift 2
+	set +e
+	env "$@" timeout 60 "$NAVARCHD" -f "$T/navarchd.conf" --once \
+	    --foreground --now "$NOW" >"$T/$name.log" 2>&1
+	st=$?
+	set -e
+	[ "$st" = "$want" ] && ok || {
+		bad "cycle $name: exit status $st, wanted $want"
+		tail -5 "$T/$name.log"
+	}
+}
+
+# drop TAG: four order mails from athens (Message-IDs <TAG1..4@test>) and
+# a poison mail (quarantined at once: docs/intake.md) in new/.
+drop() {
+	local i
+	for i in 1 2 3 4; do
+		{
+			printf 'From: athens@example.org\n'
+			printf 'To: navarch@example.org\nSubject: orders\n'
+			printf 'Message-ID: <%s%d@test>\n\n' "$1" "$i"
+			printf 'GAME demo\nPLAYER athens\n'
+			printf 'PASSWORD athens-secret\nSHIP nike SPEED %d\n' "$i"
+		} > "$MD/new/100$i.$1.test"
+	done
+	python3 - "$MD/new/1005.$1.poison" "$1" <<'PY'
+import sys
+out = ["From: x@example.org\nTo: navarch@example.org\n"
+       "Subject: poison %s\nMessage-ID: <%spoison@test>\n" % (sys.argv[2],
+       sys.argv[2])]
+for i in range(100):
+    out.append("Content-Type:(c)multipart/mixed; boundary=\"b%d\"\n\n"
+               "--b%d\n" % (i, i))
+out.append("Content-Type: text/plain\n\nhi\n")
+for i in reversed(range(100)):
+    out.append("\n--b%d--\n" % i)
+open(sys.argv[1], "w").write("".join(out))
+PY
+}
+
+count() {
+	ls "$1" 2>/dev/null | grep -c -- "$2" || true
+}
+
+# replies TAG I: the mails sent in reply to <TAGI@test>.
+replies() {
+	grep -l -- "^In-Reply-To: <$1$2@test>" "$OUT"/new/* 2>/dev/null |
+	    wc -l
+}
+
+notices() {
+	grep -l -- "Subject: poison $1" "$OUT"/new/* 2>/dev/null | wc -l
+}
+
+expect 0 "init" nv init
+expect 0 "game create" nv game create demo --scenario "$SCENARIO" \
+    --gm gm@example.org --gm-password-file "$T/pw-gm"
+expect 0 "player athens" nv player add demo athens athens@example.org \
+    --password-file "$T/pw-athens"
+expect 0 "player persia" nv player add demo persia persia@example.org \
+    --password-file "$T/pw-persia"
+cycle welcome 0
+sent=$(ls "$OUT/new" | wc -l)
+
+# --- killed at the sync, the commits kept (a crash of the process) --------
+drop g
+cycle killed 137 NAVARCH_TEST_KILL_AT=batch-sync
+# The kill came after every mail's commit...
+[ "$(grep -c '\.g\.test: done\|1005\.g\.poison: quarantined' \
+    "$T/killed.log")" = 5 ] && ok || bad "the mails were not all processed before the sync"
+[ "$(sql "SELECT count(*) FROM processed_mail
+    WHERE message_id LIKE 'g_@test'")" = 4 ] && ok ||
+    bad "the four order mails were not committed before the sync"
+# ...and before any mark: everything is still in new/, nothing sent.
+[ "$(count "$MD/new" '\.g\.')" = 5 ] && ok ||
+    bad "a mail was marked before the sync: $(ls "$MD/new" "$MD/cur")"
+[ "$(count "$MD/.Quarantine/new" '\.g\.')" = 0 ] && ok ||
+    bad "the poison mail was moved before the sync"
+[ "$(ls "$OUT/new" | wc -l)" = "$sent" ] && ok ||
+    bad "a mail was sent before the sync"
+sets=$(sql "SELECT count(*) FROM order_sets")
+
+cycle after-kill 0
+[ "$(count "$MD/new" '\.g\.')" = 0 ] && ok || bad "mails left in new/"
+[ "$(ls "$MD/cur" | grep -c '\.g\.test:2,S$')" = 4 ] && ok ||
+    bad "the four order mails are not marked processed"
+[ "$(count "$MD/.Quarantine/new" '\.g\.poison')" = 1 ] && ok ||
+    bad "the poison mail is not in quarantine"
+[ "$(sql "SELECT count(*) FROM order_sets")" = "$sets" ] && ok ||
+    bad "an order was stored twice"
+for i in 1 2 3 4; do
+	[ "$(replies g $i)" = 1 ] && ok ||
+	    bad "<g$i@test>: $(replies g $i) acknowledgements, wanted 1"
+done
+[ "$(notices g)" = 1 ] && ok ||
+    bad "the GM got $(notices g) notices of the poison mail, wanted 1"
+[ "$(grep -c '\.g\.test: not answered: duplicate' "$T/after-kill.log")" \
+    = 4 ] && ok || bad "the four were not known by their Message-IDs"
+has "the poison mail known by its record" "$T/after-kill.log" \
+    "1005\.g\.poison: quarantined .*quarantined before and is back"
+
+# --- killed at the sync, the commits lost (a power cut) ------------------
+# A power cut keeps what was synced: here, the database as the last cycle
+# left it (closed, so checkpointed into the file).
+[ ! -e "$DB-wal" ] || [ ! -s "$DB-wal" ] && ok || bad "a log was left"
+cp "$DB" "$T/synced.db"
+drop h
+cycle cut 137 NAVARCH_TEST_KILL_AT=batch-sync
+[ "$(count "$MD/new" '\.h\.')" = 5 ] && ok ||
+    bad "a mail was marked before the sync"
+rm -f "$DB-wal" "$DB-shm"
+cp "$T/synced.db" "$DB"
+cycle after-cut 0
+[ "$(count "$MD/new" '\.h\.')" = 0 ] && ok || bad "mails left in new/"
+[ "$(sql "SELECT count(*) FROM processed_mail
+    WHERE message_id LIKE 'h_@test'")" = 4 ] && ok ||
+    bad "the four order mails were not taken in again"
+for i in 1 2 3 4; do
+	[ "$(replies h $i)" = 1 ] && ok ||
+	    bad "<h$i@test>: $(replies h $i) acknowledgements, wanted 1"
+done
+[ "$(notices h)" = 1 ] && ok ||
+    bad "the GM got $(notices h) notices of the poison mail, wanted 1"
+
+finish
