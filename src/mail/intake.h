@@ -15,7 +15,8 @@
  *   intake_commit marks a message processed (Maildir: new/ -> cur/ with the
  *   S flag; IMAP: \Seen, then moved to the processed folder) and may be
  *   called ONLY after the caller's database transaction that recorded the
- *   message committed.  Anything else (a failed transaction, a crash, a
+ *   message committed and is durable (synced: navarchd syncs once for a
+ *   batch of messages, then marks them all).  Anything else (a failed transaction, a crash, a
  *   message the caller did not get to) must leave the message to be offered
  *   again at the next poll: that is intake_abort, and what intake_close
  *   does for messages handed out but neither committed nor aborted.
@@ -171,7 +172,7 @@ enum intake_status intake_open(const char *url, const struct intake_config *,
 enum intake_status intake_next(struct intake *, struct intake_msg **out,
 	    char **cause);
 /* Marks msg processed.  Call ONLY after the transaction that recorded it
- * committed.  OK, TEMP, PERM.  A failure here loses nothing: the message
+ * committed and was synced.  OK, TEMP, PERM.  A failure here loses nothing: the message
  * is offered again and recognised by its Message-ID. */
 enum intake_status intake_commit(struct intake *, struct intake_msg *,
 	    char **cause);
