@@ -30,6 +30,7 @@
 #include "outbox.h"
 #include "store.h"
 #include "store-purge.h"
+#include "store-sync.h"
 #include "xalloc.h"
 
 /* The composer mailproc calls to turn a reply into message bytes. */

@@ -21,6 +21,7 @@
 
 #include "store.h"
 #include "store-int.h"
+#include "store-sync.h"
 #include "xalloc.h"
 
 /* --- the counting VFS ---------------------------------------------------- */
