@@ -12,7 +12,10 @@
 #   notice to the GM;
 # - as a power cut, with the commits lost (the database put back as it
 #   was at the last sync): the next cycle takes every mail in afresh,
-#   one acknowledgement each.
+#   one acknowledgement each;
+# - in a poll of 300 mails, at the first batch's sync (256 mails or a
+#   second): that batch committed, nothing marked; then every mail is
+#   acknowledged once.
 #
 # Environment: NAVARCH, NAVARCHD, NAVARCH_DATADIR.
 . "$(dirname "$0")/../cli/lib.sh"
@@ -163,5 +166,34 @@ for i in 1 2 3 4; do
 done
 [ "$(notices h)" = 1 ] && ok ||
     bad "the GM got $(notices h) notices of the poison mail, wanted 1"
+
+# --- a long poll is synced and marked in batches -------------------------
+# 300 mails: the first batch (256 mails, or fewer if a second went by
+# first) is synced before the poll is over, and the kill there leaves all
+# 300 unmarked.
+for i in $(seq 1 300); do
+	{
+		printf 'From: athens@example.org\n'
+		printf 'To: navarch@example.org\nSubject: orders\n'
+		printf 'Message-ID: <b%d@test>\n\n' "$i"
+		printf 'GAME demo\nPLAYER athens\n'
+		printf 'PASSWORD athens-secret\nSHIP nike SPEED 1\n'
+	} > "$MD/new/$((2000 + i)).b.test"
+done
+cycle long 137 NAVARCH_TEST_KILL_AT=batch-sync
+k=$(sql "SELECT count(*) FROM processed_mail WHERE message_id LIKE 'b%@test'")
+[ "$k" -ge 1 ] && [ "$k" -le 256 ] && ok ||
+    bad "the first batch was $k mails, wanted 1 to 256"
+[ "$(count "$MD/new" '\.b\.')" = 300 ] && ok ||
+    bad "a mail was marked before its batch's sync"
+cycle long-after 0
+[ "$(count "$MD/new" '\.b\.')" = 0 ] && ok || bad "mails left in new/"
+[ "$(sql "SELECT count(*) FROM processed_mail
+    WHERE message_id LIKE 'b%@test'")" = 300 ] && ok ||
+    bad "not every mail of the long poll was taken in"
+[ "$(grep -l '^In-Reply-To: <b[0-9]*@test>' "$OUT"/new/* | wc -l)" = 300 ] &&
+    ok || bad "not one acknowledgement a mail of the long poll"
+[ "$(grep -c '\.b\.test: not answered: duplicate' "$T/long-after.log")" = \
+    "$k" ] && ok || bad "the first batch was not known by its Message-IDs"
 
 finish
