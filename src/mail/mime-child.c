@@ -26,6 +26,7 @@
 #include <sys/wait.h>
 
 #include <errno.h>
+#include <iconv.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdint.h>
@@ -264,10 +265,9 @@ mime_child_decode(const char *p, size_t n, struct mail_msg **out,
 
 /* --- the child --------------------------------------------------------------- */
 
-#ifndef NV_ASAN
 /* The address space in use now, from /proc/self/statm; 0 if unknown. */
-static size_t
-address_space(void)
+size_t
+mime_child_address_space(void)
 {
 	FILE			*f = fopen("/proc/self/statm", "r");
 	unsigned long		 pages = 0;
@@ -280,7 +280,15 @@ address_space(void)
 	fclose(f);
 	return psz > 0 ? (size_t)pages * (size_t)psz : 0;
 }
-#endif
+
+void
+mime_child_preload(void)
+{
+	iconv_t	cd = iconv_open("UTF-8", "WINDOWS-1252");
+
+	if (cd != (iconv_t)-1)
+		iconv_close(cd);
+}
 
 static void
 limit(int resource, rlim_t soft, rlim_t hard)
@@ -320,12 +328,11 @@ write_all(int fd, const char *p, size_t n)
 
 void
 mime_child_main(int fd, const char *raw, size_t len,
-    const struct mail_limits *l)
+    const struct mail_limits *l, size_t as)
 {
 	struct mail_msg	*m = NULL;
 	struct buf	 b = BUF_INIT;
 	char		*cause = NULL;
-	size_t		 as;
 
 	/* Nothing of the parent's on a crash: a handler it set (the
 	 * daemon's, which names the mail in hand) is not for the child,
@@ -344,7 +351,9 @@ mime_child_main(int fd, const char *raw, size_t len,
 	 * and a refused mmap makes it hang rather than fail (its CPU time
 	 * and the parent's wait still bound the child). */
 #ifndef NV_ASAN
-	if ((as = address_space()) != 0)
+	if (as == 0)
+		as = mime_child_address_space();
+	if (as != 0)
 		limit(RLIMIT_AS, (rlim_t)(as + l->memory),
 		    (rlim_t)(as + l->memory));
 #else
@@ -499,7 +508,7 @@ mail_parse_child(const char *raw, size_t len, const struct mail_limits *lim,
 	}
 	if (pid == 0) {
 		close(p[0]);
-		mime_child_main(p[1], raw, len, &l);
+		mime_child_main(p[1], raw, len, &l, 0);
 	}
 	close(p[1]);
 	how = mime_child_collect(p[0], &b, MAIL_CHILD_OUTPUT(len), l.timeout_ms);

@@ -78,9 +78,18 @@ int	 mime_child_decode(const char *p, size_t n, struct mail_msg **out,
 void	 mime_child_limits(const struct mail_limits *lim,
 	    struct mail_limits *l);
 /* The child's side, in a process of its own: lowers its limits to l,
- * parses raw and writes the answer to fd, then _exit()s. */
+ * parses raw and writes the answer to fd, then _exit()s.  as: the
+ * address space the child has (its parent knows it: the spawner), 0 to
+ * read it from /proc/self/statm. */
 void	 mime_child_main(int fd, const char *raw, size_t len,
-	    const struct mail_limits *l) __attribute__((noreturn));
+	    const struct mail_limits *l, size_t as) __attribute__((noreturn));
+/* The address space of this process now (/proc/self/statm), 0 if
+ * unknown. */
+size_t	 mime_child_address_space(void);
+/* Loads what every child would load for itself at its first charset
+ * conversion (iconv's gconv-modules.cache and a converter), so that the
+ * children of a process that called it inherit them. */
+void	 mime_child_preload(void);
 /* Reads a child's answer from fd into b: 0 at its end, 1 over max bytes,
  * 2 after timeout_ms, -1 on a read error. */
 int	 mime_child_collect(int fd, struct buf *b, size_t max,

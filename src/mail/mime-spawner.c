@@ -13,25 +13,41 @@
  * its answer, which are checked as before.
  *
  * The spawner never parses and never reads the mail's answer; it is as
- * trusted as the daemon, which talks to it over a socket pair:
+ * trusted as the daemon, which talks to it over a socket pair, one
+ * request at a time, each answered before the next is sent:
  *
- *   daemon   "the length of the mail" (8 bytes) with the write end of a
- *            fresh pipe (SCM_RIGHTS), then the mail's bytes
- *   spawner  forks the child, which closes the socket first, then parses
- *            and answers on the pipe; sends the child's pid (4 bytes, -1
- *            when fork failed, then errno, 4 bytes)
- *   daemon   reads the answer from the pipe (at most the bound, at most
- *            timeout_ms; kills the child by its pid if it must: the child
- *            is not reaped yet, so the pid cannot be another's), then
- *            sends one byte: reap
- *   spawner  waits for the child and sends its wait status (4 bytes)
+ *   parse    the daemon sends a request 'P' with the mail's length and
+ *            the write end of a fresh pipe (SCM_RIGHTS), then the mail's
+ *            bytes; the spawner forks the child, which closes the socket
+ *            first, then parses and answers on the pipe; the spawner
+ *            answers the child's pid (4 bytes, -1 when fork failed or
+ *            MAIL_PARSE_AHEAD children are not reaped yet, then errno,
+ *            4 bytes) and closes its copy of the pipe
+ *   reap     the daemon, once it read the answer from the pipe (at most
+ *            the bound, at most timeout_ms; killing the child by its pid
+ *            if it must: the child is not reaped yet, so the pid cannot
+ *            be another's), sends a request 'R' with the pid; the
+ *            spawner waits for that child and answers its wait status
+ *            (4 bytes)
+ *
+ * Up to MAIL_PARSE_AHEAD children may be waiting to be reaped, so that
+ * the daemon can start the next mail's parse before it works on the
+ * mail in hand, and reap them in any order.  The spawner holds no pipe
+ * between requests, so a child never holds another mail's pipe.  When
+ * the daemon closes the socket (the end of the cycle, or the daemon
+ * gone), the spawner kills and reaps the children it still has.
  *
  * A pipe per mail, not one for the cycle: a child that left a process
  * behind could otherwise write into the next mail's answer.  When the
  * spawner cannot be reached before a child was forked, the mail is parsed
- * by mail_parse_child and the spawner is not used again; when it is lost
- * with a child running, the mail is MAIL_CHILD_TEMP (tried at the next
- * poll, no failure counted). */
+ * by a child of the daemon's and the spawner is not used again; when it
+ * is lost with a child running, the mail is MAIL_CHILD_TEMP (tried at the
+ * next poll, no failure counted).
+ *
+ * What every child would do for itself, the spawner does once, at its
+ * start, so that its children inherit it: iconv's module cache is
+ * loaded, and the address space measured (a child's is that and what
+ * the spawner's heap grew since, which malloc tells without a file). */
 #include "config.h"
 
 #include <sys/socket.h>
@@ -39,6 +55,7 @@
 #include <sys/wait.h>
 
 #include <errno.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -54,6 +71,29 @@ struct mail_spawner {
 	int			 fd;	/* the socket; -1: not used again */
 	pid_t			 pid;	/* the spawner */
 	struct mail_limits	 l;
+	struct mail_parse	*busy[MAIL_PARSE_AHEAD];	/* in flight */
+	int			 own;	/* children of ours in flight */
+	struct sigaction	 chld;	/* SIGCHLD's, while own > 0 */
+};
+
+/* One mail's parse.  rc >= 0: its outcome is known (out, cause); else
+ * its child runs, named by pid, answering on fd. */
+struct mail_parse {
+	struct mail_spawner	*sp;	/* NULL: not in sp's busy */
+	int			 fd;
+	pid_t			 pid;
+	int			 own;	/* 1: a child of ours, not the spawner's */
+	size_t			 len;
+	int			 rc;
+	struct mail_msg		*out;
+	char			*cause;
+};
+
+/* A request to the spawner. */
+struct req {
+	uint32_t	kind;		/* 'P' parse, 'R' reap */
+	int32_t		pid;		/* R: the child */
+	uint64_t	len;		/* P: the mail's bytes, after it */
 };
 
 /* --- both ends -------------------------------------------------------------- */
@@ -98,10 +138,18 @@ recv_all(int fd, void *p, size_t n)
 
 /* --- the spawner ------------------------------------------------------------ */
 
-/* The next request: 0 with the mail's length and its pipe, -1 at the
+/* What the spawner keeps: its children not reaped yet (0: a free slot),
+ * its address space at its start. */
+struct kids {
+	pid_t	pid[MAIL_PARSE_AHEAD];
+	size_t	as;		/* its address space at its start */
+	size_t	heap;		/* its heap then (heap_size) */
+};
+
+/* The next request: 0 with it and, for 'P', its pipe in *pfd; -1 at the
  * end of the cycle (the daemon closed the socket) or on an error. */
 static int
-request(int sock, uint64_t *len, int *pfd)
+request(int sock, struct req *rq, int *pfd)
 {
 	struct msghdr	 mh;
 	struct iovec	 iov;
@@ -114,8 +162,8 @@ request(int sock, uint64_t *len, int *pfd)
 
 	*pfd = -1;
 	memset(&mh, 0, sizeof mh);
-	iov.iov_base = len;
-	iov.iov_len = sizeof *len;
+	iov.iov_base = rq;
+	iov.iov_len = sizeof *rq;
 	mh.msg_iov = &iov;
 	mh.msg_iovlen = 1;
 	mh.msg_control = u.buf;
@@ -127,7 +175,10 @@ request(int sock, uint64_t *len, int *pfd)
 	if (cm != NULL && cm->cmsg_level == SOL_SOCKET &&
 	    cm->cmsg_type == SCM_RIGHTS)
 		memcpy(pfd, CMSG_DATA(cm), sizeof *pfd);
-	if (r != (ssize_t)sizeof *len || *pfd == -1) {
+	if (r > 0 && (size_t)r < sizeof *rq &&
+	    recv_all(sock, (char *)rq + r, sizeof *rq - (size_t)r) != 0)
+		r = -1;
+	if (r <= 0 || (rq->kind == 'P') != (*pfd != -1)) {
 		if (*pfd != -1)
 			close(*pfd);
 		return -1;
@@ -135,45 +186,82 @@ request(int sock, uint64_t *len, int *pfd)
 	return 0;
 }
 
-/* One mail: its bytes read, its child forked and reaped when the daemon
- * says so.  0, or -1 when the daemon is gone. */
-static int
-spawn_one(int sock, const struct mail_limits *l)
+/* The spawner's heap and its large blocks now, in bytes: what it maps
+ * beyond its start, where only malloc maps anything (0 if unknown). */
+static size_t
+heap_size(void)
 {
-	uint64_t	 len;
-	int32_t		 ans[2], wst;
-	char		*raw, reap;
-	pid_t		 pid;
-	int		 pfd, st = 0;
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+	struct mallinfo2	mi = mallinfo2();
 
-	if (request(sock, &len, &pfd) != 0)
-		return -1;
-	if (len > MAIL_RAW_MAX) {
+	return mi.arena + mi.hblkhd;
+#else
+	return 0;
+#endif
+}
+
+/* A parse: the mail's bytes read, its child forked.  0, or -1 when the
+ * daemon is gone. */
+static int
+spawn_one(int sock, const struct req *rq, int pfd, struct kids *k,
+    const struct mail_limits *l)
+{
+	int32_t		 ans[2];
+	char		*raw;
+	size_t		 i, as = 0, heap;
+	pid_t		 pid = -1;
+	int		 e = EAGAIN;
+
+	if (rq->len > MAIL_RAW_MAX) {
 		close(pfd);
 		return -1;
 	}
-	raw = xmalloc(len + 1);
-	if (recv_all(sock, raw, len) != 0) {
+	raw = xmalloc((size_t)rq->len + 1);
+	if (recv_all(sock, raw, (size_t)rq->len) != 0) {
 		close(pfd);
 		free(raw);
 		return -1;
 	}
-	if ((pid = fork()) == 0) {
-		close(sock);
-		mime_child_main(pfd, raw, len, l);
+	/* The child's address space is the spawner's: what it had at its
+	 * start and what its heap grew since (the child reads it itself
+	 * when that is not known). */
+	if (k->as != 0 && k->heap != 0 && (heap = heap_size()) != 0)
+		as = k->as + heap - (heap < k->heap ? heap : k->heap);
+	for (i = 0; i < MAIL_PARSE_AHEAD && k->pid[i] != 0; i++)
+		;
+	if (i < MAIL_PARSE_AHEAD) {
+		if ((pid = fork()) == 0) {
+			close(sock);
+			mime_child_main(pfd, raw, (size_t)rq->len, l, as);
+		}
+		e = errno;
+		if (pid != -1)
+			k->pid[i] = pid;
 	}
 	ans[0] = (int32_t)pid;
-	ans[1] = pid == -1 ? errno : 0;
+	ans[1] = pid == -1 ? e : 0;
 	close(pfd);
 	free(raw);
-	if (send_all(sock, ans, sizeof ans) != 0 || pid == -1)
-		return pid == -1 ? 0 : -1;
-	/* The daemon says when: until then the child stays ours, dead or
-	 * not, and its pid names it alone. */
-	if (recv_all(sock, &reap, 1) != 0)
-		(void)kill(pid, SIGKILL);
-	while (waitpid(pid, &st, 0) == -1 && errno == EINTR)
+	return send_all(sock, ans, sizeof ans);
+}
+
+/* A reap: the child's wait status.  0, or -1 (the daemon is gone, or
+ * named no child of ours). */
+static int
+reap_one(int sock, const struct req *rq, struct kids *k)
+{
+	int32_t	wst;
+	size_t	i;
+	int	st = 0;
+
+	for (i = 0; i < MAIL_PARSE_AHEAD && (rq->pid <= 0 ||
+	    k->pid[i] != (pid_t)rq->pid); i++)
 		;
+	if (i == MAIL_PARSE_AHEAD)
+		return -1;
+	while (waitpid(k->pid[i], &st, 0) == -1 && errno == EINTR)
+		;
+	k->pid[i] = 0;
 	wst = st;
 	return send_all(sock, &wst, sizeof wst);
 }
@@ -184,7 +272,10 @@ spawner(int sock, const struct mail_limits *l)
 	struct sigaction	 sa;
 	static const int	 sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE,
 	    SIGABRT, SIGSYS, SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGCHLD };
+	struct kids		 k;
+	struct req		 rq;
 	size_t			 i;
+	int			 pfd;
 
 	/* Nothing of the daemon's handlers: a signal to the process group
 	 * stops the spawner, and the daemon sees its socket close. */
@@ -193,8 +284,23 @@ spawner(int sock, const struct mail_limits *l)
 	sigemptyset(&sa.sa_mask);
 	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
 		sigaction(sigs[i], &sa, NULL);
-	while (spawn_one(sock, l) == 0)
-		;
+	memset(&k, 0, sizeof k);
+	mime_child_preload();
+	k.heap = heap_size();
+	k.as = mime_child_address_space();
+	while (request(sock, &rq, &pfd) == 0) {
+		if ((rq.kind == 'P' ? spawn_one(sock, &rq, pfd, &k, l) :
+		    rq.kind == 'R' ? reap_one(sock, &rq, &k) : -1) != 0)
+			break;
+	}
+	/* The daemon is done, or gone: no child outlives the spawner. */
+	for (i = 0; i < MAIL_PARSE_AHEAD; i++) {
+		if (k.pid[i] == 0)
+			continue;
+		(void)kill(k.pid[i], SIGKILL);
+		while (waitpid(k.pid[i], NULL, 0) == -1 && errno == EINTR)
+			;
+	}
 	close(sock);
 	_exit(0);
 }
@@ -237,9 +343,10 @@ mail_spawner_start(const struct mail_limits *lim, struct mail_spawner **out,
 	return 0;
 }
 
-/* Sends the request: 0, or -1 (the spawner is gone). */
+/* Sends a request, with pfd (P) and the mail's bytes: 0, or -1 (the
+ * spawner is gone). */
 static int
-ask(struct mail_spawner *sp, const char *raw, size_t len, int pfd)
+ask(struct mail_spawner *sp, const struct req *rq, int pfd, const char *raw)
 {
 	struct msghdr	 mh;
 	struct iovec	 iov;
@@ -248,28 +355,32 @@ ask(struct mail_spawner *sp, const char *raw, size_t len, int pfd)
 		char		buf[CMSG_SPACE(sizeof(int))];
 		struct cmsghdr	align;
 	}		 u;
-	uint64_t	 n = len;
 	ssize_t		 w;
 
 	memset(&mh, 0, sizeof mh);
 	memset(&u, 0, sizeof u);
-	iov.iov_base = &n;
-	iov.iov_len = sizeof n;
+	iov.iov_base = (void *)(uintptr_t)rq;
+	iov.iov_len = sizeof *rq;
 	mh.msg_iov = &iov;
 	mh.msg_iovlen = 1;
-	mh.msg_control = u.buf;
-	mh.msg_controllen = sizeof u.buf;
-	cm = CMSG_FIRSTHDR(&mh);
-	cm->cmsg_level = SOL_SOCKET;
-	cm->cmsg_type = SCM_RIGHTS;
-	cm->cmsg_len = CMSG_LEN(sizeof pfd);
-	memcpy(CMSG_DATA(cm), &pfd, sizeof pfd);
+	if (pfd != -1) {
+		mh.msg_control = u.buf;
+		mh.msg_controllen = sizeof u.buf;
+		cm = CMSG_FIRSTHDR(&mh);
+		cm->cmsg_level = SOL_SOCKET;
+		cm->cmsg_type = SCM_RIGHTS;
+		cm->cmsg_len = CMSG_LEN(sizeof pfd);
+		memcpy(CMSG_DATA(cm), &pfd, sizeof pfd);
+	}
 	while ((w = sendmsg(sp->fd, &mh, MSG_NOSIGNAL)) == -1 &&
 	    errno == EINTR)
 		;
-	if (w != (ssize_t)sizeof n)
+	if (w == -1 || (size_t)w > sizeof *rq)
 		return -1;
-	return send_all(sp->fd, raw, len);
+	if ((size_t)w < sizeof *rq && send_all(sp->fd, (const char *)rq + w,
+	    sizeof *rq - (size_t)w) != 0)
+		return -1;
+	return rq->kind == 'P' ? send_all(sp->fd, raw, (size_t)rq->len) : 0;
 }
 
 /* The spawner is not used again (the rest of the cycle forks per mail). */
@@ -281,64 +392,260 @@ drop(struct mail_spawner *sp)
 	sp->fd = -1;
 }
 
+/* The outcome known at once (the parse could not start). */
+static void
+known(struct mail_parse *p, int rc, char *cause)
+{
+	p->rc = rc;
+	p->cause = cause;
+}
+
+/* The parse by a child of the spawner's: 0 started, 1 p's outcome is
+ * known (no fork), -1 the spawner cannot be reached (no child was made:
+ * the caller makes one). */
+static int
+by_spawner(struct mail_spawner *sp, struct mail_parse *p, const char *raw)
+{
+	struct req	 rq;
+	int32_t		 ans[2];
+	int		 fds[2], rc;
+
+	if (pipe(fds) == -1) {
+		known(p, MAIL_CHILD_TEMP, xasprintf("cannot start the parser: "
+		    "pipe: %s", strerror(errno)));
+		return 1;
+	}
+	memset(&rq, 0, sizeof rq);
+	rq.kind = 'P';
+	rq.len = p->len;
+	rc = ask(sp, &rq, fds[1], raw);
+	close(fds[1]);
+	if (rc != 0 || recv_all(sp->fd, ans, sizeof ans) != 0) {
+		close(fds[0]);
+		drop(sp);
+		return -1;
+	}
+	if (ans[0] == -1) {
+		close(fds[0]);
+		known(p, MAIL_CHILD_TEMP, xasprintf("cannot start the parser: "
+		    "fork: %s", strerror(ans[1])));
+		return 1;
+	}
+	p->fd = fds[0];
+	p->pid = (pid_t)ans[0];
+	return 0;
+}
+
+/* The parse by a child of ours (the spawner lost, or a mail too large
+ * for it), as mail_parse_child but without waiting.  SIGCHLD is made the
+ * default while such children run (a program that runs us may have left
+ * it ignored, and then no child could be waited for). */
+static void
+by_own(struct mail_spawner *sp, struct mail_parse *p, const char *raw)
+{
+	struct sigaction	 sa;
+	size_t			 i;
+	int			 fds[2];
+	pid_t			 pid;
+
+	if (pipe(fds) == -1) {
+		known(p, MAIL_CHILD_TEMP, xasprintf("cannot start the parser: "
+		    "pipe: %s", strerror(errno)));
+		return;
+	}
+	if (sp->own == 0) {
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = SIG_DFL;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGCHLD, &sa, &sp->chld);
+	}
+	if ((pid = fork()) == -1) {
+		known(p, MAIL_CHILD_TEMP, xasprintf("cannot start the parser: "
+		    "fork: %s", strerror(errno)));
+		close(fds[0]);
+		close(fds[1]);
+		if (sp->own == 0)
+			sigaction(SIGCHLD, &sp->chld, NULL);
+		return;
+	}
+	if (pid == 0) {
+		/* No other mail's answer within its reach. */
+		for (i = 0; i < MAIL_PARSE_AHEAD; i++)
+			if (sp->busy[i] != NULL && sp->busy[i]->fd != -1)
+				close(sp->busy[i]->fd);
+		close(fds[0]);
+		mime_child_main(fds[1], raw, p->len, &sp->l, 0);
+	}
+	close(fds[1]);
+	p->fd = fds[0];
+	p->pid = pid;
+	p->own = 1;
+	sp->own++;
+}
+
+struct mail_parse *
+mail_spawner_begin(struct mail_spawner *sp, const char *raw, size_t len)
+{
+	struct mail_parse	*p = xcalloc(1, sizeof *p);
+	size_t			 i;
+
+	p->fd = -1;
+	p->pid = -1;
+	p->len = len;
+	p->rc = -1;
+	if (sp == NULL) {
+		p->rc = mail_parse_child(raw, len, NULL, &p->out, &p->cause);
+		return p;
+	}
+	for (i = 0; i < MAIL_PARSE_AHEAD && sp->busy[i] != NULL; i++)
+		;
+	if (i == MAIL_PARSE_AHEAD) {
+		known(p, MAIL_CHILD_TEMP, xasprintf("cannot start the parser: "
+		    "%d mails are being parsed already", MAIL_PARSE_AHEAD));
+		return p;
+	}
+	if (sp->fd != -1 && len <= MAIL_RAW_MAX &&
+	    by_spawner(sp, p, raw) != -1) {
+		if (p->rc != -1)
+			return p;
+	} else {
+		by_own(sp, p, raw);
+		if (p->rc != -1)
+			return p;
+	}
+	p->sp = sp;
+	sp->busy[i] = p;
+	return p;
+}
+
+/* Reaps p's child (killed first when kill is set) and takes p out of
+ * its spawner's busy list: 0 with its wait status, or -1 with *cause
+ * (the spawner is lost: MAIL_CHILD_TEMP). */
+static int
+reap(struct mail_parse *p, int killit, int *wst, char **cause)
+{
+	struct mail_spawner	*sp = p->sp;
+	struct req		 rq;
+	int32_t			 w = 0;
+	size_t			 i;
+	int			 rc = 0;
+
+	if (killit)
+		(void)kill(p->pid, SIGKILL);
+	*wst = 0;
+	if (p->own) {
+		while ((rc = waitpid(p->pid, wst, 0)) == -1 && errno == EINTR)
+			;
+		if (rc == -1)
+			*cause = xasprintf("cannot wait for the parser: %s",
+			    strerror(errno));
+		rc = rc == -1 ? -1 : 0;
+		if (--sp->own == 0)
+			sigaction(SIGCHLD, &sp->chld, NULL);
+	} else {
+		memset(&rq, 0, sizeof rq);
+		rq.kind = 'R';
+		rq.pid = (int32_t)p->pid;
+		if (sp->fd == -1 || ask(sp, &rq, -1, NULL) != 0 ||
+		    recv_all(sp->fd, &w, sizeof w) != 0) {
+			drop(sp);
+			*cause = xstrdup("the parser's spawner stopped with "
+			    "the mail in hand");
+			rc = -1;
+		}
+		*wst = (int)w;
+	}
+	for (i = 0; i < MAIL_PARSE_AHEAD; i++)
+		if (sp->busy[i] == p)
+			sp->busy[i] = NULL;
+	p->sp = NULL;
+	return rc;
+}
+
+int
+mail_spawner_finish(struct mail_parse *p, struct mail_msg **out,
+    char **cause)
+{
+	struct buf		 b = BUF_INIT;
+	struct mail_limits	 l;
+	int			 how, wst, rc;
+
+	*out = NULL;
+	*cause = NULL;
+	if (p->rc != -1) {
+		rc = p->rc;
+		*out = p->out;
+		*cause = p->cause;
+		free(p);
+		return rc;
+	}
+	l = p->sp->l;
+	how = mime_child_collect(p->fd, &b, MAIL_CHILD_OUTPUT(p->len),
+	    l.timeout_ms);
+	close(p->fd);
+	p->fd = -1;
+	/* A child that is not done is stopped: it can have nothing more to
+	 * say that would be believed. */
+	if (reap(p, how != 0, &wst, cause) != 0)
+		rc = MAIL_CHILD_TEMP;
+	else
+		rc = mime_child_judge(wst, how, p->len, &l, &b, out,
+		    cause);
+	buf_free(&b);
+	free(p);
+	return rc;
+}
+
+void
+mail_spawner_cancel(struct mail_parse *p)
+{
+	char	*cause = NULL;
+	int	 wst;
+
+	if (p == NULL)
+		return;
+	if (p->rc == -1) {
+		close(p->fd);
+		(void)reap(p, 1, &wst, &cause);
+		free(cause);
+	} else {
+		mail_msg_free(p->out);
+		free(p->cause);
+	}
+	free(p);
+}
+
 int
 mail_spawner_parse(struct mail_spawner *sp, const char *raw, size_t len,
     struct mail_msg **out, char **cause)
 {
-	struct buf	 b = BUF_INIT;
-	int32_t		 ans[2], wst;
-	int		 p[2], how, rc;
-	char		 reap = 'r';
-
-	*out = NULL;
-	*cause = NULL;
-	if (sp == NULL || sp->fd == -1 || len > MAIL_RAW_MAX)
-		return mail_parse_child(raw, len, sp != NULL ? &sp->l : NULL,
-		    out, cause);
-	if (pipe(p) == -1) {
-		*cause = xasprintf("cannot start the parser: pipe: %s",
-		    strerror(errno));
-		return MAIL_CHILD_TEMP;
-	}
-	rc = ask(sp, raw, len, p[1]);
-	close(p[1]);
-	if (rc != 0 || recv_all(sp->fd, ans, sizeof ans) != 0) {
-		/* No child was made for this mail: one of our own. */
-		close(p[0]);
-		drop(sp);
-		return mail_parse_child(raw, len, &sp->l, out, cause);
-	}
-	if (ans[0] == -1) {
-		close(p[0]);
-		*cause = xasprintf("cannot start the parser: fork: %s",
-		    strerror(ans[1]));
-		return MAIL_CHILD_TEMP;
-	}
-	how = mime_child_collect(p[0], &b, MAIL_CHILD_OUTPUT(len),
-	    sp->l.timeout_ms);
-	close(p[0]);
-	/* A child that is not done is stopped: it can have nothing more to
-	 * say that would be believed. */
-	if (how != 0)
-		(void)kill((pid_t)ans[0], SIGKILL);
-	if (send_all(sp->fd, &reap, 1) != 0 ||
-	    recv_all(sp->fd, &wst, sizeof wst) != 0) {
-		drop(sp);
-		buf_free(&b);
-		*cause = xstrdup("the parser's spawner stopped with the mail "
-		    "in hand");
-		return MAIL_CHILD_TEMP;
-	}
-	rc = mime_child_judge((int)wst, how, len, &sp->l, &b, out, cause);
-	buf_free(&b);
-	return rc;
+	return mail_spawner_finish(mail_spawner_begin(sp, raw, len), out,
+	    cause);
 }
 
 void
 mail_spawner_stop(struct mail_spawner *sp)
 {
+	struct mail_parse	*p;
+	char			*cause;
+	size_t			 i;
+	int			 wst;
+
 	if (sp == NULL)
 		return;
+	/* A parse in flight is killed: its handle is left with the
+	 * outcome of a parser stopped with the daemon. */
+	for (i = 0; i < MAIL_PARSE_AHEAD; i++) {
+		if ((p = sp->busy[i]) == NULL)
+			continue;
+		close(p->fd);
+		p->fd = -1;
+		cause = NULL;
+		(void)reap(p, 1, &wst, &cause);
+		free(cause);
+		known(p, MAIL_CHILD_TEMP, xstrdup("the parser was stopped "
+		    "with its spawner"));
+	}
 	drop(sp);
 	while (waitpid(sp->pid, NULL, 0) == -1 && errno == EINTR)
 		;

@@ -187,7 +187,35 @@ int	 mail_spawner_start(const struct mail_limits *l,
 	    struct mail_spawner **sp, char **cause);
 int	 mail_spawner_parse(struct mail_spawner *sp, const char *raw,
 	    size_t len, struct mail_msg **out, char **cause);
+/* Waits for the spawner to end.  A parse still in flight is killed
+ * first: its handle then finishes as MAIL_CHILD_TEMP. */
 void	 mail_spawner_stop(struct mail_spawner *sp);
+
+/* The same in two halves, so that the caller works while the child
+ * parses (the daemon processes one mail while the next is parsed):
+ * mail_spawner_parse is begin and finish.
+ *
+ * begin hands raw[0..len) to a fresh child and returns at once, without
+ * waiting for it; raw may be freed when it returns.  The handle (owned
+ * by the caller) owns the child and its pipe, and is ended by exactly
+ * one of finish or cancel, in any order among several.  begin never
+ * fails by itself: a parse that cannot start (no pipe, no fork, more
+ * than MAIL_PARSE_AHEAD in flight) carries its outcome, MAIL_CHILD_TEMP,
+ * to finish.  With sp NULL the mail is parsed at once, by
+ * mail_parse_child, and finish only gives the outcome.
+ *
+ * finish waits for the child's answer (at most timeout_ms from the
+ * call), kills the child if it must, reaps it and judges it: the
+ * outcome and *out or *cause of mail_parse_child.  The child of one
+ * handle never decides another's outcome.  cancel kills the child,
+ * reaps it and frees the handle: nothing is judged. */
+#define MAIL_PARSE_AHEAD	2	/* parses in flight, per spawner */
+struct mail_parse;
+struct mail_parse *mail_spawner_begin(struct mail_spawner *sp,
+	    const char *raw, size_t len);
+int	 mail_spawner_finish(struct mail_parse *p, struct mail_msg **out,
+	    char **cause);
+void	 mail_spawner_cancel(struct mail_parse *p);
 
 /* The value of the first top-level header field called name, unfolded,
  * trimmed and made valid UTF-8 (owned by the caller), or NULL: read from

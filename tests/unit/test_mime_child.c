@@ -2,7 +2,10 @@
  * every test message; a child that breaks its limits is a failure, not a
  * crash of the caller; and the parent reads any answer, whole, cut short
  * or corrupted, without trusting a byte of it.  The same of a cycle's
- * spawner (mail_spawner_parse), mail after mail, and when it is lost. */
+ * spawner (mail_spawner_parse), mail after mail, and when it is lost;
+ * and of its two halves (mail_spawner_begin, mail_spawner_finish) with
+ * two mails in flight, finished in either order, one of them over its
+ * limits, cancelled, or stopped with the spawner. */
 #include "config.h"
 
 #include <setjmp.h>
@@ -276,6 +279,121 @@ test_spawner_limits(void **state)
 	spawner_limit(&hasty, "did not finish within 1 ms", 0);
 }
 
+/* Parsed by begin and finish with b in flight meanwhile. */
+static void
+expect_ok(struct mail_parse *p, const char *raw, size_t len)
+{
+	struct mail_msg	*a, *m;
+	char		*cause;
+	int		 rc;
+
+	rc = mail_spawner_finish(p, &m, &cause);
+	if (rc != MAIL_CHILD_OK)
+		fail_msg("%s: %s", mail_child_status_name(rc), cause);
+	assert_int_equal(mail_parse(raw, len, &a, &cause), 0);
+	same_msg(a, m);
+	mail_msg_free(a);
+	mail_msg_free(m);
+}
+
+/* Two mails in flight at once, each in a child of its own, finished in
+ * either order; a third is refused until one is finished. */
+static void
+test_spawner_two(void **state)
+{
+	struct mail_spawner	*sp;
+	struct mail_parse	*a, *b, *c;
+	struct mail_msg		*m;
+	char			*ra, *rb, *cause;
+	size_t			 la, lb;
+	int			 order;
+
+	(void)state;
+	ra = slurp("plain.eml", &la);
+	rb = slurp("dsn-bounce.eml", &lb);
+	assert_int_equal(mail_spawner_start(NULL, &sp, &cause), 0);
+	for (order = 0; order < 2; order++) {
+		a = mail_spawner_begin(sp, ra, la);
+		b = mail_spawner_begin(sp, rb, lb);
+		c = mail_spawner_begin(sp, ra, la);
+		assert_int_equal(mail_spawner_finish(c, &m, &cause),
+		    MAIL_CHILD_TEMP);
+		assert_null(m);
+		assert_non_null(strstr(cause, "2 mails are being parsed"));
+		free(cause);
+		if (order == 0) {
+			expect_ok(a, ra, la);
+			/* A slot free again: a third mail while b runs. */
+			c = mail_spawner_begin(sp, ra, la);
+			expect_ok(b, rb, lb);
+			expect_ok(c, ra, la);
+		} else {
+			expect_ok(b, rb, lb);
+			expect_ok(a, ra, la);
+		}
+	}
+	/* Cancelled: its child killed and reaped, its slot free. */
+	a = mail_spawner_begin(sp, ra, la);
+	mail_spawner_cancel(a);
+	a = mail_spawner_begin(sp, ra, la);
+	b = mail_spawner_begin(sp, rb, lb);
+	expect_ok(a, ra, la);
+	expect_ok(b, rb, lb);
+	/* Stopped with two in flight: each finishes as temporary. */
+	a = mail_spawner_begin(sp, ra, la);
+	b = mail_spawner_begin(sp, rb, lb);
+	mail_spawner_stop(sp);
+	assert_int_equal(mail_spawner_finish(a, &m, &cause), MAIL_CHILD_TEMP);
+	assert_null(m);
+	assert_non_null(strstr(cause, "stopped"));
+	free(cause);
+	mail_spawner_cancel(b);
+	/* No spawner: parsed at once, the outcome given by finish. */
+	expect_ok(mail_spawner_begin(NULL, rb, lb), rb, lb);
+	free(ra);
+	free(rb);
+}
+
+/* A child killed by its limits while another is in flight: that mail
+ * fails, the other is parsed, whichever is finished first. */
+static void
+test_spawner_two_limits(void **state)
+{
+	struct mail_limits	 small = { 0, 4u << 20, 0, 0 };
+	struct mail_spawner	*sp;
+	struct mail_parse	*a, *b;
+	struct mail_msg		*m;
+	struct buf		 big = BUF_INIT;
+	char			*raw, *cause;
+	size_t			 len;
+	int			 order, rc;
+
+	(void)state;
+	/* No address-space limit under AddressSanitizer (mime-child.c). */
+	if (asan_build())
+		skip();
+	big_mail(&big);
+	raw = slurp("plain.eml", &len);
+	assert_int_equal(mail_spawner_start(&small, &sp, &cause), 0);
+	for (order = 0; order < 2; order++) {
+		a = mail_spawner_begin(sp, big.p, big.len);
+		b = mail_spawner_begin(sp, raw, len);
+		if (order == 1)
+			expect_ok(b, raw, len);
+		rc = mail_spawner_finish(a, &m, &cause);
+		if (rc != MAIL_CHILD_FAILED)
+			fail_msg("the big mail: %s", mail_child_status_name(rc));
+		assert_null(m);
+		assert_non_null(strstr(cause, "the parser"));
+		free(cause);
+		if (order == 0)
+			expect_ok(b, raw, len);
+	}
+	mail_spawner_stop(sp);
+	free(raw);
+	buf_free(&big);
+}
+
 /* The pid of this process's only child, from /proc; -1 if unknown. */
 static pid_t
 only_child(void)
@@ -300,6 +418,7 @@ static void
 test_spawner_lost(void **state)
 {
 	struct mail_spawner	*sp;
+	struct mail_parse	*a, *b;
 	struct mail_msg		*m;
 	char			*cause, *raw;
 	size_t			 len;
@@ -325,6 +444,11 @@ test_spawner_lost(void **state)
 		assert_non_null(m->body);
 		mail_msg_free(m);
 	}
+	/* Two in flight, children of ours, finished in reverse. */
+	a = mail_spawner_begin(sp, raw, len);
+	b = mail_spawner_begin(sp, raw, len);
+	expect_ok(b, raw, len);
+	expect_ok(a, raw, len);
 	mail_spawner_stop(sp);
 	free(raw);
 }
@@ -416,6 +540,8 @@ main(void)
 		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_spawner_same),
 		cmocka_unit_test(test_spawner_limits),
+		cmocka_unit_test(test_spawner_two),
+		cmocka_unit_test(test_spawner_two_limits),
 		cmocka_unit_test(test_spawner_lost),
 		cmocka_unit_test(test_sigchld_ignored),
 		cmocka_unit_test(test_broken_answers),
