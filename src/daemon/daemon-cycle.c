@@ -309,16 +309,64 @@ intake_end(struct mailproc *mp, struct intake *in, struct batch *b,
 /* Takes in and processes the mailbox's messages, committing in groups
  * (above): every transaction of the poll commits without a sync, and
  * nothing is marked, answered or adjudicated before the sync after it. */
+/* A message taken from the mailbox and started (daemon_mail_begin), or
+ * what the mailbox said instead. */
+struct taken {
+	struct intake_msg	*m;
+	char			*cause;		/* owned: the intake's */
+	struct daemon_job	*job;
+	int			 rc;		/* intake_next's */
+};
+
+/* Takes the next message and starts it: its attempt recorded and its
+ * parse begun (busy: the digest of the mail in hand).  INTAKE_OK (or
+ * INTAKE_REJECT) with t->job, or what the mailbox said (DONE, TEMP,
+ * PERM, with t->cause). */
+static int
+take(const struct daemon_config *c, struct mailproc *mp, struct intake *in,
+    int64_t now, struct daemon_stats *st, int *tried, const char *busy,
+    struct taken *t)
+{
+	memset(t, 0, sizeof *t);
+	t->rc = intake_next(in, &t->m, &t->cause);
+	if (t->rc != INTAKE_OK && t->rc != INTAKE_REJECT)
+		return t->rc;
+	spawner_start(c, mp, tried);
+	/* A rejected message (too large, not a file) is quarantined like
+	 * any mail that cannot be processed. */
+	t->job = daemon_mail_begin(c, mp, in, t->m, t->rc == INTAKE_REJECT ?
+	    t->cause : NULL, now, st, busy);
+	return t->rc;
+}
+
+static void
+taken_free(struct taken *t)
+{
+	daemon_mail_cancel(t->job);
+	intake_msg_free(t->m);
+	free(t->cause);
+	memset(t, 0, sizeof *t);
+}
+
+/* Takes in and processes the mailbox's messages, committing in groups
+ * (above): every transaction of the poll commits without a sync, and
+ * nothing is marked, answered or adjudicated before the sync after it.
+ * A mail ahead: once the mail in hand is parsed and about to be
+ * processed, the next one is taken and its parse started, so that its
+ * child parses on one core while the daemon processes on the other.
+ * Each mail is still begun, judged, processed and marked in the
+ * mailbox's order, and the next one, when the poll stops first (a stop,
+ * a temporary failure), is killed and left for the next poll. */
 static enum daemon_status
 intake_all(const struct daemon_config *c, struct mailproc *mp, int64_t now,
     volatile sig_atomic_t *stop, struct daemon_stats *st)
 {
 	struct intake		*in;
-	struct intake_msg	*m;
+	struct taken		 cur, next;
 	struct batch		 b;
 	enum daemon_mark	 what;
 	char			*cause = NULL;
-	int			 rc, temp = 0, tried = 0;
+	int			 rc, temp = 0, tried = 0, err = INTAKE_OK;
 
 	rc = intake_open(c->mailbox, &c->intake, &in, &cause);
 	if (rc != INTAKE_OK) {
@@ -327,31 +375,42 @@ intake_all(const struct daemon_config *c, struct mailproc *mp, int64_t now,
 		return rc == INTAKE_TEMP ? DAEMON_TEMP : DAEMON_CONFIG;
 	}
 	memset(&b, 0, sizeof b);
+	memset(&next, 0, sizeof next);
 	(void)store_defer_sync(mp->store, 1, NULL);
 	while (!*stop && !temp) {
-		rc = intake_next(in, &m, &cause);
-		if (rc == INTAKE_DONE)
+		if (next.rc != INTAKE_OK || next.job != NULL) {
+			cur = next;
+			memset(&next, 0, sizeof next);
+		} else
+			(void)take(c, mp, in, now, st, &tried, NULL, &cur);
+		if (cur.rc != INTAKE_OK && cur.rc != INTAKE_REJECT) {
+			err = cur.rc;
+			if (err != INTAKE_DONE)
+				log_error("%s: %s", c->mailbox, cur.cause);
+			taken_free(&cur);
 			break;
-		if (rc != INTAKE_OK && rc != INTAKE_REJECT) {
-			log_error("%s: %s", c->mailbox, cause);
-			free(cause);
-			return intake_end(mp, in, &b, rc == INTAKE_TEMP ?
-			    DAEMON_TEMP : DAEMON_CONFIG);
 		}
-		spawner_start(c, mp, &tried);
-		/* A rejected message (too large, not a file) is quarantined
-		 * like any mail that cannot be processed. */
-		temp = daemon_mail(c, mp, in, m, rc == INTAKE_REJECT ? cause :
-		    NULL, now, st, &what) == DAEMON_MAIL_TEMP;
-		free(cause);
-		cause = NULL;
-		if (what != DAEMON_MARK_NONE)
-			batch_add(&b, m, what);
-		else
-			intake_msg_free(m);
+		if (daemon_mail_parsed(cur.job) && mp->spawner != NULL &&
+		    !*stop)
+			(void)take(c, mp, in, now, st, &tried,
+			    daemon_mail_digest(cur.job), &next);
+		temp = daemon_mail_end(cur.job, &what) == DAEMON_MAIL_TEMP;
+		cur.job = NULL;
+		if (what != DAEMON_MARK_NONE) {
+			batch_add(&b, cur.m, what);
+			cur.m = NULL;
+		}
+		taken_free(&cur);
 		if (batch_due(&b) && batch_flush(mp->store, in, &b) != 0)
 			temp = 1;
 	}
+	/* Started and not processed: killed, and left for the next poll
+	 * (or what the mailbox said after the mail that stopped the poll:
+	 * heard at the next). */
+	taken_free(&next);
+	if (err != INTAKE_OK && err != INTAKE_DONE)
+		return intake_end(mp, in, &b, err == INTAKE_TEMP ?
+		    DAEMON_TEMP : DAEMON_CONFIG);
 	return intake_end(mp, in, &b, temp ? DAEMON_TEMP : DAEMON_OK);
 }
 

@@ -375,49 +375,223 @@ daemon_crash_collect(struct store *s, int64_t now)
 
 /* --- one mail ------------------------------------------------------------------ */
 
-/* Parses in the child and processes: the part of daemon_mail with the
- * mail in hand.  fails: its failures so far. */
-static enum daemon_mail
-parse_and_process(struct one *o, int fails)
+/* What became of a mail's start, to be acted on at its turn. */
+enum job_state {
+	JOB_REJECTED,		/* the intake's cause: quarantined */
+	JOB_DEFERRED,		/* the mail in hand has the same bytes: its
+				   attempt and parse wait for its turn */
+	JOB_NO_ATTEMPT,		/* the attempt could not be recorded */
+	JOB_BACK,		/* quarantined before, and back */
+	JOB_FAILED,		/* failed too often: quarantined */
+	JOB_PARSING,		/* attempt recorded, parse started or done */
+};
+
+struct daemon_job {
+	struct one		 o;
+	enum job_state		 state;
+	char			*cause;		/* owned: REJECTED, NO_ATTEMPT */
+	int			 fails;		/* before this attempt */
+	struct mail_parse	*parse;		/* in flight, or NULL */
+	int			 parsed;	/* -1 not yet, else its outcome */
+	struct mail_msg		*msg;		/* parsed OK */
+	char			*pcause;	/* the parse's cause */
+};
+
+/* The attempt recorded, then the parse started in a child of the
+ * cycle's spawner (without one, it is parsed at its turn). */
+static void
+job_start(struct daemon_job *j)
 {
-	struct mail_msg		*msg = NULL;
-	char			*cause = NULL, *reason = NULL;
+	struct one	*o = &j->o;
+	char		*cause = NULL;
+	int		 done = 0;
+
+	if (store_attempt_begin(o->mp->store, o->digest, o->now, &j->fails,
+	    &done, &cause) != STORE_OK) {
+		j->state = JOB_NO_ATTEMPT;
+		j->cause = cause;
+		return;
+	}
+	if (done) {
+		j->state = JOB_BACK;
+		return;
+	}
+	if (j->fails >= DAEMON_ATTEMPTS_MAX) {
+		j->state = JOB_FAILED;
+		return;
+	}
+	j->state = JOB_PARSING;
+	if (o->mp->spawner != NULL)
+		j->parse = mail_spawner_begin(o->mp->spawner, o->m->raw,
+		    o->m->len);
+}
+
+struct daemon_job *
+daemon_mail_begin(const struct daemon_config *c, struct mailproc *mp,
+    struct intake *in, struct intake_msg *m, const char *rejected,
+    int64_t now, struct daemon_stats *st, const char *busy)
+{
+	struct daemon_job	*j = xcalloc(1, sizeof *j);
+
+	j->o.c = c;
+	j->o.mp = mp;
+	j->o.in = in;
+	j->o.m = m;
+	j->o.now = now;
+	j->o.st = st;
+	j->parsed = -1;
+	if (rejected != NULL) {
+		j->state = JOB_REJECTED;
+		j->cause = xstrdup(rejected);
+		return j;
+	}
+	mail_sha256_hex(m->raw, m->len, j->o.digest);
+	/* Its attempt would be the one in hand's, which may still fail,
+	 * end or be quarantined. */
+	if (busy != NULL && strcmp(busy, j->o.digest) == 0) {
+		j->state = JOB_DEFERRED;
+		return j;
+	}
+	job_start(j);
+	return j;
+}
+
+const char *
+daemon_mail_digest(const struct daemon_job *j)
+{
+	return j->o.digest[0] != '\0' ? j->o.digest : NULL;
+}
+
+int
+daemon_mail_parsed(struct daemon_job *j)
+{
+	struct one	*o = &j->o;
+
+	if (j->state == JOB_DEFERRED)
+		job_start(j);
+	if (j->state != JOB_PARSING)
+		return 0;
+	if (j->parsed == -1) {
+		/* Reading the child's answer is the daemon's work on the
+		 * mail's bytes: the mail is in hand. */
+		daemon_crash_hold(o->digest);
+		if (j->parse != NULL)
+			j->parsed = mail_spawner_finish(j->parse, &j->msg,
+			    &j->pcause);
+		else
+			j->parsed = mail_parse_child(o->m->raw, o->m->len,
+			    &o->c->parse, &j->msg, &j->pcause);
+		j->parse = NULL;
+		daemon_crash_hold(NULL);
+	}
+	return j->parsed == MAIL_CHILD_OK;
+}
+
+/* What the parse said, acted on: the part of daemon_mail with the mail
+ * in hand. */
+static enum daemon_mail
+judge(struct daemon_job *j)
+{
+	struct one		*o = &j->o;
+	char			*reason = NULL;
 	enum daemon_mail	 rc;
 
-	switch (o->mp->spawner != NULL ? mail_spawner_parse(o->mp->spawner,
-	    o->m->raw, o->m->len, &msg, &cause) : mail_parse_child(o->m->raw,
-	    o->m->len, &o->c->parse, &msg, &cause)) {
+	switch (j->parsed) {
 	case MAIL_CHILD_OK:
-		rc = process(o, msg);
-		mail_msg_free(msg);
+		daemon_crash_hold(o->digest);
+		rc = process(o, j->msg);
+		daemon_crash_hold(NULL);
 		return rc;
 	case MAIL_CHILD_REFUSED:
-		reason = xasprintf("it cannot be read as a mail: %s", cause);
+		reason = xasprintf("it cannot be read as a mail: %s", j->pcause);
 		rc = quarantine(o, reason, 0, 0);
 		break;
 	case MAIL_CHILD_FAILED:
-		if (fails + 1 >= DAEMON_ATTEMPTS_MAX) {
+		if (j->fails + 1 >= DAEMON_ATTEMPTS_MAX) {
 			reason = xasprintf("it failed %d times, the last: %s",
-			    fails + 1, cause);
-			rc = quarantine(o, reason, fails + 1, 0);
+			    j->fails + 1, j->pcause);
+			rc = quarantine(o, reason, j->fails + 1, 0);
 			break;
 		}
 		fail_attempt(o);
 		log_warn("%s: %s; it will be tried once more, then "
-		    "quarantined", o->m->where, cause);
+		    "quarantined", o->m->where, j->pcause);
 		leave(o);
 		rc = DAEMON_MAIL_AGAIN;
 		break;
 	default:
-		log_warn("%s: %s; will try again", o->m->where, cause);
+		log_warn("%s: %s; will try again", o->m->where, j->pcause);
 		end_attempt(o);
 		leave(o);
 		rc = DAEMON_MAIL_TEMP;
 		break;
 	}
 	free(reason);
-	free(cause);
 	return rc;
+}
+
+static void
+job_free(struct daemon_job *j)
+{
+	mail_spawner_cancel(j->parse);
+	mail_msg_free(j->msg);
+	free(j->pcause);
+	free(j->cause);
+	free(j);
+}
+
+enum daemon_mail
+daemon_mail_end(struct daemon_job *j, enum daemon_mark *mark)
+{
+	struct one		*o = &j->o;
+	char			*reason;
+	enum daemon_mail	 rc;
+
+	if (mark != NULL)
+		*mark = DAEMON_MARK_NONE;
+	o->mark = mark;
+
+	(void)daemon_mail_parsed(j);
+	switch (j->state) {
+	case JOB_REJECTED:
+		rc = quarantine(o, j->cause, 0, 0);
+		break;
+	case JOB_NO_ATTEMPT:
+		log_warn("%s: cannot record the attempt: %s; will try again",
+		    o->m->where, j->cause);
+		leave(o);
+		rc = DAEMON_MAIL_TEMP;
+		break;
+	case JOB_BACK:
+		rc = quarantine(o, "it was quarantined before and is back "
+		    "(a move that failed)", 0, 1);
+		break;
+	case JOB_FAILED:
+		reason = xasprintf("it failed %d times (the parser or the "
+		    "daemon crashed on it, or it broke the parser's limits)",
+		    j->fails);
+		rc = quarantine(o, reason, j->fails, 0);
+		free(reason);
+		break;
+	default:
+		rc = judge(j);
+		break;
+	}
+	job_free(j);
+	return rc;
+}
+
+void
+daemon_mail_cancel(struct daemon_job *j)
+{
+	if (j == NULL)
+		return;
+	/* Its parse killed; its attempt left as a stop from outside leaves
+	 * it (no failure: the mail is simply taken in again). */
+	log_info("%s: left for the next poll, not processed in this one",
+	    j->o.m->where);
+	leave(&j->o);
+	job_free(j);
 }
 
 enum daemon_mail
@@ -425,38 +599,6 @@ daemon_mail(const struct daemon_config *c, struct mailproc *mp,
     struct intake *in, struct intake_msg *m, const char *rejected,
     int64_t now, struct daemon_stats *st, enum daemon_mark *mk)
 {
-	struct one		 o = { c, mp, in, m, now, st, mk, "" };
-	char			*cause = NULL, *reason;
-	enum daemon_mail	 rc;
-	int			 fails = 0, done = 0, code;
-
-	if (mk != NULL)
-		*mk = DAEMON_MARK_NONE;
-	if (rejected != NULL)
-		return quarantine(&o, rejected, 0, 0);
-	mail_sha256_hex(m->raw, m->len, o.digest);
-	code = store_attempt_begin(mp->store, o.digest, now, &fails, &done,
-	    &cause);
-	if (code != STORE_OK) {
-		log_warn("%s: cannot record the attempt: %s; will try again",
-		    m->where, cause);
-		free(cause);
-		leave(&o);
-		return DAEMON_MAIL_TEMP;
-	}
-	if (done)
-		return quarantine(&o, "it was quarantined before and is back "
-		    "(a move that failed)", 0, 1);
-	if (fails >= DAEMON_ATTEMPTS_MAX) {
-		reason = xasprintf("it failed %d times (the parser or the "
-		    "daemon crashed on it, or it broke the parser's limits)",
-		    fails);
-		rc = quarantine(&o, reason, fails, 0);
-		free(reason);
-		return rc;
-	}
-	daemon_crash_hold(o.digest);
-	rc = parse_and_process(&o, fails);
-	daemon_crash_hold(NULL);
-	return rc;
+	return daemon_mail_end(daemon_mail_begin(c, mp, in, m, rejected, now,
+	    st, NULL), mk);
 }

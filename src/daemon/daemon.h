@@ -164,6 +164,30 @@ enum daemon_mail daemon_mail(const struct daemon_config *, struct mailproc *,
  * intake_quarantine), logging a failure (which loses nothing: the message
  * comes back and is known by its record). */
 void	daemon_mark(struct intake *, struct intake_msg *, enum daemon_mark);
+/* daemon_mail in three steps, so that the cycle starts the next mail's
+ * parse before it processes the mail in hand (docs/intake.md):
+ * begin records the attempt and starts the parse in a child of
+ * mp->spawner (without one, the parse waits for parsed); parsed waits
+ * for it and says 1 when the mail is to be processed; end does the rest
+ * (processing, quarantine, the marks or *mark) as daemon_mail does,
+ * and frees the job.
+ * busy: the digest of the mail in hand (daemon_mail_digest), or NULL: a
+ * mail with the same bytes starts at its turn, not before.  cancel, in
+ * place of end: the parse killed, the mail left for the next poll, as a
+ * stop from outside leaves it (no failure counted).  m, rejected and st
+ * must outlive the job; m stays the caller's. */
+struct daemon_job;
+struct daemon_job *daemon_mail_begin(const struct daemon_config *,
+	    struct mailproc *, struct intake *, struct intake_msg *m,
+	    const char *rejected, int64_t now, struct daemon_stats *,
+	    const char *busy);
+int	daemon_mail_parsed(struct daemon_job *);
+enum daemon_mail daemon_mail_end(struct daemon_job *,
+	    enum daemon_mark *mark);
+void	daemon_mail_cancel(struct daemon_job *);
+/* The job's digest (static while the job lives), NULL for a rejected
+ * mail. */
+const char *daemon_mail_digest(const struct daemon_job *);
 /* Processes one message read from fd (navarch deliver) as daemon_mail
  * does: DAEMON_MAIL_DONE, DAEMON_MAIL_QUARANTINED (refused for good:
  * the MTA is to bounce it), or DAEMON_MAIL_TEMP (try again later: the
