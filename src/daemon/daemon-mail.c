@@ -11,8 +11,11 @@
  *    before a byte is parsed; it ends when the processing returns,
  *    whatever it says;
  * 2. the bytes are parsed in a child process with limits
- *    (mail_parse_child): a parser that crashes or breaks a limit fails
- *    the attempt, not the daemon, and the mail is tried once more;
+ *    (mail_spawner_begin, mail_parse_child): a parser that crashes or
+ *    breaks a limit fails the attempt, not the daemon, and the mail is
+ *    tried once more.  The cycle starts the next mail's parse (steps 1
+ *    and 2) before it processes the mail in hand (daemon_mail_begin),
+ *    and acts on it at its turn, in order;
  * 3. should the daemon itself crash with the mail in hand (SIGSEGV,
  *    SIGABRT, ...), its fatal-signal handler leaves the mail's digest in
  *    DATABASE.crash, and the next start counts that failure too.  An
@@ -496,12 +499,11 @@ judge(struct daemon_job *j)
 	char			*reason = NULL;
 	enum daemon_mail	 rc;
 
+	daemon_crash_hold(o->digest);
 	switch (j->parsed) {
 	case MAIL_CHILD_OK:
-		daemon_crash_hold(o->digest);
 		rc = process(o, j->msg);
-		daemon_crash_hold(NULL);
-		return rc;
+		break;
 	case MAIL_CHILD_REFUSED:
 		reason = xasprintf("it cannot be read as a mail: %s", j->pcause);
 		rc = quarantine(o, reason, 0, 0);
@@ -526,6 +528,7 @@ judge(struct daemon_job *j)
 		rc = DAEMON_MAIL_TEMP;
 		break;
 	}
+	daemon_crash_hold(NULL);
 	free(reason);
 	return rc;
 }

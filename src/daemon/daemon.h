@@ -174,8 +174,8 @@ void	daemon_mark(struct intake *, struct intake_msg *, enum daemon_mark);
  * busy: the digest of the mail in hand (daemon_mail_digest), or NULL: a
  * mail with the same bytes starts at its turn, not before.  cancel, in
  * place of end: the parse killed, the mail left for the next poll, as a
- * stop from outside leaves it (no failure counted).  m, rejected and st
- * must outlive the job; m stays the caller's. */
+ * stop from outside leaves it (no failure counted).  m and st must
+ * outlive the job; m stays the caller's (rejected is copied). */
 struct daemon_job;
 struct daemon_job *daemon_mail_begin(const struct daemon_config *,
 	    struct mailproc *, struct intake *, struct intake_msg *m,
