@@ -126,10 +126,31 @@ open(sys.argv[1], 'w').write('From: x@example.org\nSubject: big\n'
 " "$T/big"
 if [ "$asan" = 0 ]; then
 cp "$T/big" "$MD/new/2000.big"
+# A mail before it and one after: the parser of each mail runs while the
+# daemon processes the mail before it (a mail ahead, docs/intake.md), and
+# the failure is the big mail's alone.
+{
+	printf 'From: athens@example.org\nTo: navarch@example.org\n'
+	printf 'Subject: orders\nMessage-ID: <before-big@example.org>\n\n'
+	orders 3
+} > "$MD/new/1999.before-big"
+{
+	printf 'From: athens@example.org\nTo: navarch@example.org\n'
+	printf 'Subject: orders\nMessage-ID: <after-big@example.org>\n\n'
+	orders 2
+} > "$MD/new/2000.big-next"
 cycle fail1 "$T/small.conf"
 has "the first failure is told" "$T/fail1.log" \
     "warning: .*2000.big: the parser .*tried once more"
 [ -e "$MD/new/2000.big" ] && ok || bad "the mail left new/ after one failure"
+for id in before-big after-big; do
+	[ -n "$(outbox_with "In-Reply-To: <$id@example.org>")" ] && ok ||
+	    bad "the mail $id was not answered in the cycle of the failure"
+done
+gone "the mail before the failure" 1999.before-big
+gone "the mail after the failure" 2000.big-next
+[ "$(grep -c 'tried once more' "$T/fail1.log")" = 1 ] && ok ||
+    bad "a failure counted against another mail than the big one"
 cycle fail2 "$T/small.conf"
 gone "parser failed twice" 2000.big
 quarantined "parser failed twice" 2000.big
