@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "strutil.h"
 #include "timefmt.h"
@@ -281,4 +282,13 @@ time_format(int64_t t, char out[TIME_LEN])
 	else
 		snprintf(out, TIME_LEN, "%04d-%02d-%02dT%02d:%02dZ",
 		    c.year, c.month, c.day, c.hour, c.minute);
+}
+
+int64_t
+time_mono_ms(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }

@@ -35,4 +35,8 @@ int	time_digits(const char **p, int n, int *out);
  * with *why (static) saying what is wrong. */
 int	time_civil_check(const struct time_civil *, const char **why);
 
+/* The monotonic clock in milliseconds: for timeouts and batches, never
+ * for a time anybody reads (those are UTC seconds, above). */
+int64_t	time_mono_ms(void);
+
 #endif

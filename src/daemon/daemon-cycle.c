@@ -19,7 +19,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "compose.h"
@@ -31,6 +30,7 @@
 #include "store.h"
 #include "store-purge.h"
 #include "store-sync.h"
+#include "timefmt.h"
 #include "xalloc.h"
 
 /* The composer mailproc calls to turn a reply into message bytes. */
@@ -183,15 +183,6 @@ struct batch {
 	int64_t			  first;	/* ms, monotonic: its first */
 };
 
-static int64_t
-mono_ms(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* Keeps m (now the batch's) to be marked after the sync.  Its bytes are
  * freed: a mark needs only its name (the file, the UID). */
 static void
@@ -201,7 +192,7 @@ batch_add(struct batch *b, struct intake_msg *m, enum daemon_mark what)
 	m->raw = NULL;
 	m->len = 0;
 	if (b->n == 0)
-		b->first = mono_ms();
+		b->first = time_mono_ms();
 	b->m = xreallocarray(b->m, b->n + 1, sizeof *b->m);
 	b->what = xreallocarray(b->what, b->n + 1, sizeof *b->what);
 	b->m[b->n] = m;
@@ -213,7 +204,7 @@ static int
 batch_due(const struct batch *b)
 {
 	return b->n >= BATCH_MAILS || (b->n > 0 &&
-	    mono_ms() - b->first >= BATCH_MS);
+	    time_mono_ms() - b->first >= BATCH_MS);
 }
 
 /* For tests/daemon/gcommit.sh only: NAVARCH_TEST_KILL_AT=batch-sync kills

@@ -33,12 +33,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "buf.h"
 #include "mime.h"
 #include "mime-int.h"
+#include "timefmt.h"
 #include "xalloc.h"
 
 #define NONE	UINT32_MAX	/* the length of a NULL string */
@@ -377,26 +377,17 @@ mime_child_main(int fd, const char *raw, size_t len,
 
 /* --- the parent -------------------------------------------------------------- */
 
-static int64_t
-now_ms(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 int
 mime_child_collect(int fd, struct buf *b, size_t max, long timeout_ms)
 {
 	struct pollfd	 pfd;
 	char		 chunk[65536];
-	int64_t		 end = now_ms() + timeout_ms, left;
+	int64_t		 end = time_mono_ms() + timeout_ms, left;
 	ssize_t		 n;
 	int		 r;
 
 	for (;;) {
-		if ((left = end - now_ms()) <= 0)
+		if ((left = end - time_mono_ms()) <= 0)
 			return 2;
 		pfd.fd = fd;
 		pfd.events = POLLIN;

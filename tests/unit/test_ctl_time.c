@@ -8,9 +8,11 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <cmocka.h>
 
 #include "ctl.h"
+#include "timefmt.h"
 
 #define NOW	1767261600LL	/* 2026-01-01T10:00Z */
 
@@ -155,6 +157,24 @@ test_round_trip(void **state)
 	assert_string_equal(out, "2100-01-01T00:00Z");
 }
 
+/* The monotonic clock counts milliseconds: a 30 ms sleep moves it by at
+ * least 30 and, on any machine that runs the suite, by less than 10 s
+ * (seconds or microseconds would fail one bound or the other). */
+static void
+test_mono_ms(void **state)
+{
+	struct timespec	nap = { 0, 30 * 1000000L };
+	int64_t		a, b;
+
+	(void)state;
+	a = time_mono_ms();
+	while (nanosleep(&nap, &nap) != 0)
+		;
+	b = time_mono_ms();
+	assert_true(b - a >= 30);
+	assert_true(b - a < 10000);
+}
+
 int
 main(void)
 {
@@ -162,6 +182,7 @@ main(void)
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_mono_ms),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
