@@ -6,26 +6,8 @@
 # Environment: NAVARCH, NAVARCHD, NAVARCH_DATADIR; VALGRIND=1 runs the
 # daemon under valgrind (leaks and errors fail the test).
 . "$(dirname "$0")/../cli/lib.sh"
-: "${NAVARCHD:?NAVARCHD must name the navarchd binary}"
-
-NOW=2026-12-01T12:00Z
-MD=$T/Maildir
-OUT=$T/outbox
-mkdir -p "$MD/new" "$MD/cur" "$MD/tmp" "$OUT/new" "$OUT/cur" "$OUT/tmp"
-printf 'athens-secret\n' > "$T/pw-athens"
-printf 'persia-secret\n' > "$T/pw-persia"
-printf 'gm-secret\n' > "$T/pw-gm"
-cat > "$T/navarchd.conf" <<CONF
-# test configuration
-database = $DB
-mailbox = maildir:$MD
-smtp = file:$OUT
-from = navarch@example.org
-datadir = $NAVARCH_DATADIR
-hash_cost = 1
-poll_interval = 60
-log_level = debug
-CONF
+. "$(dirname "$0")/lib-maildir.sh"
+maildir_setup 'poll_interval = 60' 'log_level = debug'
 
 daemon() {
 	if [ "${VALGRIND:-0}" = 1 ]; then

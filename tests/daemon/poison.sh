@@ -15,24 +15,8 @@
 #
 # Environment: NAVARCH, NAVARCHD, NAVARCH_DATADIR.
 . "$(dirname "$0")/../cli/lib.sh"
-: "${NAVARCHD:?NAVARCHD must name the navarchd binary}"
-
-NOW=2026-12-01T12:00Z
-MD=$T/Maildir
-OUT=$T/outbox
-mkdir -p "$MD/new" "$MD/cur" "$MD/tmp" "$OUT/new" "$OUT/cur" "$OUT/tmp"
-printf 'athens-secret\n' > "$T/pw-athens"
-printf 'persia-secret\n' > "$T/pw-persia"
-cat > "$T/navarchd.conf" <<CONF
-database = $DB
-mailbox = maildir:$MD
-smtp = file:$OUT
-from = navarch@example.org
-gm = gm@example.org
-datadir = $NAVARCH_DATADIR
-hash_cost = 1
-log_level = info
-CONF
+. "$(dirname "$0")/lib-maildir.sh"
+maildir_setup 'gm = gm@example.org' 'log_level = info'
 
 # cycle NAME [CONF]: one cycle, bounded in time; its log in $T/NAME.log.
 cycle() {
