@@ -219,6 +219,38 @@ test_kill_point(const char *name)
 		raise(SIGKILL);
 }
 
+/* Marks the batch's mails to be marked processed in one exchange where
+ * the driver can (IMAP: two commands for the batch, not two a mail); on
+ * a failure, those not known to be marked are left to daemon_mark one by
+ * one, which says which failed and why.  A mail done here is DAEMON_MARK_NONE
+ * after. */
+static void
+batch_commit(struct intake *in, struct batch *b)
+{
+	struct intake_msg	**list;
+	size_t			  i, n = 0, done;
+	char			 *cause = NULL;
+
+	list = xreallocarray(NULL, b->n, sizeof *list);
+	for (i = 0; i < b->n; i++)
+		if (b->what[i] == DAEMON_MARK_COMMIT)
+			list[n++] = b->m[i];
+	if (n > 1 && intake_commit_list(in, list, n, &done, &cause) !=
+	    INTAKE_OK) {
+		log_info("cannot mark %zu mails processed at once (%s): one "
+		    "at a time", n - done, cause);
+		free(cause);
+	} else
+		done = n > 1 ? n : 0;
+	for (i = 0; i < b->n && done > 0; i++) {
+		if (b->what[i] == DAEMON_MARK_COMMIT) {
+			b->what[i] = DAEMON_MARK_NONE;
+			done--;
+		}
+	}
+	free(list);
+}
+
 /* Marks every message of the batch once the sync of the store said
  * synced (STORE_OK); the batch is empty after.  If the sync failed, no
  * message is marked: each is left for the next poll, where one whose
@@ -236,6 +268,8 @@ batch_mark(struct intake *in, struct batch *b, int synced, char *cause)
 		free(cause);
 		cause = NULL;
 	}
+	if (rc == 0)
+		batch_commit(in, b);
 	for (i = 0; i < b->n; i++) {
 		if (rc == 0)
 			daemon_mark(in, b->m[i], b->what[i]);

@@ -404,5 +404,5 @@ md_close(struct intake *in)
 
 const struct intake_ops intake_maildir_ops = {
 	"maildir", md_open, md_next, md_commit, md_abort, md_quarantine,
-	md_close
+	md_close, NULL
 };

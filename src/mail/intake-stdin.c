@@ -99,5 +99,5 @@ in_close(struct intake *in)
 
 const struct intake_ops intake_stdin_ops = {
 	"stdin", in_open, in_next, in_commit, in_abort, in_quarantine,
-	in_close
+	in_close, NULL
 };

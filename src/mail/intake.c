@@ -113,6 +113,25 @@ intake_commit(struct intake *in, struct intake_msg *m, char **cause)
 }
 
 enum intake_status
+intake_commit_list(struct intake *in, struct intake_msg **msgs, size_t n,
+    size_t *done, char **cause)
+{
+	enum intake_status	r = INTAKE_OK;
+
+	*cause = NULL;
+	*done = 0;
+	if (in->ops->commit_list != NULL) {
+		if ((r = in->ops->commit_list(in, msgs, n, cause)) == INTAKE_OK)
+			*done = n;
+		return r;
+	}
+	for (; *done < n; (*done)++)
+		if ((r = in->ops->commit(in, msgs[*done], cause)) != INTAKE_OK)
+			break;
+	return r;
+}
+
+enum intake_status
 intake_abort(struct intake *in, struct intake_msg *m, char **cause)
 {
 	*cause = NULL;

@@ -150,7 +150,12 @@ struct intake_ops {
 		    char **cause);
 	/* Leaves every message handed out and not committed for the next
 	 * poll, disconnects and frees the driver's data. */
-	void	(*close)(struct intake *);
+	void	(*close)(struct intake *);	/* Optional (NULL: commit one at a time): commits the n messages
+	 * in one exchange, all or, on failure, some or none of them; every
+	 * driver that has it must allow a message committed twice.  OK,
+	 * TEMP, PERM.  The messages stay the caller's. */
+	int	(*commit_list)(struct intake *, struct intake_msg **, size_t n,
+		    char **cause);
 };
 
 struct intake {
@@ -176,6 +181,14 @@ enum intake_status intake_next(struct intake *, struct intake_msg **out,
  * is offered again and recognised by its Message-ID. */
 enum intake_status intake_commit(struct intake *, struct intake_msg *,
 	    char **cause);
+/* Marks the n messages of msgs processed, as intake_commit each, in as
+ * few exchanges as the driver can (IMAP: one UID STORE and one UID MOVE
+ * for all).  Call ONLY under intake_commit's condition.  OK: all are
+ * marked.  TEMP, PERM: *done of them (from the first) are known to be
+ * marked, and the caller marks each of the rest with intake_commit (a
+ * message marked twice is no harm).  Nothing is lost either way. */
+enum intake_status intake_commit_list(struct intake *, struct intake_msg **msgs,
+	    size_t n, size_t *done, char **cause);
 /* Leaves msg to be offered again at the next poll.  OK, TEMP, PERM. */
 enum intake_status intake_abort(struct intake *, struct intake_msg *,
 	    char **cause);

@@ -95,6 +95,18 @@ for turn in 2 3; do
 done
 expect 0 "game show" nv game show demo
 has "the game is at turn 4" "$T/out" "urn 4"
+# Each of those cycles marked its two mails \Seen in one exchange (one
+# UID STORE for the batch, docs/intake.md): none is left unseen, and no
+# mail had to be marked one by one.
+left=$(find "$PF/mail/navarch/Maildir/new" -type f | wc -l)
+left=$((left + $(find "$PF/mail/navarch/Maildir/cur" -type f \
+    ! -name '*:2,*S*' | wc -l)))
+[ "$left" -eq 0 ] && ok || bad "$left order mails left unseen after turn 3"
+if grep -q "at once" "$T/daemon-2.log" "$T/daemon-3.log"; then
+	bad "a batch was marked one mail at a time"
+else
+	ok
+fi
 
 # Every report arrived exactly once: three for each of the three.
 for who in athens persia gm; do

@@ -300,6 +300,74 @@ test_quarantine(void **state)
 	assert_int_equal(poll_folder("T7", &c, "commit", NULL, NULL), 0);
 }
 
+/* Takes every message of folder in one session: m[i] in UID order. */
+static size_t
+take_all(struct intake *in, struct intake_msg **m)
+{
+	char	*cause = NULL;
+	size_t	 n = 0;
+	int	 r;
+
+	while ((r = intake_next(in, &m[n], &cause)) == INTAKE_OK)
+		assert_true(++n < MAXM);
+	if (r != INTAKE_DONE)
+		fail_msg("next: %s: %s", intake_status_name(r), cause);
+	return n;
+}
+
+/* intake_commit_list: a list with a gap in its UIDs ("a:b,d:e") is
+ * flagged and moved in one go, the message left out stays unseen in the
+ * folder; a list with one message, and the same list committed again
+ * (what the daemon does after a failure), are no harm. */
+static void
+test_commit_list(void **state)
+{
+	struct intake_config	 c = config();
+	struct intake		*in;
+	struct intake_msg	*m[MAXM], *list[MAXM];
+	char			*url, *cause = NULL;
+	size_t			 n, done, i;
+
+	c.processed = "Done T8";
+	for (i = 0; i < 5; i++) {
+		url = xasprintf("l%zu", i + 1);
+		save("T8", url);
+		free(url);
+	}
+	url = url_for("imap", "127.0.0.1", "T8");
+	assert_int_equal(intake_open(url, &c, &in, &cause), INTAKE_OK);
+	assert_int_equal(n = take_all(in, m), 5);
+	list[0] = m[0];
+	list[1] = m[1];
+	list[2] = m[3];
+	list[3] = m[4];
+	assert_int_equal(intake_commit_list(in, list, 4, &done, &cause),
+	    INTAKE_OK);
+	assert_int_equal(done, 4);
+	assert_null(cause);
+	assert_int_equal(intake_commit_list(in, list, 4, &done, &cause),
+	    INTAKE_OK);
+	assert_int_equal(intake_commit(in, list[0], &cause), INTAKE_OK);
+	for (i = 0; i < n; i++)
+		intake_msg_free(m[i]);
+	/* m[2], neither committed nor aborted: closing leaves it unseen. */
+	intake_close(in);
+	assert_int_equal(count("Done T8", "SEEN"), 4);
+	assert_int_equal(count("T8", "UNSEEN"), 1);
+	assert_int_equal(count("T8", "ALL"), 1);
+	assert_int_equal(intake_open(url, &c, &in, &cause), INTAKE_OK);
+	assert_int_equal(n = take_all(in, m), 1);
+	assert_non_null(strstr(m[0]->raw, "Subject: l3"));
+	assert_int_equal(intake_commit_list(in, m, 1, &done, &cause),
+	    INTAKE_OK);
+	assert_int_equal(done, 1);
+	intake_msg_free(m[0]);
+	intake_close(in);
+	assert_int_equal(count("T8", "ALL"), 0);
+	assert_int_equal(count("Done T8", "SEEN"), 5);
+	free(url);
+}
+
 /* A message over max_size is REJECT (no content) and the session goes on
  * with the next one; committing the rejected one sets it aside. */
 static void
@@ -554,6 +622,7 @@ main(void)
 		cmocka_unit_test(test_abort),
 		cmocka_unit_test(test_move),
 		cmocka_unit_test(test_quarantine),
+		cmocka_unit_test(test_commit_list),
 		cmocka_unit_test(test_oversize),
 		cmocka_unit_test(test_connections),
 	};

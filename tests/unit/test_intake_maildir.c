@@ -542,6 +542,55 @@ test_stdin(void **state)
 	}
 }
 
+/* intake_commit_list on a driver without a list operation: one commit a
+ * message, in order, stopping at the first that fails,
+ * with *done saying how many were marked before it. */
+static void
+test_commit_list(void **state)
+{
+	static const char *const after[] = { "cur/1.a:2,S", "cur/2.b:2,S",
+	    "cur/3.c:2,S", "new/3.c", "new/4.d", NULL };
+	struct intake_config	 conf = { .max_size = LIMIT };
+	struct intake		*in;
+	struct intake_msg	*m[4];
+	char			*top, *md, *url, *path, *cause = NULL,
+				*got[MAXF];
+	size_t			 i, n, done;
+
+	(void)state;
+	top = make_temp();
+	md = make_maildir(top, (const struct fspec[]){ { "new/1.a", "msg" },
+	    { "new/2.b", "msg" }, { "new/3.c", "msg" }, { "new/4.d", "msg" },
+	    { NULL, NULL } });
+	url = xasprintf("maildir:%s", md);
+	assert_int_equal(intake_open(url, &conf, &in, &cause), INTAKE_OK);
+	for (i = 0; i < 4; i++)
+		assert_int_equal(intake_next(in, &m[i], &cause), INTAKE_OK);
+	/* A directory where 3.c would go: rename(2) refuses (EISDIR). */
+	path = xasprintf("%s/cur/3.c:2,S", md);
+	assert_int_equal(mkdir(path, 0700), 0);
+	assert_int_not_equal(intake_commit_list(in, m, 4, &done, &cause),
+	    INTAKE_OK);
+	assert_int_equal(done, 2);
+	assert_non_null(cause);
+	free(cause);
+	/* The one after the failure is left to the caller: committed alone. */
+	assert_int_equal(intake_commit_list(in, &m[3], 0, &done, &cause),
+	    INTAKE_OK);
+	assert_int_equal(done, 0);
+	intake_close(in);
+	n = list_maildir(md, got, MAXF);
+	check_list("after", after, got, n);
+	free_strs(got, n);
+	for (i = 0; i < 4; i++)
+		intake_msg_free(m[i]);
+	remove_tree(top);
+	free(path);
+	free(url);
+	free(md);
+	free(top);
+}
+
 /* The names tables and the tls parser. */
 static void
 test_names(void **state)
@@ -621,6 +670,7 @@ main(void)
 		cmocka_unit_test(test_maildir_cases),
 		cmocka_unit_test(test_open_errors),
 		cmocka_unit_test(test_stdin),
+		cmocka_unit_test(test_commit_list),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_quarantine_names),
 	};
