@@ -23,19 +23,47 @@
 
 #include "store-int.h"
 
+/* A light transaction: committed with synchronous = NORMAL when it is
+ * one of its own (in autocommit), or a savepoint of the caller's. */
+struct light {
+	struct txn	t;
+	int		light, sync;
+};
+
+static int
+light_begin(struct store *s, struct light *l, char **cause)
+{
+	int	code;
+
+	l->sync = 2;
+	l->light = sqlite3_get_autocommit(s->db);
+	if (l->light)
+		l->sync = st_synchronous(s, 1);
+	if ((code = txn_begin(s, &l->t, cause)) != STORE_OK && l->light)
+		(void)st_synchronous(s, l->sync);
+	return code;
+}
+
+/* Commits (code STORE_OK) or undoes what light_begin began. */
+static int
+light_end(struct store *s, struct light *l, int code, char **cause)
+{
+	code = txn_end(s, &l->t, code, cause);
+	if (l->light)
+		(void)st_synchronous(s, l->sync);
+	return code;
+}
+
 int
 st_run_light(struct store *s, char **cause, int *changes, const char *sql,
     const char *fmt, ...)
 {
 	sqlite3_stmt	*st;
-	struct txn	 t;
+	struct light	 l;
 	va_list		 ap;
-	int		 code, row, sync = 2;
-	int		 light = sqlite3_get_autocommit(s->db);
+	int		 code, row;
 
-	if (light)
-		sync = st_synchronous(s, 1);
-	if ((code = txn_begin(s, &t, cause)) == STORE_OK) {
+	if ((code = light_begin(s, &l, cause)) == STORE_OK) {
 		va_start(ap, fmt);
 		code = st_vcached(s, &st, cause, sql, fmt, ap);
 		va_end(ap);
@@ -47,10 +75,8 @@ st_run_light(struct store *s, char **cause, int *changes, const char *sql,
 				*changes = sqlite3_changes(s->db);
 			st_release(s, st);
 		}
-		code = txn_end(s, &t, code, cause);
+		code = light_end(s, &l, code, cause);
 	}
-	if (light)
-		(void)st_synchronous(s, sync);
 	return code;
 }
 
@@ -63,32 +89,38 @@ check_digest(const char *digest, char **cause)
 	return STORE_OK;
 }
 
+/* The row is read and counted in one light transaction: a read of its
+ * own, then a write, were two, each taking and releasing the log's locks
+ * (issue 16: system calls a mail). */
 enum store_code
 store_attempt_begin(struct store *s, const char *digest, int64_t now,
     int *failures, int *quarantined, char **cause)
 {
 	sqlite3_stmt	*st;
+	struct light	 l;
 	int		 code, row;
 
 	*failures = 0;
 	*quarantined = 0;
 	if ((code = check_digest(digest, cause)) != STORE_OK)
 		return code;
+	if ((code = light_begin(s, &l, cause)) != STORE_OK)
+		return code;
 	code = st_cached(s, &st, cause, "SELECT failures, quarantined IS NOT"
 	    " NULL FROM mail_attempts WHERE digest = ?", "s", digest);
-	if (code != STORE_OK)
-		return code;
-	if ((code = st_step(s, st, &row, cause)) == STORE_OK && row) {
-		*failures = sqlite3_column_int(st, 0);
-		*quarantined = sqlite3_column_int(st, 1);
+	if (code == STORE_OK) {
+		if ((code = st_step(s, st, &row, cause)) == STORE_OK && row) {
+			*failures = sqlite3_column_int(st, 0);
+			*quarantined = sqlite3_column_int(st, 1);
+		}
+		st_release(s, st);
 	}
-	st_release(s, st);
-	if (code != STORE_OK || *quarantined)
-		return code;
-	return st_run_light(s, cause, NULL, "INSERT INTO mail_attempts (digest,"
-	    " attempts, first, last) VALUES (?1, 1, ?2, ?2) ON CONFLICT"
-	    " (digest) DO UPDATE SET attempts = attempts + 1, last = ?2",
-	    "sl", digest, now);
+	if (code == STORE_OK && !*quarantined)
+		code = st_run(s, cause, NULL, "INSERT INTO mail_attempts"
+		    " (digest, attempts, first, last) VALUES (?1, 1, ?2, ?2)"
+		    " ON CONFLICT (digest) DO UPDATE SET attempts = attempts"
+		    " + 1, last = ?2", "sl", digest, now);
+	return light_end(s, &l, code, cause);
 }
 
 enum store_code

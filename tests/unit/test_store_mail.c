@@ -486,8 +486,42 @@ test_attempts(void **state)
 	assert_int_equal(q, 1);
 	assert_int_equal(sql_int(f->s, "SELECT count(*) FROM mail_attempts"
 	    " WHERE quarantined = 50"), 2);
+	/* Read, not counted: the quarantined row is as it was. */
+	assert_int_equal(sql_int(f->s, "SELECT attempts * 1000 + last FROM"
+	    " mail_attempts WHERE digest = 'd2'"), 50);
+	assert_int_equal(sql_int(f->s, "PRAGMA synchronous"), sync);
 	expect_code(store_attempt_begin(f->s, "", 60, &fails, &q, &cause),
 	    STORE_ERROR, &cause);
+}
+
+/* An attempt begun inside the caller's transaction is part of it (read
+ * and counted in one): undone with it, and the connection's synchronous
+ * level is the caller's. */
+static void
+test_attempt_in_txn(void **state)
+{
+	struct fx	*f = *state;
+	char		*cause = NULL;
+	int		 fails, q, sync;
+
+	sync = sql_int(f->s, "PRAGMA synchronous");
+	expect_code(store_begin(f->s, &cause), STORE_OK, &cause);
+	expect_code(store_attempt_begin(f->s, "d4", 10, &fails, &q, &cause),
+	    STORE_OK, &cause);
+	expect_code(store_attempt_begin(f->s, "d4", 11, &fails, &q, &cause),
+	    STORE_OK, &cause);
+	assert_int_equal(sql_int(f->s, "SELECT attempts * 1000 + last FROM"
+	    " mail_attempts WHERE digest = 'd4'"), 2011);
+	assert_int_equal(sql_int(f->s, "PRAGMA synchronous"), sync);
+	expect_code(store_abort(f->s, &cause), STORE_OK, &cause);
+	assert_int_equal(sql_int(f->s, "SELECT count(*) FROM mail_attempts"
+	    " WHERE digest = 'd4'"), 0);
+	/* Alone, it commits at once. */
+	expect_code(store_attempt_begin(f->s, "d4", 12, &fails, &q, &cause),
+	    STORE_OK, &cause);
+	assert_int_equal(sql_int(f->s, "SELECT attempts * 1000 + last FROM"
+	    " mail_attempts WHERE digest = 'd4'"), 1012);
+	assert_int_equal(sql_int(f->s, "PRAGMA synchronous"), sync);
 }
 
 /* What can no longer matter goes, and only that: each row a day or a
@@ -640,6 +674,7 @@ const struct CMUnitTest store_mail_tests[] = {
 	T(test_rate_limit),
 	T(test_turn_marks),
 	T(test_attempts),
+	T(test_attempt_in_txn),
 	T(test_purge),
 	T(test_purge_bodies),
 };
