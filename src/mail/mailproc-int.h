@@ -216,6 +216,8 @@ struct mp_ctx {
 	int			 replaces;	/* the reports being queued
 						   replace ones rolled back */
 	char			*replaces_reason;	/* and why */
+	int			 open;		/* the mail's transaction is
+						   open already (begin) */
 };
 
 /* Store results: STORE_OK gives 0; anything else keeps the first cause

@@ -396,7 +396,11 @@ begin(struct mp_ctx *ctx)
 {
 	char	*cause = NULL;
 
-	if (mp_check(ctx, store_begin(ctx->mp->store, &cause), &cause) != 0)
+	/* The first transaction is the one mailproc_parsed began. */
+	if (ctx->open)
+		ctx->open = 0;
+	else if (mp_check(ctx, store_begin(ctx->mp->store, &cause),
+	    &cause) != 0)
 		return -1;
 	return mp_check(ctx, store_mail_record(ctx->mp->store,
 	    ctx->msg->message_id, ctx->now, &cause), &cause);
@@ -498,7 +502,14 @@ mailproc_parsed(struct mailproc *mp, const struct mail_msg *m, int64_t now,
 	memset(out, 0, sizeof *out);
 	*cause = NULL;
 	out->message_id = xstrdup(m->message_id);
-	code = store_mail_seen(mp->store, m->message_id, &c);
+	/* Whether the mail was processed is asked in the transaction that
+	 * processes it: one transaction a mail, not a read of its own
+	 * before it (issue 16), and nothing can record the mail between
+	 * the two. */
+	if ((code = store_begin(mp->store, &c)) == STORE_OK &&
+	    (code = store_mail_seen(mp->store, m->message_id, &c)) !=
+	    STORE_NOTFOUND)
+		(void)store_abort(mp->store, NULL);
 	if (code == STORE_OK) {
 		out->outcome = MAILPROC_DUPLICATE;
 		out->summary = xstrdup("already processed");
@@ -514,6 +525,7 @@ mailproc_parsed(struct mailproc *mp, const struct mail_msg *m, int64_t now,
 	ctx.mp = mp;
 	ctx.now = now;
 	ctx.msg = m;
+	ctx.open = 1;
 	handle(&ctx, out);
 	out->queued = ctx.queued;
 	if (ctx.failed) {

@@ -267,6 +267,9 @@ test_duplicate(void **state)
 	static const char	 raw[] = "From: a@example.org\n"
 	    "Message-ID: <twice@example.org>\nSubject: x\n\n"
 	    "GAME demo\nPLAYER athens\nPASSWORD athens-pw\nSHIP nike SPEED 1\n";
+	static const char	 again[] = "From: a@example.org\n"
+	    "Message-ID: <once@example.org>\nSubject: x\n\n"
+	    "GAME demo\nPLAYER athens\nPASSWORD athens-pw\nSHIP nike SPEED 2\n";
 	char			*cause = NULL, *n;
 	int			 i;
 	static const int	 want[] = { MAILPROC_DONE, MAILPROC_DUPLICATE,
@@ -282,6 +285,15 @@ test_duplicate(void **state)
 	n = mpfx_sql(f, "SELECT count(*) || '/' || (SELECT count(*) FROM"
 	    " outbox) FROM order_sets");
 	assert_string_equal(n, "1/1");
+	free(n);
+	/* The question is asked in the mail's own transaction, undone for
+	 * a duplicate: none is left open, and the next mail goes through. */
+	assert_int_equal(mailproc_message(&f->mp, again, strlen(again),
+	    T0 + 3, &r, &cause), 0);
+	assert_int_equal(r.outcome, MAILPROC_DONE);
+	mailproc_result_free(&r);
+	n = mpfx_sql(f, "SELECT count(*) FROM processed_mail");
+	assert_string_equal(n, "2");
 	free(n);
 }
 
