@@ -56,6 +56,22 @@ safe(const char *s, int one_line)
 	return buf_detach(&b);
 }
 
+/* s itself when it needs nothing of safe() (printable ASCII, and LF
+ * outside an attribute: most of what a mail document holds), else its
+ * safe copy in *copy (to be freed). */
+static const char *
+safe_text(const char *s, int one_line, char **copy)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+
+	*copy = NULL;
+	while ((*p >= 0x20 && *p < 0x7f) || (*p == '\n' && !one_line))
+		p++;
+	if (*p == '\0')
+		return s;
+	return *copy = safe(s, one_line);
+}
+
 xmlDocPtr
 maildoc_new(const char *kind)
 {
@@ -77,12 +93,11 @@ xmlNodePtr
 md_add(xmlNodePtr parent, const char *name, const char *text)
 {
 	xmlNodePtr	 n = xmlNewChild(parent, NULL, BAD_CAST name, NULL);
-	char		*t;
+	char		*copy;
 
 	if (text != NULL && *text != '\0') {
-		t = safe(text, 0);
-		xmlAddChild(n, xmlNewText(BAD_CAST t));
-		free(t);
+		xmlAddChild(n, xmlNewText(BAD_CAST safe_text(text, 0, &copy)));
+		free(copy);
 	}
 	return n;
 }
@@ -90,13 +105,12 @@ md_add(xmlNodePtr parent, const char *name, const char *text)
 void
 md_set(xmlNodePtr n, const char *name, const char *value)
 {
-	char	*v;
+	char	*copy;
 
 	if (value == NULL)
 		return;
-	v = safe(value, 1);
-	xmlSetProp(n, BAD_CAST name, BAD_CAST v);
-	free(v);
+	xmlSetProp(n, BAD_CAST name, BAD_CAST safe_text(value, 1, &copy));
+	free(copy);
 }
 
 void

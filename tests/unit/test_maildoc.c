@@ -38,14 +38,19 @@ static const struct {
 	{ "ascii then \xce\x9d then ascii", "ascii then \xce\x9d then ascii" },
 };
 
-/* An attribute is one line: a subject cannot be broken in two. */
+/* An attribute is one line: a subject cannot be broken in two.  Text
+ * keeps its lines (a message quoted whole). */
 static const struct {
 	const char	*in;
 	const char	*out;
+	const char	*text;
 } attr_rows[] = {
-	{ "two\nlines", "two lines" },
-	{ "Re: x\nBcc: all@example.org", "Re: x Bcc: all@example.org" },
-	{ "tab\tand\r\nCRLF", "tab and CRLF" },
+	{ "two\nlines", "two lines", "two\nlines" },
+	{ "\nedges\n", " edges ", "\nedges\n" },
+	{ "ends in a tab\t", "ends in a tab ", "ends in a tab " },
+	{ "Re: x\nBcc: all@example.org", "Re: x Bcc: all@example.org",
+	  "Re: x\nBcc: all@example.org" },
+	{ "tab\tand\r\nCRLF", "tab and CRLF", "tab and\nCRLF" },
 };
 
 static void
@@ -88,6 +93,12 @@ test_attr_one_line(void **state)
 		if (strcmp((const char *)got, attr_rows[i].out) != 0)
 			fail_msg("row %zu: '%s', wanted '%s'", i,
 			    (const char *)got, attr_rows[i].out);
+		xmlFree(got);
+		got = xmlNodeGetContent(md_add(maildoc_root(doc), "t",
+		    attr_rows[i].in));
+		if (strcmp((const char *)got, attr_rows[i].text) != 0)
+			fail_msg("row %zu: text '%s', wanted '%s'", i,
+			    (const char *)got, attr_rows[i].text);
 		xmlFree(got);
 	}
 	xmlFreeDoc(doc);
