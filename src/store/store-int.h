@@ -26,6 +26,9 @@ struct store {
 	int		 deferred;	/* store_defer_sync(): 1 + the
 					   synchronous level to go back to;
 					   0 when not deferred */
+	int		 sync;		/* 1 + the synchronous level
+					   st_synchronous() read or set;
+					   0 when not known */
 };
 
 /* A transaction of one store function: its own BEGIN IMMEDIATE, or a

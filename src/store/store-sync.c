@@ -18,16 +18,24 @@ static const char *const sync_sql[] = {
 	"PRAGMA synchronous = FULL", "PRAGMA synchronous = EXTRA"
 };
 
+/* The level is read once and then known (s->sync): only this function
+ * sets it, and a PRAGMA read and a PRAGMA set for each light write and
+ * back were most of what such a write cost (issue 16). */
 int
 st_synchronous(struct store *s, int level)
 {
-	int64_t	was = 2;
+	int64_t	was = s->sync - 1;
 
-	(void)st_int64(s, NULL, &was, "PRAGMA synchronous", "");
-	if (was < 0 || was > 3)
-		was = 2;
+	if (s->sync == 0) {
+		if (st_int64(s, NULL, &was, "PRAGMA synchronous", "") !=
+		    STORE_OK || was < 0 || was > 3)
+			was = 2;
+		else
+			s->sync = 1 + (int)was;
+	}
 	if (level >= 0 && level <= 3 && level != was)
-		(void)st_run(s, NULL, NULL, sync_sql[level], "");
+		s->sync = st_run(s, NULL, NULL, sync_sql[level], "") ==
+		    STORE_OK ? 1 + level : 0;
 	return (int)was;
 }
 

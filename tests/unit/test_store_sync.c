@@ -339,6 +339,26 @@ test_group_commit(void **state)
 	assert_int_equal(store_defer_sync(s, 0, &cause), STORE_OK);
 	assert_int_equal(wal.syncs, before + 2);
 
+	/* Light writes, not deferred: written, not synced, and the commit
+	 * after them syncs again (the level the store remembers is the
+	 * connection's). */
+	for (i = 0; i < 3; i++) {
+		int	 fails, q;
+		char	 digest[65];
+
+		snprintf(digest, sizeof digest, "%064d", 100 + i);
+		assert_int_equal(store_attempt_begin(s, digest, 2000, &fails,
+		    &q, &cause), STORE_OK);
+		assert_int_equal(store_attempt_end(s, digest, &cause),
+		    STORE_OK);
+		assert_int_equal(wal.syncs, before + 2);
+		assert_int_equal(sync_level(s), 2);
+	}
+	assert_true(wal.written > wal.synced);
+	commit_one(s, 15);
+	assert_int_equal(wal.syncs, before + 3);
+	assert_true(wal.synced == wal.written);
+
 	/* Closed while deferred: what was committed leaves synced. */
 	assert_int_equal(store_defer_sync(s, 1, &cause), STORE_OK);
 	commit_one(s, 14);
@@ -356,7 +376,7 @@ test_group_commit(void **state)
 		    "count(*) FROM mail_attempts WHERE quarantined IS NOT NULL",
 		    -1, &st, NULL), SQLITE_OK);
 		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-		assert_int_equal(sqlite3_column_int(st, 0), 14);
+		assert_int_equal(sqlite3_column_int(st, 0), 15);
 		sqlite3_finalize(st);
 	}
 	store_close(s);
