@@ -41,6 +41,10 @@ struct loader {
 	size_t			 nslots;
 	xmlAttrPtr		*sa;		/* the ship being read, by slot;
 						   owned */
+	char			**sv;		/* values of sa made by a copy
+						   (sattr_c), by slot; owned,
+						   each too, until the next
+						   ship */
 	size_t			 nunknown;	/* its attributes no slot
 						   takes */
 	int			 slots_unique;	/* no two slots share a name:
@@ -101,11 +105,11 @@ unsigned long sx_load_attr_table(struct loader *, xmlNodePtr n,
 	    const char *what, const struct nv_attr_def *defs, size_t ndefs,
 	    struct nv_attrval *vals);
 /* The same from values already read: v[i] the value of defs[i] on n, or
- * NULL (each owned: freed here, or kept as the value of a text
- * attribute). */
+ * NULL (the caller's: a text attribute's value is copied, a number is
+ * parsed from it without one). */
 unsigned long sx_load_attr_values(struct loader *, xmlNodePtr n,
 	    const char *what, const struct nv_attr_def *defs, size_t ndefs,
-	    struct nv_attrval *vals, char **v);
+	    struct nv_attrval *vals, const char *const *v);
 /* Text attributes still NULL become "", so that saving never meets NULL. */
 void	sx_attr_table_fill(const struct nv_attr_def *defs, size_t ndefs,
 	    struct nv_attrval *vals);

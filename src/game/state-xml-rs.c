@@ -112,7 +112,10 @@ sx_load_attr_table(struct loader *l, xmlNodePtr n, const char *what,
 
 	for (i = 0; i < ndefs; i++)
 		v[i] = xmlsafe_attr(n, defs[i].name);
-	given = sx_load_attr_values(l, n, what, defs, ndefs, vals, v);
+	given = sx_load_attr_values(l, n, what, defs, ndefs, vals,
+	    (const char *const *)v);
+	for (i = 0; i < ndefs; i++)
+		free(v[i]);
 	free(v);
 	return given;
 }
@@ -120,12 +123,13 @@ sx_load_attr_table(struct loader *l, xmlNodePtr n, const char *what,
 unsigned long
 sx_load_attr_values(struct loader *l, xmlNodePtr n, const char *what,
     const struct nv_attr_def *defs, size_t ndefs, struct nv_attrval *vals,
-    char **vs)
+    const char *const *vs)
 {
 	const struct nv_attr_def *def;
 	unsigned long		  given = 0;
 	size_t			  i;
-	char			 *v, *tag;
+	const char		 *v;
+	char			 *tag, *copy;
 
 	for (i = 0; i < ndefs; i++) {
 		def = &defs[i];
@@ -143,13 +147,12 @@ sx_load_attr_values(struct loader *l, xmlNodePtr n, const char *what,
 			 * message already when it matters. */
 			tag = xstrdup(what);
 			tag[strcspn(tag, " ")] = '\0';
-			vals[i].s = normalise_ids(l, n, tag, def->name, v);
+			copy = xstrdup(v);	/* split in place */
+			vals[i].s = normalise_ids(l, n, tag, def->name, copy);
+			free(copy);
 			free(tag);
-		} else {
-			vals[i].s = v;		/* the caller's, now ours */
-			continue;
-		}
-		free(v);
+		} else
+			vals[i].s = xstrdup(v);
 	}
 	return given;
 }

@@ -71,15 +71,31 @@ sx_slots_init(struct loader *l)
 		if (cmp_slot(&l->slots[i - 1], &l->slots[i]) == 0)
 			l->slots_unique = 0;
 	l->sa = xcalloc(n, sizeof *l->sa);
+	l->sv = xcalloc(n, sizeof *l->sv);
+}
+
+static void
+values_free(struct loader *l)
+{
+	size_t	k;
+
+	for (k = 0; k < l->nslots; k++) {
+		free(l->sv[k]);
+		l->sv[k] = NULL;
+	}
 }
 
 void
 sx_slots_free(struct loader *l)
 {
+	if (l->sv != NULL)
+		values_free(l);
 	free(l->slots);
 	free(l->sa);
+	free(l->sv);
 	l->slots = NULL;
 	l->sa = NULL;
+	l->sv = NULL;
 	l->nslots = 0;
 }
 
@@ -124,6 +140,7 @@ slots_read(struct loader *l, xmlNodePtr n)
 	int		k, next = 0;
 
 	memset(l->sa, 0, l->nslots * sizeof *l->sa);
+	values_free(l);
 	l->nunknown = 0;
 	for (a = n->properties; a != NULL; a = a->next) {
 		if ((k = slot_after(l, (const char *)a->name, (size_t)next))
@@ -137,12 +154,33 @@ slots_read(struct loader *l, xmlNodePtr n)
 	}
 }
 
-/* The value of the ship's attribute in slot k (owned by the caller), or
- * NULL when it has none. */
-static char *
-sattr(const struct loader *l, int k)
+/* The value of the ship's attribute in slot k, or NULL when it has
+ * none: the attribute's own text, or a copy of it made once; either
+ * lasts until the next ship is read.  Numbers are parsed from it without
+ * a copy (issue 16: some twenty a ship, each a malloc and a free). */
+static const char *
+sattr_c(struct loader *l, int k)
 {
-	return l->sa[k] != NULL ? xmlsafe_attr_value(l->sa[k]) : NULL;
+	const char	*v;
+	int		 whole;
+
+	if (l->sa[k] == NULL)
+		return NULL;
+	v = xmlsafe_attr_text(l->sa[k], &whole);
+	if (whole)
+		return v;
+	if (l->sv[k] == NULL)
+		l->sv[k] = xmlsafe_attr_value(l->sa[k]);
+	return l->sv[k];
+}
+
+/* The same, owned by the caller. */
+static char *
+sattr(struct loader *l, int k)
+{
+	const char	*v = sattr_c(l, k);
+
+	return v != NULL ? xstrdup(v) : NULL;
 }
 
 /* --- one ship --------------------------------------------------------------- */
@@ -153,11 +191,11 @@ load_rs_attrs(struct loader *l, xmlNodePtr n, struct nv_ship *s)
 {
 	size_t		 i, na = l->rs->ops->nship_attrs;
 	char		*what = xasprintf("<ship id=\"%s\"", s->id);
-	char		**v = xcalloc(na + 1, sizeof *v);
+	const char	**v = xcalloc(na + 1, sizeof *v);
 	unsigned long	 given;
 
 	for (i = 0; i < na; i++)
-		v[i] = sattr(l, SA_COMMON + (int)i);
+		v[i] = sattr_c(l, SA_COMMON + (int)i);
 	given = sx_load_attr_values(l, n, what, l->rs->ops->ship_attrs, na,
 	    s->attr, v);
 	free(v);
@@ -192,7 +230,7 @@ ship_ref(struct loader *l, xmlNodePtr n, const struct nv_ship *s, int slot,
     const char *what)
 {
 	const char	*name = common_ship_attrs[slot];
-	char		*v = sattr(l, slot);
+	const char	*v = sattr_c(l, slot);
 	int		 i;
 
 	if (v == NULL) {
@@ -205,7 +243,6 @@ ship_ref(struct loader *l, xmlNodePtr n, const struct nv_ship *s, int slot,
 	if ((i = find(where, v)) < 0)
 		diag_error(l->d, l->file, xmlsafe_line(n), "<ship id=\"%s\" "
 		    "%s=\"%s\">: unknown %s", s->id, name, v, what);
-	free(v);
 	return i;
 }
 
@@ -231,18 +268,16 @@ find_crew(const void *rs, const char *id)
 static int
 load_ship_refs(struct loader *l, xmlNodePtr n, struct nv_ship *s)
 {
-	char	*v = sattr(l, SA_ID);
-	int	 def;
+	const char	*v = sattr_c(l, SA_ID);
+	int		 def;
 
 	if (v == NULL || !str_is_id(v)) {
 		diag_error(l->d, l->file, xmlsafe_line(n), "<ship id=\"%s\">: "
 		    "ship ids are 1-%d of lower-case a-z, 0-9, '_' and '-'",
 		    v != NULL ? v : "", NV_ID_MAX);
-		free(v);
 		return -1;
 	}
 	memcpy(s->id, v, strlen(v) + 1);
-	free(v);
 	s->name = sattr(l, SA_NAME);
 	s->side = ship_ref(l, n, s, SA_SIDE, -2, find_side, l->st, "side");
 	s->owner = ship_ref(l, n, s, SA_OWNER, s->side, find_side, l->st,
@@ -264,11 +299,12 @@ static void
 load_ship_place(struct loader *l, xmlNodePtr n, struct lship *ls)
 {
 	struct nv_ship	*s = &ls->s;
-	char		*v, *what;
+	const char	*v;
+	char		*what;
 	int		 status;
 	long		 speed = 0;
 
-	v = sattr(l, SA_STATUS);
+	v = sattr_c(l, SA_STATUS);
 	s->status = NV_STATUS_AFLOAT;
 	if (v != NULL && (status = ruleset_status_parse(l->rs, v)) < 0)
 		diag_error(l->d, l->file, ls->info.line, "<ship id=\"%s\" "
@@ -276,22 +312,20 @@ load_ship_place(struct loader *l, xmlNodePtr n, struct lship *ls)
 		    s->id, v, l->statuses);
 	else if (v != NULL)
 		s->status = status;
-	free(v);
 	what = xasprintf("<ship id=\"%s\"", s->id);
 	/* A ship that left the battle another way than sinking may have
 	 * left it across the edge. */
 	ls->info.hex_ok = sx_read_hex_value(l, n, sattr(l, SA_HEX), what,
 	    status_may_be_off_map(s->status), &s->hex) == 0;
 	free(what);
-	v = sattr(l, SA_FACING);
+	v = sattr_c(l, SA_FACING);
 	if (v == NULL || (s->facing = dir_parse(v)) < 0) {
 		diag_error(l->d, l->file, ls->info.line, "<ship id=\"%s\" facing="
 		    "\"%s\">: legal: N NE SE S SW NW, or 0-5", s->id,
 		    v != NULL ? v : "");
 		s->facing = 0;
 	}
-	free(v);
-	v = sattr(l, SA_SPEED);
+	v = sattr_c(l, SA_SPEED);
 	if (v == NULL)
 		speed = l->rs->ops->speed_unset;
 	else if (str_to_long(v, -1, l->rs->max_speed, &speed) != 0)
@@ -299,7 +333,6 @@ load_ship_place(struct loader *l, xmlNodePtr n, struct lship *ls)
 		    "\"%s\">: expected a whole number from -1 to %d", s->id, v,
 		    l->rs->max_speed);
 	s->speed = (int)speed;
-	free(v);
 }
 
 static void
@@ -375,8 +408,17 @@ sx_ships_end(struct loader *l)
 {
 	struct nv_state	*st = l->st;
 	struct lship	*ls = l->ls, **ord;
-	size_t		 i, count = st->nships;
+	size_t		 i, count = st->nships, stride;
 
+	/* The block grew by doubling: what the state keeps is its ships'
+	 * values alone (a third less at 10,000 ships). */
+	if (count > 0) {
+		stride = state_attr_stride(l->rs);
+		l->attrs = xreallocarray(l->attrs, count,
+		    stride * sizeof *l->attrs);
+		for (i = 0; i < count; i++)
+			ls[i].s.attr = l->attrs + i * stride;
+	}
 	ord = xcalloc(count + 1, sizeof *ord);
 	for (i = 0; i < count; i++)
 		ord[i] = &ls[i];

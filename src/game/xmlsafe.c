@@ -131,19 +131,30 @@ xmlsafe_text(xmlNodePtr n)
 	return s;
 }
 
+const char *
+xmlsafe_attr_text(xmlAttrPtr a, int *whole)
+{
+	xmlNodePtr	c = a->children;
+
+	*whole = c != NULL && c->next == NULL && (c->type == XML_TEXT_NODE ||
+	    c->type == XML_CDATA_SECTION_NODE);
+	return *whole ? (const char *)c->content : NULL;
+}
+
 char *
 xmlsafe_attr_value(xmlAttrPtr a)
 {
 	xmlNodePtr	c = a->children;
 	xmlChar		*v;
 	char		*s;
+	const char	*t;
+	int		 whole;
 
 	/* What xmlGetNoNsProp gives: one text node (as libxml2 leaves
 	 * nearly every attribute) copied, or the nodes' text, at least "". */
-	if (c != NULL && c->next == NULL && (c->type == XML_TEXT_NODE ||
-	    c->type == XML_CDATA_SECTION_NODE))
-		return c->content != NULL ? xstrdup((const char *)c->content) :
-		    NULL;
+	t = xmlsafe_attr_text(a, &whole);
+	if (whole)
+		return t != NULL ? xstrdup(t) : NULL;
 	v = c != NULL ? xmlNodeListGetString(a->doc, c, 1) : NULL;
 	s = xstrdup(v != NULL ? (const char *)v : "");
 	xmlFree(v);

@@ -42,6 +42,11 @@ char		*xmlsafe_attr(xmlNodePtr, const char *name);
 /* The value of an attribute node (owned by the caller, free()), as
  * xmlsafe_attr gives it for its name (NULL too in the same case). */
 char		*xmlsafe_attr_value(xmlAttrPtr);
+/* The same without a copy when libxml2 holds the value as one text node,
+ * as it does nearly every attribute: *whole is set to 1 and the value
+ * (NULL as above) belongs to the attribute.  Else *whole is 0 and NULL
+ * is returned: xmlsafe_attr_value gives the value. */
+const char	*xmlsafe_attr_text(xmlAttrPtr, int *whole);
 /* The text of an element and its descendants (owned by the caller,
  * free()), "" when it has none. */
 char		*xmlsafe_text(xmlNodePtr);
