@@ -17,6 +17,7 @@
 
 #include "diag.h"
 #include "ruleset.h"
+#include "shipindex.h"
 #include "state-xml-int.h"
 #include "state.h"
 #include "strutil.h"
@@ -438,6 +439,7 @@ sx_ships_end(struct loader *l)
 	}
 	free(ord);
 	free(ls);
+	st->ship_ids = shipindex_build(st->ships, count);
 	/* Every ship's attr points into it (sorting moved the ships, not
 	 * their values). */
 	st->ship_attrs = l->attrs;

@@ -8,6 +8,7 @@
 
 #include "hex.h"
 #include "ruleset.h"
+#include "shipindex.h"
 #include "state.h"
 #include "xalloc.h"
 
@@ -227,6 +228,8 @@ state_clone(const struct nv_state *in)
 		st->ships[i].name = dup_or_null(in->ships[i].name);
 		st->ships[i].standing = dup_or_null(in->ships[i].standing);
 	}
+	st->ship_ids = in->ship_ids != NULL ?
+	    shipindex_build(st->ships, st->nships) : NULL;
 	ships_attrs_clone(st, in);
 	st->squadrons = xcalloc(in->nsquadrons + 1, sizeof *st->squadrons);
 	for (i = 0; i < in->nsquadrons; i++) {
@@ -278,6 +281,7 @@ state_free(struct nv_state *st)
 			attrs_free(st->ships[i].attr, na);
 	}
 	free(st->ship_attrs);
+	shipindex_free(st->ship_ids);
 	for (i = 0; i < st->nsquadrons; i++) {
 		free(st->squadrons[i].name);
 		free(st->squadrons[i].standing);
@@ -339,6 +343,9 @@ state_ship_index(const struct nv_state *st, const char *id)
 		    (char)(id[n] - 'A' + 'a') : id[n];
 	}
 	lower[n] = '\0';
+	if (shipindex_covers(st->ship_ids, st->nships))
+		return shipindex_find(st->ship_ids, st->ships, st->nships,
+		    lower);
 	/* ships[] is sorted bytewise by lower-case id. */
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;

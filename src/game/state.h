@@ -17,6 +17,7 @@
 #include "hex.h"
 
 struct nv_ruleset;
+struct nv_shipindex;
 
 #define NV_ID_MAX 32
 
@@ -156,6 +157,10 @@ struct nv_state {
 	size_t		 nsides;
 	struct nv_ship	*ships;		/* sorted by id; owned */
 	size_t		 nships;
+	/* NULL, or ships[] by id (shipindex.h) for state_ship_index: built
+	 * by the loader and state_clone, whose ships' ids do not change
+	 * afterwards; a state made otherwise is searched.  Owned. */
+	struct nv_shipindex *ship_ids;
 	/* NULL, or every ship's attr values in one block (a state loaded or
 	 * cloned): nships runs of state_attr_stride() values, ships[i].attr
 	 * pointing each to its own; owned (the text values in it too).
