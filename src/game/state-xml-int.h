@@ -41,12 +41,16 @@ struct loader {
 	size_t			 nslots;
 	xmlAttrPtr		*sa;		/* the ship being read, by slot;
 						   owned */
-	char			**sv;		/* values of sa made by a copy
-						   (sattr_c), by slot; owned,
-						   each too, until the next
-						   ship */
+	const char		**val;		/* its values, by slot: sa's
+						   text, sv's, or given by
+						   sx_ship_value; NULL where
+						   none */
+	char			**sv;		/* values of sa made by a copy,
+						   by slot; owned, each too,
+						   until the next ship */
 	size_t			 nunknown;	/* its attributes no slot
 						   takes */
+	size_t			 next_slot;	/* sx_ship_value's guess */
 	int			 slots_unique;	/* no two slots share a name:
 						   a name found in any slot is
 						   that slot */
@@ -137,6 +141,14 @@ void	sx_slots_free(struct loader *);
  * sx_ship_add for each, then sx_ships_end. */
 void	sx_load_ships(struct loader *, xmlNodePtr *ships, size_t n);
 void	sx_ship_add(struct loader *, xmlNodePtr ship);
+/* The same for a ship given as attribute values rather than an element
+ * (state-xml-stream.c reads Navarch's own lines so): sx_ship_begin, then
+ * sx_ship_value for each attribute (-1 for a name no ship has, or given
+ * twice: the caller gives up), then sx_ship_add_values with the line it
+ * was on.  The values are the caller's and must last until then. */
+void	sx_ship_begin(struct loader *);
+int	sx_ship_value(struct loader *, const char *name, const char *value);
+void	sx_ship_add_values(struct loader *, unsigned line);
 void	sx_ships_end(struct loader *);
 /* What needs every ship: each in open water, alone in its hex, and the
  * ids its attributes name are ships. */

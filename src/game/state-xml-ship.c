@@ -73,6 +73,7 @@ sx_slots_init(struct loader *l)
 			l->slots_unique = 0;
 	l->sa = xcalloc(n, sizeof *l->sa);
 	l->sv = xcalloc(n, sizeof *l->sv);
+	l->val = xcalloc(n, sizeof *l->val);
 }
 
 static void
@@ -83,6 +84,7 @@ values_free(struct loader *l)
 	for (k = 0; k < l->nslots; k++) {
 		free(l->sv[k]);
 		l->sv[k] = NULL;
+		l->val[k] = NULL;
 	}
 }
 
@@ -94,9 +96,11 @@ sx_slots_free(struct loader *l)
 	free(l->slots);
 	free(l->sa);
 	free(l->sv);
+	free(l->val);
 	l->slots = NULL;
 	l->sa = NULL;
 	l->sv = NULL;
+	l->val = NULL;
 	l->nslots = 0;
 }
 
@@ -132,13 +136,16 @@ slot_after(const struct loader *l, const char *name, size_t from)
 	return slot_of(l, name);
 }
 
-/* Fills l->sa with the attributes of ship element n, and counts in
- * l->nunknown those of no slot. */
+/* Fills l->sa and l->val with the attributes of ship element n, and
+ * counts in l->nunknown those of no slot.  A value is the attribute's own
+ * text, or a copy of it made once (in l->sv); either lasts until the next
+ * ship is read.  Numbers are parsed from it without a copy (issue 16:
+ * some twenty a ship, each a malloc and a free). */
 static void
 slots_read(struct loader *l, xmlNodePtr n)
 {
 	xmlAttrPtr	a;
-	int		k, next = 0;
+	int		k, next = 0, whole;
 
 	memset(l->sa, 0, l->nslots * sizeof *l->sa);
 	values_free(l);
@@ -150,29 +157,42 @@ slots_read(struct loader *l, xmlNodePtr n)
 			continue;
 		}
 		next = k + 1;
-		if (a->ns == NULL && l->sa[k] == NULL)
-			l->sa[k] = a;
+		if (a->ns != NULL || l->sa[k] != NULL)
+			continue;
+		l->sa[k] = a;
+		l->val[k] = xmlsafe_attr_text(a, &whole);
+		if (!whole)
+			l->val[k] = l->sv[k] = xmlsafe_attr_value(a);
 	}
 }
 
-/* The value of the ship's attribute in slot k, or NULL when it has
- * none: the attribute's own text, or a copy of it made once; either
- * lasts until the next ship is read.  Numbers are parsed from it without
- * a copy (issue 16: some twenty a ship, each a malloc and a free). */
-static const char *
-sattr_c(struct loader *l, int k)
+void
+sx_ship_begin(struct loader *l)
 {
-	const char	*v;
-	int		 whole;
+	memset(l->sa, 0, l->nslots * sizeof *l->sa);
+	values_free(l);
+	l->nunknown = 0;
+	l->next_slot = 0;
+}
 
-	if (l->sa[k] == NULL)
-		return NULL;
-	v = xmlsafe_attr_text(l->sa[k], &whole);
-	if (whole)
-		return v;
-	if (l->sv[k] == NULL)
-		l->sv[k] = xmlsafe_attr_value(l->sa[k]);
-	return l->sv[k];
+int
+sx_ship_value(struct loader *l, const char *name, const char *value)
+{
+	int	k;
+
+	if ((k = slot_after(l, name, l->next_slot)) < 0 || l->val[k] != NULL)
+		return -1;
+	l->next_slot = (size_t)k + 1;
+	l->val[k] = value;
+	return 0;
+}
+
+/* The value of the ship's attribute in slot k (slots_read), or NULL
+ * when it has none. */
+static const char *
+sattr_c(const struct loader *l, int k)
+{
+	return l->val[k];
 }
 
 /* The same, owned by the caller. */
@@ -336,17 +356,18 @@ load_ship_place(struct loader *l, xmlNodePtr n, struct lship *ls)
 	s->speed = (int)speed;
 }
 
+/* The ship of l->val (slots_read, or sx_ship_value when n is NULL: then
+ * messages name the line alone, and no attribute is unknown). */
 static void
-load_ship(struct loader *l, xmlNodePtr n, struct lship *ls)
+load_ship(struct loader *l, xmlNodePtr n, struct lship *ls, unsigned line)
 {
 	struct nv_ship	*s = &ls->s;
 	unsigned long	 given;
 	int		 ok;
 
-	ls->info.line = xmlsafe_line(n);
-	/* Zeroed by sx_ship_add. */
+	ls->info.line = line;
+	/* Zeroed by ship_room. */
 	s->attr = l->attrs + (size_t)(ls - l->ls) * state_attr_stride(l->rs);
-	slots_read(l, n);
 	ok = load_ship_refs(l, n, s) == 0;
 	sx_load_ship_v2(l, n, s, sattr(l, SA_SQUADRON), sattr(l, SA_STANDING));
 	check_ship_attrs_known(l, n, s->id);
@@ -374,8 +395,9 @@ cmp_lship(const void *a, const void *b)
 	return (x->info.line > y->info.line) - (x->info.line < y->info.line);
 }
 
-void
-sx_ship_add(struct loader *l, xmlNodePtr n)
+/* Room for one more ship, zeroed: its place in l->ls. */
+static struct lship *
+ship_room(struct loader *l)
 {
 	size_t	k = l->st->nships, j, stride = state_attr_stride(l->rs);
 
@@ -391,7 +413,22 @@ sx_ship_add(struct loader *l, xmlNodePtr n)
 	}
 	memset(&l->ls[k], 0, sizeof l->ls[k]);
 	memset(l->attrs + k * stride, 0, stride * sizeof *l->attrs);
-	load_ship(l, n, &l->ls[l->st->nships++]);
+	return &l->ls[l->st->nships++];
+}
+
+void
+sx_ship_add(struct loader *l, xmlNodePtr n)
+{
+	struct lship	*ls = ship_room(l);
+
+	slots_read(l, n);
+	load_ship(l, n, ls, xmlsafe_line(n));
+}
+
+void
+sx_ship_add_values(struct loader *l, unsigned line)
+{
+	load_ship(l, NULL, ship_room(l), line);
 }
 
 void

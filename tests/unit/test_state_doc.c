@@ -333,6 +333,125 @@ test_is_saved(void **state)
 	diag_free(&d);
 }
 
+/* The canonical text of state-full.xml with its first ship named name
+ * (owned by the caller). */
+static char *
+named_state(struct datafix *f, const char *name)
+{
+	struct diag	 d = DIAG_INIT;
+	struct buf	 b = BUF_INIT;
+	struct nv_state	*st;
+	char		*text;
+	size_t		 len;
+
+	text = datafix_read("../tests/unit/fixtures/state-full.xml", &len);
+	st = load(f, "state-full.xml", text, len, &d);
+	assert_non_null(st);
+	free(st->ships[0].name);
+	st->ships[0].name = xstrdup(name);
+	state_xml_save(st, &b);
+	state_free(st);
+	free(text);
+	diag_free(&d);
+	return buf_detach(&b);
+}
+
+/* The first ship's line of a saved state, edited: from (its first
+ * occurrence in the line) becomes to.  Whether the streaming builder
+ * takes it (NULL else), and whether the file loads at all (through the
+ * whole tree when the builder does not take it). */
+static const struct {
+	const char	*what;
+	const char	*from;
+	const char	*to;
+	int		 taken;
+	int		 loads;
+} line_edits[] = {
+	{ "as saved", "", "", 1, 1 },
+	{ "a character reference the saver does not write", "&amp;",
+	    "&#38;", 0, 1 },
+	{ "a quote the saver does not write so", "&quot;", "&#34;", 0, 1 },
+	{ "two spaces", " side=", "  side=", 0, 1 },
+	{ "an attribute twice", " side=\"sparta\"",
+	    " side=\"sparta\" side=\"sparta\"", 0, 0 },
+	{ "an unknown attribute", " side=", " colour=\"red\" side=", 0, 0 },
+	{ "a '<' in a value", "&lt;", "<", 0, 0 },
+	{ "a value not closed", "\"/>", "/>", 0, 0 },
+	{ "single quotes", "side=\"sparta\"", "side='sparta'", 0, 1 },
+};
+
+/* A state's ship lines are read without libxml2 (state-xml-stream.c,
+ * ship_lines) when they hold plain ASCII: every escape the saver writes
+ * is read back; a line written otherwise is not taken, and loads (or
+ * not) as through the whole tree; UTF-8 text goes through libxml2. */
+static void
+test_ship_lines(void **state)
+{
+	static const char	 odd[] = "A&B <x> \"q\"\t\n\r 'y'";
+	struct datafix		*f = *state;
+	struct diag		 d = DIAG_INIT;
+	struct buf		 b = BUF_INIT;
+	struct nv_state		*st;
+	char			*canon, *ed, *line, *at;
+	size_t			 i, n, k;
+
+	canon = named_state(f, odd);
+	line = strstr(canon, "\n  <ship ");
+	assert_non_null(line);
+	assert_non_null(strstr(line, "name=\"A&amp;B &lt;x&gt; &quot;q&quot;"
+	    "&#9;&#10;&#13; 'y'\""));
+	for (i = 0; i < sizeof line_edits / sizeof line_edits[0]; i++) {
+		n = strlen(canon);
+		ed = xmalloc(n + 64);
+		at = strstr(canon + (line - canon) + 1, line_edits[i].from);
+		if (at == NULL || memchr(line + 1, '\n',
+		    (size_t)(at - line - 1)) != NULL)
+			fail_msg("%s: \"%s\" is not in the first ship's line",
+			    line_edits[i].what, line_edits[i].from);
+		k = (size_t)(at - canon);
+		memcpy(ed, canon, k);
+		memcpy(ed + k, line_edits[i].to, strlen(line_edits[i].to));
+		k += strlen(line_edits[i].to);
+		at += strlen(line_edits[i].from);
+		memcpy(ed + k, at, strlen(at) + 1);
+		st = state_xml_build_stream(f->rs, "s.xml", ed, strlen(ed));
+		if ((st != NULL) != line_edits[i].taken)
+			fail_msg("%s: %s by the streaming builder",
+			    line_edits[i].what, st != NULL ? "taken" :
+			    "not taken");
+		if (st != NULL) {
+			assert_string_equal(st->ships[0].name, odd);
+			buf_reset(&b);
+			state_xml_save(st, &b);
+			assert_string_equal(buf_str(&b), ed);
+		}
+		state_free(st);
+		st = load(f, "s.xml", ed, strlen(ed), &d);
+		if ((st != NULL && d.errors == 0) != line_edits[i].loads)
+			fail_msg("%s: %s", line_edits[i].what, st != NULL &&
+			    d.errors == 0 ? "loads" : "does not load");
+		if (st != NULL && d.errors == 0)
+			assert_string_equal(st->ships[0].name, odd);
+		state_free(st);
+		diag_clear(&d);
+		free(ed);
+	}
+	free(canon);
+	/* UTF-8: the reader's, as before. */
+	canon = named_state(f, "\xe1\xbc\x88\xcf\x81\xce\xb3\xcf\x8e");
+	st = state_xml_build_stream(f->rs, "s.xml", canon, strlen(canon));
+	assert_non_null(st);
+	assert_string_equal(st->ships[0].name,
+	    "\xe1\xbc\x88\xcf\x81\xce\xb3\xcf\x8e");
+	buf_reset(&b);
+	state_xml_save(st, &b);
+	assert_string_equal(buf_str(&b), canon);
+	state_free(st);
+	free(canon);
+	buf_free(&b);
+	diag_free(&d);
+}
+
 static const struct {
 	const char	*doc;
 	const char	*msg;
@@ -394,6 +513,7 @@ main(void)
 		cmocka_unit_test(test_schema_skipped),
 		cmocka_unit_test(test_parse_once),
 		cmocka_unit_test(test_is_saved),
+		cmocka_unit_test(test_ship_lines),
 	};
 
 	return cmocka_run_group_tests(tests, datafix_setup, datafix_teardown);
