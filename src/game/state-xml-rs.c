@@ -201,7 +201,7 @@ sx_check_id_lists(struct loader *l, unsigned line, const char *what,
 	int		 me;
 
 	for (a = 0; a < ndefs; a++) {
-		if (defs[a].kind != NV_ATTR_IDS)
+		if (defs[a].kind != NV_ATTR_IDS || vals[a].s[0] == '\0')
 			continue;
 		copy = xstrdup(vals[a].s);
 		argv = xcalloc(strlen(copy) / 2 + 1, sizeof *argv);

@@ -204,6 +204,23 @@ sattr(struct loader *l, int k)
 	return v != NULL ? xstrdup(v) : NULL;
 }
 
+/* "<ship id=\"ID\"", which begins every message about ship s, written
+ * into what (SHIP_WHAT bytes) rather than allocated: three times a ship
+ * for messages that are nearly never made. */
+#define SHIP_WHAT	(sizeof "<ship id=\"\"" + NV_ID_MAX)
+
+static const char *
+ship_what(char *what, const struct nv_ship *s)
+{
+	static const char	 open[] = "<ship id=\"";
+	size_t			 n = strnlen(s->id, NV_ID_MAX);
+
+	memcpy(what, open, sizeof open - 1);
+	memcpy(what + sizeof open - 1, s->id, n);
+	memcpy(what + sizeof open - 1 + n, "\"", 2);
+	return what;
+}
+
 /* --- one ship --------------------------------------------------------------- */
 
 /* The ruleset's attributes of one ship; returns the bits of those given. */
@@ -211,7 +228,8 @@ static unsigned long
 load_rs_attrs(struct loader *l, xmlNodePtr n, struct nv_ship *s)
 {
 	size_t		 i, na = l->rs->ops->nship_attrs;
-	char		*what = xasprintf("<ship id=\"%s\"", s->id);
+	char		 buf[SHIP_WHAT];
+	const char	*what = ship_what(buf, s);
 	const char	**v = xcalloc(na + 1, sizeof *v);
 	unsigned long	 given;
 
@@ -220,7 +238,6 @@ load_rs_attrs(struct loader *l, xmlNodePtr n, struct nv_ship *s)
 	given = sx_load_attr_values(l, n, what, l->rs->ops->ship_attrs, na,
 	    s->attr, v);
 	free(v);
-	free(what);
 	return given;
 }
 
@@ -321,7 +338,7 @@ load_ship_place(struct loader *l, xmlNodePtr n, struct lship *ls)
 {
 	struct nv_ship	*s = &ls->s;
 	const char	*v;
-	char		*what;
+	char		 what[SHIP_WHAT];
 	int		 status;
 	long		 speed = 0;
 
@@ -333,12 +350,11 @@ load_ship_place(struct loader *l, xmlNodePtr n, struct lship *ls)
 		    s->id, v, l->statuses);
 	else if (v != NULL)
 		s->status = status;
-	what = xasprintf("<ship id=\"%s\"", s->id);
 	/* A ship that left the battle another way than sinking may have
 	 * left it across the edge. */
-	ls->info.hex_ok = sx_read_hex_value(l, n, sattr(l, SA_HEX), what,
-	    status_may_be_off_map(s->status), &s->hex) == 0;
-	free(what);
+	ls->info.hex_ok = sx_read_hex_value(l, n, sattr(l, SA_HEX),
+	    ship_what(what, s), status_may_be_off_map(s->status),
+	    &s->hex) == 0;
 	v = sattr_c(l, SA_FACING);
 	if (v == NULL || (s->facing = dir_parse(v)) < 0) {
 		diag_error(l->d, l->file, ls->info.line, "<ship id=\"%s\" facing="
@@ -575,11 +591,10 @@ static void
 check_ship_ids(struct loader *l, size_t i)
 {
 	struct nv_ship	*s = &l->st->ships[i];
-	char		*what = xasprintf("<ship id=\"%s\"", s->id);
+	char		 what[SHIP_WHAT];
 
-	sx_check_id_lists(l, l->info[i].line, what, s->id,
+	sx_check_id_lists(l, l->info[i].line, ship_what(what, s), s->id,
 	    l->rs->ops->ship_attrs, l->rs->ops->nship_attrs, s->attr);
-	free(what);
 }
 
 void

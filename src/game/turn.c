@@ -185,21 +185,51 @@ turn_eliminate(struct nv_turn *t, int ship, int status, const char *why)
 	    ruleset_status_event(t->rs, status));
 }
 
+/* The part of ship s's description at k: its id, its class, its side
+ * ("?" for none). */
+static const char *
+desc_part(const struct nv_state *st, const struct nv_ship *s, int k)
+{
+	const struct nv_ruleset	*rs = st->rs;
+
+	if (k == 0)
+		return s->id;
+	if (k == 1)
+		return s->cls >= 0 && (size_t)s->cls < rs->nclasses ?
+		    rs->classes[s->cls].id : "?";
+	return s->side >= 0 && (size_t)s->side < st->nsides ?
+	    st->sides[s->side].id : "?";
+}
+
+/* Every ship's "ID (CLASS, SIDE)", as sentences name it: one block, d[0]
+ * at its start, rather than a formatted allocation a ship. */
 static char **
 make_desc(const struct nv_state *st)
 {
-	const struct nv_ruleset	*rs = st->rs;
+	static const char *const glue[] = { " (", ", ", ")" };
 	char			**d = xcalloc(st->nships + 1, sizeof *d);
-	const struct nv_ship	*s;
-	size_t			 i;
+	size_t			 i, len = 0, n;
+	int			 k;
+	char			*p;
 
+	for (i = 0; i < st->nships; i++)
+		for (k = 0; k < 3; k++)
+			len += strlen(desc_part(st, &st->ships[i], k)) +
+			    strlen(glue[k]);
+	if (st->nships == 0)
+		return d;
+	p = xmalloc(len + st->nships);
 	for (i = 0; i < st->nships; i++) {
-		s = &st->ships[i];
-		d[i] = xasprintf("%s (%s, %s)", s->id,
-		    s->cls >= 0 && (size_t)s->cls < rs->nclasses ?
-		    rs->classes[s->cls].id : "?",
-		    s->side >= 0 && (size_t)s->side < st->nsides ?
-		    st->sides[s->side].id : "?");
+		d[i] = p;
+		for (k = 0; k < 3; k++) {
+			n = strlen(desc_part(st, &st->ships[i], k));
+			memcpy(p, desc_part(st, &st->ships[i], k), n);
+			p += n;
+			n = strlen(glue[k]);
+			memcpy(p, glue[k], n);
+			p += n;
+		}
+		*p++ = '\0';
 	}
 	return d;
 }
@@ -207,12 +237,9 @@ make_desc(const struct nv_state *st)
 static void
 free_desc(char **d)
 {
-	size_t	i;
-
 	if (d == NULL)
 		return;
-	for (i = 0; d[i] != NULL; i++)
-		free(d[i]);
+	free(d[0]);		/* the block (make_desc) */
 	free(d);
 }
 
