@@ -37,9 +37,23 @@ hash_folded(const char *id)
 	return h;
 }
 
-/* Whether lower (lower case) is id, folded. */
-static int
-same_folded(const char *lower, const char *id)
+int
+shipindex_fold(const char *id, char *lower)
+{
+	size_t	n;
+
+	for (n = 0; id[n] != '\0'; n++) {
+		if (n == NV_ID_MAX)
+			return -1;
+		lower[n] = id[n] >= 'A' && id[n] <= 'Z' ?
+		    (char)(id[n] - 'A' + 'a') : id[n];
+	}
+	lower[n] = '\0';
+	return 0;
+}
+
+int
+shipindex_cmp_folded(const char *lower, const char *id)
 {
 	int	x, y;
 
@@ -49,7 +63,7 @@ same_folded(const char *lower, const char *id)
 		if (y >= 'A' && y <= 'Z')
 			y += 'a' - 'A';
 	} while (x == y && x != '\0');
-	return x == y;
+	return x - y;
 }
 
 struct nv_shipindex *
@@ -57,7 +71,7 @@ shipindex_build(const struct nv_ship *ships, size_t n)
 {
 	struct nv_shipindex	*ix;
 	char			 lower[NV_ID_MAX + 1];
-	size_t			 size = 8, i, k, j;
+	size_t			 size = 8, i, k;
 	uint32_t		 h;
 
 	if (n > UINT32_MAX / 2)
@@ -70,16 +84,15 @@ shipindex_build(const struct nv_ship *ships, size_t n)
 	ix->mask = size - 1;
 	ix->slots = xcalloc(size, sizeof *ix->slots);
 	for (i = 0; i < n; i++) {
-		for (j = 0; ships[i].id[j] != '\0'; j++)
-			lower[j] = ships[i].id[j] >= 'A' &&
-			    ships[i].id[j] <= 'Z' ?
-			    (char)(ships[i].id[j] - 'A' + 'a') : ships[i].id[j];
-		lower[j] = '\0';
+		if (shipindex_fold(ships[i].id, lower) != 0) {
+			shipindex_free(ix);	/* not a state's id */
+			return NULL;
+		}
 		h = hash_folded(lower);
 		for (k = h & ix->mask; ix->slots[k].place != 0;
 		    k = (k + 1) & ix->mask) {
-			if (ix->slots[k].hash == h && same_folded(lower,
-			    ships[ix->slots[k].place - 1].id)) {
+			if (ix->slots[k].hash == h && shipindex_cmp_folded(lower,
+			    ships[ix->slots[k].place - 1].id) == 0) {
 				shipindex_free(ix);
 				return NULL;
 			}
@@ -116,7 +129,7 @@ shipindex_find(const struct nv_shipindex *ix, const struct nv_ship *ships,
 	for (k = h & ix->mask; (p = ix->slots[k].place) != 0;
 	    k = (k + 1) & ix->mask)
 		if (ix->slots[k].hash == h && p <= n &&
-		    same_folded(lower, ships[p - 1].id))
+		    shipindex_cmp_folded(lower, ships[p - 1].id) == 0)
 			return (int)(p - 1);
 	return -1;
 }

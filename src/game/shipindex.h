@@ -35,6 +35,14 @@ void		 shipindex_free(struct nv_shipindex *);
 int		 shipindex_find(const struct nv_shipindex *,
 		    const struct nv_ship *ships, size_t n, const char *lower);
 
+/* id folded to lower case (A-Z alone: Navarch sets no locale, so
+ * strcasecmp folds so too) into lower, NV_ID_MAX + 1 bytes: 0, or -1 when
+ * id is longer than any ship's. */
+int		 shipindex_fold(const char *id, char *lower);
+/* strcasecmp(lower, id) for lower already folded, inline: a big turn
+ * compares ids a hundred thousand times (issue 16). */
+int		 shipindex_cmp_folded(const char *lower, const char *id);
+
 /* Whether the index was built for n ships (state_ship_index checks it
  * before trusting the index). */
 int		 shipindex_covers(const struct nv_shipindex *, size_t n);

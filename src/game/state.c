@@ -312,44 +312,22 @@ state_declare_result(struct nv_state *st, enum nv_result_kind kind,
 	st->result.score = xcalloc(st->nsides + 1, sizeof *st->result.score);
 }
 
-/* strcasecmp(lower, id) where lower is already in lower case, inline:
- * the search below runs a hundred thousand times a big turn (issue 16).
- * Navarch sets no locale, so strcasecmp folds A-Z alone, as this does. */
-static int
-cmp_folded(const char *lower, const char *id)
-{
-	int	x, y;
-
-	do {
-		x = (unsigned char)*lower++;
-		y = (unsigned char)*id++;
-		if (y >= 'A' && y <= 'Z')
-			y += 'a' - 'A';
-	} while (x == y && x != '\0');
-	return x - y;
-}
-
 int
 state_ship_index(const struct nv_state *st, const char *id)
 {
-	size_t	lo = 0, hi = st->nships, mid, n;
+	size_t	lo = 0, hi = st->nships, mid;
 	char	lower[NV_ID_MAX + 1];
 	int	c;
 
-	for (n = 0; id[n] != '\0'; n++) {
-		if (n == NV_ID_MAX)
-			return -1;	/* longer than any id */
-		lower[n] = id[n] >= 'A' && id[n] <= 'Z' ?
-		    (char)(id[n] - 'A' + 'a') : id[n];
-	}
-	lower[n] = '\0';
+	if (shipindex_fold(id, lower) != 0)
+		return -1;	/* longer than any id */
 	if (shipindex_covers(st->ship_ids, st->nships))
 		return shipindex_find(st->ship_ids, st->ships, st->nships,
 		    lower);
 	/* ships[] is sorted bytewise by lower-case id. */
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		c = cmp_folded(lower, st->ships[mid].id);
+		c = shipindex_cmp_folded(lower, st->ships[mid].id);
 		if (c == 0)
 			return (int)mid;
 		if (c < 0)
