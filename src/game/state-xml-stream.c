@@ -25,6 +25,7 @@
  * before. */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
