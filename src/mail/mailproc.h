@@ -20,6 +20,7 @@
 
 struct mail_msg;
 struct mp_cache;
+struct password_ahead;
 struct store;
 
 /* RFC 3834: a reply to a mail is auto-replied; a report, reminder or
@@ -92,9 +93,14 @@ struct mailproc {
 	struct mp_cache	*cache;		/* what the mails share: the
 					   template, the games' states
 					   (mailproc-cache.c); owned,
-					   freed by mailproc_free() */	struct mail_spawner *spawner;	/* the cycle's parser spawner
+					   freed by mailproc_free() */
+	struct mail_spawner *spawner;	/* the cycle's parser spawner
 					   (mime.h) or NULL: a child forked
 					   per mail; not owned */
+	struct password_ahead *checks;	/* the cycle's check-ahead worker
+					   (password-ahead.h) or NULL:
+					   every password checked inline;
+					   not owned */
 };
 
 /* The defaults of the limits (navarchd.conf documents them). */
@@ -159,6 +165,17 @@ int	mailproc_message(struct mailproc *, const char *raw, size_t len,
 int	mailproc_parsed(struct mailproc *, const struct mail_msg *m,
 	    int64_t now, struct mailproc_result *out, char **cause);
 void	mailproc_result_free(struct mailproc_result *);
+
+/* The daemon's check ahead (docs/intake.md, "A mail ahead";
+ * mailproc-prepare.c): finds, reading the store and writing nothing, the
+ * password of the parsed mail m and the stored hash mailproc_parsed
+ * would check it against, and hands the pair to mp->checks while the
+ * mail before m is processed.  Returns the pair's ticket, to drop
+ * (password_ahead_drop) once m is processed or cancelled, or 0 when
+ * nothing was handed over (no worker, no password, no such game or
+ * player).  A guess: a pair that is not the one mailproc_parsed checks
+ * is simply not used. */
+uint64_t mailproc_check_ahead(struct mailproc *, const struct mail_msg *m);
 
 /* A mail the daemon set aside for good (docs/mail-parsing.md): moved to
  * the quarantine folder, or refused to the MTA.  Strings are borrowed;
