@@ -27,6 +27,7 @@
 #include "log.h"
 #include "mailproc.h"
 #include "outbox.h"
+#include "password-ahead.h"
 #include "store.h"
 #include "store-purge.h"
 #include "store-sync.h"
@@ -135,11 +136,17 @@ mailproc_setup(const struct daemon_config *c, struct store *s,
 
 /* The cycle's parser spawner (mime.h), at its first mail: forked while
  * the daemon is small, before the mails load their games.  Without one
- * each mail forks the daemon for its parser, as navarch deliver does. */
+ * each mail forks the daemon for its parser, as navarch deliver does.
+ * With one, the thread that checks the next mail's password ahead
+ * (password-ahead.h), started after the fork: the spawner has no thread
+ * but its own.  NAVARCH_TEST_CHECK_AHEAD=off, a hook for
+ * tests/daemon/ahead.sh, leaves it out: every password checked inline,
+ * the answers the same. */
 static void
 spawner_start(const struct daemon_config *c, struct mailproc *mp, int *tried)
 {
-	char	*cause = NULL;
+	const char	*hook = getenv("NAVARCH_TEST_CHECK_AHEAD");
+	char		*cause = NULL;
 
 	if (*tried)
 		return;
@@ -147,12 +154,28 @@ spawner_start(const struct daemon_config *c, struct mailproc *mp, int *tried)
 	if (mail_spawner_start(&c->parse, &mp->spawner, &cause) != 0) {
 		log_warn("%s; each mail forks its parser", cause);
 		free(cause);
+		return;
+	}
+	if (hook != NULL && strcmp(hook, "off") == 0)
+		return;
+	if (password_ahead_start(&mp->checks, &cause) != 0) {
+		log_warn("%s; each password is checked in turn", cause);
+		free(cause);
 	}
 }
 
+/* The worker first: it holds no mail, and its thread is joined. */
 static void
 spawner_stop(struct mailproc *mp)
 {
+	struct password_ahead_stats	 ps;
+
+	password_ahead_stats(mp->checks, &ps);
+	if (ps.from_worker + ps.inline_checks > 0)
+		log_info("passwords: %lu checked ahead, %lu in turn",
+		    ps.from_worker, ps.inline_checks);
+	password_ahead_stop(mp->checks);
+	mp->checks = NULL;
 	mail_spawner_stop(mp->spawner);
 	mp->spawner = NULL;
 }
@@ -344,13 +367,13 @@ struct taken {
 };
 
 /* Takes the next message and starts it: its attempt recorded and its
- * parse begun (busy: the digest of the mail in hand).  INTAKE_OK (or
- * INTAKE_REJECT) with t->job, or what the mailbox said (DONE, TEMP,
- * PERM, with t->cause). */
+ * parse begun (busy: the digests of the mails begun before it and not
+ * ended, NULL-terminated, or NULL).  INTAKE_OK (or INTAKE_REJECT) with
+ * t->job, or what the mailbox said (DONE, TEMP, PERM, with t->cause). */
 static int
 take(const struct daemon_config *c, struct mailproc *mp, struct intake *in,
-    int64_t now, struct daemon_stats *st, int *tried, const char *busy,
-    struct taken *t)
+    int64_t now, struct daemon_stats *st, int *tried,
+    const char *const *busy, struct taken *t)
 {
 	memset(t, 0, sizeof *t);
 	t->rc = intake_next(in, &t->m, &t->cause);
@@ -373,21 +396,57 @@ taken_free(struct taken *t)
 	memset(t, 0, sizeof *t);
 }
 
+/* Nothing taken yet (a mailbox's answer other than OK counts as one). */
+static int
+taken_empty(const struct taken *t)
+{
+	return t->rc == INTAKE_OK && t->job == NULL;
+}
+
+/* The two mails after the one in hand (cur), before it is processed:
+ * the next one taken if it was not, its parse finished and its password
+ * handed to the check-ahead worker; the one after it taken and its
+ * parse begun.  While cur is processed, the other core then checks the
+ * next mail's password and parses the one after.  Without the worker,
+ * one mail ahead, its parse begun, as before. */
+static void
+ahead(const struct daemon_config *c, struct mailproc *mp, struct intake *in,
+    int64_t now, struct daemon_stats *st, int *tried, const struct taken *cur,
+    struct taken *next, struct taken *after)
+{
+	const char	*busy[3] = { NULL, NULL, NULL }, *d;
+	size_t		 n = 0;
+
+	if ((d = daemon_mail_digest(cur->job)) != NULL)
+		busy[n++] = d;
+	if (taken_empty(next))
+		(void)take(c, mp, in, now, st, tried, busy, next);
+	if (next->job == NULL || mp->checks == NULL)
+		return;
+	if ((d = daemon_mail_digest(next->job)) != NULL)
+		busy[n++] = d;
+	if (taken_empty(after))
+		(void)take(c, mp, in, now, st, tried, busy, after);
+	daemon_mail_ahead(next->job);
+}
+
 /* Takes in and processes the mailbox's messages, committing in groups
  * (above): every transaction of the poll commits without a sync, and
  * nothing is marked, answered or adjudicated before the sync after it.
  * A mail ahead: once the mail in hand is parsed and about to be
- * processed, the next one is taken and its parse started, so that its
- * child parses on one core while the daemon processes on the other.
- * Each mail is still begun, judged, processed and marked in the
- * mailbox's order, and the next one, when the poll stops first (a stop,
- * a temporary failure), is killed and left for the next poll. */
+ * processed, the next one is parsed and its password checked ahead, and
+ * the one after it is taken and its parse started (ahead, above), so
+ * that a child parses and the worker checks on one core while the
+ * daemon processes on the other.  Each mail is still begun, judged,
+ * processed and marked in the mailbox's order, and the mails ahead,
+ * when the poll stops first (a stop, a temporary failure), are killed
+ * and left for the next poll. */
 static enum daemon_status
 intake_all(const struct daemon_config *c, struct mailproc *mp, int64_t now,
     volatile sig_atomic_t *stop, struct daemon_stats *st)
 {
 	struct intake		*in;
-	struct taken		 cur, next;
+	struct taken		 cur, next, after;
 	struct batch		 b;
 	enum daemon_mark	 what;
 	char			*cause = NULL;
@@ -401,11 +460,13 @@ intake_all(const struct daemon_config *c, struct mailproc *mp, int64_t now,
 	}
 	memset(&b, 0, sizeof b);
 	memset(&next, 0, sizeof next);
+	memset(&after, 0, sizeof after);
 	(void)store_defer_sync(mp->store, 1, NULL);
 	while (!*stop && !temp) {
-		if (next.rc != INTAKE_OK || next.job != NULL) {
+		if (!taken_empty(&next)) {
 			cur = next;
-			memset(&next, 0, sizeof next);
+			next = after;
+			memset(&after, 0, sizeof after);
 		} else
 			(void)take(c, mp, in, now, st, &tried, NULL, &cur);
 		if (cur.rc != INTAKE_OK && cur.rc != INTAKE_REJECT) {
@@ -417,8 +478,7 @@ intake_all(const struct daemon_config *c, struct mailproc *mp, int64_t now,
 		}
 		if (daemon_mail_parsed(cur.job) && mp->spawner != NULL &&
 		    !*stop)
-			(void)take(c, mp, in, now, st, &tried,
-			    daemon_mail_digest(cur.job), &next);
+			ahead(c, mp, in, now, st, &tried, &cur, &next, &after);
 		temp = daemon_mail_end(cur.job, &what) == DAEMON_MAIL_TEMP;
 		cur.job = NULL;
 		if (what != DAEMON_MARK_NONE) {
@@ -433,6 +493,7 @@ intake_all(const struct daemon_config *c, struct mailproc *mp, int64_t now,
 	 * (or what the mailbox said after the mail that stopped the poll:
 	 * heard at the next). */
 	taken_free(&next);
+	taken_free(&after);
 	if (err != INTAKE_OK && err != INTAKE_DONE)
 		return intake_end(mp, in, &b, err == INTAKE_TEMP ?
 		    DAEMON_TEMP : DAEMON_CONFIG);

@@ -15,7 +15,9 @@
  *    breaks a limit fails the attempt, not the daemon, and the mail is
  *    tried once more.  The cycle starts the next mail's parse (steps 1
  *    and 2) before it processes the mail in hand (daemon_mail_begin),
- *    and acts on it at its turn, in order;
+ *    and acts on it at its turn, in order; with the check ahead, it also
+ *    reads the next mail's answer and hands its password to a worker
+ *    thread (daemon_mail_ahead), which changes nothing in the store;
  * 3. should the daemon itself crash with the mail in hand (SIGSEGV,
  *    SIGABRT, ...), its fatal-signal handler leaves the mail's digest in
  *    DATABASE.crash, and the next start counts that failure too.  An
@@ -45,6 +47,7 @@
 #include "log.h"
 #include "mailproc.h"
 #include "mime.h"
+#include "password-ahead.h"
 #include "store.h"
 #include "xalloc.h"
 
@@ -398,6 +401,9 @@ struct daemon_job {
 	int			 parsed;	/* -1 not yet, else its outcome */
 	struct mail_msg		*msg;		/* parsed OK */
 	char			*pcause;	/* the parse's cause */
+	int			 ahead;		/* its password handed to
+						   mp->checks (or tried) */
+	uint64_t		 ticket;	/* that pair's, or 0 */
 };
 
 /* The attempt recorded, then the parse started in a child of the
@@ -432,9 +438,10 @@ job_start(struct daemon_job *j)
 struct daemon_job *
 daemon_mail_begin(const struct daemon_config *c, struct mailproc *mp,
     struct intake *in, struct intake_msg *m, const char *rejected,
-    int64_t now, struct daemon_stats *st, const char *busy)
+    int64_t now, struct daemon_stats *st, const char *const *busy)
 {
 	struct daemon_job	*j = xcalloc(1, sizeof *j);
+	size_t			 i;
 
 	j->o.c = c;
 	j->o.mp = mp;
@@ -449,12 +456,13 @@ daemon_mail_begin(const struct daemon_config *c, struct mailproc *mp,
 		return j;
 	}
 	mail_sha256_hex(m->raw, m->len, j->o.digest);
-	/* Its attempt would be the one in hand's, which may still fail,
-	 * end or be quarantined. */
-	if (busy != NULL && strcmp(busy, j->o.digest) == 0) {
-		j->state = JOB_DEFERRED;
-		return j;
-	}
+	/* Its attempt would be the one in hand's (or the one begun before
+	 * it), which may still fail, end or be quarantined. */
+	for (i = 0; busy != NULL && busy[i] != NULL; i++)
+		if (strcmp(busy[i], j->o.digest) == 0) {
+			j->state = JOB_DEFERRED;
+			return j;
+		}
 	job_start(j);
 	return j;
 }
@@ -488,6 +496,20 @@ daemon_mail_parsed(struct daemon_job *j)
 		daemon_crash_hold(NULL);
 	}
 	return j->parsed == MAIL_CHILD_OK;
+}
+
+void
+daemon_mail_ahead(struct daemon_job *j)
+{
+	if (j->ahead || j->state != JOB_PARSING || j->o.mp->checks == NULL)
+		return;
+	j->ahead = 1;
+	if (!daemon_mail_parsed(j))
+		return;
+	/* Reading the parsed mail (its scan) is work on its bytes. */
+	daemon_crash_hold(j->o.digest);
+	j->ticket = mailproc_check_ahead(j->o.mp, j->msg);
+	daemon_crash_hold(NULL);
 }
 
 /* What the parse said, acted on: the part of daemon_mail with the mail
@@ -536,6 +558,8 @@ judge(struct daemon_job *j)
 static void
 job_free(struct daemon_job *j)
 {
+	/* Its password, if checked ahead and not taken, is wiped now. */
+	password_ahead_drop(j->o.mp->checks, j->ticket);
 	mail_spawner_cancel(j->parse);
 	mail_msg_free(j->msg);
 	free(j->pcause);

@@ -171,17 +171,24 @@ void	daemon_mark(struct intake *, struct intake_msg *, enum daemon_mark);
  * for it and says 1 when the mail is to be processed; end does the rest
  * (processing, quarantine, the marks or *mark) as daemon_mail does,
  * and frees the job.
- * busy: the digest of the mail in hand (daemon_mail_digest), or NULL: a
- * mail with the same bytes starts at its turn, not before.  cancel, in
- * place of end: the parse killed, the mail left for the next poll, as a
- * stop from outside leaves it (no failure counted).  m and st must
- * outlive the job; m stays the caller's (rejected is copied). */
+ * busy: the digests of the mails begun and not ended
+ * (daemon_mail_digest), a NULL-terminated array, or NULL: a mail with
+ * the same bytes as one of them starts at its turn, not before.  cancel,
+ * in place of end: the parse killed, the mail left for the next poll, as
+ * a stop from outside leaves it (no failure counted).  m and st must
+ * outlive the job; m stays the caller's (rejected is copied).
+ * ahead, for the mail after the one in hand: waits for its parse and
+ * hands its password to mp->checks (mailproc_check_ahead), so that it
+ * is checked while the mail in hand is processed; nothing else of the
+ * mail is done before its turn.  The pair is dropped when the job ends
+ * or is cancelled. */
 struct daemon_job;
 struct daemon_job *daemon_mail_begin(const struct daemon_config *,
 	    struct mailproc *, struct intake *, struct intake_msg *m,
 	    const char *rejected, int64_t now, struct daemon_stats *,
-	    const char *busy);
+	    const char *const *busy);
 int	daemon_mail_parsed(struct daemon_job *);
+void	daemon_mail_ahead(struct daemon_job *);
 enum daemon_mail daemon_mail_end(struct daemon_job *,
 	    enum daemon_mark *mark);
 void	daemon_mail_cancel(struct daemon_job *);
