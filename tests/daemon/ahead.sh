@@ -72,13 +72,7 @@ record() {
 	} > "$1"
 }
 
-expect 0 "init" nv init
-expect 0 "game create" nv game create demo --scenario "$SCENARIO" \
-    --gm gm@example.org --gm-password-file "$T/pw-gm"
-expect 0 "player athens" nv player add demo athens athens@example.org \
-    --password-file "$T/pw-athens"
-expect 0 "player persia" nv player add demo persia persia@example.org \
-    --password-file "$T/pw-persia"
+maildir_demo
 cycle welcome
 
 A=athens@example.org

@@ -5,6 +5,9 @@
 # maildir_setup [LINE...]: makes $MD and $OUT, $T/pw-athens, pw-persia and
 # pw-gm, and $T/navarchd.conf with the keys every such test needs, then
 # each LINE (a "key = value" of the test's own).
+#
+# maildir_demo: the database, and in it the game demo with its GM and the
+# players athens and persia, with maildir_setup's passwords.
 : "${NAVARCHD:?NAVARCHD must name the navarchd binary}"
 
 NOW=2026-12-01T12:00Z
@@ -26,4 +29,14 @@ maildir_setup() {
 			printf '%s\n' "$line"
 		done
 	} > "$T/navarchd.conf"
+}
+
+maildir_demo() {
+	expect 0 "init" nv init
+	expect 0 "game create" nv game create demo --scenario "$SCENARIO" \
+	    --gm gm@example.org --gm-password-file "$T/pw-gm"
+	expect 0 "player athens" nv player add demo athens \
+	    athens@example.org --password-file "$T/pw-athens"
+	expect 0 "player persia" nv player add demo persia \
+	    persia@example.org --password-file "$T/pw-persia"
 }

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# tests/daemon/maildir-valgrind.sh: the daemon's end-to-end test again,
-# with every navarchd run under valgrind (errors and definite leaks fail).
+# tests/daemon/maildir-valgrind.sh [SCRIPT]: the daemon's end-to-end test
+# again (or SCRIPT, another test of this folder that honours VALGRIND:
+# ahead-valgrind.sh), with every navarchd run under valgrind (errors and
+# definite leaks fail).
 # Skipped (77) without valgrind, except in CI, where it is a failure.
 if ! command -v valgrind >/dev/null 2>&1; then
 	if [ "${CI:-}" = true ]; then
@@ -16,4 +18,4 @@ if ldd "${NAVARCHD:?}" 2>/dev/null | grep -q 'libasan\|libubsan'; then
 	echo "skipped: navarchd is built with sanitizers"
 	exit 77
 fi
-VALGRIND=1 exec bash "$(dirname "$0")/maildir.sh"
+VALGRIND=1 exec bash "$(dirname "$0")/${1:-maildir.sh}"

@@ -36,13 +36,7 @@ outbox_for() {
 	grep -l "^To: .*$1" "$OUT"/new/* 2>/dev/null || true
 }
 
-expect 0 "init" nv init
-expect 0 "game create" nv game create demo --scenario "$SCENARIO" \
-    --gm gm@example.org --gm-password-file "$T/pw-gm"
-expect 0 "player athens" nv player add demo athens athens@example.org \
-    --password-file "$T/pw-athens"
-expect 0 "player persia" nv player add demo persia persia@example.org \
-    --password-file "$T/pw-persia"
+maildir_demo
 
 # --- a broken configuration: exit 78, file and line named ---------------
 printf 'database = %s\nfrom = nope\nbogus = 1\n' "$DB" > "$T/bad.conf"
