@@ -17,7 +17,15 @@
  * answered or being checked, and the next mail's).  One thread, which
  * blocks every signal: the stop signal and the parser's children stay
  * the main thread's.  The functions are called from one thread (the
- * daemon's); a NULL worker checks everything inline. */
+ * daemon's); a NULL worker checks everything inline.
+ *
+ * Forks while the worker runs: the parser spawner is forked before the
+ * worker starts, but tz.c still forks a child for a time zone while a
+ * mail is processed.  The worker only calls password_verify (malloc,
+ * crypt_rn, mmap) and takes only its own lock, which no child touches;
+ * glibc's fork takes and resets malloc's locks around the fork, so the
+ * child's malloc (and setenv, tzset, which the worker never calls) cannot
+ * find a lock held by a thread that is not there. */
 #ifndef NV_PASSWORD_AHEAD_H
 #define NV_PASSWORD_AHEAD_H
 
