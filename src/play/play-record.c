@@ -257,11 +257,12 @@ play_record_load_head(struct store *s, const char *game,
 	if (code == STORE_OK) {
 		r->game = xstrdup(g->id);
 		r->ruleset = xstrdup(g->ruleset);
-		r->scenario = xstrdup(g->scenario);
 		r->seed = xstrdup(g->seed);
 		r->commitment = xstrdup(g->seed_commitment);
-		code = list_turns(&l, game, cause);
+		code = store_game_scenario(s, game, &r->scenario, cause);
 	}
+	if (code == STORE_OK)
+		code = list_turns(&l, game, cause);
 	if (code == STORE_OK)
 		code = store_audit_list(s, game, audit_cb, &l, cause);
 	store_game_free(g);

@@ -190,7 +190,7 @@ store_game_create(struct store *s, const struct store_game_new *g,
 }
 
 #define GAME_COLUMNS							\
-	"id, ruleset, scenario, settings, status, deadline, gm_address,"	\
+	"id, ruleset, settings, status, deadline, gm_address,"		\
 	" gm_password, seed, seed_commitment, seed_revealed, created,"	\
 	" (SELECT MAX(turn) FROM states WHERE game = games.id"		\
 	" AND superseded = 0), paused_left"
@@ -202,21 +202,20 @@ game_fill(sqlite3_stmt *st, struct store_game *g)
 
 	g->id = st_col_dup(st, 0);
 	g->ruleset = st_col_dup(st, 1);
-	g->scenario = st_col_dup(st, 2);
-	g->settings = st_col_dup(st, 3);
+	g->settings = st_col_dup(st, 2);
 	/* The CHECK constraint guarantees a known name. */
-	store_game_status_parse(st_col_text(st, 4, 1), &v);
+	store_game_status_parse(st_col_text(st, 3, 1), &v);
 	g->status = v;
-	g->deadline = sqlite3_column_int64(st, 5);
-	g->gm_address = st_col_dup(st, 6);
-	g->gm_password = st_col_dup(st, 7);
-	g->seed = st_col_dup(st, 8);
-	g->seed_commitment = st_col_dup(st, 9);
-	g->seed_revealed = sqlite3_column_int(st, 10);
-	g->created = sqlite3_column_int64(st, 11);
-	g->turn = sqlite3_column_int(st, 12);
-	g->paused_left = sqlite3_column_type(st, 13) == SQLITE_NULL ? -1 :
-	    sqlite3_column_int64(st, 13);
+	g->deadline = sqlite3_column_int64(st, 4);
+	g->gm_address = st_col_dup(st, 5);
+	g->gm_password = st_col_dup(st, 6);
+	g->seed = st_col_dup(st, 7);
+	g->seed_commitment = st_col_dup(st, 8);
+	g->seed_revealed = sqlite3_column_int(st, 9);
+	g->created = sqlite3_column_int64(st, 10);
+	g->turn = sqlite3_column_int(st, 11);
+	g->paused_left = sqlite3_column_type(st, 12) == SQLITE_NULL ? -1 :
+	    sqlite3_column_int64(st, 12);
 }
 
 static void
@@ -224,7 +223,6 @@ game_clear(struct store_game *g)
 {
 	free(g->id);
 	free(g->ruleset);
-	free(g->scenario);
 	free(g->settings);
 	free(g->gm_address);
 	free(g->gm_password);
@@ -265,6 +263,29 @@ store_game_get(struct store *s, const char *id, struct store_game **out,
 		*out = xcalloc(1, sizeof **out);
 		game_fill(st, *out);
 	}
+	st_release(s, st);
+	return code;
+}
+
+enum store_code
+store_game_scenario(struct store *s, const char *id, char **out,
+    char **cause)
+{
+	sqlite3_stmt	*st;
+	int		 code, row;
+
+	*out = NULL;
+	if ((code = st_check_id("game", id, cause)) != STORE_OK)
+		return code;
+	code = st_cached(s, &st, cause,
+	    "SELECT scenario FROM games WHERE id = ?", "s", id);
+	if (code != STORE_OK)
+		return code;
+	code = st_step(s, st, &row, cause);
+	if (code == STORE_OK && !row)
+		code = st_cause(cause, STORE_NOTFOUND, "no game '%s'", id);
+	if (code == STORE_OK)
+		*out = st_col_dup(st, 0);
 	st_release(s, st);
 	return code;
 }

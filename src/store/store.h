@@ -177,7 +177,6 @@ struct store_game_new {
 struct store_game {
 	char		*id;
 	char		*ruleset;
-	char		*scenario;
 	char		*settings;
 	enum store_game_status status;
 	int64_t		 deadline;	/* 0: none */
@@ -198,10 +197,12 @@ struct store_game {
  * STORE_ERROR (bad id, no sides). */
 enum store_code store_game_create(struct store *,
 	    const struct store_game_new *, char **cause);
-/* *out is owned by the caller (store_game_free).  STORE_OK,
- * STORE_NOTFOUND, STORE_BUSY, STORE_ERROR. */
+/* *out owned by the caller: store_game_free, or free (the scenario's text,
+ * not in a game).  STORE_OK, STORE_NOTFOUND, STORE_BUSY, STORE_ERROR. */
 enum store_code store_game_get(struct store *, const char *id,
 	    struct store_game **out, char **cause);
+enum store_code store_game_scenario(struct store *, const char *id,
+	    char **out, char **cause);
 void	store_game_free(struct store_game *);
 /* Calls cb for every game, ordered by id; the game is owned by the store
  * and valid during the call only.  A non-zero return from cb stops the

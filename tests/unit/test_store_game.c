@@ -49,7 +49,6 @@ test_game_create_get_list(void **state)
 	expect_code(store_game_get(f->s, "zeta", &g, &cause), STORE_OK,
 	    &cause);
 	assert_string_equal(g->id, "zeta");
-	assert_string_equal(g->scenario, TEST_SCENARIO);
 	assert_string_equal(g->settings, "deadline-hours=48");
 	assert_int_equal(g->status, STORE_GAME_PLAYING);
 	assert_int_equal(g->deadline, 0);
@@ -84,6 +83,43 @@ test_game_create_get_list(void **state)
 	expect_code(store_game_get(f->s, "nope", &g, &cause), STORE_NOTFOUND,
 	    &cause);
 	assert_null(g);
+}
+
+/* The scenario's text is read apart from the game: each game's own. */
+static void
+test_game_scenario(void **state)
+{
+	static const struct {
+		const char	*game;
+		enum store_code	 code;
+		const char	*text;	/* NULL: none given back */
+	} t[] = {
+		{ "zeta", STORE_OK, TEST_SCENARIO },
+		{ "a-game", STORE_OK, "<x/>" },
+		{ "nope", STORE_NOTFOUND, NULL },
+		{ "bad id!", STORE_ERROR, NULL },
+	};
+	static const char *const one[] = { "red" };
+	const struct store_game_new n = {
+		.id = "a-game", .ruleset = "classic", .scenario = "<x/>",
+		.first_turn = 1, .sides = one, .nsides = 1, .now = 77,
+	};
+	struct fx	*f = *state;
+	char		*cause = NULL, *text;
+	size_t		 i;
+
+	make_game(f->s, "zeta");
+	expect_code(store_game_create(f->s, &n, &cause), STORE_OK, &cause);
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		text = (char *)"untouched";
+		expect_code(store_game_scenario(f->s, t[i].game, &text,
+		    &cause), t[i].code, &cause);
+		if (t[i].text == NULL)
+			assert_null(text);
+		else
+			assert_string_equal(text, t[i].text);
+		free(text);
+	}
 }
 
 static void
@@ -581,6 +617,7 @@ test_names(void **state)
 
 const struct CMUnitTest store_game_tests[] = {
 	T(test_game_create_get_list),
+	T(test_game_scenario),
 	cmocka_unit_test(test_seed_commitment_vector),
 	T(test_game_create_refused),
 	T(test_game_setters),
