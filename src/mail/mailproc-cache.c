@@ -3,16 +3,24 @@
  *
  * Invariant: a cached state is the parse of exactly the state text the
  * store holds when a mail asks for it.  Each mail reads the text again
- * (inside its own transaction) and compares it with the text the cache
- * parsed: a state written meanwhile, by a GM command of an earlier mail of
- * the cycle, a turn played or another process, is parsed afresh; orders
- * stored do not touch it.  A mail is handed a copy of the cached state, so
+ * (inside its own transaction) and compares its turn, length and SHA-256
+ * with those of the text the cache parsed: a state written meanwhile, by a
+ * GM command of an earlier mail of the cycle, a turn played or another
+ * process (navarch), is parsed afresh; orders stored do not touch it.  The
+ * text itself is not kept: at 10,000 ships it is 4 MB, for a comparison a
+ * digest makes as well.  A mail is handed a copy of the cached state, so
  * nothing it does in memory (or a transaction it undoes) reaches the next
- * mail; the ruleset and the schema text are lent, read-only. */
+ * mail; the ruleset and the schema text are lent, read-only.  A mail about
+ * to play the turn lets go of the cached state (mp_cache_let_go): the turn
+ * writes a new one, and a big battle's turn and reports do not hold the
+ * state a third time. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <nettle/sha2.h>
 
 #include "diag.h"
 #include "maildoc.h"
@@ -28,7 +36,10 @@
 
 struct mp_cached_game {
 	char		*game;		/* NULL: a free slot */
-	char		*xml;		/* the state text pg.st was parsed from */
+	/* The state text pg.st was parsed from: its turn, length and
+	 * SHA-256.  pg.st NULL (let go of, or not parsed yet): none. */
+	uint8_t		 digest[SHA256_DIGEST_SIZE];
+	size_t		 len;
 	int		 turn;
 	struct play_game pg;
 	unsigned	 used;		/* when last asked for */
@@ -52,7 +63,6 @@ static void
 forget(struct mp_cached_game *e)
 {
 	free(e->game);
-	free(e->xml);
 	play_game_free(&e->pg);
 	memset(e, 0, sizeof *e);
 }
@@ -110,21 +120,33 @@ slot(struct mp_cache *c, const char *game)
 	return old;
 }
 
+static void
+digest(const char *xml, size_t len, uint8_t out[SHA256_DIGEST_SIZE])
+{
+	struct sha256_ctx	ctx;
+
+	sha256_init(&ctx);
+	sha256_update(&ctx, len, (const uint8_t *)xml);
+	sha256_digest(&ctx, SHA256_DIGEST_SIZE, out);
+}
+
 /* e holds the state text xml of turn t, parsed: kept as it is when the
  * text is the one it parsed; else parsed with the ruleset in hand; else
- * (a first time, another ruleset, an error) loaded whole. */
+ * (a first time, another ruleset, an error) loaded whole.  xml is the
+ * caller's, and not kept. */
 static enum play_code
 refresh(struct mailproc *mp, struct mp_cached_game *e, const char *game,
-    char *xml, int t, struct diag *d, char **cause)
+    const char *xml, int t, struct diag *d, char **cause)
 {
 	enum play_code	 rc;
+	uint8_t		 dg[SHA256_DIGEST_SIZE];
 	char		*name;
 	size_t		 len = strlen(xml);
 
-	if (e->xml != NULL && e->turn == t && strcmp(e->xml, xml) == 0) {
-		free(xml);
+	digest(xml, len, dg);
+	if (e->pg.st != NULL && e->turn == t && e->len == len &&
+	    memcmp(e->digest, dg, sizeof dg) == 0)
 		return PLAY_OK;
-	}
 	name = xasprintf("game %s, turn %d", game, t);
 	rc = PLAY_INPUT;
 	if (e->pg.rs != NULL) {
@@ -142,11 +164,10 @@ refresh(struct mailproc *mp, struct mp_cached_game *e, const char *game,
 	free(name);
 	if (rc != PLAY_OK) {
 		forget(e);
-		free(xml);
 		return rc;
 	}
-	free(e->xml);
-	e->xml = xml;
+	memcpy(e->digest, dg, sizeof dg);
+	e->len = len;
 	e->turn = t;
 	if (e->game == NULL)
 		e->game = xstrdup(game);
@@ -169,7 +190,9 @@ mp_cache_game(struct mailproc *mp, const char *game, struct play_game *out,
 	    STORE_OK)	/* as play_game_state tells it */
 		return code == STORE_BUSY ? PLAY_BUSY : PLAY_STORE;
 	e = slot(c, game);
-	if ((rc = refresh(mp, e, game, xml, t, d, cause)) != PLAY_OK)
+	rc = refresh(mp, e, game, xml, t, d, cause);
+	free(xml);
+	if (rc != PLAY_OK)
 		return rc;
 	e->used = ++c->clock;
 	out->st = state_clone(e->pg.st);
@@ -178,6 +201,23 @@ mp_cache_game(struct mailproc *mp, const char *game, struct play_game *out,
 	out->rnglen = e->pg.rnglen;
 	*turn = t;
 	return PLAY_OK;
+}
+
+void
+mp_cache_let_go(struct mailproc *mp, const char *game)
+{
+	size_t	i;
+
+	if (mp->cache == NULL)
+		return;
+	for (i = 0; i < MP_CACHE_GAMES; i++)
+		if (mp->cache->games[i].game != NULL &&
+		    strcmp(mp->cache->games[i].game, game) == 0) {
+			/* The ruleset and schema stay: they are lent to the
+			 * mail, and parse the next state. */
+			state_free(mp->cache->games[i].pg.st);
+			mp->cache->games[i].pg.st = NULL;
+		}
 }
 
 void

@@ -103,12 +103,14 @@ mp_adjudicate(struct mp_ctx *ctx, int force, int *refused)
 
 	*refused = 0;
 	/* The state in hand is the open turn's, read in this transaction:
-	 * a big battle's is not read and held twice. */
-	if (ctx->pg.st != NULL)
+	 * a big battle's is not read and held twice, nor kept a third time
+	 * by the cache through the turn and its reports. */
+	if (ctx->pg.st != NULL) {
+		mp_cache_let_go(ctx->mp, ctx->g->id);
 		rc = play_adjudicate_loaded(ctx->mp->store, ctx->g->id,
 		    &ctx->pg, ctx->turn, force, ctx->now, ctx->actor, &a, &d,
 		    &cause);
-	else
+	} else
 		rc = play_adjudicate(ctx->mp->store, ctx->mp->datadir,
 		    ctx->g->id, force, ctx->now, ctx->actor, &a, &d, &cause);
 	if (rc != PLAY_OK) {

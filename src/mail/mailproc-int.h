@@ -243,11 +243,15 @@ int	mp_load_game(struct mp_ctx *);
  * store holds it now (parsed only when its text changed since the cache
  * last parsed it), as play_game_state gives it: out->st is the caller's
  * own copy, out->rs and out->rng are lent until mailproc_free(); the
- * caller lets go of it with mp_game_release(), never play_game_free(). */
+ * caller lets go of it with mp_game_release(), never play_game_free().
+ * mp_cache_let_go: the cache frees its parse of game's state (what it
+ * lent stays), which the next mp_cache_game parses again: for a mail
+ * about to play the turn from its copy, which writes a new state. */
 int	mp_cache_template(struct mailproc *, struct report_template **out,
 	    char **cause);
 enum play_code mp_cache_game(struct mailproc *, const char *game,
 	    struct play_game *out, int *turn, struct diag *, char **cause);
+void	mp_cache_let_go(struct mailproc *, const char *game);
 void	mp_game_release(struct play_game *);
 /* Reads ctx->g again from the store (status, deadline, turn changed by
  * the work in hand); the state and roster stay.  0 or -1 (failed). */

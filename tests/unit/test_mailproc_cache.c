@@ -9,12 +9,15 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
 #include "mailproc-int.h"
 #include "mailproc_fixture.h"
 #include "state.h"
+#include "store.h"
+#include "xalloc.h"
 
 #define DONE		0
 #define REJECTED	1
@@ -113,10 +116,87 @@ test_cache_copy(void **state)
 	diag_free(&d);
 }
 
+/* The name the state of game demo gives nike, as a mail is handed it. */
+static char *
+nike_name(struct mpfx *f, void *rs_seen)
+{
+	struct play_game	 g;
+	struct diag		 d = DIAG_INIT;
+	char			*cause = NULL, *name;
+	int			 t = 0, i;
+
+	assert_int_equal(mp_cache_game(&f->mp, "demo", &g, &t, &d, &cause),
+	    PLAY_OK);
+	assert_int_equal(t, 1);
+	if (rs_seen != NULL)
+		assert_ptr_equal(g.rs, rs_seen);
+	assert_true((i = state_ship_index(g.st, "nike")) >= 0);
+	name = xstrdup(g.st->ships[i].name);
+	mp_game_release(&g);
+	diag_free(&d);
+	return name;
+}
+
+/* A state rewritten behind the cache's back (navarch's correction of the
+ * open turn while the daemon runs: same game, same turn) is seen by the
+ * next mail, whether the text grew or kept its length to the byte; and
+ * after the cache let go of its state (a mail about to play the turn) the
+ * next mail has it again, parsed with the ruleset it lent before (the
+ * data directory is gone). */
+static void
+test_cache_behind_back(void **state)
+{
+	static const struct {
+		const char	*from, *to;	/* in the state's text; NULL:
+						   not rewritten */
+		int		 let_go;	/* mp_cache_let_go first */
+		const char	*name;		/* nike's, as the mail sees */
+	} t[] = {
+		{ "name=\"Nike\"", "name=\"Nika\"", 0, "Nika" }, /* length */
+		{ "name=\"Nika\"", "name=\"Nike II\"", 0, "Nike II" },
+		{ NULL, NULL, 1, "Nike II" },
+		{ "name=\"Nike II\"", "name=\"Nike\"", 1, "Nike" },
+	};
+	struct mpfx		*f = *state;
+	const char		*datadir = f->mp.datadir;
+	struct play_game	 g;
+	struct diag		 d = DIAG_INIT;
+	char			*cause = NULL, *xml, *at, *next, *name;
+	int			 turn = 0;
+	size_t			 i;
+
+	assert_int_equal(mp_cache_game(&f->mp, "demo", &g, &turn, &d,
+	    &cause), PLAY_OK);
+	f->mp.datadir = GONE;
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		if (t[i].let_go)
+			mp_cache_let_go(&f->mp, "demo");
+		if (t[i].from != NULL) {
+			assert_int_equal(store_state_get(f->s, "demo", -1,
+			    &xml, NULL, &cause), STORE_OK);
+			assert_non_null(at = strstr(xml, t[i].from));
+			next = xasprintf("%.*s%s%s", (int)(at - xml), xml,
+			    t[i].to, at + strlen(t[i].from));
+			assert_int_equal(store_state_set(f->s, "demo", 1, next,
+			    &cause), STORE_OK);
+			free(xml);
+			free(next);
+		}
+		name = nike_name(f, g.rs);
+		assert_string_equal(name, t[i].name);
+		free(name);
+	}
+	f->mp.datadir = datadir;
+	mp_game_release(&g);
+	diag_free(&d);
+}
+
 const struct CMUnitTest	mailproc_cache_tests[] = {
 	cmocka_unit_test_setup_teardown(test_cache_state_seen, mpfx_setup,
 	    mpfx_teardown),
 	cmocka_unit_test_setup_teardown(test_cache_copy, mpfx_setup,
+	    mpfx_teardown),
+	cmocka_unit_test_setup_teardown(test_cache_behind_back, mpfx_setup,
 	    mpfx_teardown),
 };
 const size_t	mailproc_cache_ntests = sizeof mailproc_cache_tests /
