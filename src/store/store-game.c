@@ -242,23 +242,35 @@ store_game_free(struct store_game *g)
 	free(g);
 }
 
+/* Runs sql (one row of games, id the one parameter) and steps to that row:
+ * STORE_OK with *st on it, to be released (st_release) by the caller
+ * whatever the code; STORE_NOTFOUND, STORE_BUSY, STORE_ERROR. */
+static int
+game_row(struct store *s, const char *sql, const char *id,
+    sqlite3_stmt **st, char **cause)
+{
+	int	code, row;
+
+	*st = NULL;
+	if ((code = st_check_id("game", id, cause)) != STORE_OK ||
+	    (code = st_cached(s, st, cause, sql, "s", id)) != STORE_OK)
+		return code;
+	code = st_step(s, *st, &row, cause);
+	if (code == STORE_OK && !row)
+		code = st_cause(cause, STORE_NOTFOUND, "no game '%s'", id);
+	return code;
+}
+
 enum store_code
 store_game_get(struct store *s, const char *id, struct store_game **out,
     char **cause)
 {
 	sqlite3_stmt	*st;
-	int		 code, row;
+	int		 code;
 
 	*out = NULL;
-	if ((code = st_check_id("game", id, cause)) != STORE_OK)
-		return code;
-	code = st_cached(s, &st, cause,
-	    "SELECT " GAME_COLUMNS " FROM games WHERE id = ?", "s", id);
-	if (code != STORE_OK)
-		return code;
-	code = st_step(s, st, &row, cause);
-	if (code == STORE_OK && !row)
-		code = st_cause(cause, STORE_NOTFOUND, "no game '%s'", id);
+	code = game_row(s, "SELECT " GAME_COLUMNS " FROM games WHERE id = ?",
+	    id, &st, cause);
 	if (code == STORE_OK) {
 		*out = xcalloc(1, sizeof **out);
 		game_fill(st, *out);
@@ -272,18 +284,11 @@ store_game_scenario(struct store *s, const char *id, char **out,
     char **cause)
 {
 	sqlite3_stmt	*st;
-	int		 code, row;
+	int		 code;
 
 	*out = NULL;
-	if ((code = st_check_id("game", id, cause)) != STORE_OK)
-		return code;
-	code = st_cached(s, &st, cause,
-	    "SELECT scenario FROM games WHERE id = ?", "s", id);
-	if (code != STORE_OK)
-		return code;
-	code = st_step(s, st, &row, cause);
-	if (code == STORE_OK && !row)
-		code = st_cause(cause, STORE_NOTFOUND, "no game '%s'", id);
+	code = game_row(s, "SELECT scenario FROM games WHERE id = ?", id, &st,
+	    cause);
 	if (code == STORE_OK)
 		*out = st_col_dup(st, 0);
 	st_release(s, st);
