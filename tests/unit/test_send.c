@@ -266,6 +266,37 @@ test_file(void **state)
 	free(dir);
 }
 
+/* A file: driver's Maildir in a temporary directory of its own. */
+struct box {
+	char	*dir, *md, *new, *tmp;	/* owned */
+};
+
+/* Makes the paths of a box (the Maildir itself is the driver's to make)
+ * and points cf at it. */
+static void
+box_init(struct box *b, struct send_config *cf)
+{
+	b->dir = sfx_tempdir("nvsend");
+	b->md = xasprintf("%s/Maildir", b->dir);
+	b->new = xasprintf("%s/new", b->md);
+	b->tmp = xasprintf("%s/tmp", b->md);
+	cf->url = xasprintf("file:%s", b->md);
+	cf->from = FROM;
+}
+
+/* Removes the box and frees its paths and cf's URL. */
+static void
+box_free(struct box *b, struct send_config *cf)
+{
+	sfx_rmtree(b->dir);
+	free(b->dir);
+	free(b->md);
+	free(b->new);
+	free(b->tmp);
+	free((char *)cf->url);
+	cf->url = NULL;
+}
+
 /* Issue 16: the driver syncs nothing as it writes; send_flush makes
  * all that was written since the last one durable.  Each message is in
  * new/ whole as soon as it is sent, once, and tmp/ is left empty; a
@@ -279,19 +310,14 @@ test_file_batch(void **state)
 	struct sender		*s;
 	struct dirent		*de;
 	DIR			*d;
-	char			*dir, *md, *new, *tmp, *path, *got,
-				*cause = NULL, msg[128];
+	struct box		 b;
+	char			*path, *got, *cause = NULL, msg[128];
 	unsigned char		 seen[130];
 	size_t			 i, len, k;
 	int			 j, n;
 
 	for (i = 0; i < NELEM(sizes); i++) {
-		dir = sfx_tempdir("nvsend");
-		md = xasprintf("%s/Maildir", dir);
-		new = xasprintf("%s/new", md);
-		tmp = xasprintf("%s/tmp", md);
-		cf.url = xasprintf("file:%s", md);
-		cf.from = FROM;
+		box_init(&b, &cf);
 		assert_int_equal(send_open(&cf, &s, &cause), SEND_OK);
 		assert_int_equal(send_batches(s), 1);
 		for (j = 0; j < sizes[i]; j++) {
@@ -302,20 +328,20 @@ test_file_batch(void **state)
 		}
 		/* Nothing in new/ before the flush: a power cut then
 		 * leaves no empty file there. */
-		assert_int_equal(sfx_count(new), 0);
-		assert_int_equal(sfx_count(tmp), (size_t)sizes[i]);
+		assert_int_equal(sfx_count(b.new), 0);
+		assert_int_equal(sfx_count(b.tmp), (size_t)sizes[i]);
 		assert_int_equal(send_flush(s, &cause), SEND_OK);
 		assert_null(cause);
 		assert_int_equal(send_flush(s, &cause), SEND_OK);
-		assert_int_equal(sfx_count(tmp), 0);
+		assert_int_equal(sfx_count(b.tmp), 0);
 		/* Each message exactly once. */
 		memset(seen, 0, sizeof seen);
-		assert_non_null(d = opendir(new));
+		assert_non_null(d = opendir(b.new));
 		k = 0;
 		while ((de = readdir(d)) != NULL) {
 			if (de->d_name[0] == '.')
 				continue;
-			path = xasprintf("%s/%s", new, de->d_name);
+			path = xasprintf("%s/%s", b.new, de->d_name);
 			assert_int_equal(file_read(path, 4096, &got, &len,
 			    &cause), 0);
 			assert_int_equal(sscanf(strstr(got, "Subject: n"),
@@ -329,12 +355,7 @@ test_file_batch(void **state)
 		closedir(d);
 		assert_int_equal(k, (size_t)sizes[i]);
 		send_close(s);
-		free(new);
-		free(tmp);
-		free(md);
-		free((char *)cf.url);
-		sfx_rmtree(dir);
-		free(dir);
+		box_free(&b, &cf);
 	}
 }
 
@@ -347,59 +368,50 @@ test_file_flush_error(void **state)
 {
 	struct send_config	 cf = { 0 };
 	struct sender		*s;
-	char			*dir, *md, *new, *tmp, *cause = NULL;
+	struct box		 b;
+	char			*cause = NULL;
 	int			 j;
 
-	dir = sfx_tempdir("nvsend");
-	md = xasprintf("%s/Maildir", dir);
-	new = xasprintf("%s/new", md);
-	tmp = xasprintf("%s/tmp", md);
-	cf.url = xasprintf("file:%s", md);
-	cf.from = FROM;
+	box_init(&b, &cf);
 	assert_int_equal(send_open(&cf, &s, &cause), SEND_OK);
 	for (j = 0; j < 3; j++)
 		assert_int_equal(send_message(s, "a@example.org", msg_crlf,
 		    strlen(msg_crlf), &cause), SEND_OK);
-	sfx_rmtree(new);
+	sfx_rmtree(b.new);
 	assert_int_equal(send_flush(s, &cause), SEND_TEMP);
 	if (strstr(cause, "3 mail(s) written since the last flush may not "
 	    "be on disk: cannot open new/: No such file") == NULL)
 		fail_msg("cause: %s", cause);
 	free(cause);
 	cause = NULL;
-	assert_int_equal(sfx_count(tmp), 0);
+	assert_int_equal(sfx_count(b.tmp), 0);
 	/* Reported once: nothing is pending any more. */
 	assert_int_equal(send_flush(s, &cause), SEND_OK);
-	assert_int_equal(mkdir(new, 0700), 0);
+	assert_int_equal(mkdir(b.new, 0700), 0);
 	assert_int_equal(send_message(s, "a@example.org", msg_crlf,
 	    strlen(msg_crlf), &cause), SEND_OK);
 	assert_int_equal(send_flush(s, &cause), SEND_OK);
-	assert_int_equal(sfx_count(new), 1);
+	assert_int_equal(sfx_count(b.new), 1);
 	assert_int_equal(send_message(s, "a@example.org", msg_crlf,
 	    strlen(msg_crlf), &cause), SEND_OK);
-	assert_int_equal(sfx_count(tmp), 1);
+	assert_int_equal(sfx_count(b.tmp), 1);
 	send_close(s);
-	assert_int_equal(sfx_count(tmp), 0);
-	assert_int_equal(sfx_count(new), 1);
+	assert_int_equal(sfx_count(b.tmp), 0);
+	assert_int_equal(sfx_count(b.new), 1);
 
 	/* Files gone from tmp/ before the flush: none can be linked. */
 	assert_int_equal(send_open(&cf, &s, &cause), SEND_OK);
 	assert_int_equal(send_message(s, "a@example.org", msg_crlf,
 	    strlen(msg_crlf), &cause), SEND_OK);
-	sfx_clear(tmp);
+	sfx_clear(b.tmp);
 	assert_int_equal(send_flush(s, &cause), SEND_TEMP);
 	if (strstr(cause, "1 mail(s) written since the last flush may not "
 	    "be on disk: link into new/: No such file") == NULL)
 		fail_msg("cause: %s", cause);
 	free(cause);
-	assert_int_equal(sfx_count(new), 1);
+	assert_int_equal(sfx_count(b.new), 1);
 	send_close(s);
-	free(new);
-	free(tmp);
-	free(md);
-	free((char *)cf.url);
-	sfx_rmtree(dir);
-	free(dir);
+	box_free(&b, &cf);
 }
 
 /* Issue 10: what a crash left in tmp/ stayed there for ever.  Opening
@@ -410,19 +422,16 @@ test_file_stale_tmp(void **state)
 	struct send_config	 cf = { 0 };
 	struct sender		*s;
 	struct timespec		 old[2];
-	char			*dir, *md, *stale, *fresh, *edge, *sub,
-				*cause = NULL;
+	struct box		 b;
+	char			*stale, *fresh, *edge, *sub, *cause = NULL;
 
-	dir = sfx_tempdir("nvsend");
-	md = xasprintf("%s/Maildir", dir);
-	cf.url = xasprintf("file:%s", md);
-	cf.from = FROM;
+	box_init(&b, &cf);
 	assert_int_equal(send_open(&cf, &s, &cause), SEND_OK);
 	send_close(s);
-	stale = xasprintf("%s/tmp/1.crashed.host", md);
-	fresh = xasprintf("%s/tmp/2.in-progress.host", md);
-	edge = xasprintf("%s/tmp/3.almost.host", md);
-	sub = xasprintf("%s/tmp/olddir", md);
+	stale = xasprintf("%s/tmp/1.crashed.host", b.md);
+	fresh = xasprintf("%s/tmp/2.in-progress.host", b.md);
+	edge = xasprintf("%s/tmp/3.almost.host", b.md);
+	sub = xasprintf("%s/tmp/olddir", b.md);
 	write_file(stale, "half a message");
 	write_file(fresh, "being written");
 	write_file(edge, "23 hours old");
@@ -445,10 +454,7 @@ test_file_stale_tmp(void **state)
 	free(fresh);
 	free(edge);
 	free(sub);
-	free(md);
-	free((char *)cf.url);
-	sfx_rmtree(dir);
-	free(dir);
+	box_free(&b, &cf);
 }
 
 int
